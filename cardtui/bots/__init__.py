@@ -1,0 +1,1 @@
+"""Computer players: each sees only a seat's PlayerView."""

@@ -1,0 +1,286 @@
+"""What every game engine offers: typed actions and events, the move, the errors.
+
+An engine is a deterministic state machine. Dealing is an action too (a chance
+action holding the cards), so a log of actions replays the same game
+anywhere. Actions and events convert to and from the save file's JSON.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar, Self
+
+from cardtui.cards import Card, CardError, CardSet, parse_card
+from cardtui.rules import Ruleset
+
+
+class IllegalAction(ValueError):
+    """An action that is malformed or not allowed now; the message says why in a player's words."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ToMove:
+    """Who decides next and what kind of decision it is (`deal` is the chance move)."""
+
+    seat: int
+    phase: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "phase": self.phase}
+
+
+# ---------------------------------------------------------------- actions
+
+
+class Action:
+    """Base of the logged decisions; `type` is the save file's tag."""
+
+    type: ClassVar[str]
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Deal(Action):
+    """The chance action of a trick game: who dealt and the four hands."""
+
+    type: ClassVar[str] = "deal"
+    dealer: int
+    hands: tuple[CardSet, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "deal", "dealer": self.dealer, "hands": [h.codes() for h in self.hands]}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Cards handed on: the Hearts pass, or the blind-nil exchange between partners."""
+
+    type: ClassVar[str] = "pass"
+    seat: int
+    cards: tuple[Card, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "pass", "seat": self.seat, "cards": [c.code for c in self.cards]}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """A Spades bid: 0 is nil; `blind` means made before looking at the hand."""
+
+    type: ClassVar[str] = "bid"
+    seat: int
+    bid: int
+    blind: bool = False
+
+    @property
+    def is_nil(self) -> bool:
+        return self.bid == 0
+
+    def label(self) -> str:
+        """How a player says it: ``4``, ``nil``, ``blind nil``, ``blind 5``."""
+        word = "nil" if self.bid == 0 else str(self.bid)
+        return f"blind {word}" if self.blind else word
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "bid", "seat": self.seat, "bid": self.bid, "blind": self.blind}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Play(Action):
+    """One card played to the trick."""
+
+    type: ClassVar[str] = "play"
+    seat: int
+    card: Card
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "play", "seat": self.seat, "card": self.card.code}
+
+
+# ---------------------------------------------------------------- JSON helpers
+
+
+def field_of(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    """Read one field of an action dict, or raise IllegalAction naming it."""
+    if key not in data:
+        raise IllegalAction(f"missing field {key!r}")
+    value = data[key]
+    if isinstance(value, bool) and kind is int:
+        raise IllegalAction(f"field {key!r} must be an integer, found {value!r}")
+    if not isinstance(value, kind):
+        name = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise IllegalAction(f"field {key!r} must be {_article(name)}, found {value!r}")
+    return value
+
+
+def _article(name: str) -> str:
+    words = {"int": "an integer", "str": "a string", "list": "a list", "bool": "true or false", "dict": "an object"}
+    return words.get(name, name)
+
+
+def seat_of(data: dict[str, Any], seats: int) -> int:
+    seat = field_of(data, "seat", int)
+    if not 0 <= seat < seats:
+        raise IllegalAction(f"seat must be 0..{seats - 1}, found {seat}")
+    return int(seat)
+
+
+def card_of(value: Any) -> Card:
+    if not isinstance(value, str):
+        raise IllegalAction(f"a card must be a code like 10C, found {value!r}")
+    try:
+        return parse_card(value)
+    except CardError as err:
+        raise IllegalAction(str(err)) from None
+
+
+def cards_of_json(value: Any, key: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise IllegalAction(f"field {key!r} must be a list of card codes, found {value!r}")
+    return tuple(card_of(v) for v in value)
+
+
+def trick_action_from_json(data: Any, seats: int) -> Action:
+    """Parse a deal, pass, bid or play dict of a trick game; malformed input raises IllegalAction."""
+    if not isinstance(data, dict):
+        raise IllegalAction(f"an action must be an object, found {data!r}")
+    kind = data.get("type")
+    if kind == "deal":
+        dealer = field_of(data, "dealer", int)
+        if not 0 <= dealer < seats:
+            raise IllegalAction(f"dealer must be 0..{seats - 1}, found {dealer}")
+        hands = field_of(data, "hands", list)
+        if len(hands) != seats:
+            raise IllegalAction(f"a deal needs {seats} hands, found {len(hands)}")
+        sets = []
+        for i, h in enumerate(hands):
+            cards = cards_of_json(h, f"hands[{i}]")
+            cs = CardSet(cards)
+            if len(cs) != len(cards):
+                raise IllegalAction(f"hands[{i}] holds a card twice")
+            sets.append(cs)
+        return Deal(dealer, tuple(sets))
+    if kind == "pass":
+        return Pass(seat_of(data, seats), cards_of_json(field_of(data, "cards", list), "cards"))
+    if kind == "bid":
+        blind = data.get("blind", False)
+        if not isinstance(blind, bool):
+            raise IllegalAction(f"field 'blind' must be true or false, found {blind!r}")
+        return Bid(seat_of(data, seats), field_of(data, "bid", int), blind)
+    if kind == "play":
+        return Play(seat_of(data, seats), card_of(field_of(data, "card", str)))
+    raise IllegalAction(f"unknown action type {kind!r} — expected deal, pass, bid or play")
+
+
+# ---------------------------------------------------------------- events
+
+
+class Event:
+    """Something that happened as an action was applied, for logs and screens."""
+
+    kind: ClassVar[str]
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            out[f.name] = _plain(getattr(self, f.name))
+        return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, CardSet):
+        return value.codes()
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, Action):
+        return value.to_json()
+    return value
+
+
+# ---------------------------------------------------------------- engines
+
+
+class PlayerView:
+    """What one seat may know; bots get this and nothing else."""
+
+    seat: int
+    game: str
+    ruleset: Ruleset
+    to_move: ToMove | None
+    legal: tuple[Action, ...]
+
+
+class Game(ABC):
+    """The engine interface every game implements."""
+
+    game: str
+    ruleset: Ruleset
+    seats: int
+
+    @property
+    @abstractmethod
+    def to_move(self) -> ToMove | None:
+        """Who decides next, or None when the game is over."""
+
+    @property
+    def is_chance(self) -> bool:
+        """True when the next action is a deal, made with `chance_action`."""
+        tm = self.to_move
+        return tm is not None and tm.phase == "deal"
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now (for a deal: none; use `chance_action`)."""
+
+    @abstractmethod
+    def chance_action(self, rng: random.Random) -> Action:
+        """A random deal for the chance move."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> list[Event]:
+        """Apply an action or raise IllegalAction, leaving the state unchanged."""
+
+    @abstractmethod
+    def view(self, seat: int) -> PlayerView:
+        """What `seat` may know now."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Seats that score together."""
+
+    @property
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """Total per side."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> tuple[int, ...]:
+        """Winning side indices once over, else empty."""
+
+    @abstractmethod
+    def parse_action(self, data: Any) -> Action:
+        """An action from its JSON dict, or IllegalAction."""
+
+    def apply_json(self, data: Any) -> list[Event]:
+        return self.apply(self.parse_action(data))
+
+    def apply_all(self, actions: Sequence[Action]) -> None:
+        for a in actions:
+            self.apply(a)

@@ -1,0 +1,213 @@
+"""Typed knobs and their strict validation, shared by every game's ruleset.
+
+A ruleset is a frozen dataclass whose fields are declared with `knob()`; the
+knob's `Check` says what is allowed, validates a value read from TOML or JSON
+and writes the comment above it in a dumped file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
+
+
+class RulesetError(ValueError):
+    """A ruleset that cannot be used, with where and why in the message."""
+
+
+def show(value: object) -> str:
+    """Show a found value the way it was written (strings quoted)."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+class Check:
+    """What values a knob allows; subclasses validate and describe."""
+
+    def allowed(self) -> str:
+        raise NotImplementedError
+
+    def convert(self, value: object) -> Any:
+        """Return the Python value, or raise ValueError when not allowed."""
+        raise NotImplementedError
+
+    def to_plain(self, value: Any) -> Any:
+        """The TOML/JSON form of a Python value."""
+        return value
+
+
+class Bool(Check):
+    def allowed(self) -> str:
+        return "true or false"
+
+    def convert(self, value: object) -> bool:
+        if isinstance(value, bool):
+            return value
+        raise ValueError
+
+
+class IntRange(Check):
+    def __init__(self, low: int, high: int, step: int = 1) -> None:
+        self.low, self.high, self.step = low, high, step
+
+    def allowed(self) -> str:
+        step = f" in steps of {self.step}" if self.step != 1 else ""
+        return f"an integer {self.low}..{self.high}{step}"
+
+    def convert(self, value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError
+        if not self.low <= value <= self.high or (value - self.low) % self.step:
+            raise ValueError
+        return value
+
+
+class IntOrWord(Check):
+    """An integer in a range, or one word (like "off" or "auto") meaning None."""
+
+    def __init__(self, word: str, low: int, high: int) -> None:
+        self.word, self.ints = word, IntRange(low, high)
+
+    def allowed(self) -> str:
+        return f'"{self.word}" or {self.ints.allowed()}'
+
+    def convert(self, value: object) -> int | None:
+        if value == self.word:
+            return None
+        return self.ints.convert(value)
+
+    def to_plain(self, value: Any) -> Any:
+        return self.word if value is None else value
+
+
+class Choice(Check):
+    def __init__(self, *options: str) -> None:
+        self.options = options
+
+    def allowed(self) -> str:
+        return "one of " + ", ".join(f'"{o}"' for o in self.options)
+
+    def convert(self, value: object) -> str:
+        if isinstance(value, str) and value in self.options:
+            return value
+        raise ValueError
+
+
+class ChoiceList(Check):
+    def __init__(self, *options: str, min_len: int = 1, max_len: int = 12, unique: bool = False) -> None:
+        self.options, self.min_len, self.max_len, self.unique = options, min_len, max_len, unique
+
+    def allowed(self) -> str:
+        kind = "distinct " if self.unique else ""
+        return f"a list of {self.min_len}..{self.max_len} {kind}values from " + ", ".join(
+            f'"{o}"' for o in self.options
+        )
+
+    def convert(self, value: object) -> tuple[str, ...]:
+        if not isinstance(value, list | tuple) or not self.min_len <= len(value) <= self.max_len:
+            raise ValueError
+        if any(not isinstance(v, str) or v not in self.options for v in value):
+            raise ValueError
+        if self.unique and len(set(value)) != len(value):
+            raise ValueError
+        return tuple(value)
+
+    def to_plain(self, value: Any) -> Any:
+        return list(value)
+
+
+class Text(Check):
+    def __init__(self, max_len: int = 200) -> None:
+        self.max_len = max_len
+
+    def allowed(self) -> str:
+        return f"a string of at most {self.max_len} characters"
+
+    def convert(self, value: object) -> str:
+        if isinstance(value, str) and len(value) <= self.max_len:
+            return value
+        raise ValueError
+
+
+def knob(default: Any, doc: str, check: Check) -> Any:
+    """Declare a ruleset field with its help text and allowed values."""
+    return dataclasses.field(default=default, metadata={"doc": doc, "check": check})
+
+
+META_KEYS = ("game", "name", "title", "description")
+
+
+@dataclasses.dataclass(frozen=True)
+class Ruleset:
+    """Base of every game's ruleset: a name, a title and a one-line description."""
+
+    GAMES: ClassVar[tuple[str, ...]] = ()
+
+    game: str = knob("", "which game these rules are for", Text(40))
+    name: str = knob("custom", "short name of this ruleset", Text(60))
+    title: str = knob("Custom rules", "human name shown in menus", Text(80))
+    description: str = knob("", "one line saying what is special about these rules", Text(300))
+
+    @classmethod
+    def knobs(cls) -> list[dataclasses.Field[Any]]:
+        """The playing knobs, without the game/name/title/description header."""
+        return [f for f in dataclasses.fields(cls) if f.name not in META_KEYS]
+
+    @classmethod
+    def check_of(cls, key: str) -> Check:
+        for f in dataclasses.fields(cls):
+            if f.name == key:
+                check: Check = f.metadata["check"]
+                return check
+        raise KeyError(key)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field in its TOML/JSON form."""
+        return {
+            f.name: f.metadata["check"].to_plain(getattr(self, f.name)) for f in dataclasses.fields(self)
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], where: str = "") -> Self:
+        """Validate every key of `data`; missing knobs take their defaults.
+
+        `where` prefixes each error message (a file name or ``ruleset.``).
+        """
+        if not isinstance(data, Mapping):
+            raise RulesetError(f"{where}expected a table of knobs, found {show(data)}")
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            field = fields.get(key)
+            if field is None:
+                known = ", ".join(sorted(fields))
+                raise RulesetError(f"{where}{key}: unknown key; the keys allowed are {known}")
+            check: Check = field.metadata["check"]
+            try:
+                values[key] = check.convert(value)
+            except ValueError:
+                raise RulesetError(f"{where}{key}: expected {check.allowed()}, found {show(value)}") from None
+        game = values.get("game", cls.GAMES[0] if cls.GAMES else "")
+        if game not in cls.GAMES:
+            allowed = " or ".join(f'"{g}"' for g in cls.GAMES)
+            raise RulesetError(f"{where}game: expected {allowed}, found {show(game)}")
+        values["game"] = game
+        ruleset = cls(**values)
+        problem = ruleset.problem()
+        if problem:
+            raise RulesetError(f"{where}{problem}")
+        return ruleset
+
+    def problem(self) -> str | None:
+        """A rule that involves several knobs at once; None when all is well."""
+        return None
+
+    def replace(self, **changes: Any) -> Self:
+        """A copy with some knobs changed, validated like a file."""
+        data = self.to_dict() | changes
+        return type(self).from_dict(data)
+

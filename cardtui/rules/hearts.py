@@ -1,0 +1,63 @@
+"""Hearts house rules."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+from cardtui.rules.base import Bool, Choice, ChoiceList, IntRange, Ruleset, knob
+
+PASS_DIRECTIONS = ("left", "right", "across", "none")
+
+
+@dataclasses.dataclass(frozen=True)
+class HeartsRules(Ruleset):
+    """Every knob of a Hearts table; the defaults are seed 004's rules."""
+
+    GAMES: ClassVar[tuple[str, ...]] = ("hearts",)
+
+    pass_cycle: tuple[str, ...] = knob(
+        ("left", "right", "across", "none"),
+        "direction of the pass in each deal, repeating",
+        ChoiceList(*PASS_DIRECTIONS, min_len=1, max_len=8),
+    )
+    pass_count: int = knob(3, "how many cards each seat passes", IntRange(1, 5))
+    first_lead: str = knob(
+        "two_of_clubs",
+        "the holder of the 2 of clubs leads it, or may lead any club",
+        Choice("two_of_clubs", "any_club"),
+    )
+    no_points_first_trick: bool = knob(
+        True,
+        "no heart or queen of spades on the first trick unless a seat holds nothing else "
+        "(holding only hearts and the queen, the queen goes first)",
+        Bool(),
+    )
+    queen_breaks_hearts: bool = knob(False, "playing the queen of spades breaks hearts", Bool())
+    hearts_must_be_broken: bool = knob(
+        True, "hearts may not be led until one has been played (or the leader holds only hearts)", Bool()
+    )
+    heart_points: int = knob(1, "points for each heart taken", IntRange(0, 5))
+    queen_points: int = knob(13, "points for taking the queen of spades", IntRange(0, 26))
+    moon: str = knob(
+        "add_to_others",
+        "taking every heart and the queen: the others get the points, the shooter loses them, "
+        "or the shooter picks whichever is better for them",
+        Choice("add_to_others", "subtract_from_shooter", "shooters_choice"),
+    )
+    jack_of_diamonds: int = knob(0, "points for taking the jack of diamonds (0 = rule off, -10 usual)", IntRange(-20, 0))
+    end_score: int = knob(100, "the game ends when a seat reaches this score", IntRange(10, 1000))
+    on_tie: str = knob(
+        "shared_win",
+        "when seats tie for the lowest score at the end: they share the win, or play another deal",
+        Choice("shared_win", "play_on"),
+    )
+
+    @property
+    def moon_points(self) -> int:
+        return 13 * self.heart_points + self.queen_points
+
+    def problem(self) -> str | None:
+        if self.moon_points == 0:
+            return "heart_points: hearts and the queen can't both be worth 0"
+        return None

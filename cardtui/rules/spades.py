@@ -1,0 +1,73 @@
+"""Spades house rules, for partnership and cutthroat tables alike."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+from cardtui.rules.base import Bool, Choice, ChoiceList, IntOrWord, IntRange, Ruleset, knob
+
+
+@dataclasses.dataclass(frozen=True)
+class SpadesRules(Ruleset):
+    """Every knob of a Spades table; the defaults are seed 002's rules."""
+
+    GAMES: ClassVar[tuple[str, ...]] = ("spades", "cutthroat")
+
+    partnership: bool = knob(True, "partners sit opposite (seats 0+2, 1+3); false = every seat for itself", Bool())
+    win_target: int = knob(500, "a side reaching this score ends the game", IntRange(50, 10000))
+    losing_floor: int | None = knob(
+        None, 'a side falling to this score ends the game and loses ("off" = no floor)', IntOrWord("off", -10000, -10)
+    )
+    bag_limit: int = knob(10, "every this many bags (overtricks) costs the bag penalty; 0 = no bag penalty", IntRange(0, 50))
+    bag_penalty: int = knob(100, "points lost each time the bag limit is reached", IntRange(0, 1000))
+    overtricks: str = knob(
+        "side",
+        "overtricks (1 point and 1 bag each) are the side's tricks beyond its contract, "
+        "or each seat's tricks beyond its own bid",
+        Choice("side", "seat"),
+    )
+    nil_allowed: bool = knob(True, "a bid of 0 is a nil: a bonus if the bidder takes no trick", Bool())
+    nil_value: int = knob(100, "points won for a nil made, lost for a nil failed", IntRange(0, 1000))
+    nil_needs_no_overtricks: bool = knob(
+        False, "a nil is made only if the nil bidder's side also takes no overtrick", Bool()
+    )
+    failed_nil_tricks_count: bool = knob(
+        False, "tricks taken by a failed nil bidder count toward the partner's bid (they are bags either way)", Bool()
+    )
+    blind_nil_allowed: bool = knob(True, "a nil may be bid blind, before the bidder sees the hand", Bool())
+    blind_nil_value: int = knob(200, "points won or lost for a blind nil", IntRange(0, 2000))
+    blind_nil_trailing_by: int = knob(
+        100, "blind nil only for a side trailing the leading side by at least this much (0 = always)", IntRange(0, 1000)
+    )
+    blind_nil_exchange: int = knob(
+        2, "cards the blind nil bidder and partner swap after bidding (0 = no exchange)", IntRange(0, 4)
+    )
+    blind_bids_allowed: bool = knob(
+        False, "a bid of 1-13 may be made blind, scoring the blind bid value for that seat alone, no bags", Bool()
+    )
+    blind_bid_value: int = knob(100, "points won or lost for a blind bid", IntRange(0, 1000))
+    spades_broken_to_lead: bool = knob(
+        True, "spades may not be led until one has been played (or the leader holds only spades)", Bool()
+    )
+    follow_winning_suit: bool = knob(
+        False, "a seat must follow the suit now winning the trick (spades once one is played), not the suit led", Bool()
+    )
+    tie_break: tuple[str, ...] = knob(
+        ("score",),
+        "how sides over the target are told apart; still tied, another deal is played",
+        ChoiceList("score", "fewer_bags", min_len=1, max_len=2, unique=True),
+    )
+
+    def problem(self) -> str | None:
+        if (self.game == "cutthroat") == self.partnership:
+            want = "false" if self.game == "cutthroat" else "true"
+            return f"partnership: {self.game} needs partnership = {want}, found {str(self.partnership).lower()}"
+        if self.losing_floor is not None and self.losing_floor >= self.win_target:
+            return "losing_floor: must be below win_target"
+        return None
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Seats that score together."""
+        return ((0, 2), (1, 3)) if self.partnership else ((0,), (1,), (2,), (3,))
