@@ -1,4 +1,9 @@
-"""Eight of Spades house rules."""
+"""Eight of Spades house rules.
+
+The knobs are seed 003's numbers; the engine's `RULES_TEXT`
+(cardtui/games/eight_of_spades.py) says how they are played, including the
+choices made where the seed is silent.
+"""
 
 from __future__ import annotations
 
@@ -17,12 +22,25 @@ class EightOfSpadesRules(Ruleset):
 
     players: int = knob(4, "how many players (2-8)", IntRange(2, 8))
     eight_value: int | None = knob(
-        None, 'points for the eight of spades ("auto" = 52 / players, rounded up)', IntOrWord("auto", 1, 52)
+        None,
+        'points for the eight of spades ("auto" = 52 / players, rounded up); '
+        "collected from the illuminati it is worth the higher of this and illuminati_value",
+        IntOrWord("auto", 1, 52),
     )
-    illuminati_value: int = knob(10, "points for each card collected from the illuminati", IntRange(1, 52))
-    illuminati_stake: int = knob(5, "points a player must stake (and loses on a miss) to flip an illuminati card", IntRange(0, 52))
+    illuminati_value: int = knob(
+        10,
+        "points for each card collected from the illuminati; a match there also takes the face-up "
+        "illuminati cards and the grid cards a grid match would",
+        IntRange(1, 52),
+    )
+    illuminati_stake: int = knob(
+        5,
+        "points a player must hold to flip an illuminati card, lost on a miss (the ace of spades there "
+        "is a miss and also puts the player out of the game)",
+        IntRange(0, 52),
+    )
     first_turn_eight_wins: bool = knob(
-        False, "calling and flipping the eight of spades on a player's first turn wins at once", Bool()
+        False, "calling and flipping the eight of spades in the grid on a player's first turn wins at once", Bool()
     )
 
     @property
