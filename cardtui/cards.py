@@ -76,7 +76,7 @@ _ALLOWED = "use a rank 2-10, J, Q, K, A then a suit C, D, H, S, like 10C"
 class Card:
     """One playing card; the 52 instances are shared, so `is` and `==` agree."""
 
-    __slots__ = ("index", "rank", "suit", "bit")
+    __slots__ = ("bit", "index", "rank", "suit")
 
     index: int
     rank: Rank

@@ -36,7 +36,12 @@ GAMES: dict[str, type[Ruleset]] = {
     "eight-of-spades": EightOfSpadesRules,
 }
 
-_DEFAULT_PRESET = {"hearts": "hearts", "spades": "spades", "cutthroat": "cutthroat", "eight-of-spades": "eight-of-spades"}
+_DEFAULT_PRESET = {
+    "hearts": "hearts",
+    "spades": "spades",
+    "cutthroat": "cutthroat",
+    "eight-of-spades": "eight-of-spades",
+}
 
 
 def ruleset_class(game: str) -> type[Ruleset]:

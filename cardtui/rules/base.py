@@ -167,9 +167,7 @@ class Ruleset:
 
     def to_dict(self) -> dict[str, Any]:
         """Every field in its TOML/JSON form."""
-        return {
-            f.name: f.metadata["check"].to_plain(getattr(self, f.name)) for f in dataclasses.fields(self)
-        }
+        return {f.name: f.metadata["check"].to_plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], where: str = "") -> Self:
@@ -210,4 +208,3 @@ class Ruleset:
         """A copy with some knobs changed, validated like a file."""
         data = self.to_dict() | changes
         return type(self).from_dict(data)
-

@@ -45,7 +45,9 @@ class HeartsRules(Ruleset):
         "or the shooter picks whichever is better for them",
         Choice("add_to_others", "subtract_from_shooter", "shooters_choice"),
     )
-    jack_of_diamonds: int = knob(0, "points for taking the jack of diamonds (0 = rule off, -10 usual)", IntRange(-20, 0))
+    jack_of_diamonds: int = knob(
+        0, "points for taking the jack of diamonds (0 = rule off, -10 usual)", IntRange(-20, 0)
+    )
     end_score: int = knob(100, "the game ends when a seat reaches this score", IntRange(10, 1000))
     on_tie: str = knob(
         "shared_win",

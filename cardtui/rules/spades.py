@@ -19,7 +19,9 @@ class SpadesRules(Ruleset):
     losing_floor: int | None = knob(
         None, 'a side falling to this score ends the game and loses ("off" = no floor)', IntOrWord("off", -10000, -10)
     )
-    bag_limit: int = knob(10, "every this many bags (overtricks) costs the bag penalty; 0 = no bag penalty", IntRange(0, 50))
+    bag_limit: int = knob(
+        10, "every this many bags (overtricks) costs the bag penalty; 0 = no bag penalty", IntRange(0, 50)
+    )
     bag_penalty: int = knob(100, "points lost each time the bag limit is reached", IntRange(0, 1000))
     overtricks: str = knob(
         "side",

@@ -1,0 +1,232 @@
+"""Hearts: pass, avoid points, shoot the moon; lowest score when someone reaches the end score wins."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from cardtui.cards import DECK, SUIT_MASKS, Card, CardSet, Suit, cards_of
+from cardtui.games.base import Action, Deal, Event, IllegalAction, Pass, Play
+from cardtui.games.trick import (
+    SEATS,
+    CardsPassed,
+    DealRecord,
+    PassChosen,
+    TrickGame,
+    TrickView,
+    check_pass_cards,
+    follow_error,
+)
+from cardtui.rules import HeartsRules
+
+TWO_OF_CLUBS = 0
+QUEEN_OF_SPADES = 3 * 13 + 10
+JACK_OF_DIAMONDS = 1 * 13 + 9
+HEARTS_MASK = SUIT_MASKS[Suit.HEARTS]
+CLUBS_MASK = SUIT_MASKS[Suit.CLUBS]
+QS_BIT = 1 << QUEEN_OF_SPADES
+JD_BIT = 1 << JACK_OF_DIAMONDS
+PASS_OFFSETS = {"left": 1, "across": 2, "right": 3, "none": 0}
+
+
+class HeartsGame(TrickGame):
+    """A game of Hearts for four seats, every seat its own side."""
+
+    BREAK_SUIT: ClassVar[Suit] = Suit.HEARTS
+    ruleset: HeartsRules
+
+    def __init__(self, ruleset: HeartsRules) -> None:
+        super().__init__(ruleset)
+        self.passes: list[int | None] = [None, None, None, None]
+        self.received = [0, 0, 0, 0]
+        self.pass_direction = "none"
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        return ((0,), (1,), (2,), (3,))
+
+    def points_of(self, mask: int) -> int:
+        """Hearts points of some taken cards."""
+        r = self.ruleset
+        pts = (mask & HEARTS_MASK).bit_count() * r.heart_points
+        if mask & QS_BIT:
+            pts += r.queen_points
+        if mask & JD_BIT:
+            pts += r.jack_of_diamonds
+        return pts
+
+    # ---- actions
+
+    def apply(self, action: Action) -> list[Event]:
+        if isinstance(action, Play):
+            return self._apply_play(action)
+        if isinstance(action, Pass):
+            return self._apply_pass(action)
+        if isinstance(action, Deal):
+            self._check_deal(action)
+            return self._apply_deal(action)
+        raise IllegalAction(f"Hearts has no {action.type} action")
+
+    def _apply_deal(self, action: Deal) -> list[Event]:
+        events = self._start_deal(action)
+        cycle = self.ruleset.pass_cycle
+        self.pass_direction = cycle[(self.deal_number - 1) % len(cycle)]
+        self.passes = [None, None, None, None]
+        self.received = [0, 0, 0, 0]
+        if self.pass_direction == "none":
+            self._start_play()
+        else:
+            self.phase = "pass"
+            self.turn = (self.dealer + 1) % SEATS
+        return events
+
+    def _start_play(self) -> None:
+        self.phase = "play"
+        for seat in range(SEATS):
+            if self.hands[seat] & 1:
+                self.turn = self.leader = seat
+
+    def _apply_pass(self, action: Pass) -> list[Event]:
+        self._check_turn(action.seat, "pass")
+        mask = check_pass_cards(self.hands[action.seat], action.cards, self.ruleset.pass_count)
+        self.passes[action.seat] = mask
+        events: list[Event] = [PassChosen(action.seat)]
+        for i in range(1, SEATS + 1):
+            seat = (action.seat + i) % SEATS
+            if self.passes[seat] is None:
+                self.turn = seat
+                return events
+        offset = PASS_OFFSETS[self.pass_direction]
+        chosen = [m or 0 for m in self.passes]
+        for seat in range(SEATS):
+            self.hands[seat] &= ~chosen[seat]
+        for seat in range(SEATS):
+            to = (seat + offset) % SEATS
+            self.hands[to] |= chosen[seat]
+            self.received[to] = chosen[seat]
+            events.append(CardsPassed(seat, to, tuple(cards_of(chosen[seat]))))
+        self._start_play()
+        return events
+
+    # ---- legality
+
+    def _legal_play_mask(self, hand: int) -> int:
+        r = self.ruleset
+        first_trick = not self.completed
+        if not self.trick:
+            if first_trick:
+                return hand & (1 if r.first_lead == "two_of_clubs" else CLUBS_MASK)
+            if r.hearts_must_be_broken and not self.broken:
+                others = hand & ~HEARTS_MASK
+                if others:
+                    return others
+            return hand
+        follow = hand & SUIT_MASKS[self.trick[0][1] // 13]
+        if follow:
+            return follow
+        if first_trick and r.no_points_first_trick:
+            safe = hand & ~HEARTS_MASK & ~QS_BIT
+            if safe:
+                return safe
+            if hand & QS_BIT:
+                return QS_BIT
+        return hand
+
+    def _play_error(self, seat: int, card: Card) -> str:
+        hand = self.hands[seat]
+        if not self.trick:
+            if not self.completed:
+                if self.ruleset.first_lead == "two_of_clubs":
+                    return "the first trick is led with the 2 of clubs (2C)"
+                return "lead a club to the first trick"
+            return "hearts are not broken yet: lead another suit"
+        led = self.trick[0][1] // 13
+        if hand & SUIT_MASKS[led]:
+            return follow_error(hand, led)
+        if hand & ~HEARTS_MASK & ~QS_BIT:
+            return "no points on the first trick: play a card that is not a heart or the queen of spades"
+        return "with only hearts and the queen of spades, the queen goes first"
+
+    def _breaks(self, card: Card) -> bool:
+        return card.suit == Suit.HEARTS or (self.ruleset.queen_breaks_hearts and card.index == QUEEN_OF_SPADES)
+
+    def _other_legal_actions(self) -> list[Action]:
+        if self.phase != "pass":
+            return []
+        from itertools import combinations
+
+        seat = self.turn
+        return [Pass(seat, cs) for cs in combinations(cards_of(self.hands[seat]), self.ruleset.pass_count)]
+
+    # ---- scoring
+
+    def _score_deal(self) -> DealRecord:
+        r = self.ruleset
+        points = [self.points_of(t) for t in self.taken]
+        scores = list(points)
+        moon = None
+        for seat in range(SEATS):
+            if self.taken[seat] & (HEARTS_MASK | QS_BIT) == HEARTS_MASK | QS_BIT:
+                moon = seat
+        if moon is not None:
+            jack = [r.jack_of_diamonds if self.taken[s] & JD_BIT else 0 for s in range(SEATS)]
+            add = [jack[s] + (0 if s == moon else r.moon_points) for s in range(SEATS)]
+            sub = [jack[s] - (r.moon_points if s == moon else 0) for s in range(SEATS)]
+            if r.moon == "add_to_others":
+                scores = add
+            elif r.moon == "subtract_from_shooter":
+                scores = sub
+            else:
+                scores = max(add, sub, key=lambda option: self._moon_margin(moon, option))
+        for seat in range(SEATS):
+            self.totals[seat] += scores[seat]
+        return DealRecord(
+            dealer=self.dealer,
+            tricks=tuple(self.tricks_won),
+            scores=tuple(scores),
+            totals=tuple(self.totals),
+            points=tuple(points),
+            moon=moon,
+        )
+
+    def _moon_margin(self, shooter: int, option: list[int]) -> int:
+        """How far the shooter would lead the best other seat (lower is better in Hearts)."""
+        after = [t + o for t, o in zip(self.totals, option, strict=True)]
+        return min(after[s] for s in range(SEATS) if s != shooter) - after[shooter]
+
+    def _game_winners(self) -> tuple[int, ...]:
+        if max(self.totals) < self.ruleset.end_score:
+            return ()
+        low = min(self.totals)
+        lowest = tuple(s for s in range(SEATS) if self.totals[s] == low)
+        if len(lowest) > 1 and self.ruleset.on_tie == "play_on":
+            return ()
+        return lowest
+
+    # ---- views
+
+    def _view_extras(self, seat: int) -> dict[str, Any]:
+        passed = self.passes[seat]
+        return {
+            "points_taken": tuple(self.points_of(t) for t in self.taken),
+            "bids": (None, None, None, None),
+            "pass_direction": self.pass_direction,
+            "passed": CardSet(passed or 0),
+            "received": CardSet(self.received[seat]),
+            "passed_seats": tuple(s for s in range(SEATS) if self.passes[s] is not None),
+        }
+
+    def _restore_extras(self, view: TrickView) -> None:
+        self.pass_direction = view.pass_direction
+        self.passes = [None, None, None, None]
+        if view.phase == "pass" and view.passed:
+            self.passes[view.seat] = view.passed.mask
+        self.received = [0, 0, 0, 0]
+        self.received[view.seat] = view.received.mask
+
+
+def points_card(card: Card) -> bool:
+    """True for the cards that score in Hearts by default."""
+    return card.suit == Suit.HEARTS or card.index == QUEEN_OF_SPADES
+
+
+__all__ = ["DECK", "HeartsGame", "points_card"]

@@ -1,0 +1,289 @@
+"""Spades, partnership or cutthroat: bid, take tricks with spades as trumps, mind the bags."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar
+
+from cardtui.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of
+from cardtui.games.base import Action, Bid, Deal, Event, IllegalAction, Pass, Play
+from cardtui.games.trick import (
+    SEATS,
+    BidMade,
+    CardsPassed,
+    DealRecord,
+    TrickGame,
+    TrickView,
+    check_pass_cards,
+    codes,
+    follow_error,
+)
+from cardtui.rules import SpadesRules
+
+SPADES_MASK = SUIT_MASKS[Suit.SPADES]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SideScore:
+    """One side's result for a deal."""
+
+    points: int
+    bags: int
+    overtricks: int
+    penalties: int
+
+
+def score_side(
+    rules: SpadesRules, seats: tuple[int, ...], bids: list[Bid], tricks: list[int], bags_before: int
+) -> SideScore:
+    """Score one side's deal: contract, overtricks (bags), nils, blind bids and the bag penalty."""
+    nil_seats = [s for s in seats if bids[s].bid == 0]
+    blind_seats = [s for s in seats if bids[s].bid > 0 and bids[s].blind]
+    plain_seats = [s for s in seats if bids[s].bid > 0 and not bids[s].blind]
+    contract = sum(bids[s].bid for s in seats)
+    nil_tricks = sum(tricks[s] for s in nil_seats)
+    counted = sum(tricks[s] for s in seats if bids[s].bid > 0)
+    if rules.failed_nil_tricks_count:
+        counted += nil_tricks
+    made = counted >= contract
+    if rules.overtricks == "side":
+        over = counted - contract if made else 0
+        over -= min(over, sum(max(0, tricks[s] - bids[s].bid) for s in blind_seats))
+        if not rules.failed_nil_tricks_count:
+            over += nil_tricks
+    else:
+        over = sum(max(0, tricks[s] - bids[s].bid) for s in plain_seats) if made else 0
+        over += nil_tricks
+    plain_bid = sum(bids[s].bid for s in plain_seats)
+    points = (10 * plain_bid if made else -10 * plain_bid) + over
+    for s in blind_seats:
+        points += rules.blind_bid_value if made and tricks[s] >= bids[s].bid else -rules.blind_bid_value
+    for s in nil_seats:
+        value = rules.blind_nil_value if bids[s].blind else rules.nil_value
+        success = tricks[s] == 0 and not (rules.nil_needs_no_overtricks and over > 0)
+        points += value if success else -value
+    bags = bags_before + over
+    penalties = 0
+    if rules.bag_limit > 0:
+        penalties, bags = divmod(bags, rules.bag_limit)
+        points -= penalties * rules.bag_penalty
+    return SideScore(points, bags, over, penalties)
+
+
+class SpadesGame(TrickGame):
+    """A game of Spades; the ruleset says partnership or every seat for itself."""
+
+    TRUMP: ClassVar[int | None] = Suit.SPADES
+    BREAK_SUIT: ClassVar[Suit] = Suit.SPADES
+    ruleset: SpadesRules
+
+    def __init__(self, ruleset: SpadesRules) -> None:
+        self.bids: list[Bid | None] = [None, None, None, None]
+        self.exchanges: list[tuple[int, int]] = []
+        self.gave = [0, 0, 0, 0]
+        self.got = [0, 0, 0, 0]
+        super().__init__(ruleset)
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        return self.ruleset.sides
+
+    def partner(self, seat: int) -> int | None:
+        return (seat + 2) % SEATS if self.ruleset.partnership else None
+
+    # ---- actions
+
+    def apply(self, action: Action) -> list[Event]:
+        if isinstance(action, Play):
+            return self._apply_play(action)
+        if isinstance(action, Bid):
+            return self._apply_bid(action)
+        if isinstance(action, Pass):
+            return self._apply_exchange(action)
+        if isinstance(action, Deal):
+            self._check_deal(action)
+            events = self._start_deal(action)
+            self.bids = [None, None, None, None]
+            self.exchanges = []
+            self.gave = [0, 0, 0, 0]
+            self.got = [0, 0, 0, 0]
+            self.phase = "bid"
+            self.turn = (self.dealer + 1) % SEATS
+            return events
+        raise IllegalAction(f"Spades has no {action.type} action")
+
+    def blind_nil_eligible(self, seat: int) -> bool:
+        """Whether the seat's side trails the leading other side by enough to bid blind nil."""
+        r = self.ruleset
+        if not r.blind_nil_allowed:
+            return False
+        if r.blind_nil_trailing_by == 0:
+            return True
+        side = self.side_of(seat)
+        best_other = max(t for i, t in enumerate(self.totals) if i != side)
+        return best_other - self.totals[side] >= r.blind_nil_trailing_by
+
+    def bid_error(self, bid: Bid) -> str | None:
+        """Why a bid is not allowed for its seat, or None."""
+        r = self.ruleset
+        if not 0 <= bid.bid <= 13:
+            return f"a bid is 0 to 13 tricks, not {bid.bid}"
+        if bid.bid == 0 and not bid.blind and not r.nil_allowed:
+            return "nil is not allowed in these rules: bid at least 1"
+        if bid.bid == 0 and bid.blind:
+            if not r.blind_nil_allowed:
+                return "blind nil is not allowed in these rules"
+            if not self.blind_nil_eligible(bid.seat):
+                return f"blind nil only when your side trails by {r.blind_nil_trailing_by} or more"
+        if bid.bid > 0 and bid.blind and not r.blind_bids_allowed:
+            return "blind bids are not allowed in these rules"
+        return None
+
+    def _apply_bid(self, bid: Bid) -> list[Event]:
+        self._check_turn(bid.seat, "bid")
+        why = self.bid_error(bid)
+        if why:
+            raise IllegalAction(why)
+        self.bids[bid.seat] = bid
+        events: list[Event] = [BidMade(bid.seat, bid.bid, bid.blind)]
+        nxt = (bid.seat + 1) % SEATS
+        if self.bids[nxt] is None:
+            self.turn = nxt
+            return events
+        self.exchanges = self._exchange_queue()
+        self._next_after_bids()
+        return events
+
+    def _exchange_queue(self) -> list[tuple[int, int]]:
+        """Each blind nil bidder gives cards to the partner, who gives as many back, in bidding order."""
+        queue: list[tuple[int, int]] = []
+        if not self.ruleset.partnership or self.ruleset.blind_nil_exchange == 0:
+            return queue
+        for i in range(1, SEATS + 1):
+            s = (self.dealer + i) % SEATS
+            b = self.bids[s]
+            if b is not None and b.bid == 0 and b.blind:
+                queue += [(s, (s + 2) % SEATS), ((s + 2) % SEATS, s)]
+        return queue
+
+    def _next_after_bids(self) -> None:
+        if self.exchanges:
+            self.phase = "exchange"
+            self.turn = self.exchanges[0][0]
+        else:
+            self.phase = "play"
+            self.turn = self.leader = (self.dealer + 1) % SEATS
+
+    def _apply_exchange(self, action: Pass) -> list[Event]:
+        self._check_turn(action.seat, "exchange")
+        mask = check_pass_cards(self.hands[action.seat], action.cards, self.ruleset.blind_nil_exchange)
+        giver, to = self.exchanges.pop(0)
+        self.hands[giver] &= ~mask
+        self.hands[to] |= mask
+        self.gave[giver] |= mask
+        self.got[to] |= mask
+        self._next_after_bids()
+        return [CardsPassed(giver, to, tuple(cards_of(mask)))]
+
+    # ---- legality
+
+    def _winning_suit(self) -> int:
+        if self.ruleset.follow_winning_suit and any(c // 13 == Suit.SPADES for _, c in self.trick):
+            return Suit.SPADES
+        return self.trick[0][1] // 13
+
+    def _legal_play_mask(self, hand: int) -> int:
+        if not self.trick:
+            if self.ruleset.spades_broken_to_lead and not self.broken:
+                others = hand & ~SPADES_MASK
+                if others:
+                    return others
+            return hand
+        follow = hand & SUIT_MASKS[self._winning_suit()]
+        return follow if follow else hand
+
+    def _play_error(self, seat: int, card: Card) -> str:
+        if not self.trick:
+            return "spades are not broken yet: lead another suit"
+        suit = self._winning_suit()
+        why = ", the suit now winning the trick" if suit != self.trick[0][1] // 13 else ""
+        return follow_error(self.hands[seat], suit, why)
+
+    def _other_legal_actions(self) -> list[Action]:
+        seat = self.turn
+        if self.phase == "bid":
+            options = [Bid(seat, n, blind) for blind in (False, True) for n in range(14)]
+            return [b for b in options if self.bid_error(b) is None]
+        if self.phase == "exchange":
+            from itertools import combinations
+
+            k = self.ruleset.blind_nil_exchange
+            return [Pass(seat, cs) for cs in combinations(cards_of(self.hands[seat]), k)]
+        return []
+
+    # ---- scoring
+
+    def _score_deal(self) -> DealRecord:
+        bids = [b if b is not None else Bid(s, 0) for s, b in enumerate(self.bids)]
+        scores, penalties = [], []
+        for i, side in enumerate(self.sides):
+            result = score_side(self.ruleset, side, bids, self.tricks_won, self._bags[i])
+            self.totals[i] += result.points
+            self._bags[i] = result.bags
+            scores.append(result.points)
+            penalties.append(result.penalties)
+        return DealRecord(
+            dealer=self.dealer,
+            tricks=tuple(self.tricks_won),
+            scores=tuple(scores),
+            totals=tuple(self.totals),
+            bids=tuple(bids),
+            bags=tuple(self._bags),
+            bag_penalties=tuple(penalties),
+        )
+
+    def _game_winners(self) -> tuple[int, ...]:
+        r = self.ruleset
+        sides = range(len(self.sides))
+        over = [i for i in sides if self.totals[i] >= r.win_target]
+        floored = r.losing_floor is not None and any(self.totals[i] <= r.losing_floor for i in sides)
+        if not over and not floored:
+            return ()
+        candidates = over or list(sides)
+
+        def rank(i: int) -> tuple[int, ...]:
+            keys = {"score": -self.totals[i], "fewer_bags": self._bags[i]}
+            return tuple(keys[k] for k in r.tie_break)
+
+        best = min(rank(i) for i in candidates)
+        top = [i for i in candidates if rank(i) == best]
+        return (top[0],) if len(top) == 1 else ()
+
+    # ---- views
+
+    def _view_extras(self, seat: int) -> dict[str, Any]:
+        return {
+            "points_taken": (0, 0, 0, 0),
+            "bids": tuple(self.bids),
+            "pass_direction": "none",
+            "passed": CardSet(self.gave[seat]),
+            "received": CardSet(self.got[seat]),
+            "passed_seats": (),
+        }
+
+    def _restore_extras(self, view: TrickView) -> None:
+        self.bids = list(view.bids)
+        self.gave = [0, 0, 0, 0]
+        self.got = [0, 0, 0, 0]
+        self.gave[view.seat] = view.passed.mask
+        self.got[view.seat] = view.received.mask
+        self.exchanges = []
+        if view.phase == "exchange" and view.to_move is not None:
+            # The queue is public (it follows from the bids); resume it at the seat to move.
+            queue = self._exchange_queue()
+            while queue and queue[0][0] != view.to_move.seat:
+                queue.pop(0)
+            self.exchanges = queue
+
+
+__all__ = ["SideScore", "SpadesGame", "codes", "score_side"]

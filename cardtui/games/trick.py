@@ -1,0 +1,547 @@
+"""What Hearts and Spades share: the deal, tricks, following suit, views, whole games.
+
+State is kept in plain integers and lists (cards as bit indices, hands as
+52-bit masks) so that cloning and applying are cheap for the computer
+players; the typed `Card`/`CardSet` objects appear only at the edges.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any, ClassVar, Self
+
+from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS, Card, CardSet, Suit, cards_of
+from cardtui.games.base import (
+    Action,
+    Bid,
+    Deal,
+    Event,
+    Game,
+    IllegalAction,
+    Pass,
+    Play,
+    PlayerView,
+    ToMove,
+    trick_action_from_json,
+)
+from cardtui.rules import Ruleset
+
+SEATS = 4
+SEAT_NAMES = ("South", "West", "North", "East")
+
+
+def codes(mask: int) -> str:
+    """Card codes of a mask for messages: ``4C, 9C``."""
+    return ", ".join(c.code for c in cards_of(mask))
+
+
+# ---------------------------------------------------------------- events
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    kind: ClassVar[str] = "dealt"
+    dealer: int
+    deal_number: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CardsPassed(Event):
+    """Cards moved between hands (the Hearts pass or the blind-nil exchange)."""
+
+    kind: ClassVar[str] = "cards_passed"
+    seat: int
+    to: int
+    cards: tuple[Card, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PassChosen(Event):
+    """A seat chose its cards to pass; they move once every seat has chosen."""
+
+    kind: ClassVar[str] = "pass_chosen"
+    seat: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BidMade(Event):
+    kind: ClassVar[str] = "bid_made"
+    seat: int
+    bid: int
+    blind: bool
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    kind: ClassVar[str] = "card_played"
+    seat: int
+    card: Card
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Broken(Event):
+    """Hearts (in Hearts) or spades (in Spades) were played for the first time this deal."""
+
+    kind: ClassVar[str] = "broken"
+    suit: Suit
+    seat: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TrickWon(Event):
+    kind: ClassVar[str] = "trick_won"
+    seat: int
+    leader: int
+    cards: tuple[Card, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DealScored(Event):
+    kind: ClassVar[str] = "deal_scored"
+    record: DealRecord
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "record": self.record.to_json()}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    kind: ClassVar[str] = "game_over"
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DealRecord:
+    """How one finished deal went, for score sheets and `inspect`."""
+
+    dealer: int
+    tricks: tuple[int, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    bids: tuple[Bid, ...] | None = None
+    points: tuple[int, ...] | None = None
+    moon: int | None = None
+    bags: tuple[int, ...] | None = None
+    bag_penalties: tuple[int, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "bids": [b.bid for b in self.bids] if self.bids is not None else None,
+            "blind": [b.blind for b in self.bids] if self.bids is not None else None,
+            "tricks": list(self.tricks),
+            "scores": list(self.scores),
+            "totals": list(self.totals),
+            "points": list(self.points) if self.points is not None else None,
+            "moon": self.moon,
+            "bags": list(self.bags) if self.bags is not None else None,
+        }
+
+
+# ---------------------------------------------------------------- views
+
+
+@dataclasses.dataclass(frozen=True)
+class TrickView(PlayerView):
+    """Everything one seat of a trick game may know, and nothing more."""
+
+    game: str
+    ruleset: Ruleset
+    seat: int
+    to_move: ToMove | None
+    legal: tuple[Action, ...]
+    phase: str
+    dealer: int
+    deal_number: int
+    hand: CardSet
+    leader: int
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[tuple[int, int, tuple[tuple[int, Card], ...]], ...]
+    tricks_won: tuple[int, ...]
+    points_taken: tuple[int, ...]
+    broken: bool
+    sides: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    bags: tuple[int, ...]
+    bids: tuple[Bid | None, ...]
+    pass_direction: str
+    passed: CardSet
+    received: CardSet
+    passed_seats: tuple[int, ...]
+    records: tuple[DealRecord, ...]
+    is_over: bool
+    winners: tuple[int, ...]
+
+    @property
+    def played(self) -> CardSet:
+        """Every card played to a trick this deal, the current one included."""
+        m = 0
+        for _, _, cards in self.tricks:
+            for _, c in cards:
+                m |= c.bit
+        for _, c in self.trick:
+            m |= c.bit
+        return CardSet(m)
+
+    def side_of(self, seat: int) -> int:
+        for i, side in enumerate(self.sides):
+            if seat in side:
+                return i
+        raise ValueError(seat)
+
+
+# ---------------------------------------------------------------- engine
+
+
+class TrickGame(Game):
+    """A whole trick-taking game; subclasses add passing or bidding and scoring."""
+
+    TRUMP: ClassVar[int | None] = None
+    BREAK_SUIT: ClassVar[Suit]
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self.game = ruleset.game
+        self.seats = SEATS
+        self.phase = "deal"
+        self.dealer = -1
+        self.deal_number = 0
+        self.turn = 0
+        self.hands = [0, 0, 0, 0]
+        self.leader = 0
+        self.trick: list[tuple[int, int]] = []
+        self.completed: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
+        self.tricks_won = [0, 0, 0, 0]
+        self.taken = [0, 0, 0, 0]
+        self.played = 0
+        self.broken = False
+        self.totals = [0] * len(self.sides)
+        self._bags = [0] * len(self.sides)
+        self.deal_records: list[DealRecord] = []
+        self._winners: tuple[int, ...] = ()
+
+    # ---- copying
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        for key, value in self.__dict__.items():
+            if isinstance(value, list):
+                other.__dict__[key] = value.copy()
+        return other
+
+    # ---- public state
+
+    @property
+    def to_move(self) -> ToMove | None:
+        if self.phase == "over":
+            return None
+        if self.phase == "deal":
+            return ToMove((self.dealer + 1) % SEATS if self.dealer >= 0 else 0, "deal")
+        return ToMove(self.turn, self.phase)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.totals)
+
+    @property
+    def bags(self) -> tuple[int, ...]:
+        return tuple(self._bags)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self._winners
+
+    def side_of(self, seat: int) -> int:
+        for i, side in enumerate(self.sides):
+            if seat in side:
+                return i
+        raise ValueError(seat)
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards a seat holds now (all hands: for replays and tests, never for bots)."""
+        return CardSet(self.hands[seat])
+
+    def current_trick(self) -> list[tuple[int, Card]]:
+        return [(s, DECK[c]) for s, c in self.trick]
+
+    def parse_action(self, data: Any) -> Action:
+        return trick_action_from_json(data, SEATS)
+
+    # ---- dealing
+
+    def chance_action(self, rng: random.Random) -> Deal:
+        if self.phase != "deal":
+            raise IllegalAction("it is not time to deal")
+        dealer = rng.randrange(SEATS) if self.dealer < 0 else (self.dealer + 1) % SEATS
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands = []
+        for s in range(SEATS):
+            m = 0
+            for i in deck[s * 13 : s * 13 + 13]:
+                m |= 1 << i
+            hands.append(CardSet(m))
+        return Deal(dealer, tuple(hands))
+
+    def _check_deal(self, action: Deal) -> None:
+        if self.phase != "deal":
+            raise IllegalAction("it is not time to deal: the deal in progress is not finished")
+        if self.dealer >= 0 and action.dealer != (self.dealer + 1) % SEATS:
+            raise IllegalAction(f"the deal passes to the left: seat {(self.dealer + 1) % SEATS} deals next")
+        seen = 0
+        for i, h in enumerate(action.hands):
+            if len(h) != 13:
+                raise IllegalAction(f"hand {i} holds {len(h)} cards; each hand holds 13")
+            if seen & h.mask:
+                raise IllegalAction(f"hand {i} holds {codes(seen & h.mask)}, already dealt to another hand")
+            seen |= h.mask
+        if seen != FULL_MASK:
+            raise IllegalAction("the hands must hold all 52 cards")
+
+    def _start_deal(self, action: Deal) -> list[Event]:
+        self.dealer = action.dealer
+        self.deal_number += 1
+        self.hands = [h.mask for h in action.hands]
+        self.trick = []
+        self.completed = []
+        self.tricks_won = [0, 0, 0, 0]
+        self.taken = [0, 0, 0, 0]
+        self.played = 0
+        self.broken = False
+        return [Dealt(self.dealer, self.deal_number)]
+
+    # ---- play
+
+    def legal_mask(self, seat: int) -> int:
+        """The cards `seat` may play now (0 when it is not that seat's turn to play)."""
+        if self.phase != "play" or seat != self.turn:
+            return 0
+        return self._legal_play_mask(self.hands[seat])
+
+    def _legal_play_mask(self, hand: int) -> int:
+        raise NotImplementedError
+
+    def _play_error(self, seat: int, card: Card) -> str:
+        """Why a card the seat holds may not be played (it is not in the legal mask)."""
+        raise NotImplementedError
+
+    def _check_turn(self, seat: int, phase: str) -> None:
+        if self.phase == "over":
+            raise IllegalAction("the game is over")
+        if self.phase != phase:
+            raise IllegalAction(f"it is time to {self._phase_verb()}, not to {_VERBS.get(phase, phase)}")
+        if seat != self.turn:
+            raise IllegalAction(f"it is seat {self.turn}'s turn to {self._phase_verb()}, not seat {seat}'s")
+
+    def _phase_verb(self) -> str:
+        return _VERBS.get(self.phase, self.phase)
+
+    def _apply_play(self, action: Play) -> list[Event]:
+        seat, card = action.seat, action.card
+        self._check_turn(seat, "play")
+        if not self.hands[seat] & card.bit:
+            raise IllegalAction(f"you don't hold {card.code}")
+        if not self._legal_play_mask(self.hands[seat]) & card.bit:
+            raise IllegalAction(self._play_error(seat, card))
+        events: list[Event] = [CardPlayed(seat, card)]
+        self.hands[seat] &= ~card.bit
+        self.played |= card.bit
+        if not self.trick:
+            self.leader = seat
+        self.trick.append((seat, card.index))
+        if not self.broken and self._breaks(card):
+            self.broken = True
+            events.append(Broken(self.BREAK_SUIT, seat))
+        if len(self.trick) < SEATS:
+            self.turn = (seat + 1) % SEATS
+            return events
+        winner = self._trick_winner()
+        cards = tuple(self.trick)
+        self.completed.append((self.leader, winner, cards))
+        self.tricks_won[winner] += 1
+        for _, c in cards:
+            self.taken[winner] |= 1 << c
+        events.append(TrickWon(winner, self.leader, tuple(DECK[c] for _, c in cards)))
+        self.trick = []
+        self.turn = winner
+        self.leader = winner
+        if len(self.completed) == 13:
+            events.extend(self._finish_deal())
+        return events
+
+    def _breaks(self, card: Card) -> bool:
+        return card.suit == self.BREAK_SUIT
+
+    def _trick_winner(self) -> int:
+        best_seat, best = self.trick[0]
+        trump = self.TRUMP
+        for seat, c in self.trick[1:]:
+            s, b = c // 13, best // 13
+            if (s == b and c > best) or (s == trump and b != trump):
+                best_seat, best = seat, c
+        return best_seat
+
+    def _finish_deal(self) -> list[Event]:
+        record = self._score_deal()
+        self.deal_records.append(record)
+        events: list[Event] = [DealScored(record)]
+        winners = self._game_winners()
+        if winners:
+            self._winners = winners
+            self.phase = "over"
+            events.append(GameOver(winners, tuple(self.totals)))
+        else:
+            self.phase = "deal"
+        return events
+
+    def _score_deal(self) -> DealRecord:
+        raise NotImplementedError
+
+    def _game_winners(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    # ---- views
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == "play":
+            seat = self.turn
+            return [Play(seat, c) for c in cards_of(self._legal_play_mask(self.hands[seat]))]
+        return self._other_legal_actions()
+
+    def _other_legal_actions(self) -> list[Action]:
+        return []
+
+    def _view_extras(self, seat: int) -> dict[str, Any]:
+        return {
+            "points_taken": (0, 0, 0, 0),
+            "bids": (None, None, None, None),
+            "pass_direction": "none",
+            "passed": CardSet(),
+            "received": CardSet(),
+            "passed_seats": (),
+        }
+
+    def view(self, seat: int) -> TrickView:
+        tm = self.to_move
+        legal = tuple(self.legal_actions()) if tm is not None and tm.seat == seat and tm.phase != "deal" else ()
+        return TrickView(
+            game=self.game,
+            ruleset=self.ruleset,
+            seat=seat,
+            to_move=tm,
+            legal=legal,
+            phase=self.phase,
+            dealer=self.dealer,
+            deal_number=self.deal_number,
+            hand=CardSet(self.hands[seat]),
+            leader=self.leader,
+            trick=tuple((s, DECK[c]) for s, c in self.trick),
+            tricks=tuple((ld, w, tuple((s, DECK[c]) for s, c in cards)) for ld, w, cards in self.completed),
+            tricks_won=tuple(self.tricks_won),
+            broken=self.broken,
+            sides=self.sides,
+            totals=tuple(self.totals),
+            bags=tuple(self._bags),
+            records=tuple(self.deal_records),
+            is_over=self.is_over,
+            winners=self._winners,
+            **self._view_extras(seat),
+        )
+
+    def _restore_public(self, view: TrickView, hands: list[int]) -> None:
+        """Fill the public part of the state from a view (used by `from_view`)."""
+        self.phase = view.phase
+        self.dealer = view.dealer
+        self.deal_number = view.deal_number
+        self.turn = view.to_move.seat if view.to_move is not None else 0
+        self.hands = list(hands)
+        self.leader = view.leader
+        self.trick = [(s, c.index) for s, c in view.trick]
+        self.completed = [(ld, w, tuple((s, c.index) for s, c in cards)) for ld, w, cards in view.tricks]
+        self.tricks_won = list(view.tricks_won)
+        taken = [0, 0, 0, 0]
+        played = 0
+        for _, w, cards in self.completed:
+            for _, c in cards:
+                taken[w] |= 1 << c
+                played |= 1 << c
+        for _, c in self.trick:
+            played |= 1 << c
+        self.taken = taken
+        self.played = played
+        self.broken = view.broken
+        self.totals = list(view.totals)
+        self._bags = list(view.bags)
+        self.deal_records = list(view.records)
+        self._winners = view.winners
+
+    @classmethod
+    def from_view(cls, view: TrickView, hands: list[int]) -> Self:
+        """A full state that agrees with a view, given a guess of every hand (the seat's own included).
+
+        Computer players that search sample the unseen cards and play the
+        samples out from here; the guess must hold every unplayed card once.
+        """
+        game = cls(view.ruleset)
+        game._restore_public(view, hands)
+        game._restore_extras(view)
+        return game
+
+    def _restore_extras(self, view: TrickView) -> None:
+        return None
+
+
+_VERBS = {"deal": "deal", "pass": "pass cards", "bid": "bid", "exchange": "exchange cards", "play": "play a card"}
+
+
+def suit_name(suit: int) -> str:
+    return Suit(suit).plural
+
+
+def follow_error(hand: int, suit: int, why: str = "") -> str:
+    holding = codes(hand & SUIT_MASKS[suit])
+    return f"you must follow {suit_name(suit)}{why}: you hold {holding}"
+
+
+def check_pass_cards(hand: int, cards: tuple[Card, ...], count: int) -> int:
+    """The mask of a pass of exactly `count` distinct held cards, or IllegalAction."""
+    mask = 0
+    for c in cards:
+        if mask & c.bit:
+            raise IllegalAction(f"{c.code} is chosen twice")
+        mask |= c.bit
+    if len(cards) != count:
+        raise IllegalAction(f"pass exactly {count} cards, not {len(cards)}")
+    missing = mask & ~hand
+    if missing:
+        raise IllegalAction(f"you don't hold {codes(missing)}")
+    return mask
+
+
+__all__ = [
+    "SEATS",
+    "SEAT_NAMES",
+    "Bid",
+    "BidMade",
+    "Broken",
+    "CardPlayed",
+    "CardsPassed",
+    "Deal",
+    "DealRecord",
+    "DealScored",
+    "Dealt",
+    "GameOver",
+    "Pass",
+    "PassChosen",
+    "Play",
+    "TrickGame",
+    "TrickView",
+    "TrickWon",
+]
