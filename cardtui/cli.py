@@ -1,15 +1,119 @@
-"""The cardtui command line (Typer); the TUI is imported only inside commands."""
+"""The cardtui command line (Typer).
+
+Commands stay thin and import the domain (and the TUI) inside their bodies,
+so `cardtui --help` starts fast. Bad input exits with status 2 and one line
+on stderr; no traceback reaches a user.
+"""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
 import typer
+
+if TYPE_CHECKING:
+    from cardtui.rules import Ruleset
+    from cardtui.saves import Seat
+
+GAME_NAMES = ("hearts", "spades", "cutthroat", "eight-of-spades")
+SPEEDS = ("slow", "normal", "fast", "instant")
+NOT_YET = "cardtui: the full-screen app is not available yet"
 
 app = typer.Typer(
     name="cardtui",
     help="Hearts, Spades, cutthroat Spades and Eight of Spades in the terminal.",
-    no_args_is_help=True,
     add_completion=False,
+    invoke_without_command=True,
+    pretty_exceptions_enable=False,
 )
+rules_app = typer.Typer(help="List, show, check and create rulesets (TOML house rules).", no_args_is_help=True)
+app.add_typer(rules_app, name="rules")
+
+
+def fail(message: str) -> NoReturn:
+    """One line on stderr and exit status 2: how every user error ends."""
+    line = " ".join(str(message).split())
+    typer.echo(f"cardtui: {line}", err=True)
+    raise typer.Exit(2)
+
+
+# ---------------------------------------------------------------- launchers (the TUI plugs in here)
+
+
+def launch_menu(ctx: typer.Context) -> None:
+    """`cardtui` alone: the menu once the app exists; until then, the help."""
+    typer.echo(ctx.get_help())
+
+
+def launch_play(ruleset: Ruleset, seats: list[Seat], seed: int, save: Path | None, speed: str) -> None:
+    """Start the full-screen game."""
+    typer.echo(NOT_YET)
+
+
+def launch_resume(path: Path) -> None:
+    """Continue a saved game full-screen."""
+    typer.echo(NOT_YET)
+
+
+def launch_replay(path: Path) -> None:
+    """Step through a save full-screen."""
+    typer.echo(NOT_YET)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _levels() -> tuple[str, ...]:
+    from cardtui import bots
+
+    levels = getattr(bots, "LEVELS", None)
+    if isinstance(levels, tuple | list | dict) and levels:
+        return tuple(str(x) for x in levels)
+    return ("easy", "medium", "hard")
+
+
+def _check_game(game: str) -> str:
+    if game not in GAME_NAMES:
+        fail(f"unknown game {game!r} — choose one of {', '.join(GAME_NAMES)}")
+    return game
+
+
+def _load_rules(game: str, rules: str | None) -> Ruleset:
+    from cardtui.rules import RulesetError, default_preset, load_preset, load_ruleset
+
+    try:
+        if rules is None:
+            chosen = default_preset(game)
+        elif rules.endswith(".toml") or "/" in rules or Path(rules).is_file():
+            chosen = load_ruleset(rules)
+        else:
+            chosen = load_preset(rules)
+    except RulesetError as err:
+        fail(str(err))
+    if chosen.game != game:
+        fail(f"the rules {chosen.name!r} are for {chosen.game}, not {game}")
+    return chosen
+
+
+def _load(path: Path) -> Any:
+    from cardtui.saves import SaveError, load_save
+
+    try:
+        return load_save(path)
+    except SaveError as err:
+        fail(str(err))
+
+
+# ---------------------------------------------------------------- commands
+
+
+@app.callback()
+def root(ctx: typer.Context) -> None:
+    """Hearts, Spades, cutthroat Spades and Eight of Spades in the terminal."""
+    if ctx.invoked_subcommand is None:
+        launch_menu(ctx)
 
 
 @app.command("version")
@@ -20,5 +124,223 @@ def version() -> None:
     typer.echo(__version__)
 
 
+@app.command("play")
+def play(
+    game: Annotated[str, typer.Argument(help="hearts, spades, cutthroat or eight-of-spades")],
+    rules: Annotated[str | None, typer.Option("--rules", help="a preset name or a TOML file")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="the same seed deals the same cards")] = None,
+    bots: Annotated[str | None, typer.Option("--bots", help="level of the computer players")] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", help="players at the table (Eight of Spades: 2-8)")
+    ] = None,
+    save: Annotated[Path | None, typer.Option("--save", help="save the game to this file")] = None,
+    speed: Annotated[
+        str, typer.Option("--speed", help="how fast computer players move: " + ", ".join(SPEEDS))
+    ] = "normal",
+) -> None:
+    """Play a new game against computer players."""
+    import secrets
+
+    from cardtui.saves import MAX_SEED
+    from cardtui.session import default_seats
+
+    _check_game(game)
+    ruleset = _load_rules(game, rules)
+    if players is not None:
+        if game == "eight-of-spades":
+            if not 2 <= players <= 8:
+                fail(f"--players: Eight of Spades takes 2 to 8 players, not {players}")
+            ruleset = ruleset.replace(players=players)
+        elif players != 4:
+            fail(f"--players: {game} is played by 4 players, not {players}")
+    level = bots or "medium"
+    if level not in _levels():
+        fail(f"--bots: unknown level {level!r} — choose one of {', '.join(_levels())}")
+    if speed not in SPEEDS:
+        fail(f"--speed: expected one of {', '.join(SPEEDS)}, found {speed!r}")
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        fail(f"--seed: expected an integer 0..{MAX_SEED}, found {seed}")
+    if save is not None:
+        if save.exists():
+            fail(f"{save}: already exists — resume it with `cardtui resume {save}` or choose another file")
+        if not save.parent.is_dir():
+            fail(f"{save}: the folder {save.parent} does not exist")
+    from cardtui.games import create_game
+
+    seats = default_seats(create_game(ruleset).seats, level)
+    launch_play(ruleset, seats, seed if seed is not None else secrets.randbelow(2**32), save, speed)
+
+
+@app.command("resume")
+def resume(
+    save: Annotated[
+        Path | None, typer.Argument(help="a save file; without it, the most recent unfinished game")
+    ] = None,
+) -> None:
+    """Continue a saved game."""
+    if save is None:
+        from cardtui.saves import latest_unfinished, saves_dir
+
+        found = latest_unfinished()
+        if found is None:
+            fail(f"no unfinished game in {saves_dir()}")
+        save = found
+    loaded = _load(save)
+    if loaded.game.is_over:
+        fail(f"{save}: the game is finished — watch it with `cardtui replay {save}`")
+    launch_resume(save)
+
+
+@app.command("replay")
+def replay(save: Annotated[Path, typer.Argument(help="a save file, finished or not")]) -> None:
+    """Step through a saved game with every hand shown."""
+    _load(save)
+    launch_replay(save)
+
+
+@app.command("inspect")
+def inspect(
+    save: Annotated[Path, typer.Argument(help="a save file")],
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Summarise a save: status, scores per deal, totals, winner, who is to move."""
+    from cardtui.api import summary_of
+
+    loaded = _load(save)
+    summary = summary_of(loaded.game, len(loaded.log))
+    if as_json:
+        typer.echo(json.dumps(summary))
+        return
+    typer.echo(_describe(save, loaded, summary))
+
+
+def _side_name(seats: Any, side: list[int]) -> str:
+    return " + ".join(seats[s].name for s in side)
+
+
+def _describe(path: Path, loaded: Any, summary: dict[str, Any]) -> str:
+    seats = loaded.seats
+    sides = summary["sides"]
+    status = "finished" if summary["status"] == "finished" else "in progress"
+    lines = [
+        f"{path.name}: {summary['game']}, rules {summary['ruleset']}, {status}, {summary['actions']} actions",
+        "seats: " + ", ".join(f"{i} {s.name} ({s.level or s.kind})" for i, s in enumerate(seats)),
+    ]
+    for n, deal in enumerate(summary.get("deals", []), 1):
+        bids = f" bids {' '.join(map(str, deal['bids']))}," if deal["bids"] is not None else ""
+        lines.append(
+            f"deal {n}: dealer {deal['dealer']},{bids} tricks {' '.join(map(str, deal['tricks']))},"
+            f" scores {' '.join(map(str, deal['scores']))}"
+        )
+    if "points" in summary:
+        lines.append("points: " + ", ".join(f"{seats[i].name} {p}" for i, p in enumerate(summary["points"])))
+        if summary["eliminated"]:
+            lines.append("eliminated: " + ", ".join(seats[i].name for i in summary["eliminated"]))
+    totals = ", ".join(f"{_side_name(seats, side)} {t}" for side, t in zip(sides, summary["totals"], strict=True))
+    lines.append(f"totals: {totals}")
+    if "bags" in summary:
+        lines.append(
+            "bags: " + ", ".join(f"{_side_name(seats, s)} {b}" for s, b in zip(sides, summary["bags"], strict=True))
+        )
+    if summary["winner"] is not None:
+        lines.append("winner: " + (", ".join(_side_name(seats, sides[w]) for w in summary["winner"]) or "nobody"))
+    tm = summary["to_move"]
+    if tm is not None:
+        who = "the dealer" if tm["phase"] == "deal" else f"seat {tm['seat']} ({seats[tm['seat']].name})"
+        lines.append(f"to move: {who}, {tm['phase']}")
+    return "\n".join(lines)
+
+
+@app.command("saves")
+def saves() -> None:
+    """List saved games, newest first."""
+    from cardtui.saves import list_saves, saves_dir
+
+    infos = list_saves()
+    if not infos:
+        typer.echo(f"no saved games in {saves_dir()}")
+        return
+    rows = [("FILE", "GAME", "UPDATED", "STATUS", "SCORE")]
+    for info in infos:
+        when = info.updated.replace("T", " ").rstrip("Z") if info.updated else "-"
+        status = info.status.replace("_", " ")
+        score = " / ".join(map(str, info.totals)) if info.totals else "-"
+        rows.append((info.path.name, info.game, when, status, score))
+    widths = [max(len(r[i]) for r in rows) for i in range(5)]
+    for r in rows:
+        typer.echo("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+
+
+# ---------------------------------------------------------------- rules
+
+
+@rules_app.command("list")
+def rules_list() -> None:
+    """List the shipped presets."""
+    from cardtui.rules import RulesetError, list_presets
+
+    try:
+        presets = list_presets()
+    except RulesetError as err:
+        fail(str(err))
+    width = max((len(p.name) for p in presets), default=4)
+    for p in presets:
+        typer.echo(f"{p.name.ljust(width)}  {p.game.ljust(15)}  {p.title}")
+
+
+@rules_app.command("show")
+def rules_show(name: Annotated[str, typer.Argument(help="a preset name (see `cardtui rules list`)")]) -> None:
+    """Print a preset as a complete, commented TOML file."""
+    from cardtui.rules import RulesetError, dump_toml, load_preset
+
+    try:
+        typer.echo(dump_toml(load_preset(name)), nl=False)
+    except RulesetError as err:
+        fail(str(err))
+
+
+@rules_app.command("validate")
+def rules_validate(file: Annotated[Path, typer.Argument(help="a TOML ruleset file")]) -> None:
+    """Check a TOML ruleset file; say what is wrong and where."""
+    from cardtui.rules import RulesetError, load_ruleset
+
+    try:
+        ruleset = load_ruleset(file)
+    except RulesetError as err:
+        fail(str(err))
+    typer.echo(f"{file}: ok — {ruleset.game} rules {ruleset.name!r} ({ruleset.title})")
+
+
+@rules_app.command("new")
+def rules_new(
+    game: Annotated[str, typer.Argument(help="hearts, spades, cutthroat or eight-of-spades")],
+    out: Annotated[Path | None, typer.Option("--out", help="write to this file instead of printing")] = None,
+    force: Annotated[bool, typer.Option("--force", help="overwrite --out if it exists")] = False,
+) -> None:
+    """Write a complete, commented ruleset to edit, starting from the game's default preset."""
+    from cardtui.rules import RulesetError, default_preset, dump_toml
+
+    _check_game(game)
+    try:
+        base = default_preset(game)
+        ruleset = base.replace(
+            name=f"my-{game}", title=f"My {base.title}", description=f"House rules based on {base.name}."
+        )
+    except RulesetError as err:
+        fail(str(err))
+    text = dump_toml(ruleset)
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    if out.exists() and not force:
+        fail(f"{out}: already exists — use --force to overwrite it")
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as err:
+        fail(f"{out}: cannot write ({err.strerror})")
+    typer.echo(f"wrote {out}")
+
+
 def main() -> None:
+    """The console-script entry point."""
     app()

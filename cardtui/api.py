@@ -1,0 +1,245 @@
+"""The scripting API: the small, stable face of cardtui for scripts, notebooks and other programs.
+
+It speaks the save file's JSON: actions are dicts like
+``{"type": "play", "seat": 1, "card": "10C"}``, a game opens from a save dict
+or file and gives one back. Every problem (a malformed or illegal action, a
+broken save, an unknown game or preset) raises `ApiError`, whose message says
+why; nothing else escapes.
+
+At a deal, `legal_actions()` offers exactly one action: the seeded deal, so
+``g.apply(g.legal_actions()[0])`` always moves a game on. Any other complete
+deal may be applied too.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from cardtui.cards import Card, CardSet
+from cardtui.games import Action, Game, IllegalAction, ToMove
+from cardtui.rules import GAMES, Ruleset, RulesetError, default_preset, load_preset, load_ruleset
+from cardtui.saves import SaveError, Seat, parse_json, parse_save, read_bytes
+from cardtui.session import Session
+
+__all__ = ["ApiError", "ApiGame", "new_game", "open_game", "summary_of"]
+
+
+class ApiError(ValueError):
+    """The one error of the scripting API; the message says what is wrong."""
+
+
+def plain(value: Any) -> Any:
+    """Any engine value as JSON: cards as codes, actions as action dicts, rulesets by name."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, CardSet):
+        return value.codes()
+    if isinstance(value, Action | ToMove):
+        return value.to_json()
+    if isinstance(value, Ruleset):
+        return value.name
+    if isinstance(value, enum.Enum):
+        return value.name.lower()
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [plain(v) for v in value]
+    to_json = getattr(value, "to_json", None)
+    if callable(to_json):
+        return to_json()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    return str(value)
+
+
+def summary_of(game: Game, actions: int) -> dict[str, Any]:
+    """The `cardtui inspect --json` object of a game after `actions` logged actions."""
+    tm = game.to_move
+    out: dict[str, Any] = {
+        "game": game.game,
+        "ruleset": game.ruleset.name,
+        "status": "finished" if game.is_over else "in_progress",
+        "sides": [list(s) for s in game.sides],
+        "totals": list(game.scores),
+    }
+    if game.game == "eight-of-spades":
+        out["points"] = list(getattr(game, "points", game.scores))
+        out["eliminated"] = list(getattr(game, "eliminated", ()))
+    else:
+        if game.game in ("spades", "cutthroat"):
+            out["bags"] = list(getattr(game, "bags", ()))
+        deals = []
+        for record in getattr(game, "deal_records", []):
+            r = record.to_json()
+            deals.append({"dealer": r["dealer"], "bids": r["bids"], "tricks": r["tricks"], "scores": r["scores"]})
+        out["deals"] = deals
+    out["winner"] = list(game.winners) if game.is_over else None
+    out["to_move"] = tm.to_json() if tm is not None else None
+    out["actions"] = actions
+    return out
+
+
+class ApiGame:
+    """A game driven by a script; every method speaks JSON dicts and raises only ApiError."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    @property
+    def game(self) -> str:
+        return self._session.game.game
+
+    @property
+    def engine(self) -> Game:
+        """The engine itself, for scripts that want more than the stable API (not covered by it)."""
+        return self._session.game
+
+    @property
+    def to_move(self) -> dict[str, Any] | None:
+        """``{"seat": 1, "phase": "play"}`` (phase "deal" for the chance move), or None once over."""
+        tm = self._session.game.to_move
+        return tm.to_json() if tm is not None else None
+
+    @property
+    def is_over(self) -> bool:
+        return self._session.game.is_over
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        return [a.to_json() for a in self._session.log]
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """Every action allowed now; at a deal, the one seeded deal; none once over."""
+        game = self._session.game
+        if game.is_over:
+            return []
+        if game.is_chance:
+            return [self._session.chance_action().to_json()]
+        return [a.to_json() for a in game.legal_actions()]
+
+    def apply(self, action: dict[str, Any]) -> list[dict[str, Any]]:
+        """Apply an action dict; returns the events as dicts. Illegal or malformed: ApiError, nothing changes."""
+        if not isinstance(action, dict):
+            raise ApiError(f"an action must be a dict, found {action!r}")
+        try:
+            events = self._session.apply(action)
+        except IllegalAction as err:
+            raise ApiError(str(err)) from None
+        except SaveError as err:
+            raise ApiError(str(err)) from None
+        return [plain(e) for e in events]
+
+    def deal(self) -> list[dict[str, Any]]:
+        """Make the seeded deal when one is due (the same cards `cardtui play --seed` deals)."""
+        if not self._session.game.is_chance:
+            raise ApiError("it is not time to deal")
+        return self.apply(self._session.chance_action().to_json())
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What one seat may know now, as JSON (its own hand, cards played, bids, ...)."""
+        game = self._session.game
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.seats:
+            raise ApiError(f"seat must be 0..{game.seats - 1}, found {seat!r}")
+        result = plain(game.view(seat))
+        return result if isinstance(result, dict) else {"view": result}
+
+    def summary(self) -> dict[str, Any]:
+        """The `cardtui inspect --json` object."""
+        return summary_of(self._session.game, len(self._session.log))
+
+    def to_save(self) -> dict[str, Any]:
+        """A version 1 save dict of the game so far (write it with json.dump)."""
+        return self._session.to_save()
+
+    def suggest(self, level: str = "medium", seed: int | None = None) -> dict[str, Any]:
+        """The computer player's choice for the seat to move: ``{"action": {...}, "reason": "..."}``.
+
+        `seed` seeds the player's generator; None uses the game's own (seed,
+        action count) derivation, as a computer seat in play would.
+        """
+        session = self._session
+        game = session.game
+        if game.is_over:
+            raise ApiError("the game is over")
+        if game.is_chance:
+            return {"action": session.chance_action().to_json(), "reason": "the seeded deal"}
+        if not isinstance(level, str):
+            raise ApiError(f"a level is a name, found {level!r}")
+        try:
+            bot = session.bot_for(level)
+            tm = game.to_move
+            assert tm is not None
+            if seed is None:
+                decision = session.bot_decision(level)
+            else:
+                import random
+
+                decision = bot.decide(game.view(tm.seat), random.Random(seed))
+        except (IllegalAction, ValueError, KeyError) as err:
+            raise ApiError(str(err)) from None
+        return {"action": decision.action.to_json(), "reason": decision.reason}
+
+
+def _ruleset_for(game: str, ruleset: str | Path | Mapping[str, Any] | Ruleset | None) -> Ruleset:
+    if game not in GAMES:
+        raise ApiError(f"unknown game {game!r} — choose one of {', '.join(GAMES)}")
+    try:
+        if ruleset is None:
+            chosen = default_preset(game)
+        elif isinstance(ruleset, Ruleset):
+            chosen = ruleset
+        elif isinstance(ruleset, Mapping):
+            base = default_preset(game)
+            chosen = type(base).from_dict(base.to_dict() | dict(ruleset), "ruleset.")
+        elif isinstance(ruleset, Path) or str(ruleset).endswith(".toml"):
+            chosen = load_ruleset(ruleset)
+        else:
+            chosen = load_preset(str(ruleset))
+    except RulesetError as err:
+        raise ApiError(str(err)) from None
+    if chosen.game != game:
+        raise ApiError(f"the ruleset {chosen.name!r} is for {chosen.game}, not {game}")
+    return chosen
+
+
+def new_game(
+    game: str,
+    ruleset: str | Path | Mapping[str, Any] | Ruleset | None = None,
+    seed: int = 0,
+    seats: Sequence[dict[str, Any]] | None = None,
+) -> ApiGame:
+    """Start a game (nothing is written to disk).
+
+    `ruleset` is a preset name, a TOML path, or a dict of knobs that override
+    the game's default preset; `seats` (optional) are the save file's seat
+    dicts. The game starts at its first deal.
+    """
+    chosen = _ruleset_for(game, ruleset)
+    try:
+        session = Session.new(None, chosen, list(seats) if seats is not None else None, seed, autosave=False)
+    except (ValueError, IllegalAction, SaveError) as err:
+        raise ApiError(str(err)) from None
+    return ApiGame(session)
+
+
+def open_game(save: dict[str, Any] | str | Path) -> ApiGame:
+    """Replay a save (a dict, or a file's path) and continue from where it stopped."""
+    try:
+        if isinstance(save, dict):
+            loaded = parse_save(save, "save")
+        elif isinstance(save, str | Path):
+            path = Path(save)
+            loaded = parse_save(parse_json(read_bytes(path), path.name), path.name)
+        else:
+            raise ApiError(f"open_game takes a save dict or a path, found {type(save).__name__}")
+    except SaveError as err:
+        raise ApiError(str(err)) from None
+    seats: list[Seat] = list(loaded.seats)
+    session = Session(loaded.game, loaded.ruleset, seats, loaded.seed, None, loaded.log, loaded.created, loaded.updated)
+    return ApiGame(session)

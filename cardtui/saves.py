@@ -1,0 +1,549 @@
+"""JSON save files (version 1): build, write atomically, load and validate by replaying.
+
+A save is the action log plus the ruleset, the seats and the seed, so loading
+it replays every action through the engine: a file edited by hand, cut short
+by a crash or made by another program is either a game we can trust or a
+`SaveError` that names the file and the place of the first defect. Loading
+only ever reads the file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import datetime as dt
+import json
+import math
+import os
+import re
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+from cardtui.games import Action, Game, IllegalAction, create_game
+from cardtui.rules import Ruleset, RulesetError, ruleset_from_dict
+from cardtui.rules.base import show
+
+FORMAT = "cardtui-save"
+VERSION = 1
+MAX_BYTES = 64 * 1024 * 1024
+"""Bigger files are refused before reading: no real game comes near this."""
+MAX_LOG = 1_000_000
+MAX_NAME = 40
+MAX_SEED = 2**64 - 1
+TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
+KINDS = ("human", "bot")
+TOP_KEYS = ("format", "version", "game", "ruleset", "seats", "seed", "log", "created", "updated")
+_INT_DIGITS = 24
+_LEVEL_RE = re.compile(r"^[a-z][a-z0-9_-]{0,29}$")
+
+
+class SaveError(Exception):
+    """A save that cannot be read, written or trusted; the message says which file and where."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Seat:
+    """A place at the table: who sits there, a person or a computer player of some level."""
+
+    name: str
+    kind: Literal["human", "bot"]
+    level: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind}
+        if self.kind == "bot":
+            out["level"] = self.level
+        return out
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
+
+
+@dataclasses.dataclass(slots=True)
+class LoadedSave:
+    """A save read and checked: the replayed game, plus what is needed to continue or step through it."""
+
+    path: Path | None
+    ruleset: Ruleset
+    seats: tuple[Seat, ...]
+    seed: int
+    log: list[Action]
+    log_json: list[dict[str, Any]]
+    created: str
+    updated: str
+    game: Game
+    checkpoints: dict[int, Game]
+
+    @property
+    def name(self) -> str:
+        return self.path.name if self.path is not None else "save"
+
+
+# ---------------------------------------------------------------- folders and names
+
+
+def home_dir() -> Path:
+    """cardtui's data folder: `$CARDTUI_HOME`, else the platform's user data folder."""
+    env = os.environ.get("CARDTUI_HOME")
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("cardtui", appauthor=False))
+
+
+def saves_dir() -> Path:
+    """Where games are saved unless `--save FILE` says otherwise."""
+    return home_dir() / "saves"
+
+
+def now_stamp() -> str:
+    """The current UTC time in the save file's form."""
+    return dt.datetime.now(dt.UTC).strftime(TIME_FORMAT)
+
+
+def new_save_path(game: str, folder: Path | None = None, when: dt.datetime | None = None) -> Path:
+    """A fresh `GAME-YYYYMMDD-HHMMSS.json` in the folder, reserved so two games never share it.
+
+    The file is created empty (O_EXCL) to claim the name; the caller writes the
+    real save at once. A second game in the same second gets `-2`, `-3`, ...
+    """
+    folder = saves_dir() if folder is None else folder
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise SaveError(f"{folder}: cannot create the saves folder ({err.strerror})") from None
+    stamp = (when or dt.datetime.now()).strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 10_000):
+        suffix = "" if n == 1 else f"-{n}"
+        path = folder / f"{game}-{stamp}{suffix}.json"
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            continue
+        except OSError as err:
+            raise SaveError(f"{path}: cannot create ({err.strerror})") from None
+        os.close(fd)
+        return path
+    raise SaveError(f"{folder}: too many saves named {game}-{stamp}")
+
+
+# ---------------------------------------------------------------- building and writing
+
+
+def build_save(
+    ruleset: Ruleset,
+    seats: Sequence[Seat],
+    seed: int,
+    log: Iterable[Action | dict[str, Any]],
+    created: str | None = None,
+    updated: str | None = None,
+) -> dict[str, Any]:
+    """A save dict in the version 1 shape, keys in the documented order."""
+    stamp = now_stamp()
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": ruleset.game,
+        "ruleset": ruleset.to_dict(),
+        "seats": [s.to_json() for s in seats],
+        "seed": seed,
+        "log": [a if isinstance(a, dict) else a.to_json() for a in log],
+        "created": created or stamp,
+        "updated": updated or stamp,
+    }
+
+
+def encode_action(action: Action | dict[str, Any]) -> str:
+    """One log entry as the single line it takes in a save file."""
+    data = action if isinstance(action, dict) else action.to_json()
+    return json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
+
+
+def dumps_save(data: dict[str, Any], log_lines: Sequence[str] | None = None) -> str:
+    """The text of a save: readable, one log entry per line so files diff well.
+
+    `log_lines` (from `encode_action`) lets a session reuse entries it has
+    already encoded instead of re-encoding the whole log on every autosave.
+    """
+    lines = ["{"]
+    keys = list(data)
+    for i, key in enumerate(keys):
+        comma = "," if i < len(keys) - 1 else ""
+        if key == "log":
+            entries = list(log_lines) if log_lines is not None else [encode_action(a) for a in data["log"]]
+            if not entries:
+                lines.append(f'  "log": []{comma}')
+                continue
+            lines.append('  "log": [')
+            lines.extend(f"    {e}," for e in entries[:-1])
+            lines.append(f"    {entries[-1]}")
+            lines.append(f"  ]{comma}")
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(data[key], ensure_ascii=False)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace `path` with `text` so that a crash leaves either the old file or the new one, never a mix.
+
+    Temp file in the same folder, flush + fsync, `os.replace`, then fsync the
+    folder so the rename itself survives a power cut.
+    """
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise SaveError(f"{path}: the save holds text that is not valid Unicode") from None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as err:
+        raise SaveError(f"{path}: cannot write in {folder} ({err.strerror})") from None
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except OSError as err:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise SaveError(f"{path}: cannot write ({err.strerror})") from None
+    _fsync_folder(folder)
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        dfd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dfd)
+    except OSError:
+        pass  # some file systems cannot sync a folder; the rename is still atomic
+    finally:
+        os.close(dfd)
+
+
+def write_save(path: Path, data: dict[str, Any], log_lines: Sequence[str] | None = None) -> None:
+    """Write a save dict atomically."""
+    write_atomic(path, dumps_save(data, log_lines))
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed in a save")
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > _INT_DIGITS:
+        raise ValueError(f"a number with {len(text)} digits is too big")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:30]} is too big")
+    return value
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"the key {show(key)} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def parse_json(raw: bytes, name: str) -> Any:
+    """Decode a save's bytes, strictly: UTF-8, no NaN/Infinity, no huge numbers, no repeated keys."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise SaveError(f"{name}: not a text file (byte {err.start} is not UTF-8)") from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not text.strip():
+        raise SaveError(f"{name}: the file is empty")
+    try:
+        return json.loads(
+            text,
+            parse_constant=_reject_constant,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            object_pairs_hook=_no_duplicates,
+        )
+    except json.JSONDecodeError as err:
+        raise SaveError(f"{name}: not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})") from None
+    except RecursionError:
+        raise SaveError(f"{name}: not a save: the JSON is nested too deeply") from None
+    except (ValueError, MemoryError, OverflowError) as err:
+        raise SaveError(f"{name}: not valid JSON: {str(err)[:200]}") from None
+
+
+def read_bytes(path: Path) -> bytes:
+    """A save file's bytes, or a SaveError saying why it cannot be read; refuses huge files unread."""
+    try:
+        with open(path, "rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            if size > MAX_BYTES:
+                raise SaveError(f"{path}: too big for a save ({size} bytes, at most {MAX_BYTES})")
+            raw = f.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise SaveError(f"{path}: is a folder, not a save file") from None
+    except PermissionError:
+        raise SaveError(f"{path}: permission denied") from None
+    except OSError as err:
+        raise SaveError(f"{path}: cannot be read ({err.strerror or err})") from None
+    if len(raw) > MAX_BYTES:
+        raise SaveError(f"{path}: too big for a save (over {MAX_BYTES} bytes)")
+    return raw
+
+
+def load_save(path: str | Path, checkpoint_every: int = 0) -> LoadedSave:
+    """Read, check and replay a save file; any defect is a SaveError naming the file and the place.
+
+    `checkpoint_every` > 0 keeps a clone of the game every that many actions
+    (for the replay timeline) while the log is replayed anyway.
+    """
+    p = Path(path)
+    raw = read_bytes(p)
+    data = parse_json(raw, p.name)
+    loaded = parse_save(data, p.name, checkpoint_every)
+    loaded.path = p
+    return loaded
+
+
+def parse_save(data: Any, name: str = "save", checkpoint_every: int = 0) -> LoadedSave:
+    """Check a save dict already decoded from JSON; `name` starts every error message."""
+    try:
+        return _parse_save(data, name, checkpoint_every)
+    except SaveError:
+        raise
+    except RecursionError:
+        raise SaveError(f"{name}: not a save: the data is nested too deeply") from None
+    except MemoryError:
+        raise SaveError(f"{name}: too big to load") from None
+    except Exception as err:  # a bug below must still not crash a caller that only asked to load a file
+        raise SaveError(f"{name}: cannot be loaded ({type(err).__name__}: {str(err)[:200]})") from None
+
+
+def _fail(name: str, where: str, message: str) -> SaveError:
+    return SaveError(f"{name}: {where}: {message}" if where else f"{name}: {message}")
+
+
+def _short(value: Any) -> str:
+    text = show(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _parse_save(data: Any, name: str, checkpoint_every: int) -> LoadedSave:
+    if not isinstance(data, dict):
+        raise _fail(name, "", f"not a cardtui save: expected a JSON object, found {_short(data)}")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        raise _fail(name, "format", f"not a cardtui save: expected {show(FORMAT)}, found {_short(fmt)}")
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise _fail(name, "version", f"expected an integer, found {_short(version)}")
+    if version > VERSION:
+        raise _fail(
+            name,
+            "version",
+            f"the save is version {version}, made by a newer cardtui; this one reads version {VERSION}",
+        )
+    if version != VERSION:
+        raise _fail(name, "version", f"expected {VERSION}, found {version}")
+    for key in data:
+        if key not in TOP_KEYS:
+            raise _fail(name, key, f"unknown key; a save holds {', '.join(TOP_KEYS)}")
+    for key in TOP_KEYS:
+        if key not in data:
+            raise _fail(name, key, "missing")
+
+    game_name = data["game"]
+    try:
+        ruleset = ruleset_from_dict(data["ruleset"], "ruleset.")
+    except RulesetError as err:
+        raise SaveError(f"{name}: {err}") from None
+    if not isinstance(game_name, str) or game_name != ruleset.game:
+        raise _fail(name, "game", f"expected {show(ruleset.game)} (the ruleset's game), found {_short(game_name)}")
+
+    seed = data["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise _fail(name, "seed", f"expected an integer 0..{MAX_SEED}, found {_short(seed)}")
+
+    created = _timestamp(data["created"], name, "created")
+    updated = _timestamp(data["updated"], name, "updated")
+
+    try:
+        game = create_game(ruleset)
+    except (RulesetError, IllegalAction, ValueError) as err:
+        raise _fail(name, "ruleset", str(err)) from None
+    seats = _seats(data["seats"], game.seats, name)
+
+    log_json = data["log"]
+    if not isinstance(log_json, list):
+        raise _fail(name, "log", f"expected a list of actions, found {_short(log_json)}")
+    if len(log_json) > MAX_LOG:
+        raise _fail(name, "log", f"too long ({len(log_json)} actions, at most {MAX_LOG})")
+    log, checkpoints = replay_log(game, log_json, name, checkpoint_every)
+    return LoadedSave(None, ruleset, seats, seed, log, log_json, created, updated, game, checkpoints)
+
+
+def replay_log(
+    game: Game,
+    log_json: Sequence[Any],
+    name: str,
+    checkpoint_every: int = 0,
+    on_action: Callable[[int, Action], None] | None = None,
+) -> tuple[list[Action], dict[int, Game]]:
+    """Apply every logged action to `game`; the first malformed or illegal one is a SaveError with its index."""
+    log: list[Action] = []
+    checkpoints: dict[int, Game] = {}
+    if checkpoint_every > 0:
+        checkpoints[0] = game.clone()
+    for i, entry in enumerate(log_json):
+        where = f"log[{i}]"
+        if not isinstance(entry, dict):
+            raise _fail(name, where, f"an action must be an object, found {_short(entry)}")
+        if game.to_move is None:
+            raise _fail(name, where, "the game is already over")
+        try:
+            action = game.parse_action(entry)
+            game.apply(action)
+        except IllegalAction as err:
+            raise _fail(name, where, str(err)) from None
+        except (RecursionError, MemoryError):
+            raise
+        except Exception as err:
+            raise _fail(name, where, f"cannot be applied ({type(err).__name__}: {str(err)[:200]})") from None
+        log.append(action)
+        if on_action is not None:
+            on_action(i, action)
+        if checkpoint_every > 0 and (i + 1) % checkpoint_every == 0:
+            checkpoints[i + 1] = game.clone()
+    return log, checkpoints
+
+
+def _timestamp(value: Any, name: str, where: str) -> str:
+    if isinstance(value, str) and len(value) == 20:
+        try:
+            dt.datetime.strptime(value, TIME_FORMAT)
+            return value
+        except ValueError:
+            pass
+    raise _fail(name, where, f"expected a UTC time like 2026-11-22T10:00:00Z, found {_short(value)}")
+
+
+def _known_levels() -> tuple[str, ...] | None:
+    from cardtui import bots
+
+    levels = getattr(bots, "LEVELS", None)
+    if isinstance(levels, tuple | list | dict) and levels:
+        return tuple(str(x) for x in levels)
+    return None
+
+
+def _seats(value: Any, count: int, name: str) -> tuple[Seat, ...]:
+    if not isinstance(value, list):
+        raise _fail(name, "seats", f"expected a list of {count} seats, found {_short(value)}")
+    if len(value) != count:
+        raise _fail(name, "seats", f"this game has {count} seats, found {len(value)}")
+    levels = _known_levels()
+    seats: list[Seat] = []
+    for i, s in enumerate(value):
+        where = f"seats[{i}]"
+        if not isinstance(s, dict):
+            raise _fail(name, where, f"expected an object with name and kind, found {_short(s)}")
+        for key in s:
+            if key not in ("name", "kind", "level"):
+                raise _fail(name, f"{where}.{key}", "unknown key; a seat holds name, kind and level")
+        seat_name = s.get("name")
+        if not isinstance(seat_name, str) or not 1 <= len(seat_name) <= MAX_NAME or not seat_name.isprintable():
+            raise _fail(
+                name,
+                f"{where}.name",
+                f"expected a printable name of 1..{MAX_NAME} characters, found {_short(seat_name)}",
+            )
+        try:
+            seat_name.encode("utf-8")
+        except UnicodeEncodeError:
+            raise _fail(name, f"{where}.name", "the name is not valid Unicode") from None
+        kind = s.get("kind")
+        if kind == "human":
+            if "level" in s and s["level"] is not None:
+                raise _fail(name, f"{where}.level", "only a bot seat has a level")
+            seats.append(Seat(seat_name, "human"))
+        elif kind == "bot":
+            level = s.get("level")
+            if not isinstance(level, str) or not _LEVEL_RE.match(level) or (levels is not None and level not in levels):
+                allowed = ", ".join(levels) if levels else "a level name"
+                raise _fail(name, f"{where}.level", f"expected {allowed}, found {_short(level)}")
+            seats.append(Seat(seat_name, "bot", level))
+        else:
+            raise _fail(name, f"{where}.kind", f'expected "human" or "bot", found {_short(kind)}')
+    return tuple(seats)
+
+
+# ---------------------------------------------------------------- listing
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SaveInfo:
+    """One line of `cardtui saves`: a file and what it holds, or why it cannot be read."""
+
+    path: Path
+    game: str
+    updated: str
+    status: str  # "in_progress", "finished" or "broken"
+    totals: tuple[int, ...]
+    problem: str | None = None
+    modified: float = 0.0
+
+
+def list_saves(folder: Path | None = None) -> list[SaveInfo]:
+    """Every `*.json` in the saves folder, newest first; broken files are listed with their problem."""
+    folder = saves_dir() if folder is None else folder
+    if not folder.is_dir():
+        return []
+    out: list[SaveInfo] = []
+    for path in folder.glob("*.json"):
+        try:
+            mtime = path.stat().st_mtime
+        except OSError:
+            continue
+        try:
+            loaded = load_save(path)
+        except SaveError as err:
+            game = path.name.split("-", 1)[0] if "-" in path.name else "?"
+            out.append(SaveInfo(path, game, "", "broken", (), str(err), mtime))
+            continue
+        status = "finished" if loaded.game.is_over else "in_progress"
+        out.append(SaveInfo(path, loaded.ruleset.game, loaded.updated, status, loaded.game.scores, None, mtime))
+    out.sort(key=lambda s: (s.updated or "", s.modified, s.path.name), reverse=True)
+    return out
+
+
+def latest_unfinished(folder: Path | None = None) -> Path | None:
+    """The most recently updated game that is still in progress, for `cardtui resume` without a file."""
+    for info in list_saves(folder):
+        if info.status == "in_progress":
+            return info.path
+    return None

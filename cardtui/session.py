@@ -1,0 +1,238 @@
+"""A game being played, without any UI: state, seats, seed, the action log and autosave.
+
+The session owns the randomness. Each deal gets its own generator derived from
+(seed, deal number) and each computer decision one derived from (seed, action
+count), so a resumed game deals the same future cards and its bots decide the
+same way as if it had never stopped.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from cardtui.bots import Bot, Decision, make_bot
+from cardtui.games import Action, Event, Game, IllegalAction, create_game
+from cardtui.rules import Ruleset
+from cardtui.saves import (
+    MAX_SEED,
+    SaveError,
+    Seat,
+    build_save,
+    encode_action,
+    load_save,
+    new_save_path,
+    now_stamp,
+    write_save,
+)
+
+DEFAULT_NAMES = ("You", "West", "North", "East")
+
+
+def deal_rng(seed: int, deal_number: int) -> random.Random:
+    """The generator of one deal: the same seed and deal number always deal the same cards."""
+    return random.Random(f"cardtui/deal/{seed}/{deal_number}")
+
+
+def bot_rng(seed: int, action_count: int) -> random.Random:
+    """The generator a computer player gets for the decision at this point of the log."""
+    return random.Random(f"cardtui/bot/{seed}/{action_count}")
+
+
+def default_seats(count: int, level: str = "medium", human: bool = True) -> list[Seat]:
+    """Seat 0 is the local player (unless `human` is False), the rest computer players."""
+    names = list(DEFAULT_NAMES) if count == 4 else ["You"] + [f"Player {i + 1}" for i in range(1, count)]
+    seats = [Seat(names[i], "bot", level) for i in range(count)]
+    if human:
+        seats[0] = Seat(names[0], "human")
+    return seats
+
+
+def _seat_from(value: Seat | dict[str, Any]) -> Seat:
+    if isinstance(value, Seat):
+        return value
+    if not isinstance(value, dict):
+        raise ValueError(f"a seat must be a Seat or a dict, found {value!r}")
+    kind = value.get("kind")
+    name = value.get("name")
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"a seat needs a name, found {name!r}")
+    if kind == "human":
+        return Seat(name, "human")
+    if kind == "bot":
+        level = value.get("level")
+        if not isinstance(level, str):
+            raise ValueError(f"a bot seat needs a level, found {level!r}")
+        return Seat(name, "bot", level)
+    raise ValueError(f'a seat\'s kind is "human" or "bot", found {kind!r}')
+
+
+class Session:
+    """One game in play: apply actions, deal, ask the computer players, and save after every action."""
+
+    def __init__(
+        self,
+        game: Game,
+        ruleset: Ruleset,
+        seats: Sequence[Seat],
+        seed: int,
+        save_path: Path | None,
+        log: list[Action] | None = None,
+        created: str | None = None,
+        updated: str | None = None,
+    ) -> None:
+        self.game = game
+        self.ruleset = ruleset
+        self.seats: tuple[Seat, ...] = tuple(seats)
+        self.seed = seed
+        self.save_path = save_path
+        self.log: list[Action] = list(log or [])
+        self._lines = [encode_action(a) for a in self.log]
+        self._deals = sum(1 for a in self.log if a.type == "deal")
+        self.created = created or now_stamp()
+        self.updated = updated or self.created
+        self._bots: dict[str, Bot] = {}
+
+    # ------------------------------------------------------------ starting
+
+    @classmethod
+    def new(
+        cls,
+        game: Game | str | None,
+        ruleset: Ruleset,
+        seats: Sequence[Seat | dict[str, Any]] | None,
+        seed: int,
+        save_path: str | Path | None = None,
+        autosave: bool = True,
+    ) -> Session:
+        """Start a game and write its first save (an empty log) at once.
+
+        `game` is a fresh engine for `ruleset` (or None/the game's name to make
+        one). With `autosave` off nothing is written (scripts, tests, arenas).
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"a seed is an integer 0..{MAX_SEED}, found {seed!r}")
+        engine = game if isinstance(game, Game) else create_game(ruleset)
+        if isinstance(game, str) and game != ruleset.game:
+            raise ValueError(f"the ruleset is for {ruleset.game}, not {game}")
+        seat_list = [_seat_from(s) for s in seats] if seats is not None else default_seats(engine.seats)
+        if len(seat_list) != engine.seats:
+            raise ValueError(f"this game has {engine.seats} seats, found {len(seat_list)}")
+        path: Path | None = None
+        if autosave:
+            path = Path(save_path) if save_path is not None else new_save_path(ruleset.game)
+        session = cls(engine, ruleset, seat_list, seed, path)
+        session.save()
+        return session
+
+    @classmethod
+    def resume(cls, path: str | Path) -> Session:
+        """Continue a saved game where it stopped (even mid-deal); raises SaveError for a bad file."""
+        loaded = load_save(path)
+        return cls(
+            loaded.game,
+            loaded.ruleset,
+            loaded.seats,
+            loaded.seed,
+            Path(path),
+            loaded.log,
+            loaded.created,
+            loaded.updated,
+        )
+
+    # ------------------------------------------------------------ playing
+
+    @property
+    def to_move(self) -> int | None:
+        tm = self.game.to_move
+        return None if tm is None else tm.seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    @property
+    def deal_number(self) -> int:
+        """How many deals have been made so far."""
+        return self._deals
+
+    def apply(self, action: Action | dict[str, Any]) -> list[Event]:
+        """Check and apply an action, log it and save; an illegal one raises IllegalAction and changes nothing."""
+        act = self.game.parse_action(action) if isinstance(action, dict) else action
+        events = self.game.apply(act)
+        self.log.append(act)
+        self._lines.append(encode_action(act))
+        if act.type == "deal":
+            self._deals += 1
+        self.updated = now_stamp()
+        self.save()
+        return events
+
+    def chance_action(self) -> Action:
+        """The seeded deal that comes next (not applied)."""
+        if not self.game.is_chance:
+            raise IllegalAction("it is not time to deal")
+        return self.game.chance_action(deal_rng(self.seed, self._deals))
+
+    def advance_chance(self) -> list[Event]:
+        """Deal when the next action is a deal; otherwise do nothing and return no events."""
+        if not self.game.is_chance:
+            return []
+        return self.apply(self.chance_action())
+
+    def seat_to_move(self) -> Seat | None:
+        tm = self.game.to_move
+        if tm is None or self.game.is_chance:
+            return None
+        return self.seats[tm.seat]
+
+    def bot_for(self, level: str) -> Bot:
+        bot = self._bots.get(level)
+        if bot is None:
+            bot = self._bots[level] = make_bot(self.game.game, level)
+        return bot
+
+    def bot_decision(self, level: str | None = None) -> Decision:
+        """What the computer player would do for the seat to move, from that seat's view only.
+
+        The level is the seat's own unless given (a hint for a person). The
+        generator depends on (seed, action count), so the same position always
+        gets the same decision.
+        """
+        tm = self.game.to_move
+        if tm is None:
+            raise IllegalAction("the game is over")
+        if self.game.is_chance:
+            raise IllegalAction("it is time to deal, not for a player to decide")
+        seat = self.seats[tm.seat]
+        chosen = level if level is not None else seat.level
+        if chosen is None:
+            raise ValueError(f"seat {tm.seat} ({seat.name}) is a person; say which level should decide")
+        view = self.game.view(tm.seat)
+        return self.bot_for(chosen).decide(view, bot_rng(self.seed, len(self.log)))
+
+    def play_bot_turn(self) -> list[Event]:
+        """Deal, or let the computer player to move act; the building block of bot-only loops."""
+        if self.game.is_chance:
+            return self.advance_chance()
+        return self.apply(self.bot_decision().action)
+
+    # ------------------------------------------------------------ saving
+
+    def to_save(self) -> dict[str, Any]:
+        """The save dict of the game so far."""
+        return build_save(self.ruleset, self.seats, self.seed, self.log, self.created, self.updated)
+
+    def save(self) -> None:
+        """Write the save atomically (nothing to do without a save path)."""
+        if self.save_path is None:
+            return
+        data = build_save(self.ruleset, self.seats, self.seed, [], self.created, self.updated)
+        try:
+            write_save(self.save_path, data, self._lines)
+        except SaveError:
+            raise
+        except OSError as err:
+            raise SaveError(f"{self.save_path}: cannot write ({err.strerror})") from None
