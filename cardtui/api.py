@@ -157,7 +157,7 @@ class ApiGame:
         """A version 1 save dict of the game so far (write it with json.dump)."""
         return self._session.to_save()
 
-    def suggest(self, level: str = "medium", seed: int | None = None) -> dict[str, Any]:
+    def suggest(self, level: str = "normal", seed: int | None = None) -> dict[str, Any]:
         """The computer player's choice for the seat to move: ``{"action": {...}, "reason": "..."}``.
 
         `seed` seeds the player's generator; None uses the game's own (seed,

@@ -65,13 +65,10 @@ def launch_replay(path: Path) -> None:
 # ---------------------------------------------------------------- helpers
 
 
-def _levels() -> tuple[str, ...]:
-    from cardtui import bots
+def _levels(game: str) -> tuple[str, ...]:
+    from cardtui.saves import known_levels
 
-    levels = getattr(bots, "LEVELS", None)
-    if isinstance(levels, tuple | list | dict) and levels:
-        return tuple(str(x) for x in levels)
-    return ("easy", "medium", "hard")
+    return known_levels(game) or ("easy", "normal", "hard")
 
 
 def _check_game(game: str) -> str:
@@ -153,9 +150,11 @@ def play(
             ruleset = ruleset.replace(players=players)
         elif players != 4:
             fail(f"--players: {game} is played by 4 players, not {players}")
-    level = bots or "medium"
-    if level not in _levels():
-        fail(f"--bots: unknown level {level!r} — choose one of {', '.join(_levels())}")
+    from cardtui.session import default_level
+
+    level = bots or default_level(game)
+    if level not in _levels(game):
+        fail(f"--bots: unknown level {level!r} — choose one of {', '.join(_levels(game))}")
     if speed not in SPEEDS:
         fail(f"--speed: expected one of {', '.join(SPEEDS)}, found {speed!r}")
     if seed is not None and not 0 <= seed <= MAX_SEED:

@@ -396,7 +396,7 @@ def _parse_save(data: Any, name: str, checkpoint_every: int) -> LoadedSave:
         game = create_game(ruleset)
     except (RulesetError, IllegalAction, ValueError) as err:
         raise _fail(name, "ruleset", str(err)) from None
-    seats = _seats(data["seats"], game.seats, name)
+    seats = _seats(data["seats"], game.seats, name, ruleset.game)
 
     log_json = data["log"]
     if not isinstance(log_json, list):
@@ -452,21 +452,26 @@ def _timestamp(value: Any, name: str, where: str) -> str:
     raise _fail(name, where, f"expected a UTC time like 2026-11-22T10:00:00Z, found {_short(value)}")
 
 
-def _known_levels() -> tuple[str, ...] | None:
+def known_levels(game: str) -> tuple[str, ...] | None:
+    """The computer-player levels of a game (plus the `random` test player), or None if the bots can't say."""
     from cardtui import bots
 
-    levels = getattr(bots, "LEVELS", None)
-    if isinstance(levels, tuple | list | dict) and levels:
-        return tuple(str(x) for x in levels)
+    by_game = getattr(bots, "levels", None)
+    try:
+        found = by_game(game) if callable(by_game) else getattr(bots, "LEVELS", None)
+    except Exception:  # a players' module that is missing or broken must not make saves unreadable
+        return None
+    if isinstance(found, tuple | list) and found:
+        return (*(str(x) for x in found), "random")
     return None
 
 
-def _seats(value: Any, count: int, name: str) -> tuple[Seat, ...]:
+def _seats(value: Any, count: int, name: str, game: str) -> tuple[Seat, ...]:
     if not isinstance(value, list):
         raise _fail(name, "seats", f"expected a list of {count} seats, found {_short(value)}")
     if len(value) != count:
         raise _fail(name, "seats", f"this game has {count} seats, found {len(value)}")
-    levels = _known_levels()
+    levels = known_levels(game)
     seats: list[Seat] = []
     for i, s in enumerate(value):
         where = f"seats[{i}]"

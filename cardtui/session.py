@@ -22,6 +22,7 @@ from cardtui.saves import (
     Seat,
     build_save,
     encode_action,
+    known_levels,
     load_save,
     new_save_path,
     now_stamp,
@@ -41,7 +42,16 @@ def bot_rng(seed: int, action_count: int) -> random.Random:
     return random.Random(f"cardtui/bot/{seed}/{action_count}")
 
 
-def default_seats(count: int, level: str = "medium", human: bool = True) -> list[Seat]:
+def default_level(game: str) -> str:
+    """The level computer players get when nobody says: `normal` when the game has it."""
+    found = known_levels(game)
+    if not found:
+        return "normal"
+    real = [lv for lv in found if lv != "random"] or list(found)
+    return "normal" if "normal" in real else real[len(real) // 2]
+
+
+def default_seats(count: int, level: str = "normal", human: bool = True) -> list[Seat]:
     """Seat 0 is the local player (unless `human` is False), the rest computer players."""
     names = list(DEFAULT_NAMES) if count == 4 else ["You"] + [f"Player {i + 1}" for i in range(1, count)]
     seats = [Seat(names[i], "bot", level) for i in range(count)]
@@ -117,7 +127,11 @@ class Session:
         engine = game if isinstance(game, Game) else create_game(ruleset)
         if isinstance(game, str) and game != ruleset.game:
             raise ValueError(f"the ruleset is for {ruleset.game}, not {game}")
-        seat_list = [_seat_from(s) for s in seats] if seats is not None else default_seats(engine.seats)
+        seat_list = (
+            [_seat_from(s) for s in seats]
+            if seats is not None
+            else default_seats(engine.seats, default_level(ruleset.game))
+        )
         if len(seat_list) != engine.seats:
             raise ValueError(f"this game has {engine.seats} seats, found {len(seat_list)}")
         path: Path | None = None

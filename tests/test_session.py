@@ -1,0 +1,162 @@
+"""The session: autosave after every action, seeded deals that survive a resume, bots that see only their view."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtui.bots import Decision
+from cardtui.games import IllegalAction, PlayerView, create_game
+from cardtui.rules import load_preset
+from cardtui.saves import SaveError, Seat, load_save
+from cardtui.session import Session, bot_rng, deal_rng, default_seats
+
+BOTS = default_seats(4, "random", human=False)
+
+
+def new(tmp_path: Path, preset: str = "spades", seed: int = 9) -> Session:
+    ruleset = load_preset(preset)
+    return Session.new(None, ruleset, BOTS, seed, tmp_path / "g.json")
+
+
+def test_new_writes_an_empty_save(tmp_path: Path) -> None:
+    session = new(tmp_path)
+    data = json.loads((tmp_path / "g.json").read_text())
+    assert data["log"] == [] and data["seed"] == 9 and data["game"] == "spades"
+    assert session.save_path == tmp_path / "g.json"
+
+
+def test_default_save_path_is_in_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path))
+    session = Session.new("hearts", load_preset("hearts"), None, 1)
+    assert session.save_path is not None and session.save_path.parent == tmp_path / "saves"
+    assert session.save_path.name.startswith("hearts-")
+    assert session.seats[0].kind == "human" and session.seats[1].kind == "bot"
+
+
+def test_every_action_is_saved(tmp_path: Path) -> None:
+    session = new(tmp_path)
+    for n in range(1, 30):
+        session.play_bot_turn()
+        assert len(load_save(tmp_path / "g.json").log) == n
+
+
+def test_illegal_action_changes_nothing(tmp_path: Path) -> None:
+    session = new(tmp_path)
+    session.advance_chance()
+    before = (tmp_path / "g.json").read_bytes()
+    with pytest.raises(IllegalAction):
+        session.apply({"type": "bid", "seat": 3, "bid": 99})
+    with pytest.raises(IllegalAction):
+        session.apply({"type": "play", "seat": 0, "card": "ZZ"})
+    assert len(session.log) == 1 and (tmp_path / "g.json").read_bytes() == before
+
+
+def test_advance_chance_only_at_a_deal(tmp_path: Path) -> None:
+    session = new(tmp_path)
+    assert session.advance_chance()
+    assert session.advance_chance() == []
+    with pytest.raises(IllegalAction):
+        session.chance_action()
+
+
+def test_resume_deals_the_same_future(tmp_path: Path) -> None:
+    whole = Session.new(None, load_preset("hearts"), BOTS, 4, autosave=False)
+    for _ in range(200):
+        whole.play_bot_turn()
+    part = new(tmp_path, "hearts", 4)
+    for _ in range(90):
+        part.play_bot_turn()
+    resumed = Session.resume(tmp_path / "g.json")
+    assert resumed.deal_number == part.deal_number
+    for _ in range(110):
+        resumed.play_bot_turn()
+    assert [a.to_json() for a in resumed.log] == [a.to_json() for a in whole.log]
+
+
+def test_same_seed_same_deals_different_seed_different() -> None:
+    rs = load_preset("hearts")
+    a = create_game(rs).chance_action(deal_rng(1, 0)).to_json()
+    assert a == create_game(rs).chance_action(deal_rng(1, 0)).to_json()
+    assert a != create_game(rs).chance_action(deal_rng(2, 0)).to_json()
+    assert a != create_game(rs).chance_action(deal_rng(1, 1)).to_json()
+    assert bot_rng(1, 5).random() == bot_rng(1, 5).random()
+
+
+def test_bot_sees_only_its_view(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[Any] = []
+
+    class Spy:
+        level = "spy"
+
+        def decide(self, view: PlayerView, rng: random.Random) -> Decision:
+            seen.append((view, rng.random()))
+            return Decision(view.legal[0], "first")
+
+    monkeypatch.setattr("cardtui.session.make_bot", lambda game, level: Spy())
+    session = new(tmp_path)
+    session.advance_chance()
+    decision = session.bot_decision()
+    view, draw = seen[0]
+    assert isinstance(view, PlayerView) and not isinstance(view, type(session.game))
+    assert view.seat == session.to_move
+    assert draw == bot_rng(9, 1).random()
+    assert decision.reason == "first"
+
+
+def test_bot_decision_for_a_person_needs_a_level(tmp_path: Path) -> None:
+    seats = [Seat("You", "human"), *BOTS[1:]]
+    session = Session.new(None, load_preset("hearts"), seats, 3, autosave=False)
+    session.advance_chance()
+    while session.to_move != 0:
+        session.play_bot_turn()
+    with pytest.raises(ValueError, match="is a person"):
+        session.bot_decision()
+    assert session.bot_decision("random").action in session.game.legal_actions()
+
+
+def test_bot_decision_at_deal_or_end_is_refused(tmp_path: Path) -> None:
+    session = new(tmp_path)
+    with pytest.raises(IllegalAction):
+        session.bot_decision()
+    assert session.seat_to_move() is None
+
+
+def test_bad_arguments(tmp_path: Path) -> None:
+    rs = load_preset("hearts")
+    with pytest.raises(ValueError, match="4 seats"):
+        Session.new(None, rs, BOTS[:2], 1, autosave=False)
+    with pytest.raises(ValueError, match="seed"):
+        Session.new(None, rs, None, -5, autosave=False)
+    with pytest.raises(ValueError, match="not spades"):
+        Session.new("spades", rs, None, 1, autosave=False)
+    with pytest.raises(ValueError, match="kind"):
+        Session.new(None, rs, [{"name": "x", "kind": "?"}] * 4, 1, autosave=False)
+    dict_seats = [s.to_json() for s in BOTS]
+    assert Session.new(None, rs, dict_seats, 1, autosave=False).seats == tuple(BOTS)
+
+
+def test_save_failure_is_a_save_error(tmp_path: Path) -> None:
+    session = new(tmp_path)
+    session.save_path = tmp_path / "missing" / "g.json"
+    with pytest.raises(SaveError):
+        session.advance_chance()
+
+
+def test_resume_bad_file_is_save_error(tmp_path: Path) -> None:
+    (tmp_path / "bad.json").write_text("{}")
+    with pytest.raises(SaveError):
+        Session.resume(tmp_path / "bad.json")
+
+
+def test_whole_bot_game_finishes_and_reloads(tmp_path: Path) -> None:
+    session = new(tmp_path, "eight-of-spades", 2)
+    session.seats = tuple(Seat(s.name, "bot", "random") for s in session.seats)
+    while not session.is_over:
+        session.play_bot_turn()
+    loaded = load_save(tmp_path / "g.json")
+    assert loaded.game.is_over and loaded.game.scores == session.game.scores
