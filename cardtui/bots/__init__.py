@@ -1,17 +1,27 @@
-"""Computer players: each sees only a seat's PlayerView."""
+"""Computer players: each sees only a seat's PlayerView.
+
+`make_bot(game, level)` is the one way in: Hearts, partnership Spades and
+cutthroat Spades at `easy`, `normal` and `hard`; Eight of Spades from its own
+module with its own levels.
+"""
 
 from __future__ import annotations
 
+import importlib
 import random
+from types import ModuleType
 
 from cardtui.bots.base import Bot, Decision
 from cardtui.games.base import PlayerView
 
-__all__ = ["Bot", "Decision", "make_bot"]
+__all__ = ["LEVELS", "Bot", "Decision", "RandomBot", "levels", "make_bot"]
+
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_BUDGET_MS = 250
 
 
 class RandomBot:
-    """Any legal action; a stand-in until each game has real players."""
+    """Any legal action; for tests and as the weakest possible opponent."""
 
     level = "random"
 
@@ -20,6 +30,38 @@ class RandomBot:
         return Decision(action, "a random legal choice")
 
 
-def make_bot(game: str, level: str) -> Bot:
-    """The computer player of a game at a level."""
-    return RandomBot()
+def _eight_of_spades() -> ModuleType:
+    """The Eight of Spades players live in their own module, loaded only when asked for."""
+    return importlib.import_module("cardtui.bots.eight_of_spades")
+
+
+def levels(game: str) -> tuple[str, ...]:
+    """The levels a game's computer players come in."""
+    if game == "eight-of-spades":
+        return tuple(_eight_of_spades().LEVELS)
+    if game in ("hearts", "spades", "cutthroat"):
+        return LEVELS
+    raise ValueError(f"unknown game {game!r} — choose one of hearts, spades, cutthroat, eight-of-spades")
+
+
+def make_bot(game: str, level: str, budget_ms: int = DEFAULT_BUDGET_MS) -> Bot:
+    """The computer player of a game at a level (`budget_ms` is hard's time per decision)."""
+    if level == "random":
+        return RandomBot()
+    allowed = levels(game)
+    if level not in allowed:
+        raise ValueError(f"unknown level {level!r} for {game} — choose one of {', '.join(allowed)}")
+    if game == "eight-of-spades":
+        bot: Bot = _eight_of_spades().make_bot(level)
+        return bot
+    if level == "hard":
+        from cardtui.bots.search import HardBot
+
+        return HardBot(game, budget_ms)
+    if game == "hearts":
+        from cardtui.bots.hearts import HeartsBot
+
+        return HeartsBot(level)
+    from cardtui.bots.spades import SpadesBot
+
+    return SpadesBot(level)

@@ -1,0 +1,212 @@
+"""What every trick-game computer player shares: reading a view into integers, card counting, voids.
+
+A bot turns its `TrickView` into a `Seen` once per decision: the play state as
+plain integers (a `DealState` whose other hands are empty, because the seat
+can't see them), the suits each seat has shown out of, the cards it knows
+another seat holds (passed or exchanged to it), and the bids. The rule-based
+policies read only the seat's own hand from a `DealState` plus this public
+knowledge, so the same policies play the real seat and every seat of a
+searching bot's play-outs without ever peeking.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS
+from cardtui.games.base import Bid
+from cardtui.games.fast import DealState, FastRules
+from cardtui.games.trick import TrickView
+from cardtui.rules import HeartsRules, SpadesRules
+
+CLUBS, DIAMONDS, HEARTS, SPADES = SUIT_MASKS
+QS_INDEX = 3 * 13 + 10
+QS = 1 << QS_INDEX
+KS = 1 << (QS_INDEX + 1)
+AS = 1 << (QS_INDEX + 2)
+JD = 1 << (13 + 9)
+SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+PASS_OFFSETS = {"left": 1, "across": 2, "right": 3, "none": 0}
+
+
+def code(card: int) -> str:
+    """The card code of an index, like ``QS``."""
+    return DECK[card].code
+
+
+def low(mask: int) -> int:
+    """The lowest card index of a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
+
+
+def high(mask: int) -> int:
+    """The highest card index of a non-empty mask."""
+    return mask.bit_length() - 1
+
+
+def above(card: int) -> int:
+    """The cards of the same suit ranked above `card`."""
+    return SUIT_MASKS[card // 13] & ~((2 << card) - 1)
+
+
+def below(card: int) -> int:
+    """The cards of the same suit ranked below `card`."""
+    return SUIT_MASKS[card // 13] & ((1 << card) - 1)
+
+
+def winning_card(trick: list[int], trump: int) -> int:
+    """The card now winning a non-empty trick."""
+    best = trick[0]
+    for c in trick[1:]:
+        s, b = c // 13, best // 13
+        if (s == b and c > best) or (s == trump and b != trump):
+            best = c
+    return best
+
+
+@dataclasses.dataclass(slots=True)
+class Seen:
+    """A seat's knowledge, as integers: the public play state, voids, known cards and bids."""
+
+    seat: int
+    rules: FastRules
+    state: DealState
+    voids: list[int]
+    known: list[int]
+    counts: list[int]
+    bids: list[int]
+    blind: list[bool]
+    partner: int
+    totals: list[int]
+    bags: list[int]
+    played_by: list[int]
+    dealer: int
+
+    @property
+    def hand(self) -> int:
+        return self.state.hands[self.seat]
+
+    @property
+    def unseen(self) -> int:
+        """Cards held by the other seats (not in this hand, not played)."""
+        return FULL_MASK & ~self.state.played & ~self.state.hands[self.seat]
+
+
+def read_view(view: TrickView) -> Seen:
+    """Turn a seat's view into integers, inferring voids from the tricks played."""
+    rules = FastRules.of(view.ruleset)
+    me = view.seat
+    hands = [0, 0, 0, 0]
+    hands[me] = view.hand.mask
+    voids = [0, 0, 0, 0]
+    counts = [13, 13, 13, 13]
+    broken = False
+    taken = [0, 0, 0, 0]
+    played_by = [0, 0, 0, 0]
+    played = 0
+    history = [(cards, w) for _, w, cards in view.tricks]
+    history.append((view.trick, -1))
+    for cards, winner in history:
+        trick: list[int] = []
+        for seat, c in cards:
+            i = c.index
+            if trick:
+                need = (winning_card(trick, rules.trump) if rules.follow_winning else trick[0]) // 13
+                if i // 13 != need:
+                    voids[seat] |= 1 << need
+            elif rules.lead_block and not broken and (1 << i) & rules.lead_block:
+                # Led the blocked suit before it was broken: held nothing else.
+                voids[seat] |= 0b1111 & ~(1 << (i // 13))
+            trick.append(i)
+            counts[seat] -= 1
+            played |= 1 << i
+            played_by[seat] |= 1 << i
+            if (1 << i) & rules.break_mask:
+                broken = True
+        if winner >= 0:
+            for i in trick:
+                taken[winner] |= 1 << i
+    turn = view.to_move.seat if view.to_move is not None else 0
+    state = DealState(
+        hands=hands,
+        turn=turn,
+        trick=[c.index for _, c in view.trick],
+        trick_seats=[s for s, _ in view.trick],
+        tricks_done=len(view.tricks),
+        broken=view.broken,
+        won=list(view.tricks_won),
+        taken=taken,
+        played=played,
+    )
+    known = [0, 0, 0, 0]
+    if isinstance(view.ruleset, HeartsRules):
+        offset = PASS_OFFSETS.get(view.pass_direction, 0)
+        # Once the pass is made, the cards this seat passed sit in the receiver's hand until played.
+        if offset and view.phase != "pass" and view.passed:
+            known[(me + offset) % 4] = view.passed.mask & ~played
+        partner = -1
+    else:
+        assert isinstance(view.ruleset, SpadesRules)
+        partner = (me + 2) % 4 if view.ruleset.partnership else -1
+        if partner >= 0 and view.passed:
+            known[partner] = view.passed.mask & ~played
+    bids = [b.bid if isinstance(b, Bid) else -1 for b in view.bids]
+    blind = [bool(isinstance(b, Bid) and b.blind) for b in view.bids]
+    return Seen(
+        seat=me,
+        rules=rules,
+        state=state,
+        voids=voids,
+        known=known,
+        counts=counts,
+        bids=bids,
+        blind=blind,
+        partner=partner,
+        totals=list(view.totals),
+        bags=list(view.bags),
+        played_by=played_by,
+        dealer=view.dealer,
+    )
+
+
+def suit_count(mask: int, suit: int) -> int:
+    return (mask & SUIT_MASKS[suit]).bit_count()
+
+
+def top_of(card: int, unseen: int) -> bool:
+    """True when no unseen card of the suit outranks `card`."""
+    return not (above(card) & unseen)
+
+
+def equivalent_groups(legal: int, unseen: int, keep_apart: int = 0) -> list[int]:
+    """Split the legal cards into groups that play alike: same suit, no unseen card between them.
+
+    `keep_apart` cards (the queen of spades in Hearts) always form their own group.
+    """
+    groups: list[int] = []
+    for suit in range(4):
+        cards = legal & SUIT_MASKS[suit]
+        current = 0
+        last = -1
+        while cards:
+            c = low(cards)
+            cards &= cards - 1
+            bit = 1 << c
+            gap = last >= 0 and bool(unseen & ((1 << c) - (2 << last)))
+            if current and (gap or bit & keep_apart or (1 << last) & keep_apart):
+                groups.append(current)
+                current = 0
+            current |= bit
+            last = c
+        if current:
+            groups.append(current)
+    return groups
+
+
+def list_cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        c = low(mask)
+        out.append(c)
+        mask &= mask - 1
+    return out

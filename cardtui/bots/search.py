@@ -1,0 +1,471 @@
+"""The hard computer player: sample the unseen cards, play every candidate out, keep the best on average.
+
+Each decision deals the cards the seat can't see to the other hands in a way
+that agrees with everything the seat knows (suits a seat has shown out of,
+cards passed or exchanged to it, the bids made), plays each candidate action
+out to the end of the deal in every sample with the normal level's rules for
+all four seats, and scores the result for the whole game: points, bags and
+their penalty, nils, the moon and reaching the target. Bids and passes are
+searched too.
+
+The search is bounded by a count, not a clock: `budget_ms` becomes a number
+of simulated card plays (calibrated on one core), so a seed and a position
+always give the same choice, however busy the machine is.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from cardtui.bots.base import Decision
+from cardtui.bots.common import (
+    HEARTS,
+    JD,
+    PASS_OFFSETS,
+    QS,
+    Seen,
+    code,
+    equivalent_groups,
+    list_cards,
+    low,
+    read_view,
+)
+from cardtui.bots.hearts import (
+    _moon_hand,
+    checked,
+    easy_pass,
+    legal_play_mask,
+    moon_pass,
+    normal_pass,
+    normal_play,
+    pass_decision,
+    pass_ranking,
+)
+from cardtui.bots.spades import Table, choose_bid, estimate, exchange_decision, nil_fits
+from cardtui.bots.spades import normal_play as spades_play
+from cardtui.cards import SUIT_MASKS, Card
+from cardtui.games.base import Bid, Play, PlayerView
+from cardtui.games.fast import DealState, FastRules, Policy, play_out
+from cardtui.games.spades import score_side
+from cardtui.games.trick import TrickView
+from cardtui.rules import HeartsRules, SpadesRules
+
+# Simulated card plays per millisecond of budget on one core (measured by benchmarks/bots.py).
+PLAYS_PER_MS = 100
+MIN_SAMPLES = 6
+MAX_SAMPLES = 400
+GAME_WIN_HEARTS = 40.0
+GAME_WIN_SPADES = 200.0
+
+
+# ---------------------------------------------------------------- sampling
+
+
+def sample_hands(seen: Seen, rng: random.Random, counts: list[int] | None = None) -> list[int]:
+    """Deal the unseen cards to the other seats, respecting known cards, shown voids and hand sizes."""
+    me = seen.seat
+    counts = list(seen.counts) if counts is None else list(counts)
+    hands = [0, 0, 0, 0]
+    hands[me] = seen.hand
+    unseen = seen.unseen
+    free = unseen
+    need = [0, 0, 0, 0]
+    for s in range(4):
+        if s == me:
+            continue
+        k = seen.known[s] & unseen
+        hands[s] |= k
+        free &= ~k
+        need[s] = counts[s] - k.bit_count()
+    by_suit = [list_cards(free & SUIT_MASKS[suit]) for suit in range(4)]
+    others = [s for s in range(4) if s != me]
+    for attempt in range(40):
+        use_voids = attempt < 30
+        allowed = [[s for s in others if not (use_voids and seen.voids[s] >> suit & 1)] for suit in range(4)]
+        order = sorted(range(4), key=lambda suit: len(allowed[suit]))
+        cap = list(need)
+        out = list(hands)
+        ok = True
+        for suit in order:
+            cards = by_suit[suit]
+            rng.shuffle(cards)
+            seats = allowed[suit]
+            for c in cards:
+                total = 0
+                for s in seats:
+                    total += cap[s]
+                if total <= 0:
+                    ok = False
+                    break
+                r = rng.random() * total
+                chosen = seats[-1]
+                for s in seats:
+                    r -= cap[s]
+                    if r < 0 and cap[s] > 0:
+                        chosen = s
+                        break
+                if cap[chosen] <= 0:
+                    chosen = next(s for s in seats if cap[s] > 0)
+                out[chosen] |= 1 << c
+                cap[chosen] -= 1
+            if not ok:
+                break
+        if ok:
+            return out
+    raise RuntimeError("no deal agrees with what this seat has seen")
+
+
+def _bid_misfit(hands: list[int], seen: Seen) -> float:
+    """How badly sampled hands disagree with the bids made (0 = they fit)."""
+    misfit = 0.0
+    for s in range(4):
+        b = seen.bids[s]
+        if s == seen.seat or b < 0 or seen.blind[s]:
+            continue
+        whole = hands[s] | seen.played_by[s]
+        if b == 0:
+            misfit += 0.0 if nil_fits(whole) else 1.5
+        else:
+            misfit += abs(estimate(whole) - b)
+    return misfit
+
+
+def sample_spades(seen: Seen, rng: random.Random, tries: int = 3) -> list[int]:
+    """A Spades sample that also fits the bids: the best fitting of a few."""
+    best: list[int] = []
+    best_fit = 1e9
+    for _ in range(tries):
+        hands = sample_hands(seen, rng)
+        fit = _bid_misfit(hands, seen)
+        if fit < best_fit:
+            best, best_fit = hands, fit
+    return best
+
+
+# ---------------------------------------------------------------- scoring a finished deal
+
+
+def hearts_deal_scores(taken: list[int], rules: HeartsRules, totals: list[int]) -> list[int]:
+    """Each seat's score for the deal, the moon included (as the engine scores it)."""
+    hp, qp, jd = rules.heart_points, rules.queen_points, rules.jack_of_diamonds
+    scores = []
+    moon = -1
+    for s in range(4):
+        t = taken[s]
+        p = (t & HEARTS).bit_count() * hp
+        if t & QS:
+            p += qp
+        if t & JD:
+            p += jd
+        scores.append(p)
+        if t & (HEARTS | QS) == HEARTS | QS:
+            moon = s
+    if moon < 0:
+        return scores
+    mp = rules.moon_points
+    jack = [jd if taken[s] & JD else 0 for s in range(4)]
+    add = [jack[s] + (0 if s == moon else mp) for s in range(4)]
+    sub = [jack[s] - (mp if s == moon else 0) for s in range(4)]
+    if rules.moon == "add_to_others":
+        return add
+    if rules.moon == "subtract_from_shooter":
+        return sub
+
+    def margin(option: list[int]) -> int:
+        after = [t + o for t, o in zip(totals, option, strict=True)]
+        return min(after[s] for s in range(4) if s != moon) - after[moon]
+
+    return max(add, sub, key=margin)
+
+
+def hearts_value(scores: list[int], seat: int, rules: HeartsRules, totals: list[int]) -> float:
+    """How good a deal's scores are for the seat: its points against the others', and the game's end."""
+    others = (sum(scores) - scores[seat]) / 3.0
+    value = others - scores[seat]
+    after = [t + s for t, s in zip(totals, scores, strict=True)]
+    if max(after) >= rules.end_score:
+        lowest = min(after)
+        if after[seat] == lowest:
+            value += GAME_WIN_HEARTS / after.count(lowest)
+        else:
+            value -= GAME_WIN_HEARTS / 3.0
+    return value
+
+
+def spades_value(
+    won: list[int], bids: list[Bid], seat: int, rules: SpadesRules, totals: list[int], bags: list[int]
+) -> tuple[float, int]:
+    """How good a deal is for the seat's side (bags valued at their share of the penalty), and its raw points."""
+    sides = rules.sides
+    adjusted: list[float] = []
+    raw: list[int] = []
+    per_bag = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
+    for i, side in enumerate(sides):
+        r = score_side(rules, side, bids, won, bags[i])
+        raw.append(r.points)
+        adjusted.append(r.points + r.penalties * rules.bag_penalty - r.overtricks * per_bag)
+    mine = seat % 2 if rules.partnership else seat
+    others = [adjusted[i] for i in range(len(sides)) if i != mine]
+    value = adjusted[mine] - sum(others) / len(others)
+    after = [t + p for t, p in zip(totals, raw, strict=True)]
+    floored = rules.losing_floor is not None and min(after) <= rules.losing_floor
+    if max(after) >= rules.win_target or floored:
+        top = max(after)
+        if after[mine] == top and after.count(top) == 1:
+            value += GAME_WIN_SPADES
+        elif after[mine] != top:
+            value -= GAME_WIN_SPADES / len(others)
+    return value, raw[mine]
+
+
+# ---------------------------------------------------------------- play-outs
+
+
+def _apply(st: DealState, rules: FastRules, card: int) -> None:
+    """Play one card for the seat to move."""
+    seat = st.turn
+    bit = 1 << card
+    st.hands[seat] ^= bit
+    st.played |= bit
+    if bit & rules.break_mask:
+        st.broken = True
+    st.trick.append(card)
+    st.trick_seats.append(seat)
+    if len(st.trick) < 4:
+        st.turn = (seat + 1) & 3
+        return
+    best = st.trick[0]
+    for c in st.trick[1:]:
+        s, b = c // 13, best // 13
+        if (s == b and c > best) or (s == rules.trump and b != rules.trump):
+            best = c
+    winner = st.trick_seats[st.trick.index(best)]
+    st.won[winner] += 1
+    for c in st.trick:
+        st.taken[winner] |= 1 << c
+    st.trick.clear()
+    st.trick_seats.clear()
+    st.tricks_done += 1
+    st.turn = winner
+
+
+def _state_with(base: DealState, hands: list[int]) -> DealState:
+    return DealState(
+        list(hands),
+        base.turn,
+        list(base.trick),
+        list(base.trick_seats),
+        base.tricks_done,
+        base.broken,
+        list(base.won),
+        list(base.taken),
+        base.played,
+    )
+
+
+def _fresh_deal(hands: list[int], leader: int) -> DealState:
+    return DealState(list(hands), leader, [], [], 0, False, [0, 0, 0, 0], [0, 0, 0, 0], 0)
+
+
+def _unused() -> float:
+    return 0.0
+
+
+class HardBot:
+    """Hearts, partnership Spades or cutthroat Spades by sampling and play-outs."""
+
+    level = "hard"
+
+    def __init__(self, game: str, budget_ms: int = 250) -> None:
+        self.game = game
+        self.budget_ms = max(1, budget_ms)
+
+    def _samples(self, candidates: int, plays: int) -> int:
+        n = (self.budget_ms * PLAYS_PER_MS) // max(1, candidates * plays)
+        return max(MIN_SAMPLES, min(MAX_SAMPLES, n))
+
+    def decide(self, view: PlayerView, rng: random.Random) -> Decision:
+        assert isinstance(view, TrickView)
+        local = random.Random(rng.getrandbits(64))
+        if view.phase == "pass":
+            return checked(view, self._pass(view, local))
+        if view.phase == "bid":
+            return checked(view, self._bid(view, local))
+        if view.phase == "exchange":
+            return checked(view, exchange_decision(view))
+        return checked(view, self._play(view, local))
+
+    # ---- play
+
+    def _policy(self, seen: Seen, ruleset: HeartsRules | SpadesRules, bids: list[int] | None = None) -> Policy:
+        if isinstance(ruleset, HeartsRules):
+            voids = seen.voids
+
+            def hearts_policy(state: DealState, seat: int, legal: int) -> int:
+                return normal_play(state, seat, legal, voids)[0]
+
+            return hearts_policy
+        table = Table.of(seen, ruleset)
+        if bids is not None:
+            table.bids = bids
+
+        def spades_policy(state: DealState, seat: int, legal: int) -> int:
+            return spades_play(state, seat, legal, table)[0]
+
+        return spades_policy
+
+    def _value(
+        self, st: DealState, seen: Seen, ruleset: HeartsRules | SpadesRules, bids: list[Bid]
+    ) -> tuple[float, int]:
+        if isinstance(ruleset, HeartsRules):
+            scores = hearts_deal_scores(st.taken, ruleset, seen.totals)
+            return hearts_value(scores, seen.seat, ruleset, seen.totals), scores[seen.seat]
+        return spades_value(st.won, bids, seen.seat, ruleset, seen.totals, seen.bags)
+
+    def _play(self, view: TrickView, rng: random.Random) -> Decision:
+        seen = read_view(view)
+        ruleset = view.ruleset
+        assert isinstance(ruleset, HeartsRules | SpadesRules)
+        legal = legal_play_mask(view)
+        hearts = isinstance(ruleset, HeartsRules)
+        apart = (QS | JD) if hearts else 0
+        groups = equivalent_groups(legal, seen.unseen, apart)
+        if len(groups) == 1:
+            card = low(groups[0])
+            why = "the only legal card" if legal.bit_count() == 1 else "its legal cards all play alike"
+            return Decision(Play(view.seat, Card.from_index(card)), f"{code(card)}: {why}")
+        candidates = [low(g) for g in groups]
+        policy = self._policy(seen, ruleset)
+        plays = sum(seen.counts)
+        n = self._samples(len(candidates), plays)
+        bids = [Bid(s, max(0, b), seen.blind[s]) for s, b in enumerate(seen.bids)]
+        totals = [0.0] * len(candidates)
+        points = [0] * len(candidates)
+        for _ in range(n):
+            hands = sample_spades(seen, rng) if not hearts else sample_hands(seen, rng)
+            for i, card in enumerate(candidates):
+                st = _state_with(seen.state, hands)
+                _apply(st, seen.rules, card)
+                if st.tricks_done < 13:
+                    play_out(st, seen.rules, _unused, policy)
+                value, pts = self._value(st, seen, ruleset, bids)
+                totals[i] += value
+                points[i] += pts
+        order = sorted(range(len(candidates)), key=lambda i: -totals[i])
+        best = order[0]
+        card = candidates[best]
+        return Decision(Play(view.seat, Card.from_index(card)), self._reason(candidates, order, points, n, hearts))
+
+    def _reason(self, candidates: list[int], order: list[int], points: list[int], n: int, hearts: bool) -> str:
+        def say(i: int) -> str:
+            avg = points[i] / n
+            return f"{avg:.1f} points" if hearts else f"{avg:+.0f} for the side"
+
+        best = order[0]
+        text = f"{code(candidates[best])}: expects {say(best)} this deal"
+        if len(order) > 1:
+            nxt = order[1]
+            text += f" (next best {code(candidates[nxt])}: {say(nxt)})"
+        return text + f", {n} samples"
+
+    # ---- bidding
+
+    def _bid(self, view: TrickView, rng: random.Random) -> Decision:
+        ruleset = view.ruleset
+        assert isinstance(ruleset, SpadesRules)
+        seen = read_view(view)
+        seat = view.seat
+        blind_ok = Bid(seat, 0, True) in view.legal
+        base, why = choose_bid(view.hand.mask, seat, ruleset, seen.bids, seen.totals, seen.bags, blind_ok)
+        if base.blind:
+            return Decision(base, why)
+        est = estimate(view.hand.mask)
+        center = max(1, round(est))
+        options = {b for b in range(center - 1, center + 2) if 1 <= b <= 13}
+        options.add(max(1, base.bid))
+        if ruleset.nil_allowed and (base.bid == 0 or est < 3.0):
+            options.add(0)
+        legal = set(view.legal)
+        cands = [Bid(seat, b) for b in sorted(options) if Bid(seat, b) in legal]
+        if len(cands) <= 1:
+            return Decision(base, why)
+        order = [(seen.dealer + i) % 4 for i in range(1, 5)]
+        later = order[order.index(seat) + 1 :]
+        leader = (seen.dealer + 1) % 4
+        n = self._samples(len(cands), 52)
+        sums = [0.0] * len(cands)
+        points = [0] * len(cands)
+        for _ in range(n):
+            hands = sample_spades(seen, rng)
+            for i, bid in enumerate(cands):
+                bids = list(seen.bids)
+                bids[seat] = bid.bid
+                for s in later:
+                    other, _ = choose_bid(hands[s], s, ruleset, bids, seen.totals, seen.bags, False)
+                    bids[s] = other.bid
+                policy = self._policy(seen, ruleset, bids)
+                st = _fresh_deal(hands, leader)
+                play_out(st, seen.rules, _unused, policy)
+                all_bids = [Bid(s, bids[s], seen.blind[s] if s != seat else False) for s in range(4)]
+                value, pts = spades_value(st.won, all_bids, seat, ruleset, seen.totals, seen.bags)
+                sums[i] += value
+                points[i] += pts
+        ranked = sorted(range(len(cands)), key=lambda i: -sums[i])
+        best = ranked[0]
+        text = f"bids {cands[best].label()}: expects {points[best] / n:+.0f} for the side"
+        if len(ranked) > 1:
+            nxt = ranked[1]
+            text += f" (next best {cands[nxt].label()}: {points[nxt] / n:+.0f})"
+        return Decision(cands[best], text + f", {n} samples")
+
+    # ---- passing
+
+    def _pass(self, view: TrickView, rng: random.Random) -> Decision:
+        ruleset = view.ruleset
+        assert isinstance(ruleset, HeartsRules)
+        seen = read_view(view)
+        hand = view.hand.mask
+        count = ruleset.pass_count
+        offset = PASS_OFFSETS.get(view.pass_direction, 0)
+        ranking = pass_ranking(hand)
+        options: list[int] = []
+        for combo in itertools.combinations(ranking[: count + 1], count):
+            options.append(sum(1 << c for c in combo))
+        base, _ = normal_pass(hand, count, offset)
+        for extra in (base, easy_pass(hand, count)[0]):
+            if extra not in options:
+                options.append(extra)
+        if _moon_hand(hand) or (hand & HEARTS).bit_count() >= 5:
+            m = moon_pass(hand, count)
+            if m not in options:
+                options.append(m)
+        n = self._samples(len(options), 52 + 13)
+        sums = [0.0] * len(options)
+        points = [0] * len(options)
+        counts = [13, 13, 13, 13]
+        policy = self._policy(seen, ruleset)
+        for _ in range(n):
+            dealt = sample_hands(seen, rng, counts)
+            passes = [normal_pass(dealt[s], count, offset)[0] for s in range(4)]
+            for i, mine in enumerate(options):
+                passes[seen.seat] = mine
+                hands = [dealt[s] & ~passes[s] for s in range(4)]
+                for s in range(4):
+                    hands[(s + offset) % 4] |= passes[s]
+                leader = next(s for s in range(4) if hands[s] & 1)
+                st = _fresh_deal(hands, leader)
+                play_out(st, seen.rules, _unused, policy)
+                scores = hearts_deal_scores(st.taken, ruleset, seen.totals)
+                sums[i] += hearts_value(scores, seen.seat, ruleset, seen.totals)
+                points[i] += scores[seen.seat]
+        ranked = sorted(range(len(options)), key=lambda i: -sums[i])
+        best = ranked[0]
+        why = f"expects {points[best] / n:.1f} points this deal"
+        if len(ranked) > 1:
+            nxt = ranked[1]
+            why += f" (next best {' '.join(code(c) for c in list_cards(options[nxt]))}: {points[nxt] / n:.1f})"
+        return pass_decision(view, options[best], why + f", {n} samples")
+
+
+__all__ = ["HardBot", "hearts_deal_scores", "hearts_value", "sample_hands", "spades_value"]
