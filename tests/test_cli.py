@@ -1,0 +1,190 @@
+"""The command line: every command, and every user error is exit 2 with one line on stderr."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardtui.api import open_game
+from cardtui.cli import NOT_YET, app
+from cardtui.replay import Replay
+from cardtui.rules import load_ruleset
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "saves"
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def ok(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, (result.stdout, result.stderr, result.exception)
+    return result.stdout
+
+
+def bad(*args: str, match: str) -> None:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.stderr and match in lines[0], lines[0]
+
+
+def test_no_command_prints_help() -> None:
+    out = ok()
+    assert "play" in out and "inspect" in out and "rules" in out
+
+
+def test_version() -> None:
+    from cardtui import __version__
+
+    assert ok("version").strip() == __version__
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in SAMPLES.glob("*.json")))
+def test_samples_inspect_json_matches_engine_and_replays(name: str) -> None:
+    summary = json.loads(ok("inspect", str(SAMPLES / name), "--json"))
+    game = open_game(SAMPLES / name)
+    assert summary == game.summary()
+    engine = game.engine
+    assert summary["totals"] == list(engine.scores)
+    assert summary["status"] == ("finished" if engine.is_over else "in_progress")
+    assert summary["actions"] == len(game.log)
+    replay = Replay.open(SAMPLES / name)
+    replay.start()
+    while not replay.at_end:
+        replay.forward()
+    assert replay.game.scores == engine.scores and replay.game.to_move == engine.to_move
+    if name == "hearts-mid-deal.json":
+        assert summary["status"] == "in_progress" and summary["to_move"] == {"seat": 0, "phase": "play"}
+    else:
+        assert summary["status"] == "finished" and summary["winner"]
+    text = ok("inspect", str(SAMPLES / name))
+    assert name in text and "totals:" in text
+
+
+def test_inspect_errors(tmp_path: Path) -> None:
+    bad("inspect", str(tmp_path / "none.json"), match="no such file")
+    (tmp_path / "b.json").write_text("{")
+    bad("inspect", str(tmp_path / "b.json"), match="b.json: not valid JSON")
+    data = json.loads((SAMPLES / "spades.json").read_text())
+    data["ruleset"]["win_target"] = "500"
+    (tmp_path / "r.json").write_text(json.dumps(data))
+    bad(
+        "inspect",
+        str(tmp_path / "r.json"),
+        match='r.json: ruleset.win_target: expected an integer 50..10000, found "500"',
+    )
+    data = json.loads((SAMPLES / "spades.json").read_text())
+    data["log"][37], data["log"][38] = data["log"][38], data["log"][37]
+    (tmp_path / "o.json").write_text(json.dumps(data))
+    bad("inspect", str(tmp_path / "o.json"), match="o.json: log[37]: ")
+
+
+def test_rules_list_show_new_validate(tmp_path: Path) -> None:
+    listing = ok("rules", "list")
+    for name in ("hearts", "spades", "spades-blind", "cutthroat", "eight-of-spades"):
+        assert name in listing
+    shown = ok("rules", "show", "spades-blind")
+    assert 'name = "spades-blind"' in shown and "# " in shown
+    out = tmp_path / "mine.toml"
+    assert "wrote" in ok("rules", "new", "hearts", "--out", str(out))
+    assert load_ruleset(out).game == "hearts"
+    assert "ok" in ok("rules", "validate", str(out))
+    printed = ok("rules", "new", "cutthroat")
+    assert 'game = "cutthroat"' in printed
+    bad("rules", "new", "hearts", "--out", str(out), match="already exists")
+    ok("rules", "new", "eight-of-spades", "--out", str(out), "--force")
+
+
+def test_rules_errors(tmp_path: Path) -> None:
+    bad("rules", "show", "nope", match='no preset named "nope"')
+    bad("rules", "new", "chess", match="unknown game 'chess'")
+    bad("rules", "validate", str(tmp_path / "none.toml"), match="no such file")
+    (tmp_path / "broken.toml").write_text("game = [")
+    bad("rules", "validate", str(tmp_path / "broken.toml"), match="not valid TOML")
+    (tmp_path / "wrong.toml").write_text('game = "spades"\nwin_target = "500"\n')
+    bad("rules", "validate", str(tmp_path / "wrong.toml"), match="win_target: expected an integer 50..10000")
+    bad("rules", "new", "hearts", "--out", str(tmp_path / "no" / "x.toml"), match="cannot write")
+
+
+def test_play_validates_then_launches(tmp_path: Path) -> None:
+    assert NOT_YET in ok("play", "hearts", "--seed", "3")
+    assert NOT_YET in ok("play", "spades", "--rules", "spades-blind", "--speed", "fast")
+    assert NOT_YET in ok("play", "eight-of-spades", "--players", "6", "--bots", "random")
+    toml = tmp_path / "c.toml"
+    toml.write_text(ok("rules", "show", "cutthroat"))
+    assert NOT_YET in ok("play", "cutthroat", "--rules", str(toml), "--save", str(tmp_path / "g.json"))
+
+
+def test_play_errors(tmp_path: Path) -> None:
+    bad("play", "chess", match="unknown game 'chess'")
+    bad("play", "hearts", "--rules", "nope", match="no preset named")
+    bad("play", "hearts", "--rules", "spades", match="are for spades, not hearts")
+    bad("play", "hearts", "--rules", str(tmp_path / "x.toml"), match="no such file")
+    (tmp_path / "broken.toml").write_text("game = [")
+    bad("play", "hearts", "--rules", str(tmp_path / "broken.toml"), match="not valid TOML")
+    bad("play", "hearts", "--players", "3", match="--players")
+    bad("play", "eight-of-spades", "--players", "9", match="--players")
+    bad("play", "hearts", "--bots", "godlike", match="--bots: unknown level")
+    bad("play", "hearts", "--speed", "warp", match="--speed")
+    bad("play", "hearts", "--seed", "-1", match="--seed")
+    (tmp_path / "taken.json").write_text("{}")
+    bad("play", "hearts", "--save", str(tmp_path / "taken.json"), match="already exists")
+    bad("play", "hearts", "--save", str(tmp_path / "no" / "g.json"), match="does not exist")
+
+
+def test_resume_and_replay(home: Path, tmp_path: Path) -> None:
+    assert NOT_YET in ok("resume", str(SAMPLES / "hearts-mid-deal.json"))
+    assert NOT_YET in ok("replay", str(SAMPLES / "hearts.json"))
+    bad("resume", str(SAMPLES / "hearts.json"), match="the game is finished")
+    bad("resume", match="no unfinished game")
+    bad("replay", str(tmp_path / "none.json"), match="no such file")
+    bad("resume", str(tmp_path / "none.json"), match="no such file")
+    (home / "saves").mkdir(parents=True)
+    (home / "saves" / "hearts-20260101-000000.json").write_bytes((SAMPLES / "hearts-mid-deal.json").read_bytes())
+    assert NOT_YET in ok("resume")
+
+
+def test_saves_listing(home: Path) -> None:
+    assert "no saved games" in ok("saves")
+    (home / "saves").mkdir(parents=True)
+    for name in ("hearts.json", "hearts-mid-deal.json", "eight-of-spades.json"):
+        (home / "saves" / name).write_bytes((SAMPLES / name).read_bytes())
+    (home / "saves" / "junk.json").write_text("[]")
+    out = ok("saves")
+    assert "finished" in out and "in progress" in out and "broken" in out
+    assert "62 / 92 / 29 / 103" in out or "hearts" in out
+
+
+def test_subprocess_python_m_cardtui(tmp_path: Path) -> None:
+    env = dict(os.environ, CARDTUI_HOME=str(tmp_path), PYTHONPATH=str(ROOT))
+    done = subprocess.run(
+        [sys.executable, "-m", "cardtui", "inspect", "--json", str(SAMPLES / "hearts.json")],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert done.returncode == 0 and json.loads(done.stdout)["game"] == "hearts"
+    done = subprocess.run(
+        [sys.executable, "-m", "cardtui", "inspect", str(tmp_path / "none.json")],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
