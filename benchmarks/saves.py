@@ -1,0 +1,102 @@
+"""Save file speed, printed as JSON: load + validate a 10,000-action save, jump in its replay, write a save.
+
+Targets: load ≤ 300 ms, jump ≤ 30 ms, write a typical game ≤ 5 ms.
+Run from the checkout: `python benchmarks/saves.py`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from cardtui.replay import Replay  # noqa: E402
+from cardtui.rules import load_preset  # noqa: E402
+from cardtui.saves import Seat, encode_action, load_save, write_save  # noqa: E402
+from cardtui.session import Session  # noqa: E402
+
+ACTIONS = 10_000
+
+
+def long_game() -> Session:
+    """A Spades game to 10000 with random players (they rarely make contracts), cut at 10,000 actions."""
+    ruleset = load_preset("spades").replace(win_target=10000)
+    seats = [Seat(n, "bot", "random") for n in ("South", "West", "North", "East")]
+    session = Session.new(None, ruleset, seats, 1, autosave=False)
+    while len(session.log) < ACTIONS and not session.is_over:
+        session.play_bot_turn()
+    return session
+
+
+def ms(seconds: float) -> float:
+    return round(seconds * 1000, 2)
+
+
+def main() -> None:
+    session = long_game()
+    folder = Path(tempfile.mkdtemp(prefix="cardtui-bench-"))
+    big = folder / "big.json"
+    write_save(big, session.to_save())
+
+    loads = []
+    for _ in range(5):
+        t = time.perf_counter()
+        load_save(big)
+        loads.append(time.perf_counter() - t)
+
+    t = time.perf_counter()
+    replay = Replay.open(big)
+    open_time = time.perf_counter() - t
+    rng = random.Random(7)
+    jumps = []
+    for _ in range(200):
+        p = rng.randrange(len(replay) + 1)
+        t = time.perf_counter()
+        replay.seek(p)
+        replay.game.view(0)
+        jumps.append(time.perf_counter() - t)
+
+    typical = load_save(ROOT / "saves" / "spades.json")
+    data = Session(typical.game, typical.ruleset, typical.seats, typical.seed, None, typical.log).to_save()
+    lines = [encode_action(a) for a in typical.log]
+    small = folder / "typical.json"
+    writes = []
+    for _ in range(30):
+        t = time.perf_counter()
+        write_save(small, data, lines)
+        writes.append(time.perf_counter() - t)
+
+    print(
+        json.dumps(
+            {
+                "load_10000_actions_ms": {"median": ms(statistics.median(loads)), "max": ms(max(loads)), "target": 300},
+                "replay_open_10000_actions_ms": ms(open_time),
+                "replay_jump_ms": {
+                    "median": ms(statistics.median(jumps)),
+                    "max": ms(max(jumps)),
+                    "target": 30,
+                },
+                "write_typical_save_ms": {
+                    "actions": len(typical.log),
+                    "bytes": small.stat().st_size,
+                    "median": ms(statistics.median(writes)),
+                    "max": ms(max(writes)),
+                    "target": 5,
+                },
+                "save_10000_actions_bytes": big.stat().st_size,
+                "actions": len(session.log),
+            },
+            indent=2,
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
