@@ -1,7 +1,8 @@
 """Re-make the sample saves in saves/: one finished game per shipped preset and one stopped mid-deal.
 
 Run from the checkout after an engine or bot change: `python benchmarks/make_samples.py`.
-The games are played by the computer players with fixed seeds, so the files
+The games are played by the computer players (each game's default level)
+with fixed seeds, so the files
 only change when the engines or the players do. While the computer players
 are the random stand-ins, Spades bids come from a simple count of sure
 tricks here instead (random bids never let a Spades game end).
@@ -18,10 +19,9 @@ sys.path.insert(0, str(ROOT))
 from cardtui.games.base import Action, Bid  # noqa: E402
 from cardtui.rules import load_preset  # noqa: E402
 from cardtui.saves import Seat, build_save, write_save  # noqa: E402
-from cardtui.session import Session, bot_rng  # noqa: E402
+from cardtui.session import Session, bot_rng, default_level  # noqa: E402
 
 STAMP = "2026-01-01T12:00:00Z"
-LEVEL = "hard"
 MAX_ACTIONS = 20_000
 SAMPLES = {"hearts": 11, "spades": 22, "spades-blind": 33, "cutthroat": 44, "eight-of-spades": 55}
 
@@ -53,7 +53,7 @@ def play(session: Session, stop: int | None = None) -> None:
         mid_deal = sum(1 for a in session.log[-12:] if a.type == "play") >= 3
         if stop is not None and session.deal_number >= stop and tm.seat == 0 and tm.phase == "play" and mid_deal:
             return
-        bot = session.bot_for(LEVEL)
+        bot = session.bot_for(default_level(session.ruleset.game))
         action: Action | None = None
         if getattr(bot, "level", "") == "random" and tm.phase == "bid":
             action = _count_bid(session, tm.seat)
@@ -68,7 +68,8 @@ def make(preset: str, seed: int, name: str, stop: int | None = None) -> Path:
     from cardtui.games import create_game
 
     count = create_game(ruleset).seats
-    seats = [Seat(n, "bot", LEVEL) for n in ("South", "West", "North", "East")[:count]]
+    level = default_level(ruleset.game)
+    seats = [Seat(n, "bot", level) for n in ("South", "West", "North", "East")[:count]]
     if stop is not None:
         seats[0] = Seat("You", "human")
     session = Session.new(None, ruleset, seats, seed, autosave=False)
