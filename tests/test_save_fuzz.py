@@ -33,7 +33,9 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner, max_size=5),
     max_leaves=30,
 )
-odd_values = json_values | st.sampled_from([10**30, -(10**30), "", "1", 1.5, [], {}, None, True, "\ud800x"])
+odd_values: st.SearchStrategy[Any] = json_values | st.sampled_from(
+    [10**30, -(10**30), "", "1", 1.5, [], {}, None, True, "\ud800x"]
+)
 
 
 def check_file(raw: bytes) -> None:
