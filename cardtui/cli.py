@@ -343,3 +343,87 @@ def rules_new(
 def main() -> None:
     """The console-script entry point."""
     app()
+
+
+# ---------------------------------------------------------------- computer players: hint and arena
+
+
+@app.command("hint")
+def hint(
+    save: Annotated[Path, typer.Argument(help="a save file with a seat to move")],
+    level: Annotated[str, typer.Option("--level", help="the computer player to ask: easy, normal or hard")] = "normal",
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """What a computer player would do next for the seat to move, and why."""
+    import random
+
+    from cardtui.bots import make_bot
+
+    loaded = _load(save)
+    game = loaded.game
+    if level not in _levels(game.game):
+        fail(f"unknown level {level!r} for {game.game} — choose one of {', '.join(_levels(game.game))}")
+    tm = game.to_move
+    if tm is None:
+        fail(f"{save.name}: the game is over, there is nothing to decide")
+    if tm.phase == "deal":
+        fail(f"{save.name}: the next action is the deal, there is nothing to decide")
+    # The same seed for the same save and position, so a hint never changes its mind.
+    rng = random.Random(f"{loaded.seed}:{len(loaded.log)}:hint")
+    decision = make_bot(game.game, level).decide(game.view(tm.seat), rng)
+    if as_json:
+        out = {"seat": tm.seat, "phase": tm.phase, "level": level}
+        out |= {"action": decision.action.to_json(), "reason": decision.reason}
+        typer.echo(json.dumps(out))
+        return
+    name = loaded.seats[tm.seat].name if tm.seat < len(loaded.seats) else f"seat {tm.seat}"
+    typer.echo(f"{name} (seat {tm.seat}) to {tm.phase}, {level} says: {decision.reason}")
+
+
+@app.command("arena")
+def arena(
+    game: Annotated[str, typer.Argument(help="hearts, spades, cutthroat or eight-of-spades")],
+    seats: Annotated[str, typer.Option("--seats", help="a level per seat, like hard,easy,hard,easy")],
+    games: Annotated[int, typer.Option("--games", help="whole games to play", min=1)] = 100,
+    deals: Annotated[int, typer.Option("--deals", help="play this many single deals instead of games", min=0)] = 0,
+    budget_ms: Annotated[int, typer.Option("--budget-ms", help="the hard level's budget per decision", min=1)] = 250,
+    jobs: Annotated[int, typer.Option("--jobs", help="worker processes", min=1)] = 1,
+    seed: Annotated[int, typer.Option("--seed", help="the same seed plays the same games")] = 0,
+    rules: Annotated[str | None, typer.Option("--rules", help="a preset name or a TOML file")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Computer players against each other: games won (95% interval), points per deal, Spades contracts."""
+    import sys
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from cardtui.arena import render, run_arena
+
+    _check_game(game)
+    ruleset = _load_rules(game, rules)
+    levels = [s.strip() for s in seats.split(",") if s.strip()]
+    allowed = _levels(game)
+    bad = [lv for lv in levels if lv not in allowed]
+    if bad:
+        fail(f"unknown level {bad[0]!r} for {game} — choose from {', '.join(allowed)}")
+    if game != "eight-of-spades" and len(levels) != 4:
+        fail(f"{game} has 4 seats: give 4 levels, found {len(levels)}")
+    if game == "eight-of-spades" and deals:
+        fail("eight-of-spades has no deals: use --games")
+    console = Console(stderr=True)
+    columns = (TextColumn(f"{game}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True, disable=not sys.stderr.isatty()) as bar:
+        task = bar.add_task("arena", total=None)
+
+        def tick(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        try:
+            summary = run_arena(game, levels, games, deals, budget_ms, jobs, seed, ruleset, tick)
+        except ValueError as err:
+            fail(str(err))
+    if as_json:
+        typer.echo(json.dumps(summary))
+        return
+    typer.echo(render(summary))

@@ -19,7 +19,6 @@ from cardtui.bots.common import (
     QS_INDEX,
     SPADES,
     SUIT_WORDS,
-    Seen,
     above,
     below,
     code,
@@ -309,10 +308,6 @@ def pass_decision(view: TrickView, chosen: int, why: str) -> Decision:
     return Decision(Pass(view.seat, cards), f"{' '.join(c.code for c in cards)}: {why}")
 
 
-def play_decision(view: TrickView, seen: Seen, card: int, why: str) -> Decision:
-    return Decision(Play(view.seat, Card.from_index(card)), format_reason(why, card, seen.state))
-
-
 def legal_play_mask(view: PlayerView) -> int:
     m = 0
     for a in view.legal:
@@ -322,11 +317,42 @@ def legal_play_mask(view: PlayerView) -> int:
 
 
 def checked(view: PlayerView, decision: Decision) -> Decision:
-    """Fall back to the first legal action if a rule ever proposed an illegal one."""
-    if decision.action in view.legal:
+    """Fall back to the first legal action if a rule ever proposed an illegal one.
+
+    Checked without walking `view.legal`, which for a pass is a long lazy list.
+    """
+    action = decision.action
+    if isinstance(action, Play):
+        ok = bool(legal_play_mask(view) & action.card.bit)
+    elif isinstance(action, Pass) and isinstance(view, TrickView):
+        cards = 0
+        for c in action.cards:
+            cards |= c.bit
+        k = len(view.legal[0].cards) if view.legal and isinstance(view.legal[0], Pass) else -1
+        ok = cards & view.hand.mask == cards and cards.bit_count() == len(action.cards) == k
+    else:
+        ok = action in view.legal
+    if ok:
         return decision
     fallback: Action = view.legal[0]
     return Decision(fallback, "the first legal action")
+
+
+def light_state(view: TrickView) -> DealState:
+    """The play state with only what the easy level reads: the hand, the trick, the tricks so far."""
+    hands = [0, 0, 0, 0]
+    hands[view.seat] = view.hand.mask
+    return DealState(
+        hands,
+        view.seat,
+        [c.index for _, c in view.trick],
+        [s for s, _ in view.trick],
+        len(view.tricks),
+        view.broken,
+        list(view.tricks_won),
+        [0, 0, 0, 0],
+        0,
+    )
 
 
 class HeartsBot:
@@ -344,14 +370,15 @@ class HeartsBot:
             else:
                 chosen, why = normal_pass(view.hand.mask, count, 0)
             return checked(view, pass_decision(view, chosen, why))
-        seen = read_view(view)
         legal = legal_play_mask(view)
-        st = seen.state
         if self.level == "easy":
+            st = light_state(view)
             card, why = easy_play(st, view.seat, legal)
         else:
+            seen = read_view(view)
+            st = seen.state
             card, why = normal_play(st, view.seat, legal, seen.voids)
-        return checked(view, play_decision(view, seen, card, why))
+        return checked(view, Decision(Play(view.seat, Card.from_index(card)), format_reason(why, card, st)))
 
 
 __all__ = ["CLUBS", "HeartsBot", "easy_pass", "easy_play", "normal_pass", "normal_play"]

@@ -52,7 +52,7 @@ from cardtui.games.trick import TrickView
 from cardtui.rules import HeartsRules, SpadesRules
 
 # Simulated card plays per millisecond of budget on one core (measured by benchmarks/bots.py).
-PLAYS_PER_MS = 100
+PLAYS_PER_MS = 150
 MIN_SAMPLES = 6
 MAX_SAMPLES = 400
 GAME_WIN_HEARTS = 40.0

@@ -14,7 +14,7 @@ import random
 
 from cardtui.bots.base import Decision
 from cardtui.bots.common import AS, KS, QS, SPADES, SUIT_WORDS, Seen, above, code, high, low, read_view
-from cardtui.bots.hearts import checked, legal_play_mask
+from cardtui.bots.hearts import checked, legal_play_mask, light_state
 from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS, Card
 from cardtui.games.base import Bid, Pass, Play, PlayerView
 from cardtui.games.fast import DealState
@@ -209,7 +209,7 @@ def _trick_state(st: DealState) -> tuple[int, int, int]:
     return best, best_seat, trick[0] // 13
 
 
-def easy_play(st: DealState, seat: int, legal: int, table: Table) -> Choice:
+def easy_play(st: DealState, seat: int, legal: int, partner: list[int]) -> Choice:
     """Win cheaply when the partner isn't winning; otherwise play low; lead aces, else low."""
     if legal & (legal - 1) == 0:
         return low(legal), "{card}: the only legal card"
@@ -220,7 +220,7 @@ def easy_play(st: DealState, seat: int, legal: int, table: Table) -> Choice:
                 return 13 * suit + 12, "{card}: leads an ace"
         return _low_rank(legal), "{card}: leads low"
     best, best_seat, _ = _trick_state(st)
-    if best_seat == table.partner[seat]:
+    if best_seat == partner[seat]:
         return _low_rank(legal), "{card}: partner is winning, plays low"
     wins = _beaters(legal, best)
     if wins:
@@ -410,14 +410,16 @@ class SpadesBot:
             return checked(view, normal_bid(view, read_view(view)))
         if view.phase == "exchange":
             return checked(view, exchange_decision(view))
-        seen = read_view(view)
-        table = Table.of(seen, view.ruleset)
         legal = legal_play_mask(view)
         if self.level == "easy":
-            card, why = easy_play(seen.state, view.seat, legal, table)
+            st = light_state(view)
+            partner = [(s + 2) % 4 for s in range(4)] if view.ruleset.partnership else [-1, -1, -1, -1]
+            card, why = easy_play(st, view.seat, legal, partner)
         else:
-            card, why = normal_play(seen.state, view.seat, legal, table)
-        suit = SUIT_WORDS[seen.state.trick[0] // 13] if seen.state.trick else ""
+            seen = read_view(view)
+            st = seen.state
+            card, why = normal_play(st, view.seat, legal, Table.of(seen, view.ruleset))
+        suit = SUIT_WORDS[st.trick[0] // 13] if st.trick else ""
         return checked(view, Decision(Play(view.seat, Card.from_index(card)), why.format(card=code(card), suit=suit)))
 
 
