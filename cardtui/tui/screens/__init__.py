@@ -1,0 +1,1 @@
+"""The app's screens, each typed by what it gives back when dismissed."""

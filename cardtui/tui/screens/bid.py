@@ -1,0 +1,122 @@
+"""The bid: a number 0-13, nil, and blind bids (before the hand is shown) when the rules and the score allow."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Grid, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Static
+
+from cardtui.cards import CardSet, sort_for_display
+from cardtui.games.base import Bid
+from cardtui.tui.common import bid_label, card_label, parse_bid_text
+
+
+class BidScreen(ModalScreen[Bid]):
+    """Gives back the chosen Bid. With blind bids on offer, the hand stays face down until "look"."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [("escape", "look", "Look at the hand")]
+
+    def __init__(
+        self,
+        name: str,
+        bids: Sequence[Bid],
+        hand: CardSet,
+        ascii_only: bool,
+        on_look: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.player = name
+        self.bids = list(bids)
+        self.hand = hand
+        self.ascii_only = ascii_only
+        self.on_look = on_look
+        self.blind_stage = any(b.blind for b in self.bids)
+
+    def _options(self) -> list[Bid]:
+        return [b for b in self.bids if b.blind == self.blind_stage]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="bid-dialog", classes="dialog"):
+            yield Static("", id="bid-title", markup=False)
+            yield Static("", id="bid-hand", markup=False)
+            yield Grid(id="bid-buttons")
+            yield Input(placeholder="type a bid: 4, nil, blind nil, blind 5 — then Enter", id="bid-input")
+            yield Static("", id="bid-message", markup=False, classes="message")
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        title = self.query_one("#bid-title", Static)
+        hand = self.query_one("#bid-hand", Static)
+        if self.blind_stage:
+            title.update(f"{self.player}: bid blind, before looking at your hand? Or look first.")
+            hand.update("Your hand is face down.")
+        else:
+            title.update(f"{self.player}: how many tricks will you take?")
+            hand.update("  ".join(card_label(c, self.ascii_only) for c in sort_for_display(self.hand)))
+        grid = self.query_one("#bid-buttons", Grid)
+        grid.remove_children()
+        buttons = [
+            Button(bid_label(b.bid, b.blind), id=f"bid-{b.bid}-{int(b.blind)}", compact=True) for b in self._options()
+        ]
+        if self.blind_stage:
+            buttons.append(Button("look at hand", id="bid-look", compact=True, variant="primary"))
+        grid.mount_all(buttons)
+        self.query_one("#bid-input", Input).focus()
+
+    def action_look(self) -> None:
+        if self.blind_stage:
+            self.blind_stage = False
+            if self.on_look is not None:
+                self.on_look()
+            self._draw()
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        key = event.button.id or ""
+        if key == "bid-look":
+            self.action_look()
+            return
+        _, number, blind = key.split("-")
+        self._choose(int(number), blind == "1")
+
+    @on(Input.Submitted, "#bid-input")
+    def typed(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.clear()
+        if self.blind_stage and text.lower() in ("look", "l", ""):
+            self.action_look()
+            return
+        try:
+            number, blind = parse_bid_text(text)
+        except ValueError as err:
+            self._problem(str(err))
+            return
+        self._choose(number, blind)
+
+    def _choose(self, number: int, blind: bool) -> None:
+        for b in self.bids:
+            if b.bid == number and b.blind == blind:
+                if blind != self.blind_stage:
+                    break
+                self.dismiss(b)
+                return
+        label = bid_label(number, blind)
+        if blind and not self.blind_stage and any(b.blind for b in self.bids):
+            self._problem(f"{label}: a blind bid is made before looking at the hand")
+        elif blind:
+            self._problem(f"{label} is not allowed now (the rules or the score do not allow it)")
+        elif self.blind_stage:
+            self._problem("look at your hand first (Esc or the button) to bid in the open")
+        else:
+            self._problem(f"{label} is not allowed in these rules")
+
+    def _problem(self, text: str) -> None:
+        self.query_one("#bid-message", Static).update(text)

@@ -1,0 +1,84 @@
+"""The end of a deal: tricks, bids, points, bags and totals."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from cardtui.games.trick import DealRecord
+from cardtui.session import Session
+from cardtui.tui.common import side_name
+
+
+def deal_table(session: Session, record: DealRecord) -> Table:
+    """One row per seat (bid, tricks, points), then one per side (score, bags, total)."""
+    seats = session.seats
+    sides = session.game.sides
+    table = Table(box=None, pad_edge=False, expand=False)
+    table.add_column("seat")
+    if record.bids is not None:
+        table.add_column("bid", justify="right")
+    table.add_column("tricks", justify="right")
+    if record.points is not None:
+        table.add_column("points", justify="right")
+    for seat, s in enumerate(seats):
+        row = [s.name]
+        if record.bids is not None:
+            row.append(record.bids[seat].label())
+        row.append(str(record.tricks[seat]))
+        if record.points is not None:
+            row.append(str(record.points[seat]))
+        table.add_row(*row)
+    sides_table = Table(box=None, pad_edge=False)
+    sides_table.add_column("side")
+    sides_table.add_column("this deal", justify="right")
+    if record.bags is not None:
+        sides_table.add_column("bags", justify="right")
+    sides_table.add_column("total", justify="right")
+    for i, side in enumerate(sides):
+        row = [side_name(seats, side), f"{record.scores[i]:+d}"]
+        if record.bags is not None:
+            row.append(str(record.bags[i]))
+        row.append(str(record.totals[i]))
+        sides_table.add_row(*row)
+    outer = Table.grid(padding=(1, 0))
+    outer.add_row(table)
+    outer.add_row(sides_table)
+    if record.moon is not None:
+        outer.add_row(f"{seats[record.moon].name} shot the moon!")
+    return outer
+
+
+class DealEndScreen(ModalScreen[None]):
+    """Shown after the last trick of every deal; Enter goes on."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape", "close", "Next deal", id="deal-end.next"),
+    ]
+
+    def __init__(self, session: Session, record: DealRecord) -> None:
+        super().__init__()
+        self.session = session
+        self.record = record
+
+    def compose(self) -> ComposeResult:
+        number = len(getattr(self.session.game, "deal_records", ()))
+        with Vertical(id="deal-end-dialog", classes="dialog"):
+            yield Static(f"End of deal {number}", classes="dialog-title", markup=False)
+            yield Static(deal_table(self.session, self.record))
+            yield Button("Go on (Enter)", id="deal-end-go", compact=True, variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one(Button).focus()
+
+    def on_button_pressed(self) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

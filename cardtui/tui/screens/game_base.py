@@ -1,0 +1,272 @@
+"""What the table and the grid share: whose turn it is, computer turns in workers, hints, the end of a game."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual import work
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.screen import Screen
+
+from cardtui.bots import Decision
+from cardtui.games import Action, Event, IllegalAction
+from cardtui.saves import SaveError
+from cardtui.session import Session
+from cardtui.tui.common import describe, seat_name
+
+if TYPE_CHECKING:
+    from cardtui.tui.app import CardtuiApp
+    from cardtui.tui.widgets.card_input import PromptBar
+    from cardtui.tui.widgets.log import GameLog
+
+HINT_LEVEL = "hard"
+
+
+class BotMoved(Message):
+    """A computer player decided (posted from its worker thread)."""
+
+    def __init__(self, decision: Decision, token: int) -> None:
+        super().__init__()
+        self.decision = decision
+        self.token = token
+
+
+class HintReady(Message):
+    """What the hard computer player would do for the person to move, and why."""
+
+    def __init__(self, decision: Decision, token: int) -> None:
+        super().__init__()
+        self.decision = decision
+        self.token = token
+
+
+class GameScreen(Screen[None]):
+    """Drives a session: deals, asks computer players in workers, waits for people, shows the end.
+
+    `token` counts applied actions; a worker's answer for an older position is
+    dropped, so a late message can never act on a changed game.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1,question_mark", "help", "Help", id="game.help"),
+        Binding("f2", "hint", "Hint", id="game.hint"),
+        Binding("f4", "speed", "Speed", id="game.speed"),
+    ]
+
+    def __init__(self, session: Session, resumed: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.resumed = resumed
+        self.token = 0
+        self.waiting = False
+        self.ended = False
+        self.humans = [i for i, s in enumerate(session.seats) if not s.is_bot]
+        self.viewer: int | None = self.humans[0] if self.humans else None
+
+    # ------------------------------------------------------------ helpers
+
+    @property
+    def tui(self) -> CardtuiApp:
+        return cast("CardtuiApp", self.app)
+
+    @property
+    def ascii_only(self) -> bool:
+        return self.tui.ascii_only
+
+    def who(self, seat: int) -> str:
+        return seat_name(self.session.seats, seat)
+
+    def prompt_bar(self) -> PromptBar:
+        from cardtui.tui.widgets.card_input import PromptBar
+
+        return self.query_one(PromptBar)
+
+    def game_log(self) -> GameLog:
+        from cardtui.tui.widgets.log import GameLog
+
+        return self.query_one(GameLog)
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.prompt_bar().say(text, error)
+
+    def human_turn(self) -> int | None:
+        """The seat of the person to move now, when nothing else is pending."""
+        tm = self.session.game.to_move
+        if tm is None or self.waiting or self.paused() or self.session.game.is_chance:
+            return None
+        return None if self.session.seats[tm.seat].is_bot else tm.seat
+
+    def paused(self) -> bool:
+        """Something on screen must finish first (a finished trick being shown)."""
+        return False
+
+    # ------------------------------------------------------------ the loop
+
+    def on_mount(self) -> None:
+        s = self.session
+        if self.resumed:
+            where = s.save_path.name if s.save_path else "the save"
+            self.game_log().say(f"Resumed {where} after {len(s.log)} actions.")
+        else:
+            self.game_log().say(f"New game of {s.ruleset.title}, seed {s.seed}.")
+        self.redraw()
+        self.call_after_refresh(self.advance)
+
+    def advance(self) -> None:
+        """Move the game on until a person has to decide (or a worker is out)."""
+        if self.waiting or self.paused() or not self.is_attached:
+            return
+        s = self.session
+        if self.before_turn():
+            return
+        if s.is_over:
+            self.finish_game()
+            return
+        if s.game.is_chance:
+            self.apply_action(s.chance_action())
+            return
+        tm = s.game.to_move
+        assert tm is not None
+        if s.seats[tm.seat].is_bot:
+            self.waiting = True
+            self.show_prompt(f"{self.who(tm.seat)} is thinking…")
+            self.redraw()
+            self.bot_turn(self.token, self.tui.bot_delay)
+            return
+        if len(self.humans) > 1 and self.viewer != tm.seat:
+            self.hand_over(tm.seat)
+            return
+        self.viewer = tm.seat
+        self.redraw()
+        self.ask_person(tm.seat, tm.phase)
+
+    def before_turn(self) -> bool:
+        """A hook for pending screens (the end of a deal); True when it took over."""
+        return False
+
+    def hand_over(self, seat: int) -> None:
+        """Hot seat: hide the last hand until the next person presses a key."""
+        from cardtui.tui.screens.hot_seat import HotSeatScreen
+
+        self.viewer = None
+        self.waiting = True
+        self.redraw()
+
+        def ready(_: None) -> None:
+            self.waiting = False
+            self.viewer = seat
+            self.redraw()
+            self.advance()
+
+        self.app.push_screen(HotSeatScreen(self.who(seat)), ready)
+
+    def ask_person(self, seat: int, phase: str) -> None:
+        raise NotImplementedError
+
+    def show_prompt(self, text: str) -> None:
+        self.prompt_bar().set_prompt(text)
+
+    def redraw(self) -> None:
+        raise NotImplementedError
+
+    def handle(self, events: list[Event]) -> None:
+        """Tell the log; subclasses also react (hold a finished trick, note a deal's score)."""
+        log = self.game_log()
+        for event in events:
+            line = describe(event, self.session.seats, self.viewer, self.ascii_only)
+            if line:
+                log.say(line)
+
+    def apply_action(self, action: Action) -> bool:
+        """Apply through the session (which checks, logs and saves); an illegal action changes nothing."""
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as err:
+            self.say(str(err), error=True)
+            return False
+        except SaveError as err:
+            self.say(f"could not save: {err}", error=True)
+            return False
+        self.token += 1
+        self.say("")
+        self.handle(events)
+        self.redraw()
+        self.advance()
+        return True
+
+    @work(thread=True, exclusive=True, group="bot")
+    def bot_turn(self, token: int, delay: float) -> None:
+        """A computer player's decision, off the event loop; the answer comes back as a message."""
+        started = time.monotonic()
+        decision = self.session.bot_decision()
+        rest = delay - (time.monotonic() - started)
+        if rest > 0:
+            time.sleep(rest)
+        self.post_message(BotMoved(decision, token))
+
+    def on_bot_moved(self, message: BotMoved) -> None:
+        if message.token != self.token:
+            return
+        self.waiting = False
+        self.apply_action(message.decision.action)
+
+    # ------------------------------------------------------------ keys
+
+    def action_help(self) -> None:
+        from cardtui.tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.session.ruleset, self.key_help()))
+
+    def key_help(self) -> list[tuple[str, str]]:
+        return []
+
+    def action_speed(self) -> None:
+        self.say(f"Speed: {self.tui.cycle_speed()}")
+
+    def action_hint(self) -> None:
+        if self.human_turn() is None:
+            self.say("A hint is for your own turn.")
+            return
+        self.say("Thinking of a hint…")
+        self.hint_worker(self.token)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def hint_worker(self, token: int) -> None:
+        decision = self.session.bot_decision(HINT_LEVEL)
+        self.post_message(HintReady(decision, token))
+
+    def on_hint_ready(self, message: HintReady) -> None:
+        if message.token == self.token:
+            self.say(f"Hint ({HINT_LEVEL}): {self.action_label(message.decision.action)} — {message.decision.reason}")
+
+    def action_label(self, action: Action) -> str:
+        return str(action.to_json())
+
+    # ------------------------------------------------------------ the end
+
+    def finish_game(self) -> None:
+        if self.ended:
+            return
+        self.ended = True
+        from cardtui.tui.screens.game_end import GameEndScreen
+
+        s = self.session
+        self.show_prompt("The game is over.")
+        self.app.push_screen(GameEndScreen(s), self.after_game)
+
+    def after_game(self, choice: str | None) -> None:
+        from cardtui.replay import Replay
+        from cardtui.tui.screens.replay import ReplayScreen
+
+        if choice == "replay":
+            self.app.push_screen(ReplayScreen(Replay.from_save(self.session.to_save())), self._back_from_replay)
+        elif choice == "menu":
+            self.tui.show_menu()
+        elif choice == "quit":
+            self.app.exit(self.tui.exit_message())
+
+    def _back_from_replay(self, _: None) -> None:
+        self.ended = False
+        self.finish_game()

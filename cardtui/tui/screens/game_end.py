@@ -1,0 +1,56 @@
+"""The end of the game: who won, the totals, and what next (replay, menu, quit)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from cardtui.session import Session
+from cardtui.tui.common import side_name, winners_text
+
+
+class GameEndScreen(ModalScreen[str]):
+    """Gives back "replay", "menu" or "quit"."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "choose('replay')", "Replay", id="game-end.replay"),
+        Binding("m", "choose('menu')", "Menu", id="game-end.menu"),
+        Binding("q", "choose('quit')", "Quit", id="game-end.quit"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        game = self.session.game
+        seats = self.session.seats
+        table = Table(box=None, pad_edge=False)
+        table.add_column("side")
+        table.add_column("score", justify="right")
+        for i, side in enumerate(game.sides):
+            mark = " ★" if i in game.winners else ""
+            table.add_row(side_name(seats, side) + mark, str(game.scores[i]))
+        with Vertical(id="game-end-dialog", classes="dialog"):
+            yield Static("Game over", classes="dialog-title", markup=False)
+            yield Static(winners_text(seats, game.sides, game.winners), markup=False)
+            yield Static(table)
+            with Horizontal(id="game-end-buttons"):
+                yield Button("Replay (r)", id="replay", compact=True, variant="primary")
+                yield Button("Menu (m)", id="menu", compact=True)
+                yield Button("Quit (q)", id="quit", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#replay", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "menu")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)

@@ -1,0 +1,126 @@
+"""Eight of Spades: the grid and illuminati, each player's points, the call, the log and the prompt."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Static
+
+from cardtui.games import Action, Event
+from cardtui.games.eight_of_spades import CALLS, GRID_CELLS, EightOfSpadesView, Flip, position_name
+from cardtui.session import Session
+from cardtui.tui.screens.game_base import GameScreen
+from cardtui.tui.widgets.card_input import PromptBar
+from cardtui.tui.widgets.grid_board import GridBoard
+from cardtui.tui.widgets.log import GameLog
+from cardtui.tui.widgets.scoreboard import Scoreboard
+
+CALL_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "8S": "eight of spades"}
+FLIP_PROMPT = "Your turn: call with c d h s 8, move with arrows or type D4 / I2, Enter flips"
+
+
+class GridScreen(GameScreen):
+    """All of the table is public, so there is no hand to hide between people's turns."""
+
+    def __init__(self, session: Session, resumed: bool = False) -> None:
+        super().__init__(session, resumed)
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status", markup=False)
+        with Horizontal(id="main"):
+            yield GridBoard(self.tui.ascii_only, id="board")
+            with Vertical(id="side"):
+                yield Static("", id="call-line", markup=False)
+                yield Scoreboard(id="scores")
+                yield GameLog(id="log")
+        yield PromptBar(id="promptbar")
+        yield Footer()
+
+    def view(self) -> EightOfSpadesView:
+        view = self.session.game.view(self.viewer if self.viewer is not None else 0)
+        assert isinstance(view, EightOfSpadesView)
+        return view
+
+    def hand_over(self, seat: int) -> None:
+        self.viewer = seat
+        self.redraw()
+        self.advance()
+
+    def redraw(self) -> None:
+        if not self.is_mounted:
+            return
+        v = self.view()
+        board = self.query_one(GridBoard)
+        board.show(v.faces, v.down, v.locked)
+        tm = v.to_move
+        lines = [f"Points (stake {v.ruleset.illuminati_stake}, 8S worth {v.ruleset.eight_points})"]
+        for seat in range(v.seats):
+            mark = "▶" if tm is not None and tm.seat == seat else " "
+            out = " out" if seat in v.eliminated else ""
+            won = " ★" if seat in v.winners else ""
+            lines.append(f"{mark} {self.who(seat)[:16]:<16} {v.points[seat]:>4}{out}{won}")
+        lines.append(f"Face down: {bin(v.down).count('1')} · speed {self.tui.speed}")
+        self.query_one(Scoreboard).show(lines)
+        call = board.call
+        calls = "  ".join(f"[{c}]" if c == call else c for c in CALLS)
+        where = position_name(board.cursor)
+        self.query_one("#call-line", Static).update(
+            f"Call: {calls}\n{CALL_WORDS.get(call or '', 'no call yet')} at {where}"
+        )
+        if v.is_over:
+            whose = "game over"
+        elif tm is None or tm.phase == "deal":
+            whose = "laying out"
+        else:
+            whose = f"{self.who(tm.seat)} to flip"
+        self.query_one("#status", Static).update(f" Eight of Spades · {v.ruleset.title} · {whose}")
+
+    def ask_person(self, seat: int, phase: str) -> None:
+        self.show_prompt(FLIP_PROMPT if len(self.humans) < 2 else f"{self.who(seat)}: " + FLIP_PROMPT[11:])
+        self.query_one(GridBoard).focus()
+
+    def handle(self, events: list[Event]) -> None:
+        super().handle(events)
+
+    def on_grid_board_changed(self, message: GridBoard.Changed) -> None:
+        self.prompt_bar().set_typed(message.typed)
+        self.redraw()
+
+    def on_grid_board_problem(self, message: GridBoard.Problem) -> None:
+        self.say(message.text, error=True)
+
+    def on_grid_board_flip_requested(self, message: GridBoard.FlipRequested) -> None:
+        seat = self.human_turn()
+        if seat is None:
+            self.say("Not your turn yet.", error=True)
+            return
+        if message.call is None:
+            self.say("Choose a call first: c, d, h, s or 8 (the eight of spades).", error=True)
+            return
+        v = self.view()
+        pos = message.pos
+        if not v.down >> pos & 1:
+            self.say(f"{position_name(pos)} is not face down: flip a face-down card", error=True)
+            return
+        if pos >= GRID_CELLS and not v.can_stake(seat):
+            stake = v.ruleset.illuminati_stake
+            self.say(f"the illuminati needs a stake of {stake} points: you have {v.points[seat]}", error=True)
+            return
+        self.apply_action(Flip(seat, message.call, pos))
+
+    def action_label(self, action: Action) -> str:
+        if isinstance(action, Flip):
+            return f"call {action.call}, flip {action.position}"
+        return super().action_label(action)
+
+    def key_help(self) -> list[tuple[str, str]]:
+        return [
+            ("c d h s 8", "call clubs, diamonds, hearts, spades or the eight of spades"),
+            ("arrows", "move over the grid; down from row 7 reaches the illuminati"),
+            ("D4, I2", "type a position to move there (c or d then a digit is a position)"),
+            ("Enter or Space", "flip the card under the cursor with the call"),
+            ("F1 or ?", "this help"),
+            ("F2", "hint: what the hard computer player would do, and why"),
+            ("F4", "speed of the computer players"),
+            ("ctrl+q", "quit (the game is saved; resume with `cardtui resume SAVE`)"),
+        ]

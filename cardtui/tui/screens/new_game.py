@@ -1,0 +1,184 @@
+"""A new game: which game, which rules (a preset or a TOML file), who sits where, and the seed."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import secrets
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from cardtui.rules import Ruleset, RulesetError, list_presets, load_ruleset
+from cardtui.saves import MAX_SEED, Seat
+from cardtui.tui.common import GAME_TITLES
+
+FILE = "__file__"
+MAX_SEATS = 8
+
+
+@dataclasses.dataclass(frozen=True)
+class GameSetup:
+    """Everything `Session.new` needs."""
+
+    ruleset: Ruleset
+    seats: list[Seat]
+    seed: int
+
+
+def _levels(game: str) -> tuple[str, ...]:
+    from cardtui.bots import levels
+
+    return tuple(levels(game))
+
+
+def _default_names(count: int) -> list[str]:
+    if count == 4:
+        return ["You", "West", "North", "East"]
+    return ["You"] + [f"Player {i + 1}" for i in range(1, count)]
+
+
+class NewGameScreen(Screen[GameSetup | None]):
+    """Gives back a GameSetup, or None when cancelled."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Back", id="new-game.back"),
+        Binding("ctrl+s", "start", "Start", id="new-game.start"),
+    ]
+
+    def __init__(self, rules_path: Path | None = None) -> None:
+        super().__init__()
+        self.presets = list_presets()
+        self.rules_path = rules_path
+        self.game = "hearts"
+        if rules_path is not None:
+            with contextlib.suppress(RulesetError):
+                self.game = load_ruleset(rules_path).game
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="form", id="new-game-form"):
+            yield Static("New game", classes="dialog-title")
+            with Horizontal(classes="form-row"):
+                yield Label("Game")
+                yield Select([(t, g) for g, t in GAME_TITLES.items()], value=self.game, allow_blank=False, id="game")
+            with Horizontal(classes="form-row"):
+                yield Label("Rules")
+                yield Select(self._rule_options(), value=self._default_rules(), allow_blank=False, id="rules")
+            with Horizontal(classes="form-row"):
+                yield Label("TOML file")
+                yield Input(str(self.rules_path or ""), placeholder="path of a TOML rules file", id="file")
+            with Horizontal(classes="form-row"):
+                yield Label("Players")
+                yield Select([(str(n), n) for n in range(2, 9)], value=4, allow_blank=False, id="players")
+            for seat in range(MAX_SEATS):
+                with Horizontal(classes="form-row seat-row", id=f"seat-row-{seat}"):
+                    yield Label(f"Seat {seat}")
+                    yield Input("", id=f"name-{seat}")
+                    yield Select([("person", "human")], value="human", allow_blank=False, id=f"kind-{seat}")
+            with Horizontal(classes="form-row"):
+                yield Label("Seed")
+                yield Input("", placeholder="blank = random; the same seed deals the same cards", id="seed")
+        yield Static("", id="form-message", markup=False)
+        with Horizontal(id="new-game-footer"):
+            yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
+        yield Footer()
+
+    def _rule_options(self) -> list[tuple[str, str]]:
+        out = [(f"{p.title} ({p.name})", p.name) for p in self.presets if p.game == self.game]
+        return [*out, ("TOML file…", FILE)]
+
+    def _default_rules(self) -> str:
+        if self.rules_path is not None:
+            return FILE
+        names = [p.name for p in self.presets if p.game == self.game]
+        return self.game if self.game in names else (names[0] if names else FILE)
+
+    def on_mount(self) -> None:
+        self._fill_seats(reset_names=True)
+        self.query_one("#game", Select).focus()
+
+    def _count(self) -> int:
+        if self.game != "eight-of-spades":
+            return 4
+        value = self.query_one("#players", Select).value
+        return value if isinstance(value, int) else 4
+
+    def _fill_seats(self, reset_names: bool = False) -> None:
+        count = self.game == "eight-of-spades"
+        self.query_one("#players", Select).display = count
+        levels = _levels(self.game)
+        options = [("person", "human")] + [(f"computer: {lv}", lv) for lv in levels]
+        default = "normal" if "normal" in levels else ("classic" if "classic" in levels else levels[0])
+        names = _default_names(self._count())
+        for seat in range(MAX_SEATS):
+            row = self.query_one(f"#seat-row-{seat}")
+            row.display = seat < self._count()
+            kind = self.query_one(f"#kind-{seat}", Select)
+            kind.set_options(options)
+            kind.value = "human" if seat == 0 else default
+            name = self.query_one(f"#name-{seat}", Input)
+            if reset_names or not name.value:
+                name.value = names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+    @on(Select.Changed, "#game")
+    def game_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.game:
+            self.game = event.value
+            rules = self.query_one("#rules", Select)
+            rules.set_options(self._rule_options())
+            rules.value = self._default_rules()
+            self._fill_seats(reset_names=True)
+
+    @on(Select.Changed, "#players")
+    def players_changed(self) -> None:
+        self._fill_seats(reset_names=True)
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        try:
+            setup = self.setup()
+        except ValueError as err:
+            self.query_one("#form-message", Static).update(str(err))
+            return
+        self.dismiss(setup)
+
+    def setup(self) -> GameSetup:
+        """The form read and checked; a ValueError says what is wrong."""
+        from cardtui.rules import load_preset
+
+        choice = self.query_one("#rules", Select).value
+        if choice == FILE:
+            path = self.query_one("#file", Input).value.strip()
+            if not path:
+                raise ValueError("type the path of a TOML rules file, or choose a preset")
+            ruleset = load_ruleset(Path(path).expanduser())
+        else:
+            ruleset = load_preset(str(choice))
+        if ruleset.game != self.game:
+            raise ValueError(f"the rules {ruleset.name!r} are for {ruleset.game}, not {self.game}")
+        if self.game == "eight-of-spades":
+            ruleset = ruleset.replace(players=self._count())
+        seats: list[Seat] = []
+        for seat in range(self._count()):
+            name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}"
+            if len(name) > 40:
+                raise ValueError(f"seat {seat}: a name is at most 40 characters")
+            kind = self.query_one(f"#kind-{seat}", Select).value
+            seats.append(Seat(name, "human") if kind == "human" else Seat(name, "bot", str(kind)))
+        text = self.query_one("#seed", Input).value.strip()
+        if not text:
+            seed = secrets.randbelow(2**32)
+        elif text.isdigit() and int(text) <= MAX_SEED:
+            seed = int(text)
+        else:
+            raise ValueError(f"seed: a whole number 0..{MAX_SEED}, or blank for a random one")
+        return GameSetup(ruleset, seats, seed)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,87 @@
+"""Choosing cards to pass (the Hearts pass, the blind nil exchange): type or pick them, Enter passes."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from cardtui.cards import Card
+from cardtui.tui.common import card_label
+from cardtui.tui.widgets.hand import Hand
+
+
+class PassScreen(ModalScreen[tuple[Card, ...]]):
+    """Gives back exactly `count` cards. Typing or picking a chosen card again unselects it."""
+
+    def __init__(self, title: str, cards: list[Card], count: int, ascii_only: bool) -> None:
+        super().__init__()
+        self.title_text = title
+        self.cards = cards
+        self.count = count
+        self.ascii_only = ascii_only
+        self.chosen: list[Card] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="pass-dialog", classes="dialog"):
+            yield Static(self.title_text, id="pass-title", markup=False)
+            yield Static(
+                "Type a card (QS) and Enter, or ←/→ and Space, or click, to choose; again to unselect. Enter passes.",
+                id="pass-help",
+                markup=False,
+            )
+            yield Hand(enter_submits=True, ascii_only=self.ascii_only, id="pass-hand")
+            yield Static("", id="pass-chosen", markup=False)
+            yield Static("", id="pass-message", markup=False, classes="message")
+            yield Button("Pass", id="pass-go", compact=True, variant="primary")
+
+    def on_mount(self) -> None:
+        self._draw()
+        self.query_one(Hand).focus()
+
+    def _draw(self) -> None:
+        hand = self.query_one(Hand)
+        hand.show(self.cards, None, set(self.chosen))
+        shown = " ".join(card_label(c, self.ascii_only) for c in self.chosen) or "none"
+        self.query_one("#pass-chosen", Static).update(f"Chosen ({len(self.chosen)}/{self.count}): {shown}")
+
+    def _say(self, text: str) -> None:
+        self.query_one("#pass-message", Static).update(text)
+
+    def on_hand_picked(self, message: Hand.Picked) -> None:
+        message.stop()
+        card = message.card
+        if card in self.chosen:
+            self.chosen.remove(card)
+            self._say("")
+        elif len(self.chosen) >= self.count:
+            self._say(f"{self.count} cards are chosen already: choose one again to unselect it")
+        else:
+            self.chosen.append(card)
+            self._say("")
+        self._draw()
+
+    def on_hand_problem(self, message: Hand.Problem) -> None:
+        message.stop()
+        self._say(message.text)
+
+    def on_hand_buffer_changed(self, message: Hand.BufferChanged) -> None:
+        message.stop()
+        if message.text:
+            self._say(f"typed: {message.text}")
+
+    def on_hand_submitted(self, message: Hand.Submitted) -> None:
+        message.stop()
+        self._submit()
+
+    @on(Button.Pressed, "#pass-go")
+    def go(self) -> None:
+        self._submit()
+
+    def _submit(self) -> None:
+        if len(self.chosen) != self.count:
+            self._say(f"choose exactly {self.count} cards: {len(self.chosen)} chosen")
+            return
+        self.dismiss(tuple(self.chosen))

@@ -1,0 +1,137 @@
+"""The replay viewer: every hand shown, step by action, trick or deal, jump to either end."""
+
+from __future__ import annotations
+
+from typing import ClassVar, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from cardtui.cards import sort_for_display
+from cardtui.games.eight_of_spades import POSITIONS, EightOfSpadesGame
+from cardtui.games.trick import TrickGame
+from cardtui.replay import Replay
+from cardtui.tui.common import GAME_TITLES, bid_label, card_label, seat_name, side_name
+from cardtui.tui.widgets.grid_board import GridBoard
+from cardtui.tui.widgets.hand import Hand
+from cardtui.tui.widgets.trick import Trick
+
+
+class ReplayScreen(Screen[None]):
+    """Read-only: the timeline moves, the game in it never changes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right", "step('forward')", "Action →", id="replay.forward"),
+        Binding("left", "step('back')", "← Action", id="replay.back"),
+        Binding("down", "step('next_trick')", "Trick →", id="replay.next-trick"),
+        Binding("up", "step('prev_trick')", "← Trick", id="replay.prev-trick"),
+        Binding("pagedown", "step('next_deal')", "Deal →", id="replay.next-deal"),
+        Binding("pageup", "step('prev_deal')", "← Deal", id="replay.prev-deal"),
+        Binding("home", "step('start')", "Start", id="replay.start"),
+        Binding("end", "step('end')", "End", id="replay.end"),
+        Binding("escape", "close", "Back", id="replay.close"),
+    ]
+
+    def __init__(self, replay: Replay) -> None:
+        super().__init__()
+        self.replay = replay
+        self.seats = replay.loaded.seats
+        self.game_name = replay.loaded.ruleset.game
+
+    @property
+    def ascii_only(self) -> bool:
+        return bool(getattr(self.app, "ascii_only", False))
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status", markup=False)
+        with Horizontal(id="main"):
+            if self.game_name == "eight-of-spades":
+                yield GridBoard(self.ascii_only, interactive=False, id="board")
+            else:
+                with Vertical(id="replay-hands"):
+                    for seat in (2, 1, 3, 0):
+                        hand = Hand(ascii_only=self.ascii_only, interactive=False, id=f"replay-hand-{seat}")
+                        hand.add_class("replay-hand")
+                        yield hand
+                    yield Trick(self.ascii_only, id="trick")
+            with Vertical(id="side"):
+                yield Static("", id="scores", markup=False)
+                yield Static("", id="replay-info", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def action_step(self, how: str) -> None:
+        getattr(self.replay, how)()
+        self.redraw()
+
+    def action_close(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.dismiss(None)
+        else:
+            from cardtui.tui.app import CardtuiApp
+
+            cast(CardtuiApp, self.app).show_menu()
+
+    def redraw(self) -> None:
+        r = self.replay
+        game = r.game
+        pos = f"action {r.position}/{len(r)}"
+        last = r.last_action()
+        said = "the start" if last is None else self._say(last.to_json())
+        deal = r.deal_index() + 1
+        title = GAME_TITLES.get(self.game_name, self.game_name)
+        self.query_one("#status", Static).update(f" Replay · {title} · {pos} · deal {max(deal, 0)} · after {said}")
+        lines = ["Scores as of this step"]
+        for i, side in enumerate(game.sides):
+            lines.append(f"{side_name(self.seats, side)[:16]:<16} {game.scores[i]:>5}")
+        if isinstance(game, TrickGame) and any(game.bags):
+            lines.append("Bags: " + " / ".join(str(b) for b in game.bags))
+        self.query_one("#scores", Static).update("\n".join(lines))
+        tm = game.to_move
+        info = ["", "to move: " + ("nobody (over)" if tm is None else f"{seat_name(self.seats, tm.seat)}, {tm.phase}")]
+        info.append("→ ← action · ↓ ↑ trick · PgDn PgUp deal · Home End")
+        self.query_one("#replay-info", Static).update("\n".join(info))
+        if isinstance(game, EightOfSpadesGame):
+            v = game.view(0)
+            hidden = [game.card_at(p) if v.down >> p & 1 else None for p in range(POSITIONS)] if r.position else None
+            self.query_one(GridBoard).show(v.faces, v.down, v.locked, hidden)
+            return
+        assert isinstance(game, TrickGame)
+        view = game.view(0)
+        for seat in range(4):
+            hand = self.query_one(f"#replay-hand-{seat}", Hand)
+            bid = view.bids[seat]
+            extra = f" · bid {bid_label(bid.bid, bid.blind)}" if bid is not None else ""
+            hand.border_title = f"{seat_name(self.seats, seat)}{extra} · {view.tricks_won[seat]} tricks"
+            hand.show(sort_for_display(game.hand(seat)), None)
+        trick = self.query_one(Trick)
+        if view.trick:
+            trick.show(view.trick, f"{seat_name(self.seats, view.trick[0][0])} led")
+        elif view.tricks and last is not None and last.type == "play":
+            _, winner, cards = view.tricks[-1]
+            trick.show(cards, f"{seat_name(self.seats, winner)} took it")
+        else:
+            trick.show((), "")
+
+    def _say(self, data: dict[str, object]) -> str:
+        kind = data.get("type")
+        seat = data.get("seat")
+        who = seat_name(self.seats, seat) if isinstance(seat, int) else ""
+        if kind == "deal":
+            return "the deal"
+        if kind == "play":
+            from cardtui.cards import parse_card
+
+            return f"{who} played {card_label(parse_card(str(data['card'])), self.ascii_only)}"
+        if kind == "bid":
+            return f"{who} bid {bid_label(int(str(data['bid'])), bool(data.get('blind')))}"
+        if kind == "pass":
+            return f"{who} passed"
+        if kind == "flip":
+            return f"{who} called {data.get('call')}"
+        return str(kind)

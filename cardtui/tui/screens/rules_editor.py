@@ -1,0 +1,175 @@
+"""The house-rules editor: every knob with what it allows, checked as you type, saved as TOML."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Select, Static
+
+from cardtui.rules import Ruleset, RulesetError, dump_toml, list_presets, ruleset_from_dict
+from cardtui.rules.base import Bool, Check, ChoiceList, IntOrWord, IntRange
+
+
+def to_text(check: Check, value: Any) -> str:
+    """A knob's value as typed in the editor: no TOML quoting, lists comma-separated."""
+    plain = check.to_plain(value)
+    if isinstance(plain, bool):
+        return "true" if plain else "false"
+    if isinstance(plain, list):
+        return ", ".join(str(v) for v in plain)
+    return str(plain)
+
+
+def from_text(check: Check, text: str) -> Any:
+    """What a typed text means for this knob; ValueError when the check refuses it."""
+    raw = text.strip()
+    value: Any = raw
+    if isinstance(check, Bool):
+        if raw.lower() not in ("true", "false"):
+            raise ValueError
+        value = raw.lower() == "true"
+    elif isinstance(check, IntRange):
+        value = int(raw)
+    elif isinstance(check, IntOrWord):
+        value = raw if raw == check.word else int(raw)
+    elif isinstance(check, ChoiceList):
+        value = [v for v in raw.replace(",", " ").split() if v]
+    else:
+        value = text
+    check.convert(value)
+    return check.to_plain(check.convert(value))
+
+
+class RulesEditorScreen(Screen[Path | None]):
+    """Gives back the path of a saved ruleset to play with at once, or None."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Back", id="rules.back"),
+        Binding("ctrl+s", "save", "Save", id="rules.save"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.presets = list_presets()
+        self.base: Ruleset = self.presets[0]
+        self.checks: dict[str, Check] = {}
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="form-row", id="rules-top"):
+            yield Static("Start from ", classes="label")
+            yield Select(
+                [(f"{p.title} ({p.name})", p.name) for p in self.presets],
+                value=self.base.name,
+                allow_blank=False,
+                id="preset",
+            )
+        yield VerticalScroll(id="knobs")
+        yield Static("", id="form-message", markup=False)
+        with Horizontal(id="rules-footer"):
+            yield Input("", placeholder="file to save to", id="rules-path")
+            yield Button("Save (ctrl+s)", id="save", compact=True)
+            yield Button("Save and play", id="play", compact=True, variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.load(self.base)
+
+    def load(self, ruleset: Ruleset) -> None:
+        """One row per field: its name, what it does and allows, the value, and an error line."""
+        from cardtui.saves import home_dir
+
+        self.base = ruleset
+        knobs = self.query_one("#knobs", VerticalScroll)
+        knobs.remove_children()
+        plain = ruleset.to_dict()
+        rows = []
+        self.checks = {}
+        for field in dataclasses.fields(ruleset):
+            if field.name == "game":
+                continue
+            check: Check = field.metadata["check"]
+            self.checks[field.name] = check
+            doc = field.metadata["doc"]
+            rows.append(
+                Vertical(
+                    Static(field.name, classes="knob-name", markup=False),
+                    Static(f"{doc}. Allowed: {check.allowed()}.", classes="knob-doc", markup=False),
+                    Input(to_text(check, getattr(ruleset, field.name)), id=f"knob-{field.name}"),
+                    Static("", classes="knob-error", id=f"error-{field.name}", markup=False),
+                    classes="knob",
+                )
+            )
+        knobs.mount_all(rows)
+        del plain
+        self.query_one("#rules-path", Input).value = str(home_dir() / "rules" / f"my-{ruleset.name}.toml")
+
+    @on(Select.Changed, "#preset")
+    def preset_changed(self, event: Select.Changed) -> None:
+        for p in self.presets:
+            if p.name == event.value and p is not self.base:
+                self.load(p)
+
+    @on(Input.Changed)
+    def knob_changed(self, event: Input.Changed) -> None:
+        key = (event.input.id or "").removeprefix("knob-")
+        check = self.checks.get(key)
+        if check is None or not (event.input.id or "").startswith("knob-"):
+            return
+        problem = ""
+        try:
+            from_text(check, event.value)
+        except (ValueError, TypeError):
+            problem = f"expected {check.allowed()}"
+        event.input.set_class(bool(problem), "-invalid")
+        self.query_one(f"#error-{key}", Static).update(problem)
+
+    def ruleset(self) -> Ruleset:
+        """Every field read and checked together; a RulesetError names the knob."""
+        data: dict[str, Any] = {"game": self.base.game}
+        for key, check in self.checks.items():
+            text = self.query_one(f"#knob-{key}", Input).value
+            try:
+                data[key] = from_text(check, text)
+            except (ValueError, TypeError):
+                raise RulesetError(f"{key}: expected {check.allowed()}, found {text!r}") from None
+        return ruleset_from_dict(data)
+
+    def save(self) -> Path | None:
+        message = self.query_one("#form-message", Static)
+        try:
+            ruleset = self.ruleset()
+        except RulesetError as err:
+            message.update(str(err))
+            return None
+        path = Path(self.query_one("#rules-path", Input).value.strip()).expanduser()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(dump_toml(ruleset), encoding="utf-8")
+        except OSError as err:
+            message.update(f"{path}: cannot write ({err.strerror})")
+            return None
+        message.update(f"Saved {path} — play it with `cardtui play {ruleset.game} --rules {path}`")
+        return path
+
+    def action_save(self) -> None:
+        self.save()
+
+    @on(Button.Pressed, "#save")
+    def save_pressed(self) -> None:
+        self.save()
+
+    @on(Button.Pressed, "#play")
+    def play_pressed(self) -> None:
+        path = self.save()
+        if path is not None:
+            self.dismiss(path)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,289 @@
+"""The table of a trick game: seats, the trick, your hand, scores, the log and the prompt."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical
+from textual.widgets import Footer, Static
+
+from cardtui.cards import Card, sort_for_display
+from cardtui.games import Action, Event
+from cardtui.games.base import Bid, Pass, Play
+from cardtui.games.trick import DealRecord, TrickView
+from cardtui.rules import HeartsRules, SpadesRules
+from cardtui.session import Session
+from cardtui.tui.common import GAME_TITLES, bid_label, card_label, side_name
+from cardtui.tui.screens.game_base import GameScreen
+from cardtui.tui.widgets.card_input import PromptBar
+from cardtui.tui.widgets.hand import Hand
+from cardtui.tui.widgets.log import GameLog
+from cardtui.tui.widgets.scoreboard import Scoreboard
+from cardtui.tui.widgets.seat_panel import SeatPanel
+from cardtui.tui.widgets.trick import Trick
+
+PLAY_PROMPT = "Your turn: type a card (10C, qs) and Enter, or ←/→ and Enter, or click"
+
+
+class TableScreen(GameScreen):
+    """Hearts, partnership Spades and cutthroat Spades; seat 0 sits South, the rest clockwise."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f3", "last_trick", "Last trick", id="table.last"),
+    ]
+
+    def __init__(self, session: Session, resumed: bool = False) -> None:
+        super().__init__(session, resumed)
+        self.held: tuple[tuple[tuple[int, Card], ...], str] | None = None
+        self.pending_record: DealRecord | None = None
+        self.show_last = False
+        self.face_down = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status", markup=False)
+        with Horizontal(id="main"):
+            with Grid(id="felt"):
+                yield Static("", classes="corner")
+                yield SeatPanel(2, id="seat-2")
+                yield Static("", classes="corner")
+                yield SeatPanel(1, id="seat-1")
+                yield Trick(self.tui.ascii_only, id="trick")
+                yield SeatPanel(3, id="seat-3")
+                yield Static("", classes="corner")
+                yield SeatPanel(0, id="seat-0")
+                yield Static("", classes="corner")
+            with Vertical(id="side"):
+                yield Scoreboard(id="scores")
+                yield GameLog(id="log")
+        hand = Hand(ascii_only=self.tui.ascii_only, id="hand")
+        hand.border_title = "Your hand"
+        yield hand
+        yield PromptBar(id="promptbar")
+        yield Footer()
+
+    # ------------------------------------------------------------ drawing
+
+    def view(self) -> TrickView:
+        seat = self.viewer if self.viewer is not None else (self.humans[0] if self.humans else 0)
+        view = self.session.game.view(seat)
+        assert isinstance(view, TrickView)
+        return view
+
+    def paused(self) -> bool:
+        return self.held is not None
+
+    def redraw(self) -> None:
+        if not self.is_mounted:
+            return
+        s = self.session
+        v = self.view()
+        seats = s.seats
+        tm = v.to_move
+        rules = s.ruleset
+        is_spades = isinstance(rules, SpadesRules)
+        for seat in range(4):
+            if is_spades:
+                bid = v.bids[seat]
+                detail = f"bid {bid.label() if bid is not None else '-'} · {v.tricks_won[seat]} tricks"
+            else:
+                detail = f"{v.tricks_won[seat]} tricks · {v.points_taken[seat]} pts"
+            to_move = tm is not None and tm.seat == seat and tm.phase != "deal" and self.held is None
+            self.query_one(f"#seat-{seat}", SeatPanel).show(seats[seat].name, detail, to_move, v.dealer == seat)
+        # the trick
+        trick = self.query_one(Trick)
+        if self.held is not None:
+            trick.show(*self.held)
+        elif self.show_last and v.tricks:
+            _, winner, cards = v.tricks[-1]
+            trick.show(cards, f"last trick: {self.who(winner)} took it")
+        elif v.trick:
+            trick.show(v.trick, f"{self.who(v.trick[0][0])} led")
+        elif tm is not None and tm.phase == "play":
+            trick.show((), f"{self.who(tm.seat)} to lead")
+        else:
+            trick.show((), "")
+        # scores
+        lines: list[str] = []
+        if isinstance(rules, HeartsRules):
+            lines.append(f"Scores (game ends at {rules.end_score})")
+            for i, side in enumerate(v.sides):
+                lines.append(f"{side_name(seats, side)[:16]:<16} {v.totals[i]:>5}")
+            lines.append("Hearts broken" if v.broken else "Hearts not broken")
+            direction = v.pass_direction
+            lines.append("No pass this deal" if direction == "none" else f"Pass: {direction}")
+        else:
+            assert isinstance(rules, SpadesRules)
+            lines.append(f"Scores (target {rules.win_target})")
+            for i, side in enumerate(v.sides):
+                bags = f" bags {v.bags[i]}" if rules.bag_limit else ""
+                lines.append(f"{side_name(seats, side)[:14]:<14} {v.totals[i]:>5}{bags}")
+            lines.append("Spades broken" if v.broken else "Spades not broken")
+        lines.append(f"Deal {max(v.deal_number, 1)} · speed {self.tui.speed}")
+        self.query_one(Scoreboard).show(lines)
+        # status
+        title = GAME_TITLES.get(v.game, v.game)
+        if v.is_over:
+            whose = "game over"
+        elif tm is None or tm.phase == "deal":
+            whose = "dealing"
+        else:
+            whose = f"{self.who(tm.seat)} to {('play' if tm.phase == 'play' else tm.phase)}"
+        self.query_one("#status", Static).update(f" {title} · {rules.title} · {whose}")
+        # the hand
+        hand = self.query_one(Hand)
+        if self.viewer is None:
+            hand.border_title = "Hand hidden"
+            hand.show([], None, face_down=True)
+            return
+        hand.border_title = "Your hand" if len(self.humans) < 2 else f"{self.who(self.viewer)}'s hand"
+        held = sort_for_display(v.hand)
+        legal: set[Card] | None = None
+        if tm is not None and tm.seat == self.viewer and tm.phase == "play" and self.held is None:
+            legal = {a.card for a in v.legal if isinstance(a, Play)}
+        hand.show(held, legal, face_down=self.face_down)
+
+    # ------------------------------------------------------------ events
+
+    def handle(self, events: list[Event]) -> None:
+        super().handle(events)
+        self.show_last = False
+        for event in events:
+            if event.kind == "trick_won" and self.tui.trick_delay > 0:
+                cards = tuple(zip(self._trick_seats(event), getattr(event, "cards", ()), strict=False))
+                self.held = (cards, f"{self.who(getattr(event, 'seat', 0))} takes it")
+            elif event.kind == "deal_scored":
+                self.pending_record = getattr(event, "record", None)
+        if self.held is not None:
+            self.set_timer(self.tui.trick_delay, self.gather)
+
+    @staticmethod
+    def _trick_seats(event: Event) -> list[int]:
+        leader = int(getattr(event, "leader", 0))
+        return [(leader + i) % 4 for i in range(4)]
+
+    def gather(self) -> None:
+        """The finished trick leaves the table."""
+        self.held = None
+        self.redraw()
+        self.advance()
+
+    def before_turn(self) -> bool:
+        if self.pending_record is None:
+            return False
+        from cardtui.tui.screens.deal_end import DealEndScreen
+
+        record, self.pending_record = self.pending_record, None
+        self.waiting = True
+
+        def done(_: None) -> None:
+            self.waiting = False
+            self.redraw()
+            self.advance()
+
+        self.app.push_screen(DealEndScreen(self.session, record), done)
+        return True
+
+    # ------------------------------------------------------------ people
+
+    def ask_person(self, seat: int, phase: str) -> None:
+        if phase == "play":
+            self.show_prompt(PLAY_PROMPT if len(self.humans) < 2 else f"{self.who(seat)}: " + PLAY_PROMPT[11:])
+            self.query_one(Hand).focus()
+        elif phase == "bid":
+            self.ask_bid(seat)
+        elif phase in ("pass", "exchange"):
+            self.ask_pass(seat, phase)
+
+    def ask_bid(self, seat: int) -> None:
+        from cardtui.tui.screens.bid import BidScreen
+
+        v = self.view()
+        bids = [a for a in v.legal if isinstance(a, Bid)]
+        blind = any(b.blind for b in bids)
+        self.face_down = blind
+        self.waiting = True
+        self.redraw()
+        self.show_prompt(f"{self.who(seat)} to bid")
+
+        def look() -> None:
+            self.face_down = False
+            self.redraw()
+
+        def chosen(bid: Bid | None) -> None:
+            self.waiting = False
+            self.face_down = False
+            if bid is None or not self.apply_action(bid):
+                self.redraw()
+                self.advance()
+
+        self.app.push_screen(BidScreen(self.who(seat), bids, v.hand, self.tui.ascii_only, look), chosen)
+
+    def ask_pass(self, seat: int, phase: str) -> None:
+        from cardtui.tui.screens.pass_cards import PassScreen
+
+        v = self.view()
+        rules = self.session.ruleset
+        if phase == "pass":
+            assert isinstance(rules, HeartsRules)
+            count = rules.pass_count
+            offset = {"left": 1, "across": 2, "right": 3}.get(v.pass_direction, 1)
+            title = f"{self.who(seat)}: pass {count} cards {v.pass_direction} to {self.who((seat + offset) % 4)}"
+        else:
+            assert isinstance(rules, SpadesRules)
+            count = rules.blind_nil_exchange
+            title = f"{self.who(seat)}: give {count} cards to your partner {self.who((seat + 2) % 4)}"
+        self.waiting = True
+        self.show_prompt(title)
+
+        def chosen(cards: tuple[Card, ...] | None) -> None:
+            self.waiting = False
+            if cards is None or not self.apply_action(Pass(seat, cards)):
+                self.advance()
+
+        self.app.push_screen(PassScreen(title, sort_for_display(v.hand), count, self.tui.ascii_only), chosen)
+
+    def on_hand_picked(self, message: Hand.Picked) -> None:
+        seat = self.human_turn()
+        tm = self.session.game.to_move
+        if seat is None or tm is None or tm.phase != "play":
+            self.say("Not your turn to play yet.", error=True)
+            return
+        self.apply_action(Play(seat, message.card))
+
+    def on_hand_problem(self, message: Hand.Problem) -> None:
+        self.say(message.text, error=True)
+
+    def on_hand_buffer_changed(self, message: Hand.BufferChanged) -> None:
+        self.prompt_bar().set_typed(message.text)
+
+    def action_last_trick(self) -> None:
+        v = self.view()
+        if not v.tricks:
+            self.say("No trick has been taken yet this deal.")
+            return
+        self.show_last = not self.show_last
+        self.redraw()
+
+    def action_label(self, action: Action) -> str:
+        if isinstance(action, Play):
+            return f"play {card_label(action.card, self.ascii_only)}"
+        if isinstance(action, Bid):
+            return f"bid {bid_label(action.bid, action.blind)}"
+        if isinstance(action, Pass):
+            return "pass " + " ".join(card_label(c, self.ascii_only) for c in action.cards)
+        return super().action_label(action)
+
+    def key_help(self) -> list[tuple[str, str]]:
+        return [
+            ("10C, tc, QS, qs + Enter", "play the card typed"),
+            ("← →, Enter or Space", "move along your hand and play the card"),
+            ("click", "play a card"),
+            ("Backspace / Esc", "erase / clear what you typed"),
+            ("F1 or ?", "this help"),
+            ("F2", "hint: what the hard computer player would do, and why"),
+            ("F3", "show the last trick"),
+            ("F4", "speed of the computer players: instant, fast, normal, slow"),
+            ("ctrl+q", "quit (the game is saved; resume with `cardtui resume SAVE`)"),
+        ]

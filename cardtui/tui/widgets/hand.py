@@ -1,0 +1,221 @@
+"""A hand of cards you can type into, move along with arrows, and click."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.widget import Widget
+
+from cardtui.cards import Card, CardError, parse_card
+from cardtui.tui.common import RED_SUITS, card_label
+
+TYPED_CHARS = set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ♣♦♥♠")
+
+
+class Hand(Widget, can_focus=True):
+    """One seat's cards sorted by suit: legal cards bright, the rest dimmed, chosen cards marked.
+
+    Keys typed here build a card code; Enter plays (or picks) it. With nothing
+    typed, Enter or Space picks the card under the cursor. The screen decides
+    what a pick means (play, or choose for a pass), so the widget never talks
+    to the game.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "Previous card", id="hand.left", show=False),
+        Binding("right", "move(1)", "Next card", id="hand.right", show=False),
+        Binding("enter", "enter", "Play / pick", id="hand.enter"),
+        Binding("space", "pick", "Pick", id="hand.space", show=False),
+        Binding("backspace", "erase", "Erase", id="hand.erase", show=False),
+        Binding("escape", "clear", "Clear", id="hand.clear", show=False),
+    ]
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "hand--red",
+        "hand--black",
+        "hand--illegal",
+        "hand--cursor",
+        "hand--selected",
+        "hand--back",
+    }
+
+    class Picked(Message):
+        """A card was chosen: typed and Enter, cursor and Enter/Space, or a click."""
+
+        def __init__(self, hand: Hand, card: Card) -> None:
+            super().__init__()
+            self.hand = hand
+            self.card = card
+
+    class Submitted(Message):
+        """Enter with nothing typed, in a hand that submits (the pass)."""
+
+        def __init__(self, hand: Hand) -> None:
+            super().__init__()
+            self.hand = hand
+
+    class Problem(Message):
+        """What was typed cannot be used; `text` says why in one line."""
+
+        def __init__(self, hand: Hand, text: str) -> None:
+            super().__init__()
+            self.hand = hand
+            self.text = text
+
+    class BufferChanged(Message):
+        def __init__(self, hand: Hand, text: str) -> None:
+            super().__init__()
+            self.hand = hand
+            self.text = text
+
+    def __init__(
+        self,
+        *,
+        enter_submits: bool = False,
+        ascii_only: bool = False,
+        interactive: bool = True,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.cards: list[Card] = []
+        self.legal: set[Card] | None = None
+        self.selected: set[Card] = set()
+        self.cursor = 0
+        self.buffer = ""
+        self.face_down = False
+        self.enter_submits = enter_submits
+        self.ascii_only = ascii_only
+        self.interactive = interactive
+        self._spans: list[tuple[int, int]] = []
+        self.can_focus = interactive
+
+    # ------------------------------------------------------------ state
+
+    def show(
+        self,
+        cards: list[Card],
+        legal: set[Card] | None = None,
+        selected: set[Card] | None = None,
+        face_down: bool = False,
+    ) -> None:
+        """Show these cards (already sorted); `legal` None means every card looks playable."""
+        self.cards = list(cards)
+        self.legal = legal
+        self.selected = set(selected) if selected is not None else self.selected & set(cards)
+        self.face_down = face_down
+        if self.cursor >= len(self.cards):
+            self.cursor = max(0, len(self.cards) - 1)
+        if legal and self.cards and self.cards[self.cursor] not in legal:
+            first = next((i for i, c in enumerate(self.cards) if c in legal), self.cursor)
+            self.cursor = first
+        self.refresh()
+
+    def set_buffer(self, text: str) -> None:
+        self.buffer = text
+        self.post_message(self.BufferChanged(self, text))
+
+    # ------------------------------------------------------------ drawing
+
+    def render(self) -> Text:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        self._spans = []
+        if not self.cards:
+            text.append("(no cards)", self.get_component_rich_style("hand--illegal"))
+            return text
+        red = self.get_component_rich_style("hand--red")
+        black = self.get_component_rich_style("hand--black")
+        dim = self.get_component_rich_style("hand--illegal")
+        cur = self.get_component_rich_style("hand--cursor")
+        sel = self.get_component_rich_style("hand--selected")
+        back = self.get_component_rich_style("hand--back")
+        for i, card in enumerate(self.cards):
+            if i:
+                text.append(" ")
+            start = len(text)
+            if self.face_down:
+                text.append(" ## " if self.ascii_only else " ▒▒ ", back)
+            else:
+                style: Style = red if card.suit in RED_SUITS else black
+                if self.legal is not None and card not in self.legal:
+                    style = style + dim
+                if card in self.selected:
+                    style = style + sel
+                if self.interactive and self.has_focus and i == self.cursor:
+                    style = style + cur
+                label = card_label(card, self.ascii_only)
+                mark = "^" if card in self.selected else " "
+                text.append(f"{mark}{label:>3}", style)
+            self._spans.append((start, len(text)))
+        return text
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    # ------------------------------------------------------------ input
+
+    def on_key(self, event: events.Key) -> None:
+        if not self.interactive or self.face_down:
+            return
+        char = event.character
+        if char is not None and char in TYPED_CHARS and len(char) == 1:
+            event.stop()
+            event.prevent_default()
+            if len(self.buffer) < 4:
+                self.set_buffer(self.buffer + char)
+
+    def action_move(self, step: int) -> None:
+        if self.cards:
+            self.cursor = (self.cursor + step) % len(self.cards)
+            self.refresh()
+
+    def action_erase(self) -> None:
+        self.set_buffer(self.buffer[:-1])
+
+    def action_clear(self) -> None:
+        self.set_buffer("")
+
+    def action_pick(self) -> None:
+        if self.buffer:
+            self.action_enter()
+        elif self.cards and not self.face_down:
+            self.post_message(self.Picked(self, self.cards[self.cursor]))
+
+    def action_enter(self) -> None:
+        if self.face_down:
+            return
+        typed = self.buffer
+        if not typed:
+            if self.enter_submits:
+                self.post_message(self.Submitted(self))
+            elif self.cards:
+                self.post_message(self.Picked(self, self.cards[self.cursor]))
+            return
+        self.set_buffer("")
+        try:
+            card = parse_card(typed)
+        except CardError as err:
+            self.post_message(self.Problem(self, str(err)))
+            return
+        if card not in self.cards:
+            self.post_message(self.Problem(self, f"you don't hold {card.code}"))
+            return
+        self.cursor = self.cards.index(card)
+        self.post_message(self.Picked(self, card))
+
+    def on_click(self, event: events.Click) -> None:
+        if not self.interactive or self.face_down:
+            return
+        for i, (start, end) in enumerate(self._spans):
+            if start <= event.x < end:
+                self.cursor = i
+                self.focus()
+                self.post_message(self.Picked(self, self.cards[i]))
+                return

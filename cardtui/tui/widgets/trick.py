@@ -1,0 +1,51 @@
+"""The trick on the table: each card in front of the seat that played it, and whose lead it was."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual.widget import Widget
+
+from cardtui.cards import Card
+from cardtui.tui.common import RED_SUITS, card_label
+
+
+class Trick(Widget):
+    """Four places in compass order (South at the bottom); seats 0-3 are South, West, North, East."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"trick--red", "trick--black", "trick--caption", "trick--empty"}
+
+    def __init__(self, ascii_only: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ascii_only = ascii_only
+        self.cards: dict[int, Card] = {}
+        self.caption = ""
+
+    def show(self, cards: Sequence[tuple[int, Card]], caption: str) -> None:
+        self.cards = dict(cards)
+        self.caption = caption
+        self.refresh()
+
+    def _card(self, seat: int) -> Text:
+        card = self.cards.get(seat)
+        if card is None:
+            return Text(" · ", self.get_component_rich_style("trick--empty"))
+        style = self.get_component_rich_style("trick--red" if card.suit in RED_SUITS else "trick--black")
+        return Text(f"{card_label(card, self.ascii_only):^3}", style)
+
+    def render(self) -> Text:
+        width = max(self.size.width, 17)
+        gap = max(3, min(9, width - 8))
+
+        def centred(t: Text) -> Text:
+            pad = max(0, (width - t.cell_len) // 2)
+            return Text(" " * pad) + t
+
+        middle = self._card(1) + Text(" " * gap) + self._card(3)
+        lines = [centred(self._card(2)), centred(middle), centred(self._card(0))]
+        caption = Text(self.caption, self.get_component_rich_style("trick--caption"))
+        out = Text("\n").join([*lines, centred(caption)])
+        out.no_wrap = True
+        return out
