@@ -1,0 +1,333 @@
+"""Eight of Spades computer players: easy (a loud table), classic (the original expected value) and hard.
+
+Every card that is not face down is public, so a view holds everything a
+player could know; the only unknown is which face-down card lies where, and
+every face-down position is equally likely to hold any unseen card. The
+players reason over six kinds of unseen card: clubs, diamonds, hearts, the
+other spades, the 8S and the A♠ (kind ``k`` matches call ``k``; the A♠
+matches nothing).
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardtui.bots.base import Bot, Decision
+from cardtui.cards import SUIT_MASKS
+from cardtui.games.base import PlayerView
+from cardtui.games.eight_of_spades import (
+    ACE_OF_SPADES,
+    CALLS,
+    EIGHT_OF_SPADES,
+    GRID_CELLS,
+    GRID_MASK,
+    ILLUMINATI_MASK,
+    EightOfSpadesView,
+    Flip,
+    locked_mask,
+    neighbours,
+    position_name,
+)
+
+__all__ = ["LEVELS", "ClassicBot", "EasyBot", "HardBot", "make_bot"]
+
+LEVELS = ("easy", "classic", "hard")
+
+ACE = 5  # the kind index of the A♠; kinds 0..4 are the calls C D H S 8S
+KIND_SUIT = (0, 1, 2, 3, 3, 3)
+CALL_WORDS = ("clubs", "diamonds", "hearts", "spades", "the eight of spades")
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _pick(mask: int, rng: random.Random) -> int:
+    """A uniformly random position of a non-empty mask."""
+    return rng.choice(_bits(mask))
+
+
+class Table:
+    """What a seat can work out from its view: unseen counts, the pot per suit, points in play."""
+
+    def __init__(self, view: EightOfSpadesView) -> None:
+        rules = view.ruleset
+        self.view = view
+        self.seat = view.seat
+        self.seats = view.seats
+        self.eight = rules.eight_points
+        self.ill_value = rules.illuminati_value
+        self.stake = rules.illuminati_stake
+        self.suit_up = list(view.suit_up)
+        self.grid_down = view.down & GRID_MASK
+        self.ill_down = view.down & ILLUMINATI_MASK
+        self.e8_at = -1
+        ill_up_value = 0
+        for pos, card in enumerate(view.faces):
+            if card is None:
+                continue
+            if card is EIGHT_OF_SPADES and pos < GRID_CELLS:
+                self.e8_at = pos
+            if pos >= GRID_CELLS:
+                ill_up_value += max(self.eight, self.ill_value) if card is EIGHT_OF_SPADES else self.ill_value
+        self.ill_up_value = ill_up_value
+        unseen = view.unseen.mask
+        e8 = 1 if unseen & EIGHT_OF_SPADES.bit else 0
+        ace = 1 if unseen & ACE_OF_SPADES.bit else 0
+        self.counts = [(unseen & SUIT_MASKS[s]).bit_count() for s in range(4)] + [e8, ace]
+        self.counts[3] -= e8 + ace
+        self.unseen = sum(self.counts)
+        self.points = list(view.points)
+        self.alive = [s for s in range(view.seats) if s not in view.eliminated]
+        self.can_stake = self.points[self.seat] >= self.stake and bool(self.ill_down)
+
+    # ------------------------------------------------------------ the pot
+
+    def mask_value(self, mask: int, e8_at: int) -> int:
+        value = mask.bit_count()
+        if e8_at >= 0 and mask >> e8_at & 1:
+            value += self.eight - 1
+        return value
+
+    def pots(self, suit_up: list[int], e8_at: int) -> list[int]:
+        """What a match of each suit collects from the grid (without the flipped card)."""
+        full = [self.mask_value(m, e8_at) for m in suit_up]
+        loose = [self.mask_value(m & ~locked_mask(m), e8_at) for m in suit_up]
+        total = sum(loose)
+        return [total - loose[s] + full[s] for s in range(4)]
+
+    def flip_value(self, call: int, illuminati: bool) -> int:
+        if illuminati:
+            return max(self.eight, self.ill_value) if call == 4 else self.ill_value
+        return self.eight if call == 4 else 1
+
+    def chance(self, kind: int, counts: list[int] | None = None) -> float:
+        counts = self.counts if counts is None else counts
+        total = sum(counts)
+        return counts[kind] / total if total else 0.0
+
+    def in_play(self) -> int:
+        """Points not yet collected: face-down cards and the face-up pots."""
+        ill_cards = self.ill_down.bit_count()
+        grid_cards = self.unseen - ill_cards
+        value = grid_cards + ill_cards * self.ill_value + self.ill_up_value
+        if self.counts[4]:
+            value += self.eight - 1
+        value += sum(self.mask_value(m, self.e8_at) for m in self.suit_up)
+        return value
+
+
+def _percent(p: float) -> str:
+    return f"{round(p * 100)}%"
+
+
+def _one_in(p: float) -> str:
+    return f"1 in {round(1 / p)}" if p > 0 else "no chance"
+
+
+# ---------------------------------------------------------------- easy
+
+
+class EasyBot:
+    """A loud table: shouts "eight of spades" a lot and loves the illuminati; otherwise random."""
+
+    level = "easy"
+    EIGHT_RATE = 0.375
+    ILLUMINATI_RATE = 0.325
+
+    def decide(self, view: PlayerView, rng: random.Random) -> Decision:
+        assert isinstance(view, EightOfSpadesView) and view.legal
+        call = "8S" if rng.random() < self.EIGHT_RATE else rng.choice(CALLS[:4])
+        ill = view.down & ILLUMINATI_MASK
+        can_stake = view.points[view.seat] >= view.ruleset.illuminati_stake and ill
+        if can_stake and (rng.random() < self.ILLUMINATI_RATE or not view.down & GRID_MASK):
+            pos = _pick(ill, rng)
+            why = "feels lucky in the illuminati"
+        else:
+            pos = _pick(view.down & GRID_MASK, rng)
+            why = "a hunch"
+        shout = "EIGHT OF SPADES!" if call == "8S" else f"calls {call}"
+        return Decision(Flip(view.seat, call, pos), f"{shout} at {position_name(pos)}: {why}")
+
+
+# ---------------------------------------------------------------- classic
+
+
+class ClassicBot:
+    """The original program's expected-value player: the best call by EV, then a random position."""
+
+    level = "classic"
+
+    def decide(self, view: PlayerView, rng: random.Random) -> Decision:
+        assert isinstance(view, EightOfSpadesView) and view.legal
+        t = Table(view)
+        me = t.points[t.seat]
+        pots = t.pots(t.suit_up, t.e8_at)
+        p_ace = t.chance(ACE)
+        in_play = t.in_play()
+        win_value = in_play  # winning outright is worth everything still on the table
+        out_cost = me + in_play / max(1, len(t.alive))  # leaving forfeits what we hold and our share
+        best: tuple[float, int, bool] | None = None
+        for call in range(5):
+            p = t.chance(call)
+            gain = pots[KIND_SUIT[call]] + t.flip_value(call, False)
+            if t.grid_down:
+                ev = p * gain - p_ace * me
+                if best is None or ev > best[0]:
+                    best = (ev, call, False)
+            if t.can_stake:
+                hit = win_value if call == 4 else t.ill_value + t.ill_up_value + pots[KIND_SUIT[call]]
+                ev = p * hit - (1 - p) * t.stake - p_ace * out_cost
+                if best is None or ev >= best[0]:
+                    best = (ev, call, True)
+        assert best is not None
+        ev, call, ill = best
+        pos = _pick(t.ill_down if ill else t.grid_down, rng)
+        p = t.chance(call)
+        return Decision(Flip(t.seat, CALLS[call], pos), _reason(t, call, pos, p, pots, ill))
+
+
+def _reason(t: Table, call: int, pos: int, p: float, pots: list[int], ill: bool) -> str:
+    name = position_name(pos)
+    if ill and call == 4:
+        return f"8S in the illuminati at {name}: {_one_in(p)} to win the game outright"
+    gain = pots[KIND_SUIT[call]] + t.flip_value(call, ill) + (t.ill_up_value if ill else 0)
+    where = f"in the illuminati at {name}" if ill else f"at {name}"
+    return f"calls {CALLS[call]} {where}: {_percent(p)} to collect {gain} points"
+
+
+# ---------------------------------------------------------------- hard
+
+
+class HardBot:
+    """Chooses the position as well as the call, one turn ahead.
+
+    Each of the six kinds of card the flip may show is followed by the next
+    seat's best expected-value reply on the board it would leave, and half
+    of that reply counts against this seat: a miss that feeds the pot is
+    priced in, and so is a miss that locks the pot away from the next
+    player (which is why the position matters). Positions differ only by
+    their face-up neighbours, so each neighbourhood is weighed once.
+    In the arena a softmax "chance of winning" utility did worse than
+    plain points (it chases long shots), so points it is; the instant win
+    and leaving the game are valued like the classic player does.
+    """
+
+    level = "hard"
+    REPLY = 0.5  # how much of the next seat's expected gain counts against us (tuned in the arena)
+
+    def decide(self, view: PlayerView, rng: random.Random) -> Decision:
+        assert isinstance(view, EightOfSpadesView) and view.legal
+        t = Table(view)
+        reply_weight = self.REPLY if len(t.alive) > 1 else 0.0
+        in_play = t.in_play()
+        pots = t.pots(t.suit_up, t.e8_at)
+        candidates: list[tuple[float, int, int]] = []  # (value, call, pos)
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for pos in _bits(t.grid_down):
+            key = tuple(neighbours(1 << pos) & m for m in t.suit_up)
+            groups.setdefault(key, []).append(pos)
+        for positions in groups.values():
+            for call in range(5):
+                value = _grid_outcomes(t, call, positions[0], pots, reply_weight)
+                candidates.append((value, call, positions[0]))
+        if t.can_stake:
+            pos = min(_bits(t.ill_down))
+            for call in range(5):
+                candidates.append((_ill_outcomes(t, call, pots, reply_weight, in_play), call, pos))
+        top = max(c[0] for c in candidates)
+        _, call, pos = rng.choice([c for c in candidates if c[0] >= top - 1e-9])
+        if pos < GRID_CELLS:
+            pos = rng.choice(groups[tuple(neighbours(1 << pos) & m for m in t.suit_up)])
+        else:
+            pos = _pick(t.ill_down, rng)
+        ill = pos >= GRID_CELLS
+        return Decision(Flip(t.seat, CALLS[call], pos), _reason(t, call, pos, t.chance(call), pots, ill))
+
+
+def _reply(t: Table, suit_up: list[int], e8_at: int, counts: list[int]) -> float:
+    """The next seat's expected gain from its best grid call on this board."""
+    unseen = sum(counts)
+    if not unseen:
+        return 0.0
+    pots = t.pots(suit_up, e8_at)
+    best = 0.0
+    for call in range(5):
+        if counts[call]:
+            best = max(best, counts[call] / unseen * (pots[KIND_SUIT[call]] + (t.eight if call == 4 else 1)))
+    return best
+
+
+def _after_match(t: Table, suit: int) -> tuple[list[int], int]:
+    """The grid after a match of `suit`: only locked groups of other suits stay."""
+    suit_up = [0 if s == suit else m & locked_mask(m) for s, m in enumerate(t.suit_up)]
+    e8_at = t.e8_at if t.e8_at >= 0 and suit_up[3] >> t.e8_at & 1 else -1
+    return suit_up, e8_at
+
+
+def _grid_outcomes(t: Table, call: int, pos: int, pots: list[int], weight: float) -> float:
+    """Expected (points gained - weight x the next seat's reply) of a grid flip."""
+    me = t.points[t.seat]
+    value = 0.0
+    for kind in range(6):
+        n = t.counts[kind]
+        if not n:
+            continue
+        counts = list(t.counts)
+        counts[kind] -= 1
+        suit = KIND_SUIT[kind]
+        if kind == call:
+            gain = float(pots[suit] + t.flip_value(call, False))
+            suit_up, e8_at = _after_match(t, suit)
+        else:
+            gain = -float(me) if kind == ACE else 0.0
+            suit_up = list(t.suit_up)
+            suit_up[suit] |= 1 << pos
+            e8_at = pos if kind == 4 else t.e8_at
+        reply = _reply(t, suit_up, e8_at, counts) if weight else 0.0
+        value += n / t.unseen * (gain - weight * reply)
+    return value
+
+
+def _ill_outcomes(t: Table, call: int, pots: list[int], weight: float, in_play: int) -> float:
+    """The same for an illuminati flip: the stake, the instant win, leaving the game."""
+    me = t.points[t.seat]
+    value = 0.0
+    for kind in range(6):
+        n = t.counts[kind]
+        if not n:
+            continue
+        q = n / t.unseen
+        if kind == ACE:
+            value += q * -(me + in_play / max(1, len(t.alive)))
+            continue
+        if kind == call == 4:
+            value += q * in_play  # the game is won: worth everything still on the table
+            continue
+        counts = list(t.counts)
+        counts[kind] -= 1
+        if kind == call:
+            gain = float(t.ill_value + t.ill_up_value + pots[KIND_SUIT[kind]])
+            suit_up, e8_at = _after_match(t, KIND_SUIT[kind])
+        else:
+            gain = -float(t.stake)
+            suit_up, e8_at = t.suit_up, t.e8_at
+        reply = _reply(t, suit_up, e8_at, counts) if weight else 0.0
+        value += q * (gain - weight * reply)
+    return value
+
+
+def make_bot(level: str) -> Bot:
+    """The Eight of Spades computer player of a level: easy, classic or hard."""
+    if level == "easy":
+        return EasyBot()
+    if level == "classic":
+        return ClassicBot()
+    if level == "hard":
+        return HardBot()
+    raise ValueError(f"unknown level {level!r} — choose one of {', '.join(LEVELS)}")
