@@ -43,23 +43,53 @@ def fail(message: str) -> NoReturn:
 
 
 def launch_menu(ctx: typer.Context) -> None:
-    """`cardtui` alone: the menu once the app exists; until then, the help."""
-    typer.echo(ctx.get_help())
+    """`cardtui` alone: the menu."""
+    from cardtui.tui import run_menu
+
+    _need_terminal()
+    _print_exit(run_menu())
 
 
 def launch_play(ruleset: Ruleset, seats: list[Seat], seed: int, save: Path | None, speed: str) -> None:
     """Start the full-screen game."""
-    typer.echo(NOT_YET)
+    from cardtui.tui import run_play
+
+    _need_terminal()
+    _print_exit(run_play(ruleset, seats, seed, save, speed))
 
 
 def launch_resume(path: Path) -> None:
     """Continue a saved game full-screen."""
-    typer.echo(NOT_YET)
+    from cardtui.saves import SaveError
+    from cardtui.tui import run_resume
+
+    _need_terminal()
+    try:
+        _print_exit(run_resume(path))
+    except SaveError as err:
+        fail(str(err))
 
 
 def launch_replay(path: Path) -> None:
     """Step through a save full-screen."""
-    typer.echo(NOT_YET)
+    from cardtui.tui import run_replay
+
+    _need_terminal()
+    _print_exit(run_replay(path))
+
+
+def _need_terminal() -> None:
+    """The full-screen app draws on a terminal; without one, say so instead of hanging."""
+    import sys
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        fail("the full-screen app needs a terminal (stdin and stdout must be a TTY)")
+
+
+def _print_exit(message: str | None) -> None:
+    """What the app says as it ends: where the game is saved and how to resume it."""
+    if message:
+        typer.echo(message)
 
 
 # ---------------------------------------------------------------- helpers

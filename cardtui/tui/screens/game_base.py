@@ -165,6 +165,14 @@ class GameScreen(Screen[None]):
     def ask_person(self, seat: int, phase: str) -> None:
         raise NotImplementedError
 
+    def set_status(self, text: str) -> None:
+        """The top line; only redrawn when it changes (an update costs a layout pass)."""
+        if text != getattr(self, "_status", None):
+            self._status = text
+            from cardtui.tui.widgets.text_line import TextLines
+
+            self.query_one("#status", TextLines).set(text)
+
     def show_prompt(self, text: str) -> None:
         self.prompt_bar().set_prompt(text)
 
@@ -185,6 +193,7 @@ class GameScreen(Screen[None]):
             events = self.session.apply(action)
         except IllegalAction as err:
             self.say(str(err), error=True)
+            self.redraw()
             return False
         except SaveError as err:
             self.say(f"could not save: {err}", error=True)

@@ -14,6 +14,7 @@ from cardtui.tui.widgets.card_input import PromptBar
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.scoreboard import Scoreboard
+from cardtui.tui.widgets.text_line import TextLines
 
 CALL_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "8S": "eight of spades"}
 FLIP_PROMPT = "Your turn: call with c d h s 8, move with arrows or type D4 / I2, Enter flips"
@@ -26,11 +27,11 @@ class GridScreen(GameScreen):
         super().__init__(session, resumed)
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="status", markup=False)
+        yield TextLines("", id="status")
         with Horizontal(id="main"):
             yield GridBoard(self.tui.ascii_only, id="board")
             with Vertical(id="side"):
-                yield Static("", id="call-line", markup=False)
+                yield TextLines("", id="call-line")
                 yield Scoreboard(id="scores")
                 yield GameLog(id="log")
         yield PromptBar(id="promptbar")
@@ -64,7 +65,7 @@ class GridScreen(GameScreen):
         call = board.call
         calls = "  ".join(f"[{c}]" if c == call else c for c in CALLS)
         where = position_name(board.cursor)
-        self.query_one("#call-line", Static).update(
+        self.query_one("#call-line", TextLines).set(
             f"Call: {calls}\n{CALL_WORDS.get(call or '', 'no call yet')} at {where}"
         )
         if v.is_over:
@@ -73,7 +74,7 @@ class GridScreen(GameScreen):
             whose = "laying out"
         else:
             whose = f"{self.who(tm.seat)} to flip"
-        self.query_one("#status", Static).update(f" Eight of Spades · {v.ruleset.title} · {whose}")
+        self.set_status(f" Eight of Spades · {v.ruleset.title} · {whose}")
 
     def ask_person(self, seat: int, phase: str) -> None:
         self.show_prompt(FLIP_PROMPT if len(self.humans) < 2 else f"{self.who(seat)}: " + FLIP_PROMPT[11:])

@@ -21,6 +21,7 @@ from cardtui.tui.widgets.card_input import PromptBar
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.scoreboard import Scoreboard
+from cardtui.tui.widgets.text_line import TextLines
 from cardtui.tui.widgets.seat_panel import SeatPanel
 from cardtui.tui.widgets.trick import Trick
 
@@ -42,7 +43,7 @@ class TableScreen(GameScreen):
         self.face_down = False
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="status", markup=False)
+        yield TextLines("", id="status")
         with Horizontal(id="main"):
             with Grid(id="felt"):
                 yield Static("", classes="corner")
@@ -130,7 +131,7 @@ class TableScreen(GameScreen):
             whose = "dealing"
         else:
             whose = f"{self.who(tm.seat)} to {('play' if tm.phase == 'play' else tm.phase)}"
-        self.query_one("#status", Static).update(f" {title} · {rules.title} · {whose}")
+        self.set_status(f" {title} · {rules.title} · {whose}")
         # the hand
         hand = self.query_one(Hand)
         if self.viewer is None:

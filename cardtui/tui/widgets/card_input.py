@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Static
+
+from cardtui.tui.widgets.text_line import TextLines
 
 
 class PromptBar(Vertical):
@@ -16,12 +17,12 @@ class PromptBar(Vertical):
         self._typed = ""
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="prompt-line", markup=False)
-        yield Static("", id="message-line", markup=False)
+        yield TextLines("", id="prompt-line")
+        yield TextLines("", id="message-line")
 
     def _draw(self) -> None:
         typed = f"  ▸ {self._typed}_" if self._typed else ""
-        self.query_one("#prompt-line", Static).update(self._prompt + typed)
+        self.query_one("#prompt-line", TextLines).set(self._prompt + typed)
 
     def set_prompt(self, text: str) -> None:
         self._prompt = text
@@ -32,10 +33,9 @@ class PromptBar(Vertical):
         self._draw()
 
     def say(self, text: str, error: bool = False) -> None:
-        line = self.query_one("#message-line", Static)
-        line.update(text)
-        line.set_class(error, "-error")
+        """One line; errors are drawn in the error style."""
+        self.query_one("#message-line", TextLines).set(text, error)
 
     @property
     def message(self) -> str:
-        return str(self.query_one("#message-line", Static).content)
+        return self.query_one("#message-line", TextLines).text

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from textual.widgets import Static
+from cardtui.tui.widgets.text_line import TextLines
 
 
-class Scoreboard(Static):
-    """A few plain lines; the table screen writes them from the view after every action."""
-
-    def __init__(self, id: str | None = None) -> None:
-        super().__init__("", id=id, markup=False)
+class Scoreboard(TextLines):
+    """A few plain lines; its height follows the number of lines (a layout pass only when that changes)."""
 
     def show(self, lines: list[str]) -> None:
-        self.update("\n".join(lines))
+        if len(lines) != self.styles.height.value if self.styles.height is not None else True:
+            self.styles.height = len(lines)
+        self.set("\n".join(lines))

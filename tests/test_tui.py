@@ -1,0 +1,252 @@
+"""Pilot tests: whole deals of every game played with typed card codes against computer players."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardtui.games.base import Bid
+from cardtui.rules import load_preset, load_ruleset
+from cardtui.session import Session
+from cardtui.tui.app import CardtuiApp, Start
+from cardtui.tui.screens.bid import BidScreen
+from cardtui.tui.screens.game_end import GameEndScreen
+from cardtui.tui.screens.hot_seat import HotSeatScreen
+from cardtui.tui.screens.menu import MenuScreen
+from cardtui.tui.screens.pass_cards import PassScreen
+from cardtui.tui.screens.replay import ReplayScreen
+from cardtui.tui.screens.table import TableScreen
+from cardtui.tui.widgets.card_input import PromptBar
+from cardtui.tui.widgets.hand import Hand
+from tests.test_tui_support import make_app, play_turns, settle, type_text
+
+SAMPLES = Path(__file__).resolve().parent.parent / "saves"
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+@pytest.mark.parametrize("preset", ["hearts", "spades", "cutthroat", "spades-blind"])
+async def test_a_whole_deal_with_typed_codes(preset: str) -> None:
+    app, session = make_app(preset)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_turns(pilot, app, session, until_deals=1)
+        assert len(session.game.deal_records) >= 1  # type: ignore[attr-defined]
+        assert any(isinstance(s, TableScreen) for s in app.screen_stack)
+        assert session.save_path is not None and session.save_path.exists()
+
+
+async def test_eight_of_spades_whole_game_with_calls_and_coordinates() -> None:
+    app, session = make_app("eight-of-spades", level="easy")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_turns(pilot, app, session, until_deals=1)
+        await settle(pilot, app)
+        assert session.is_over
+        assert isinstance(app.screen, GameEndScreen)
+        await pilot.press("r")
+        assert isinstance(app.screen, ReplayScreen)
+
+
+async def test_bad_input_says_why_and_changes_nothing() -> None:
+    app, session = make_app("hearts", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, PassScreen)
+        await type_text(pilot, "zz")
+        assert "not a card" in str(app.screen.query_one("#pass-message").content)
+        held = app.screen.cards
+        missing = next(c for c in session.game.hand(1) if c not in held)  # type: ignore[attr-defined]
+        await type_text(pilot, missing.code)
+        assert f"you don't hold {missing.code}" in str(app.screen.query_one("#pass-message").content)
+        await type_text(pilot, held[0].code)
+        await type_text(pilot, held[0].code.lower())  # typed again: unselected
+        assert app.screen.chosen == []
+        await pilot.press("enter")
+        assert "choose exactly 3" in str(app.screen.query_one("#pass-message").content)
+        for card in held[:3]:
+            await type_text(pilot, card.code)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        before = len(session.log)
+        hand = session.game.hand(0)  # type: ignore[attr-defined]
+        legal = {a.card for a in session.game.legal_actions()}  # type: ignore[attr-defined]
+        illegal = [c for c in hand if c not in legal]
+        if illegal:
+            await type_text(pilot, illegal[0].code)
+            assert table.query_one(PromptBar).message
+            assert len(session.log) == before
+        await type_text(pilot, "11x")
+        assert "not a card" in table.query_one(PromptBar).message
+        assert len(session.log) == before
+        # arrows and Enter play the card under the cursor (the first legal one)
+        await pilot.press("right", "left", "enter")
+        await settle(pilot, app)
+        assert len(session.log) > before
+
+
+async def test_hint_last_trick_speed_and_help() -> None:
+    app, session = make_app("cutthroat", seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, BidScreen)
+        await type_text(pilot, "fourteen")
+        assert "not a bid" in str(app.screen.query_one("#bid-message").content)
+        await type_text(pilot, "nil")
+        await settle(pilot, app)
+        bids = [b for b in session.game.view(0).bids if b is not None]  # type: ignore[attr-defined]
+        assert Bid(0, 0, False) in bids
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press("f2")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert table.query_one(PromptBar).message.startswith("Hint (hard):")
+        await pilot.press("f4")
+        assert app.speed == "fast"
+        await pilot.press("f4", "f4", "f4")
+        await pilot.press("f1")
+        assert app.screen.__class__.__name__ == "HelpScreen"
+        await pilot.press("escape")
+        await pilot.press("f3")
+        assert "No trick" in table.query_one(PromptBar).message
+
+
+async def test_blind_bid_before_the_hand_is_shown() -> None:
+    app, session = make_app("spades-blind", seed=11)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        while not isinstance(app.screen, BidScreen):
+            await play_turns(pilot, app, session, until_deals=0)
+        bid_screen = app.screen
+        assert bid_screen.blind_stage
+        table = app.screen_stack[-2]
+        assert table.query_one(Hand).face_down
+        await type_text(pilot, "blind 4")
+        await settle(pilot, app)
+        assert session.game.view(0).bids[0] == Bid(0, 4, True)  # type: ignore[attr-defined]
+        assert not table.query_one(Hand).face_down
+
+
+async def test_hot_seat_hides_the_hand_between_people() -> None:
+    app, session = make_app("hearts", seed=2, humans=(0, 2))
+    async with app.run_test(size=(100, 30)) as pilot:
+        seen: set[int] = set()
+        for _ in range(12):
+            await settle(pilot, app)
+            if isinstance(app.screen, HotSeatScreen):
+                table = app.screen_stack[-2]
+                assert isinstance(table, TableScreen)
+                assert table.viewer is None and table.query_one(Hand).cards == []
+                await pilot.press("space")
+                await settle(pilot, app)
+                seen.add(table.viewer or 0)
+            elif isinstance(app.screen, PassScreen):
+                for card in app.screen.cards[:3]:
+                    await type_text(pilot, card.code)
+                await pilot.press("enter")
+            else:
+                break
+        assert seen == {0, 2}
+
+
+async def test_quit_says_where_the_save_is_and_resume_shows_the_same_hand(home: Path) -> None:
+    app, session = make_app("hearts", seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_turns(pilot, app, session, until_deals=0)
+        await settle(pilot, app)
+        shown = list(app.screen.query_one(Hand).cards)
+        await pilot.press("ctrl+q")
+    assert app.return_value is not None
+    assert f"cardtui resume {session.save_path}" in app.return_value
+    again = Session.resume(session.save_path)  # type: ignore[arg-type]
+    app2 = CardtuiApp(Start(session=again, resumed=True), speed="instant")
+    async with app2.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app2)
+        assert list(app2.screen.query_one(Hand).cards) == shown
+
+
+async def test_replay_steps_by_action_trick_and_deal() -> None:
+    from cardtui.replay import Replay
+
+    replay = Replay.open(SAMPLES / "hearts.json")
+    app = CardtuiApp(Start(replay_path=SAMPLES / "hearts.json"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert screen.replay.at_end
+        await pilot.press("home")
+        assert screen.replay.position == 0
+        await pilot.press("pagedown")
+        assert screen.replay.position == replay.deal_starts[0] + 1
+        await pilot.press("down")
+        assert screen.replay.position == replay.trick_ends[0]
+        await pilot.press("right", "left", "left")
+        assert screen.replay.position == replay.trick_ends[0] - 1
+        await pilot.press("up", "end")
+        assert screen.replay.at_end
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_menu_new_game_form_starts_a_game() -> None:
+    app = CardtuiApp(Start(), speed="instant")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("enter")  # New game
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "NewGameScreen"
+        app.screen.query_one("#seed").value = "42"
+        await pilot.press("ctrl+s")
+        await settle(pilot, app)
+        assert isinstance(app.screen, PassScreen)
+        assert app.session is not None and app.session.seed == 42
+
+
+async def test_continue_and_open_from_the_menu(home: Path) -> None:
+    saves = home / "saves"
+    saves.mkdir(parents=True)
+    (saves / "hearts-20260101-000000.json").write_bytes((SAMPLES / "hearts-mid-deal.json").read_bytes())
+    app = CardtuiApp(Start(), speed="instant")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "enter")  # Continue the last game
+        await settle(pilot, app)
+        assert app.session is not None and app.session.save_path == saves / "hearts-20260101-000000.json"
+
+
+async def test_rules_editor_checks_as_you_type_and_saves_valid_toml(home: Path) -> None:
+    from cardtui.tui.screens.rules_editor import RulesEditorScreen
+
+    app = CardtuiApp(Start(), speed="instant")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "down", "enter")  # House rules
+        await pilot.pause()
+        editor = app.screen
+        assert isinstance(editor, RulesEditorScreen)
+        knob = editor.query_one("#knob-win_target")
+        knob.value = "abc"
+        await pilot.pause()
+        assert "expected an integer 50..10000" in str(editor.query_one("#error-win_target").content)
+        assert knob.has_class("-invalid")
+        await pilot.press("ctrl+s")
+        assert "win_target" in str(editor.query_one("#form-message").content)
+        knob.value = "300"
+        editor.query_one("#knob-name").value = "house"
+        await pilot.pause()
+        assert not knob.has_class("-invalid")
+        editor.query_one("#rules-path").value = str(home / "house.toml")
+        await pilot.click("#play")
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "NewGameScreen"
+    ruleset = load_ruleset(home / "house.toml")
+    assert ruleset.win_target == 300 and ruleset.name == "house"  # type: ignore[attr-defined]
+    assert ruleset.game == load_preset("cutthroat").game

@@ -1,0 +1,125 @@
+"""Shared helpers of the TUI tests: start the app on a session and play it with typed keys."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from textual.pilot import Pilot
+
+from cardtui.games.base import Play
+from cardtui.games.eight_of_spades import GRID_CELLS, Flip, position_name
+from cardtui.rules import Ruleset, load_preset
+from cardtui.saves import Seat
+from cardtui.session import Session
+from cardtui.tui.app import CardtuiApp, Start
+from cardtui.tui.screens.bid import BidScreen
+from cardtui.tui.screens.deal_end import DealEndScreen
+from cardtui.tui.screens.game_base import GameScreen
+from cardtui.tui.screens.game_end import GameEndScreen
+from cardtui.tui.screens.hot_seat import HotSeatScreen
+from cardtui.tui.screens.pass_cards import PassScreen
+
+MODALS = (PassScreen, BidScreen, DealEndScreen, GameEndScreen, HotSeatScreen)
+
+
+def make_app(
+    preset: str = "hearts",
+    seed: int = 7,
+    level: str = "easy",
+    humans: tuple[int, ...] = (0,),
+    ruleset: Ruleset | None = None,
+    save_path: Any = None,
+) -> tuple[CardtuiApp, Session]:
+    rules = ruleset or load_preset(preset)
+    count = getattr(rules, "players", 4)
+    names = ["You", "West", "North", "East"] if count == 4 else [f"P{i}" for i in range(count)]
+    seats = [Seat(names[i], "human") if i in humans else Seat(names[i], "bot", level) for i in range(count)]
+    session = Session.new(None, rules, seats, seed, save_path=save_path)
+    return CardtuiApp(Start(session=session), speed="instant"), session
+
+
+async def settle(pilot: Pilot[Any], app: CardtuiApp) -> None:
+    """Wait (on the app, never on a clock) until a person has to act or the game is over."""
+    for _ in range(500):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, MODALS):
+            return
+        if isinstance(screen, GameScreen) and (screen.human_turn() is not None or screen.session.is_over):
+            return
+    raise AssertionError(f"the app never settled: {app.screen}")
+
+
+def keys_of(text: str) -> list[str]:
+    return list(text)
+
+
+async def type_text(pilot: Pilot[Any], text: str) -> None:
+    await pilot.press(*keys_of(text), "enter")
+
+
+def human_code(code: str, n: int) -> str:
+    """Vary how a code is typed: 10C, tc, qs, QS."""
+    variants = [code, code.lower(), code.replace("10", "T").lower(), code.replace("10", "t")]
+    return variants[n % len(variants)]
+
+
+async def play_turns(pilot: Pilot[Any], app: CardtuiApp, session: Session, until_deals: int) -> None:
+    """Answer every person's turn with typed input until `until_deals` deals are scored (or the game ends)."""
+    n = 0
+    for _ in range(400):
+        await settle(pilot, app)
+        screen = app.screen
+        records = len(getattr(session.game, "deal_records", ()))
+        if isinstance(screen, GameEndScreen):
+            return
+        if isinstance(screen, DealEndScreen):
+            await pilot.press("enter")
+            if records >= until_deals:
+                await settle(pilot, app)
+                return
+            continue
+        if isinstance(screen, HotSeatScreen):
+            await pilot.press("x")
+            continue
+        if isinstance(screen, PassScreen):
+            for card in screen.cards[: screen.count]:
+                await type_text(pilot, human_code(card.code, n))
+                n += 1
+            await pilot.press("enter")
+            continue
+        if isinstance(screen, BidScreen):
+            if screen.blind_stage:
+                await pilot.press("escape")
+            await type_text(pilot, "3")
+            continue
+        assert isinstance(screen, GameScreen)
+        if session.is_over:
+            await settle(pilot, app)
+            return
+        tm = session.game.to_move
+        assert tm is not None
+        legal = list(session.game.legal_actions())
+        action = legal[n % len(legal)]
+        if isinstance(action, Play):
+            await type_text(pilot, human_code(action.card.code, n))
+        else:
+            flips = [a for a in legal if isinstance(a, Flip) and a.pos < GRID_CELLS] or legal
+            flip = flips[n % len(flips)]
+            assert isinstance(flip, Flip)
+            await pilot.press("8" if flip.call == "8S" else flip.call.lower())
+            await pilot.press(*position_name(flip.pos).lower(), "enter")
+        n += 1
+    raise AssertionError("too many turns")
+
+
+_IDS = re.compile(r"terminal-\d+")
+_CLIP = re.compile(r"clip-path=\"url\(#[^)]*\)\"")
+
+
+def normalise_svg(svg: str) -> str:
+    """Textual's SVG ids change from run to run; make them stable so snapshots compare."""
+    return _IDS.sub("terminal", svg)
