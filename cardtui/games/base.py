@@ -10,8 +10,9 @@ from __future__ import annotations
 import dataclasses
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Any, ClassVar, Self
+from collections.abc import Callable, Sequence
+from math import comb
+from typing import Any, ClassVar, Self, overload
 
 from cardtui.cards import Card, CardError, CardSet, parse_card
 from cardtui.rules import Ruleset
@@ -100,6 +101,48 @@ class Play(Action):
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "play", "seat": self.seat, "card": self.card.code}
+
+
+class Choices(Sequence[Action]):
+    """A long list of legal actions made one at a time, on demand.
+
+    A Hearts pass has 286 choices; building them all when a player or a
+    random play-out wants one is wasted work, so `legal_actions()` returns
+    this lazy sequence for passes and exchanges.
+    """
+
+    def __init__(self, items: Sequence[Card], k: int, make: Callable[[tuple[Card, ...]], Action]) -> None:
+        self._items, self._k, self._make = tuple(items), k, make
+        self._len = comb(len(self._items), k)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError(index)
+        return self._make(self._unrank(index))
+
+    def _unrank(self, index: int) -> tuple[Card, ...]:
+        """The index-th k-combination in lexicographic order."""
+        n, k, out, start = len(self._items), self._k, [], 0
+        while k:
+            for i in range(start, n):
+                count = comb(n - i - 1, k - 1)
+                if index < count:
+                    out.append(self._items[i])
+                    start, k = i + 1, k - 1
+                    break
+                index -= count
+        return tuple(out)
 
 
 # ---------------------------------------------------------------- JSON helpers
@@ -236,7 +279,7 @@ class Game(ABC):
         return tm is not None and tm.phase == "deal"
 
     @abstractmethod
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Sequence[Action]:
         """Every action allowed now (for a deal: none; use `chance_action`)."""
 
     @abstractmethod

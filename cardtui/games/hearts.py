@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from cardtui.cards import DECK, SUIT_MASKS, Card, CardSet, Suit, cards_of
-from cardtui.games.base import Action, Deal, Event, IllegalAction, Pass, Play
+from cardtui.games.base import Action, Choices, Deal, Event, IllegalAction, Pass, Play
 from cardtui.games.trick import (
     SEATS,
     CardsPassed,
@@ -46,13 +47,7 @@ class HeartsGame(TrickGame):
 
     def points_of(self, mask: int) -> int:
         """Hearts points of some taken cards."""
-        r = self.ruleset
-        pts = (mask & HEARTS_MASK).bit_count() * r.heart_points
-        if mask & QS_BIT:
-            pts += r.queen_points
-        if mask & JD_BIT:
-            pts += r.jack_of_diamonds
-        return pts
+        return points_of(self.ruleset, mask)
 
     # ---- actions
 
@@ -149,34 +144,16 @@ class HeartsGame(TrickGame):
     def _breaks(self, card: Card) -> bool:
         return card.suit == Suit.HEARTS or (self.ruleset.queen_breaks_hearts and card.index == QUEEN_OF_SPADES)
 
-    def _other_legal_actions(self) -> list[Action]:
+    def _other_legal_actions(self) -> Sequence[Action]:
         if self.phase != "pass":
             return []
-        from itertools import combinations
-
         seat = self.turn
-        return [Pass(seat, cs) for cs in combinations(cards_of(self.hands[seat]), self.ruleset.pass_count)]
+        return Choices(cards_of(self.hands[seat]), self.ruleset.pass_count, lambda cs: Pass(seat, cs))
 
     # ---- scoring
 
     def _score_deal(self) -> DealRecord:
-        r = self.ruleset
-        points = [self.points_of(t) for t in self.taken]
-        scores = list(points)
-        moon = None
-        for seat in range(SEATS):
-            if self.taken[seat] & (HEARTS_MASK | QS_BIT) == HEARTS_MASK | QS_BIT:
-                moon = seat
-        if moon is not None:
-            jack = [r.jack_of_diamonds if self.taken[s] & JD_BIT else 0 for s in range(SEATS)]
-            add = [jack[s] + (0 if s == moon else r.moon_points) for s in range(SEATS)]
-            sub = [jack[s] - (r.moon_points if s == moon else 0) for s in range(SEATS)]
-            if r.moon == "add_to_others":
-                scores = add
-            elif r.moon == "subtract_from_shooter":
-                scores = sub
-            else:
-                scores = max(add, sub, key=lambda option: self._moon_margin(moon, option))
+        scores, moon = score_hearts_deal(self.ruleset, self.taken, self.totals)
         for seat in range(SEATS):
             self.totals[seat] += scores[seat]
         return DealRecord(
@@ -184,23 +161,12 @@ class HeartsGame(TrickGame):
             tricks=tuple(self.tricks_won),
             scores=tuple(scores),
             totals=tuple(self.totals),
-            points=tuple(points),
+            points=tuple(self.points_of(t) for t in self.taken),
             moon=moon,
         )
 
-    def _moon_margin(self, shooter: int, option: list[int]) -> int:
-        """How far the shooter would lead the best other seat (lower is better in Hearts)."""
-        after = [t + o for t, o in zip(self.totals, option, strict=True)]
-        return min(after[s] for s in range(SEATS) if s != shooter) - after[shooter]
-
     def _game_winners(self) -> tuple[int, ...]:
-        if max(self.totals) < self.ruleset.end_score:
-            return ()
-        low = min(self.totals)
-        lowest = tuple(s for s in range(SEATS) if self.totals[s] == low)
-        if len(lowest) > 1 and self.ruleset.on_tie == "play_on":
-            return ()
-        return lowest
+        return hearts_winners(self.ruleset, self.totals)
 
     # ---- views
 
@@ -224,9 +190,52 @@ class HeartsGame(TrickGame):
         self.received[view.seat] = view.received.mask
 
 
+def points_of(rules: HeartsRules, taken: int) -> int:
+    """Hearts points of some taken cards."""
+    pts = (taken & HEARTS_MASK).bit_count() * rules.heart_points
+    if taken & QS_BIT:
+        pts += rules.queen_points
+    if taken & JD_BIT:
+        pts += rules.jack_of_diamonds
+    return pts
+
+
+def score_hearts_deal(rules: HeartsRules, taken: list[int], totals: list[int]) -> tuple[list[int], int | None]:
+    """Each seat's points for a deal from the cards it took, and who shot the moon (or None)."""
+    scores = [points_of(rules, t) for t in taken]
+    moon = next((s for s in range(SEATS) if taken[s] & (HEARTS_MASK | QS_BIT) == HEARTS_MASK | QS_BIT), None)
+    if moon is None:
+        return scores, None
+    jack = [rules.jack_of_diamonds if taken[s] & JD_BIT else 0 for s in range(SEATS)]
+    add = [jack[s] + (0 if s == moon else rules.moon_points) for s in range(SEATS)]
+    sub = [jack[s] - (rules.moon_points if s == moon else 0) for s in range(SEATS)]
+    if rules.moon == "add_to_others":
+        return add, moon
+    if rules.moon == "subtract_from_shooter":
+        return sub, moon
+
+    def lead(option: list[int]) -> int:
+        """How far the shooter would be below the best other seat afterwards."""
+        after = [t + o for t, o in zip(totals, option, strict=True)]
+        return min(after[s] for s in range(SEATS) if s != moon) - after[moon]
+
+    return max(add, sub, key=lead), moon
+
+
+def hearts_winners(rules: HeartsRules, totals: list[int]) -> tuple[int, ...]:
+    """The lowest seats once someone reaches the end score; empty while play goes on."""
+    if max(totals) < rules.end_score:
+        return ()
+    low = min(totals)
+    lowest = tuple(s for s in range(SEATS) if totals[s] == low)
+    if len(lowest) > 1 and rules.on_tie == "play_on":
+        return ()
+    return lowest
+
+
 def points_card(card: Card) -> bool:
     """True for the cards that score in Hearts by default."""
     return card.suit == Suit.HEARTS or card.index == QUEEN_OF_SPADES
 
 
-__all__ = ["DECK", "HeartsGame", "points_card"]
+__all__ = ["DECK", "HeartsGame", "hearts_winners", "points_card", "points_of", "score_hearts_deal"]

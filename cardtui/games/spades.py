@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from cardtui.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of
-from cardtui.games.base import Action, Bid, Deal, Event, IllegalAction, Pass, Play
+from cardtui.games.base import Action, Bid, Choices, Deal, Event, IllegalAction, Pass, Play
 from cardtui.games.trick import (
     SEATS,
     BidMade,
@@ -21,6 +22,9 @@ from cardtui.games.trick import (
 from cardtui.rules import SpadesRules
 
 SPADES_MASK = SUIT_MASKS[Suit.SPADES]
+BIDS: tuple[tuple[Bid, ...], ...] = tuple(
+    tuple(Bid(seat, n, blind) for blind in (False, True) for n in range(14)) for seat in range(SEATS)
+)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -68,6 +72,28 @@ def score_side(
         penalties, bags = divmod(bags, rules.bag_limit)
         points -= penalties * rules.bag_penalty
     return SideScore(points, bags, over, penalties)
+
+
+def spades_winners(rules: SpadesRules, totals: list[int], bags: list[int]) -> tuple[int, ...]:
+    """The winning side once a side reaches the target (or the floor); empty while play goes on.
+
+    Sides over the target are compared by the ruleset's tie-break order; still
+    tied, another deal is played.
+    """
+    sides = range(len(totals))
+    over = [i for i in sides if totals[i] >= rules.win_target]
+    floored = rules.losing_floor is not None and any(totals[i] <= rules.losing_floor for i in sides)
+    if not over and not floored:
+        return ()
+
+    def rank(i: int) -> tuple[int, ...]:
+        keys = {"score": -totals[i], "fewer_bags": bags[i]}
+        return tuple(keys[k] for k in rules.tie_break)
+
+    candidates = over or list(sides)
+    best = min(rank(i) for i in candidates)
+    top = [i for i in candidates if rank(i) == best]
+    return (top[0],) if len(top) == 1 else ()
 
 
 class SpadesGame(TrickGame):
@@ -209,16 +235,13 @@ class SpadesGame(TrickGame):
         why = ", the suit now winning the trick" if suit != self.trick[0][1] // 13 else ""
         return follow_error(self.hands[seat], suit, why)
 
-    def _other_legal_actions(self) -> list[Action]:
+    def _other_legal_actions(self) -> Sequence[Action]:
         seat = self.turn
         if self.phase == "bid":
-            options = [Bid(seat, n, blind) for blind in (False, True) for n in range(14)]
-            return [b for b in options if self.bid_error(b) is None]
+            return [b for b in BIDS[seat] if self.bid_error(b) is None]
         if self.phase == "exchange":
-            from itertools import combinations
-
             k = self.ruleset.blind_nil_exchange
-            return [Pass(seat, cs) for cs in combinations(cards_of(self.hands[seat]), k)]
+            return Choices(cards_of(self.hands[seat]), k, lambda cs: Pass(seat, cs))
         return []
 
     # ---- scoring
@@ -243,21 +266,7 @@ class SpadesGame(TrickGame):
         )
 
     def _game_winners(self) -> tuple[int, ...]:
-        r = self.ruleset
-        sides = range(len(self.sides))
-        over = [i for i in sides if self.totals[i] >= r.win_target]
-        floored = r.losing_floor is not None and any(self.totals[i] <= r.losing_floor for i in sides)
-        if not over and not floored:
-            return ()
-        candidates = over or list(sides)
-
-        def rank(i: int) -> tuple[int, ...]:
-            keys = {"score": -self.totals[i], "fewer_bags": self._bags[i]}
-            return tuple(keys[k] for k in r.tie_break)
-
-        best = min(rank(i) for i in candidates)
-        top = [i for i in candidates if rank(i) == best]
-        return (top[0],) if len(top) == 1 else ()
+        return spades_winners(self.ruleset, self.totals, self._bags)
 
     # ---- views
 
@@ -286,4 +295,4 @@ class SpadesGame(TrickGame):
             self.exchanges = queue
 
 
-__all__ = ["SideScore", "SpadesGame", "codes", "score_side"]
+__all__ = ["SideScore", "SpadesGame", "codes", "score_side", "spades_winners"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS, Card, CardSet, Suit, cards_of
@@ -29,6 +30,8 @@ from cardtui.rules import Ruleset
 
 SEATS = 4
 SEAT_NAMES = ("South", "West", "North", "East")
+# Actions are immutable, so every play of every seat is made once and shared.
+PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in DECK) for s in range(SEATS))
 
 
 def codes(mask: int) -> str:
@@ -247,6 +250,10 @@ class TrickGame(Game):
         return self.phase == "over"
 
     @property
+    def is_chance(self) -> bool:
+        return self.phase == "deal"
+
+    @property
     def scores(self) -> tuple[int, ...]:
         return tuple(self.totals)
 
@@ -345,29 +352,32 @@ class TrickGame(Game):
 
     def _apply_play(self, action: Play) -> list[Event]:
         seat, card = action.seat, action.card
-        self._check_turn(seat, "play")
-        if not self.hands[seat] & card.bit:
+        bit = card.bit
+        if self.phase != "play" or seat != self.turn:
+            self._check_turn(seat, "play")
+        hand = self.hands[seat]
+        if not hand & bit:
             raise IllegalAction(f"you don't hold {card.code}")
-        if not self._legal_play_mask(self.hands[seat]) & card.bit:
+        if not self._legal_play_mask(hand) & bit:
             raise IllegalAction(self._play_error(seat, card))
         events: list[Event] = [CardPlayed(seat, card)]
-        self.hands[seat] &= ~card.bit
-        self.played |= card.bit
-        if not self.trick:
+        self.hands[seat] = hand ^ bit
+        self.played |= bit
+        trick = self.trick
+        if not trick:
             self.leader = seat
-        self.trick.append((seat, card.index))
+        trick.append((seat, card.index))
         if not self.broken and self._breaks(card):
             self.broken = True
             events.append(Broken(self.BREAK_SUIT, seat))
-        if len(self.trick) < SEATS:
+        if len(trick) < SEATS:
             self.turn = (seat + 1) % SEATS
             return events
         winner = self._trick_winner()
-        cards = tuple(self.trick)
+        cards = tuple(trick)
         self.completed.append((self.leader, winner, cards))
         self.tricks_won[winner] += 1
-        for _, c in cards:
-            self.taken[winner] |= 1 << c
+        self.taken[winner] |= (1 << cards[0][1]) | (1 << cards[1][1]) | (1 << cards[2][1]) | (1 << cards[3][1])
         events.append(TrickWon(winner, self.leader, tuple(DECK[c] for _, c in cards)))
         self.trick = []
         self.turn = winner
@@ -409,13 +419,19 @@ class TrickGame(Game):
 
     # ---- views
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Sequence[Action]:
         if self.phase == "play":
-            seat = self.turn
-            return [Play(seat, c) for c in cards_of(self._legal_play_mask(self.hands[seat]))]
+            row = PLAYS[self.turn]
+            m = self._legal_play_mask(self.hands[self.turn])
+            out: list[Action] = []
+            while m:
+                low = m & -m
+                out.append(row[low.bit_length() - 1])
+                m ^= low
+            return out
         return self._other_legal_actions()
 
-    def _other_legal_actions(self) -> list[Action]:
+    def _other_legal_actions(self) -> Sequence[Action]:
         return []
 
     def _view_extras(self, seat: int) -> dict[str, Any]:
