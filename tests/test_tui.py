@@ -121,8 +121,6 @@ async def test_blind_bid_before_the_hand_is_shown() -> None:
     app, session = make_app("spades-blind", seed=11)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
-        while not isinstance(app.screen, BidScreen):
-            await play_turns(pilot, app, session, until_deals=0)
         bid_screen = app.screen
         assert bid_screen.blind_stage
         table = app.screen_stack[-2]
@@ -158,7 +156,7 @@ async def test_hot_seat_hides_the_hand_between_people() -> None:
 async def test_quit_says_where_the_save_is_and_resume_shows_the_same_hand(home: Path) -> None:
     app, session = make_app("hearts", seed=7)
     async with app.run_test(size=(100, 30)) as pilot:
-        await play_turns(pilot, app, session, until_deals=0)
+        await play_turns(pilot, app, session, max_turns=3)
         await settle(pilot, app)
         shown = list(app.screen.query_one(Hand).cards)
         await pilot.press("ctrl+q")

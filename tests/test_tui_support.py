@@ -67,11 +67,16 @@ def human_code(code: str, n: int) -> str:
     return variants[n % len(variants)]
 
 
-async def play_turns(pilot: Pilot[Any], app: CardtuiApp, session: Session, until_deals: int) -> None:
-    """Answer every person's turn with typed input until `until_deals` deals are scored (or the game ends)."""
+async def play_turns(
+    pilot: Pilot[Any], app: CardtuiApp, session: Session, until_deals: int = 99, max_turns: int = 10_000
+) -> None:
+    """Answer each person's turn with typed input until `until_deals` deals are scored, the game ends,
+    or `max_turns` turns were answered."""
     n = 0
     for _ in range(400):
         await settle(pilot, app)
+        if n >= max_turns:
+            return
         screen = app.screen
         records = len(getattr(session.game, "deal_records", ()))
         if isinstance(screen, GameEndScreen):
@@ -86,15 +91,16 @@ async def play_turns(pilot: Pilot[Any], app: CardtuiApp, session: Session, until
             await pilot.press("x")
             continue
         if isinstance(screen, PassScreen):
-            for card in screen.cards[: screen.count]:
-                await type_text(pilot, human_code(card.code, n))
-                n += 1
+            for i, card in enumerate(screen.cards[: screen.count]):
+                await type_text(pilot, human_code(card.code, n + i))
             await pilot.press("enter")
+            n += 1
             continue
         if isinstance(screen, BidScreen):
             if screen.blind_stage:
                 await pilot.press("escape")
             await type_text(pilot, "3")
+            n += 1
             continue
         assert isinstance(screen, GameScreen)
         if session.is_over:
@@ -123,3 +129,14 @@ _CLIP = re.compile(r"clip-path=\"url\(#[^)]*\)\"")
 def normalise_svg(svg: str) -> str:
     """Textual's SVG ids change from run to run; make them stable so snapshots compare."""
     return _IDS.sub("terminal", svg)
+
+
+def fast_forward(session: Session, stop: Any) -> None:
+    """Play every seat with the easy computer player, without the app, until `stop(session)` is true."""
+    for _ in range(5000):
+        if session.is_over or stop(session):
+            return
+        if session.game.is_chance:
+            session.advance_chance()
+        else:
+            session.apply(session.bot_decision("easy" if session.game.game != "eight-of-spades" else "easy").action)

@@ -1,0 +1,158 @@
+"""Snapshots of every screen at 100x30 and the table at 80x24, as SVG under tests/snapshots/ for review.
+
+Update them with `pytest tests/test_tui_snapshots.py --snapshot-update` and look at the SVGs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from cardtui.replay import Replay
+from cardtui.tui.app import CardtuiApp, Start
+from cardtui.tui.screens.help import HelpScreen
+from cardtui.tui.screens.hot_seat import HotSeatScreen
+from cardtui.tui.screens.replay import ReplayScreen
+from tests.test_tui_support import fast_forward, make_app, normalise_svg, play_turns, settle, type_text
+
+SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
+SAMPLES = Path(__file__).resolve().parent.parent / "saves"
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("TEXTUAL_CURSOR_BLINK", "0")
+    return tmp_path / "home"
+
+
+async def shot(snapshot: Any, app: CardtuiApp, pilot: Pilot[Any], name: str) -> None:
+    await pilot.pause()
+    for widget in app.screen.query("Input"):
+        widget.cursor_blink = False  # type: ignore[attr-defined]
+    await pilot.pause()
+    snapshot.snapshot_dir = SNAPSHOTS
+    snapshot.assert_match(normalise_svg(app.export_screenshot(title="cardtui")), name)
+
+
+Step = Callable[[Pilot[Any], CardtuiApp], Awaitable[None]]
+
+
+async def nothing(pilot: Pilot[Any], app: CardtuiApp) -> None:
+    await pilot.pause()
+
+
+async def pass_three(pilot: Pilot[Any], app: CardtuiApp) -> None:
+    await settle(pilot, app)
+    for card in app.screen.cards[:3]:  # type: ignore[attr-defined]
+        await type_text(pilot, card.code)
+    await pilot.press("enter")
+    await settle(pilot, app)
+
+
+async def test_menu(snapshot: Any) -> None:
+    app = CardtuiApp(Start(), speed="instant")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await shot(snapshot, app, pilot, "menu.svg")
+        await pilot.press("enter")
+        await shot(snapshot, app, pilot, "new_game.svg")
+        await pilot.press("escape", "down", "down", "down", "down", "enter")
+        await pilot.pause()
+        app.screen.query_one("#rules-path").value = "~/rules/my-cutthroat.toml"  # not the test's temporary home
+        await shot(snapshot, app, pilot, "rules_editor.svg")
+        await pilot.press("escape", "down", "enter")
+        await shot(snapshot, app, pilot, "help_menu.svg")
+        await pilot.press("escape", "up", "up", "up", "enter")
+        await shot(snapshot, app, pilot, "open_save.svg")
+
+
+@pytest.mark.parametrize(
+    ("preset", "size", "name"),
+    [("hearts", (100, 30), "pass"), ("hearts", (80, 24), "pass_80x24"), ("spades", (100, 30), "bid")],
+)
+async def test_first_decision(snapshot: Any, preset: str, size: tuple[int, int], name: str) -> None:
+    app, _ = make_app(preset, seed=7, save_path=None)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        await shot(snapshot, app, pilot, f"{name}.svg")
+
+
+@pytest.mark.parametrize("size", [(100, 30), (80, 24)])
+async def test_table(snapshot: Any, size: tuple[int, int]) -> None:
+    app, session = make_app("hearts", seed=7)
+    async with app.run_test(size=size) as pilot:
+        await pass_three(pilot, app)
+        await type_text(pilot, "zz")
+        await shot(snapshot, app, pilot, f"table_{size[0]}x{size[1]}.svg")
+        if size == (100, 30):
+            await pilot.press("f1")
+            await shot(snapshot, app, pilot, "help_table.svg")
+
+
+async def test_spades_table_deal_end_and_game_end(snapshot: Any) -> None:
+    app, session = make_app("spades", seed=4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_turns(pilot, app, session, max_turns=3)
+        await settle(pilot, app)
+        await shot(snapshot, app, pilot, "table_spades.svg")
+
+
+async def test_deal_end(snapshot: Any) -> None:
+    from cardtui.tui.screens.deal_end import DealEndScreen
+
+    app, session = make_app("cutthroat", seed=9)
+    fast_forward(session, lambda s: sum(len(s.game.hand(i)) for i in range(4)) <= 4 and s.seat_to_move() == s.seats[0])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_turns(pilot, app, session, max_turns=1)
+        assert isinstance(app.screen, DealEndScreen)
+        await shot(snapshot, app, pilot, "deal_end.svg")
+
+
+async def test_game_end_and_replay(snapshot: Any) -> None:
+    app, session = make_app("eight-of-spades", seed=3)
+    fast_forward(session, lambda s: len(s.log) >= 30 and s.seat_to_move() == s.seats[0])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("h", "d", "4")
+        await shot(snapshot, app, pilot, "grid.svg")
+        fast_forward(session, lambda s: False)
+        app.screen.advance()  # type: ignore[attr-defined]
+        await settle(pilot, app)
+        await shot(snapshot, app, pilot, "game_end.svg")
+        await pilot.press("r")
+        await pilot.press("home", "right", "right", "right")
+        await shot(snapshot, app, pilot, "replay_eight_of_spades.svg")
+
+
+async def test_replay_hearts(snapshot: Any) -> None:
+    app = CardtuiApp(Start(replay_path=SAMPLES / "hearts.json"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("home", "pagedown", "down", "down", "right")
+        assert isinstance(app.screen, ReplayScreen)
+        await shot(snapshot, app, pilot, "replay_hearts.svg")
+
+
+async def test_hot_seat(snapshot: Any) -> None:
+    app, session = make_app("hearts", seed=2, humans=(0, 2))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_turns(pilot, app, session, max_turns=1)
+        await settle(pilot, app)
+        assert isinstance(app.screen, HotSeatScreen)
+        await shot(snapshot, app, pilot, "hot_seat.svg")
+
+
+async def test_help_eight_of_spades(snapshot: Any) -> None:
+    app, session = make_app("eight-of-spades", seed=3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        await shot(snapshot, app, pilot, "help_eight_of_spades.svg")
+
+
+def test_no_replay_object_leaks() -> None:
+    assert Replay is not None
