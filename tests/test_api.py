@@ -142,16 +142,3 @@ def test_readme_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
         pytest.fail("README.md has no Scripting API section")
     exec(compile(readme_example(), "README.md", "exec"), {"__name__": "readme"})
     assert capsys.readouterr().out.strip()
-
-
-def test_domain_modules_never_import_typer_or_textual() -> None:
-    import subprocess
-    import sys
-
-    code = (
-        "import sys, cardtui.saves, cardtui.session, cardtui.replay, cardtui.api; "
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'textual', 'click')))"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"

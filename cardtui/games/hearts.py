@@ -183,8 +183,9 @@ class HeartsGame(TrickGame):
 
     def _restore_extras(self, view: TrickView) -> None:
         self.pass_direction = view.pass_direction
-        self.passes = [None, None, None, None]
-        if view.phase == "pass" and view.passed:
+        # Who has passed is public; what the others passed is not (0 stands for "unknown").
+        self.passes = [0 if s in view.passed_seats else None for s in range(SEATS)]
+        if view.seat in view.passed_seats:
             self.passes[view.seat] = view.passed.mask
         self.received = [0, 0, 0, 0]
         self.received[view.seat] = view.received.mask

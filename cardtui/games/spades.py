@@ -41,31 +41,38 @@ def score_side(
     rules: SpadesRules, seats: tuple[int, ...], bids: list[Bid], tricks: list[int], bags_before: int
 ) -> SideScore:
     """Score one side's deal: contract, overtricks (bags), nils, blind bids and the bag penalty."""
-    nil_seats = [s for s in seats if bids[s].bid == 0]
-    blind_seats = [s for s in seats if bids[s].bid > 0 and bids[s].blind]
-    plain_seats = [s for s in seats if bids[s].bid > 0 and not bids[s].blind]
-    contract = sum(bids[s].bid for s in seats)
-    nil_tricks = sum(tricks[s] for s in nil_seats)
-    counted = sum(tricks[s] for s in seats if bids[s].bid > 0)
+    contract = counted = nil_tricks = plain_bid = plain_excess = blind_excess = 0
+    for s in seats:
+        bid, taken = bids[s].bid, tricks[s]
+        if bid == 0:
+            nil_tricks += taken
+            continue
+        contract += bid
+        counted += taken
+        if bids[s].blind:
+            blind_excess += max(0, taken - bid)
+        else:
+            plain_bid += bid
+            plain_excess += max(0, taken - bid)
     if rules.failed_nil_tricks_count:
         counted += nil_tricks
     made = counted >= contract
     if rules.overtricks == "side":
         over = counted - contract if made else 0
-        over -= min(over, sum(max(0, tricks[s] - bids[s].bid) for s in blind_seats))
+        over -= min(over, blind_excess)
         if not rules.failed_nil_tricks_count:
             over += nil_tricks
     else:
-        over = sum(max(0, tricks[s] - bids[s].bid) for s in plain_seats) if made else 0
-        over += nil_tricks
-    plain_bid = sum(bids[s].bid for s in plain_seats)
+        over = (plain_excess if made else 0) + nil_tricks
     points = (10 * plain_bid if made else -10 * plain_bid) + over
-    for s in blind_seats:
-        points += rules.blind_bid_value if made and tricks[s] >= bids[s].bid else -rules.blind_bid_value
-    for s in nil_seats:
-        value = rules.blind_nil_value if bids[s].blind else rules.nil_value
-        success = tricks[s] == 0 and not (rules.nil_needs_no_overtricks and over > 0)
-        points += value if success else -value
+    for s in seats:
+        bid = bids[s]
+        if bid.bid == 0:
+            value = rules.blind_nil_value if bid.blind else rules.nil_value
+            success = tricks[s] == 0 and not (rules.nil_needs_no_overtricks and over > 0)
+            points += value if success else -value
+        elif bid.blind:
+            points += rules.blind_bid_value if made and tricks[s] >= bid.bid else -rules.blind_bid_value
     bags = bags_before + over
     penalties = 0
     if rules.bag_limit > 0:

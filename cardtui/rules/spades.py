@@ -65,8 +65,6 @@ class SpadesRules(Ruleset):
         if (self.game == "cutthroat") == self.partnership:
             want = "false" if self.game == "cutthroat" else "true"
             return f"partnership: {self.game} needs partnership = {want}, found {str(self.partnership).lower()}"
-        if self.losing_floor is not None and self.losing_floor >= self.win_target:
-            return "losing_floor: must be below win_target"
         return None
 
     @property

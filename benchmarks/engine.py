@@ -1,0 +1,135 @@
+"""Engine speed: deals per second through the public API and the fast play-out path, state size, clone time.
+
+Prints one JSON object. Times are CPU seconds of this process (one core), so
+other work on the machine disturbs them little. Targets (one core):
+fast path >= 15,000 Hearts deals/s (passing included) and >= 15,000 Spades
+deals/s (bidding included); public API >= 2,000 deals/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+import tracemalloc
+from collections.abc import Callable
+
+from cardtui.games import create_game
+from cardtui.games.fast import FastRules, random_hearts_deal, random_spades_deal
+from cardtui.games.trick import TrickGame
+from cardtui.rules import SpadesRules, load_preset
+
+PASS_OFFSETS = (1, 3, 2, 0)
+
+
+def per_second(count: int, work: Callable[[], None]) -> float:
+    start = time.process_time()
+    work()
+    return count / (time.process_time() - start)
+
+
+def public_api(preset: str, deals: int, seed: int) -> float:
+    """Random legal games through `legal_actions` + `apply`, counting deals."""
+    rules = load_preset(preset)
+    rng = random.Random(seed)
+
+    def work() -> None:
+        game = create_game(rules)
+        done = 0
+        while done < deals:
+            if game.is_over:
+                game = create_game(rules)
+            if game.is_chance:
+                game.apply(game.chance_action(rng))
+                done += 1
+            else:
+                game.apply(rng.choice(game.legal_actions()))
+
+    return per_second(deals, work)
+
+
+def fast_hearts(deals: int, seed: int) -> float:
+    rules = FastRules.of(load_preset("hearts"))
+    rng = random.Random(seed)
+    random_hearts_deal(rng, rules, 1)
+
+    def work() -> None:
+        for i in range(deals):
+            random_hearts_deal(rng, rules, PASS_OFFSETS[i & 3])
+
+    return per_second(deals, work)
+
+
+def fast_spades(preset: str, deals: int, seed: int) -> float:
+    ruleset = load_preset(preset)
+    assert isinstance(ruleset, SpadesRules)
+    rules = FastRules.of(ruleset)
+    rng = random.Random(seed)
+    random_spades_deal(rng, rules, ruleset, 0)
+
+    def work() -> None:
+        for i in range(deals):
+            random_spades_deal(rng, rules, ruleset, i & 3)
+
+    return per_second(deals, work)
+
+
+def mid_deal_game(seed: int) -> TrickGame:
+    game = create_game(load_preset("spades"))
+    assert isinstance(game, TrickGame)
+    rng = random.Random(seed)
+    for _ in range(30):
+        game.apply(game.chance_action(rng) if game.is_chance else rng.choice(game.legal_actions()))
+    return game
+
+
+def state_bytes(seed: int, copies: int = 2000) -> float:
+    """Memory of one game state in the middle of a deal (the mean over many clones)."""
+    game = mid_deal_game(seed)
+    tracemalloc.start()
+    before = tracemalloc.take_snapshot()
+    kept = [game.clone() for _ in range(copies)]
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    grown = sum(s.size_diff for s in after.compare_to(before, "filename"))
+    del kept
+    return grown / copies
+
+
+def clone_us(seed: int, copies: int = 20000) -> float:
+    game = mid_deal_game(seed)
+    start = time.process_time()
+    for _ in range(copies):
+        game.clone()
+    return (time.process_time() - start) / copies * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=20000, help="deals per fast-path figure")
+    parser.add_argument("--api-deals", type=int, default=3000, help="deals per public-API figure")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    result = {
+        "fast_path_deals_per_s": {
+            "hearts": round(fast_hearts(args.deals, args.seed)),
+            "spades": round(fast_spades("spades", args.deals, args.seed)),
+            "cutthroat": round(fast_spades("cutthroat", args.deals, args.seed)),
+            "target": 15000,
+        },
+        "public_api_deals_per_s": {
+            "hearts": round(public_api("hearts", args.api_deals, args.seed)),
+            "spades": round(public_api("spades", args.api_deals, args.seed)),
+            "cutthroat": round(public_api("cutthroat", args.api_deals, args.seed)),
+            "target": 2000,
+        },
+        "game_state_bytes": round(state_bytes(args.seed)),
+        "clone_us": round(clone_us(args.seed), 2),
+        "clock": "process CPU time, one core",
+    }
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

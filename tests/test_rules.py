@@ -1,0 +1,137 @@
+"""Rulesets: presets, strict TOML validation, dumping."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from cardtui.rules import (
+    HeartsRules,
+    RulesetError,
+    SpadesRules,
+    default_preset,
+    dump_toml,
+    list_presets,
+    load_preset,
+    load_ruleset,
+    ruleset_from_dict,
+)
+
+
+def test_one_preset_per_seed_ruleset() -> None:
+    presets = {r.name: r for r in list_presets()}
+    assert set(presets) == {"hearts", "spades", "spades-blind", "cutthroat", "eight-of-spades"}
+    for r in presets.values():
+        assert r.title and r.description
+
+
+def test_hearts_preset_is_seed_004() -> None:
+    r = load_preset("hearts")
+    assert isinstance(r, HeartsRules)
+    assert r.pass_cycle == ("left", "right", "across", "none")
+    assert r.first_lead == "two_of_clubs" and r.no_points_first_trick and r.hearts_must_be_broken
+    assert not r.queen_breaks_hearts
+    assert (r.heart_points, r.queen_points, r.moon, r.jack_of_diamonds, r.end_score) == (
+        1,
+        13,
+        "add_to_others",
+        0,
+        100,
+    )
+
+
+def test_spades_preset_is_seed_002() -> None:
+    r = load_preset("spades")
+    assert isinstance(r, SpadesRules)
+    assert r.partnership and r.win_target == 500 and r.losing_floor is None
+    assert (r.bag_limit, r.bag_penalty, r.nil_value, r.blind_nil_value) == (10, 100, 100, 200)
+    assert (r.blind_nil_trailing_by, r.blind_nil_exchange) == (100, 2)
+    assert not r.failed_nil_tricks_count and r.spades_broken_to_lead and not r.blind_bids_allowed
+
+
+def test_blind_preset_is_seed_000() -> None:
+    r = load_preset("spades-blind")
+    assert isinstance(r, SpadesRules)
+    assert (r.bag_limit, r.bag_penalty) == (7, 100)
+    assert r.blind_bids_allowed and r.blind_bid_value == 100 and r.blind_nil_value == 200
+    assert r.follow_winning_suit and r.nil_needs_no_overtricks and r.overtricks == "seat"
+    assert r.tie_break == ("score", "fewer_bags")
+
+
+def test_cutthroat_preset_is_seed_001() -> None:
+    r = load_preset("cutthroat")
+    assert isinstance(r, SpadesRules)
+    assert r.game == "cutthroat" and not r.partnership
+    assert (r.win_target, r.bag_limit, r.nil_value) == (250, 0, 100)
+    assert not r.spades_broken_to_lead and not r.blind_nil_allowed
+    assert r.sides == ((0,), (1,), (2,), (3,))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('game = "hearts"\nend_scor = 100\n', "end_scor: unknown key"),
+        ('game = "hearts"\nend_score = "100"\n', 'end_score: expected an integer 10..1000, found "100"'),
+        ('game = "hearts"\nend_score = 5\n', "end_score: expected an integer 10..1000, found 5"),
+        ('game = "hearts"\npass_cycle = ["left", "up"]\n', 'pass_cycle: expected a list of 1..8 values from "left"'),
+        ('game = "hearts"\nmoon = "nobody"\n', 'moon: expected one of "add_to_others"'),
+        ('game = "spades"\nnil_allowed = 1\n', "nil_allowed: expected true or false, found 1"),
+        ('game = "spades"\nlosing_floor = "never"\n', 'losing_floor: expected "off" or an integer'),
+        ('game = "spades"\npartnership = false\n', "partnership: spades needs partnership = true"),
+        ('game = "poker"\n', 'game: expected one of hearts, spades, cutthroat, eight-of-spades, found "poker"'),
+        ("game = \n", "not valid TOML"),
+    ],
+)
+def test_bad_toml_names_file_key_value_and_allowed(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text(text)
+    with pytest.raises(RulesetError) as err:
+        load_ruleset(path)
+    assert str(err.value).startswith(f"{path}: ")
+    assert message in str(err.value)
+
+
+def test_missing_file_and_unknown_preset(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match="no such file"):
+        load_ruleset(tmp_path / "nope.toml")
+    with pytest.raises(RulesetError, match='no preset named "nope" — the presets are cutthroat'):
+        load_preset("nope")
+
+
+def test_non_utf8_file(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_bytes(b"\xff\xfe game")
+    with pytest.raises(RulesetError, match="not UTF-8"):
+        load_ruleset(path)
+
+
+@pytest.mark.parametrize("name", ["hearts", "spades", "spades-blind", "cutthroat", "eight-of-spades"])
+def test_dump_is_complete_commented_and_loads_back(tmp_path: Path, name: str) -> None:
+    rules = load_preset(name)
+    text = dump_toml(rules)
+    data = tomllib.loads(text)
+    assert set(data) == set(rules.to_dict())
+    for field in type(rules).knobs():
+        assert f"\n{field.name} = " in text
+        before = text.split(f"\n{field.name} = ")[0].rstrip().splitlines()[-1]
+        assert before.startswith("# ") and "Allowed:" in text
+    path = tmp_path / "x.toml"
+    path.write_text(text)
+    assert load_ruleset(path) == rules
+
+
+def test_partial_table_takes_defaults_and_replace_validates() -> None:
+    r = ruleset_from_dict({"game": "hearts", "end_score": 50})
+    assert isinstance(r, HeartsRules) and r.end_score == 50 and r.pass_count == 3
+    assert r.replace(moon="shooters_choice").moon == "shooters_choice"
+    with pytest.raises(RulesetError, match="moon"):
+        r.replace(moon="sideways")
+
+
+def test_save_style_prefix() -> None:
+    data = default_preset("spades").to_dict() | {"win_target": "500"}
+    with pytest.raises(RulesetError) as err:
+        ruleset_from_dict(data, "ruleset.")
+    assert str(err.value) == 'ruleset.win_target: expected an integer 50..10000, found "500"'
