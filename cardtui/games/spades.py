@@ -66,13 +66,13 @@ def score_side(
         over = (plain_excess if made else 0) + nil_tricks
     points = (10 * plain_bid if made else -10 * plain_bid) + over
     for s in seats:
-        bid = bids[s]
-        if bid.bid == 0:
-            value = rules.blind_nil_value if bid.blind else rules.nil_value
+        call = bids[s]
+        if call.bid == 0:
+            value = rules.blind_nil_value if call.blind else rules.nil_value
             success = tricks[s] == 0 and not (rules.nil_needs_no_overtricks and over > 0)
             points += value if success else -value
-        elif bid.blind:
-            points += rules.blind_bid_value if made and tricks[s] >= bid.bid else -rules.blind_bid_value
+        elif call.blind:
+            points += rules.blind_bid_value if made and tricks[s] >= call.bid else -rules.blind_bid_value
     bags = bags_before + over
     penalties = 0
     if rules.bag_limit > 0:
