@@ -16,6 +16,8 @@ from cardtui.tui.widgets.hand import Hand
 class PassScreen(ModalScreen[tuple[Card, ...]]):
     """Gives back exactly `count` cards. Typing or picking a chosen card again unselects it."""
 
+    AUTO_FOCUS = "#pass-hand"
+
     def __init__(self, title: str, cards: list[Card], count: int, ascii_only: bool) -> None:
         super().__init__()
         self.title_text = title

@@ -110,7 +110,7 @@ class TableScreen(GameScreen):
         if isinstance(rules, HeartsRules):
             lines.append(f"Scores (game ends at {rules.end_score})")
             for i, side in enumerate(v.sides):
-                lines.append(f"{side_name(seats, side)[:16]:<16} {v.totals[i]:>5}")
+                lines.append(f"{side_name(seats, side)[:18]:<18} {v.totals[i]:>5}")
             lines.append("Hearts broken" if v.broken else "Hearts not broken")
             direction = v.pass_direction
             lines.append("No pass this deal" if direction == "none" else f"Pass: {direction}")
@@ -119,7 +119,7 @@ class TableScreen(GameScreen):
             lines.append(f"Scores (target {rules.win_target})")
             for i, side in enumerate(v.sides):
                 bags = f" bags {v.bags[i]}" if rules.bag_limit else ""
-                lines.append(f"{side_name(seats, side)[:14]:<14} {v.totals[i]:>5}{bags}")
+                lines.append(f"{side_name(seats, side)[:12]:<12} {v.totals[i]:>4}{bags}")
             lines.append("Spades broken" if v.broken else "Spades not broken")
         lines.append(f"Deal {max(v.deal_number, 1)} · speed {self.tui.speed}")
         self.query_one(Scoreboard).show(lines)
