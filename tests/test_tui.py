@@ -132,7 +132,7 @@ async def test_blind_bid_before_the_hand_is_shown() -> None:
 
 
 async def test_hot_seat_hides_the_hand_between_people() -> None:
-    app, session = make_app("hearts", seed=2, humans=(0, 2))
+    app, _session = make_app("hearts", seed=2, humans=(0, 2))
     async with app.run_test(size=(100, 30)) as pilot:
         seen: set[int] = set()
         for _ in range(12):

@@ -83,7 +83,7 @@ async def test_first_decision(snapshot: Any, preset: str, size: tuple[int, int],
 
 @pytest.mark.parametrize("size", [(100, 30), (80, 24)])
 async def test_table(snapshot: Any, size: tuple[int, int]) -> None:
-    app, session = make_app("hearts", seed=7)
+    app, _session = make_app("hearts", seed=7)
     async with app.run_test(size=size) as pilot:
         await pass_three(pilot, app)
         await type_text(pilot, "zz")
@@ -146,7 +146,7 @@ async def test_hot_seat(snapshot: Any) -> None:
 
 
 async def test_help_eight_of_spades(snapshot: Any) -> None:
-    app, session = make_app("eight-of-spades", seed=3)
+    app, _session = make_app("eight-of-spades", seed=3)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         await pilot.press("f1")

@@ -139,4 +139,4 @@ def fast_forward(session: Session, stop: Any) -> None:
         if session.game.is_chance:
             session.advance_chance()
         else:
-            session.apply(session.bot_decision("easy" if session.game.game != "eight-of-spades" else "easy").action)
+            session.apply(session.bot_decision("easy").action)

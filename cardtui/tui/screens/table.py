@@ -21,8 +21,8 @@ from cardtui.tui.widgets.card_input import PromptBar
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.scoreboard import Scoreboard
-from cardtui.tui.widgets.text_line import TextLines
 from cardtui.tui.widgets.seat_panel import SeatPanel
+from cardtui.tui.widgets.text_line import TextLines
 from cardtui.tui.widgets.trick import Trick
 
 PLAY_PROMPT = "Your turn: type a card (10C, qs) and Enter, or ←/→ and Enter, or click"
