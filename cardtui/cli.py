@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 
 GAME_NAMES = ("hearts", "spades", "cutthroat", "eight-of-spades")
 SPEEDS = ("slow", "normal", "fast", "instant")
-NOT_YET = "cardtui: the full-screen app is not available yet"
 
 app = typer.Typer(
     name="cardtui",
@@ -76,6 +75,17 @@ def launch_replay(path: Path) -> None:
 
     _need_terminal()
     _print_exit(run_replay(path))
+
+
+ASCII_HELP = "draw suits as the letters C D H S, for terminals without suit glyphs"
+
+
+def _use_ascii(flag: bool) -> None:
+    """The app reads CARDTUI_ASCII; the flag sets it for this run."""
+    if flag:
+        import os
+
+        os.environ["CARDTUI_ASCII"] = "1"
 
 
 def _need_terminal() -> None:
@@ -137,8 +147,12 @@ def _load(path: Path) -> Any:
 
 
 @app.callback()
-def root(ctx: typer.Context) -> None:
+def root(
+    ctx: typer.Context,
+    ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
+) -> None:
     """Hearts, Spades, cutthroat Spades and Eight of Spades in the terminal."""
+    _use_ascii(ascii_cards)
     if ctx.invoked_subcommand is None:
         launch_menu(ctx)
 
@@ -164,10 +178,12 @@ def play(
     speed: Annotated[
         str, typer.Option("--speed", help="how fast computer players move: " + ", ".join(SPEEDS))
     ] = "normal",
+    ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
 ) -> None:
     """Play a new game against computer players."""
     import secrets
 
+    _use_ascii(ascii_cards)
     from cardtui.saves import MAX_SEED
     from cardtui.session import default_seats
 
@@ -205,8 +221,10 @@ def resume(
     save: Annotated[
         Path | None, typer.Argument(help="a save file; without it, the most recent unfinished game")
     ] = None,
+    ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
 ) -> None:
     """Continue a saved game."""
+    _use_ascii(ascii_cards)
     if save is None:
         from cardtui.saves import latest_unfinished, saves_dir
 
@@ -221,8 +239,12 @@ def resume(
 
 
 @app.command("replay")
-def replay(save: Annotated[Path, typer.Argument(help="a save file, finished or not")]) -> None:
+def replay(
+    save: Annotated[Path, typer.Argument(help="a save file, finished or not")],
+    ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
+) -> None:
     """Step through a saved game with every hand shown."""
+    _use_ascii(ascii_cards)
     _load(save)
     launch_replay(save)
 

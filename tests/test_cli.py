@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from cardtui import cli
 from cardtui.api import open_game
-from cardtui.cli import NOT_YET, app
+from cardtui.cli import app
 from cardtui.replay import Replay
 from cardtui.rules import load_ruleset
 
@@ -24,7 +25,17 @@ runner = CliRunner()
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("CARDTUI_ASCII", "")
     return tmp_path / "home"
+
+
+@pytest.fixture
+def launched(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[object, ...]]]:
+    """Record what the commands hand to the full-screen app instead of starting it."""
+    calls: list[tuple[str, tuple[object, ...]]] = []
+    for name in ("launch_menu", "launch_play", "launch_resume", "launch_replay"):
+        monkeypatch.setattr(cli, name, lambda *args, _name=name: calls.append((_name, args)))
+    return calls
 
 
 def ok(*args: str) -> str:
@@ -41,9 +52,19 @@ def bad(*args: str, match: str) -> None:
     assert "Traceback" not in result.stderr and match in lines[0], lines[0]
 
 
-def test_no_command_prints_help() -> None:
-    out = ok()
+def test_help_lists_the_commands() -> None:
+    out = ok("--help")
     assert "play" in out and "inspect" in out and "rules" in out
+
+
+def test_no_command_opens_the_menu(launched: list[tuple[str, tuple[object, ...]]]) -> None:
+    ok()
+    assert [name for name, _ in launched] == ["launch_menu"]
+
+
+def test_without_a_terminal_the_app_says_so() -> None:
+    bad("play", "hearts", match="the full-screen app needs a terminal")
+    bad(match="the full-screen app needs a terminal")
 
 
 def test_version() -> None:
@@ -119,13 +140,22 @@ def test_rules_errors(tmp_path: Path) -> None:
     bad("rules", "new", "hearts", "--out", str(tmp_path / "no" / "x.toml"), match="cannot write")
 
 
-def test_play_validates_then_launches(tmp_path: Path) -> None:
-    assert NOT_YET in ok("play", "hearts", "--seed", "3")
-    assert NOT_YET in ok("play", "spades", "--rules", "spades-blind", "--speed", "fast")
-    assert NOT_YET in ok("play", "eight-of-spades", "--players", "6", "--bots", "random")
+def test_play_validates_then_launches(tmp_path: Path, launched: list[tuple[str, tuple[object, ...]]]) -> None:
+    ok("play", "hearts", "--seed", "3")
+    name, (ruleset, seats, seed, save, speed) = launched[-1]
+    assert name == "launch_play" and ruleset.name == "hearts" and seed == 3 and save is None  # type: ignore[attr-defined]
+    assert speed == "normal" and len(seats) == 4  # type: ignore[arg-type]
+    ok("play", "spades", "--rules", "spades-blind", "--speed", "fast")
+    assert launched[-1][1][0].name == "spades-blind" and launched[-1][1][4] == "fast"  # type: ignore[attr-defined]
+    ok("play", "eight-of-spades", "--players", "6", "--bots", "random")
+    assert len(launched[-1][1][1]) == 6  # type: ignore[arg-type]
     toml = tmp_path / "c.toml"
     toml.write_text(ok("rules", "show", "cutthroat"))
-    assert NOT_YET in ok("play", "cutthroat", "--rules", str(toml), "--save", str(tmp_path / "g.json"))
+    ok("play", "cutthroat", "--rules", str(toml), "--save", str(tmp_path / "g.json"))
+    assert launched[-1][1][3] == tmp_path / "g.json"
+    assert os.environ["CARDTUI_ASCII"] == ""
+    ok("play", "hearts", "--ascii")
+    assert os.environ.get("CARDTUI_ASCII") == "1"
 
 
 def test_play_errors(tmp_path: Path) -> None:
@@ -145,16 +175,21 @@ def test_play_errors(tmp_path: Path) -> None:
     bad("play", "hearts", "--save", str(tmp_path / "no" / "g.json"), match="does not exist")
 
 
-def test_resume_and_replay(home: Path, tmp_path: Path) -> None:
-    assert NOT_YET in ok("resume", str(SAMPLES / "hearts-mid-deal.json"))
-    assert NOT_YET in ok("replay", str(SAMPLES / "hearts.json"))
+def test_resume_and_replay(home: Path, tmp_path: Path, launched: list[tuple[str, tuple[object, ...]]]) -> None:
+    ok("resume", str(SAMPLES / "hearts-mid-deal.json"))
+    ok("replay", str(SAMPLES / "hearts.json"))
+    assert launched == [
+        ("launch_resume", (SAMPLES / "hearts-mid-deal.json",)),
+        ("launch_replay", (SAMPLES / "hearts.json",)),
+    ]
     bad("resume", str(SAMPLES / "hearts.json"), match="the game is finished")
     bad("resume", match="no unfinished game")
     bad("replay", str(tmp_path / "none.json"), match="no such file")
     bad("resume", str(tmp_path / "none.json"), match="no such file")
     (home / "saves").mkdir(parents=True)
     (home / "saves" / "hearts-20260101-000000.json").write_bytes((SAMPLES / "hearts-mid-deal.json").read_bytes())
-    assert NOT_YET in ok("resume")
+    ok("resume")
+    assert launched[-1] == ("launch_resume", (home / "saves" / "hearts-20260101-000000.json",))
 
 
 def test_saves_listing(home: Path) -> None:
