@@ -79,28 +79,33 @@ def describe(event: Event, seats: Sequence[Seat], viewer: int | None, ascii_only
     def name(seat: int) -> str:
         return seat_name(seats, seat)
 
+    def does(seat: int, verb: str, plain: str) -> str:
+        """`West plays` but `You play`."""
+        who = name(seat)
+        return f"{who} {plain if who == 'You' else verb}"
+
     def lab(card: Card) -> str:
         return card_label(card, ascii_only)
 
     data = {f: getattr(event, f) for f in getattr(event, "__dataclass_fields__", {})}
     if kind == "dealt":
-        return f"Deal {data['deal_number']}: {name(data['dealer'])} deals."
+        return f"Deal {data['deal_number']}: {does(data['dealer'], 'deals', 'deal')}."
     if kind == "cards_passed":
         seat, to, cards = data["seat"], data["to"], data["cards"]
         if viewer in (seat, to):
             shown = " ".join(lab(c) for c in cards)
-            return f"{name(seat)} passes {shown} to {name(to)}."
-        return f"{name(seat)} passes {len(cards)} cards to {name(to)}."
+            return f"{does(seat, 'passes', 'pass')} {shown} to {name(to)}."
+        return f"{does(seat, 'passes', 'pass')} {len(cards)} cards to {name(to)}."
     if kind == "pass_chosen":
         return None
     if kind == "bid_made":
-        return f"{name(data['seat'])} bids {bid_label(data['bid'], data['blind'])}."
+        return f"{does(data['seat'], 'bids', 'bid')} {bid_label(data['bid'], data['blind'])}."
     if kind == "card_played":
-        return f"{name(data['seat'])} plays {lab(data['card'])}."
+        return f"{does(data['seat'], 'plays', 'play')} {lab(data['card'])}."
     if kind == "broken":
         return f"{data['suit'].plural.capitalize()} are broken."
     if kind == "trick_won":
-        return f"{name(data['seat'])} takes the trick ({name(data['leader'])} led)."
+        return f"{does(data['seat'], 'takes', 'take')} the trick ({name(data['leader'])} led)."
     if kind == "deal_scored":
         record = data["record"]
         return "Deal scored; totals " + " / ".join(str(t) for t in record.totals) + "."
@@ -111,15 +116,15 @@ def describe(event: Event, seats: Sequence[Seat], viewer: int | None, ascii_only
     if kind == "flipped":
         verdict = "a match!" if data["matched"] else "no match."
         flipped = lab(data["card"])
-        return f"{name(data['seat'])} calls {data['call']} and flips {data['position']}: {flipped} — {verdict}"
+        return f"{does(data['seat'], 'calls', 'call')} {data['call']} at {data['position']}: {flipped} — {verdict}"
     if kind == "taken":
-        return f"{name(data['seat'])} collects {len(data['cards'])} cards, +{data['points']}."
+        return f"{does(data['seat'], 'collects', 'collect')} {len(data['cards'])} cards, +{data['points']}."
     if kind == "points-lost":
-        return f"{name(data['seat'])} flips the ace of spades and loses {data['lost']} points."
+        return f"{does(data['seat'], 'flips', 'flip')} the ace of spades: {data['lost']} points lost."
     if kind == "stake-lost":
-        return f"{name(data['seat'])} loses the stake of {data['stake']}."
+        return f"{does(data['seat'], 'loses', 'lose')} the stake of {data['stake']}."
     if kind == "eliminated":
-        return f"{name(data['seat'])} is out of the game."
+        return f"{does(data['seat'], 'is', 'are')} out of the game."
     if kind == "skipped":
         return f"{name(data['seat'])} cannot flip and is skipped."
     return None
