@@ -42,6 +42,11 @@ def side_name(seats: Sequence[Seat], side: Sequence[int]) -> str:
     return " + ".join(seat_name(seats, s) for s in side)
 
 
+def tricks_text(count: int) -> str:
+    """`1 trick`, `3 tricks`."""
+    return f"{count} trick" if count == 1 else f"{count} tricks"
+
+
 def bid_label(bid: int, blind: bool) -> str:
     word = "nil" if bid == 0 else str(bid)
     return f"blind {word}" if blind else word

@@ -14,7 +14,7 @@ from cardtui.cards import sort_for_display
 from cardtui.games.eight_of_spades import POSITIONS, EightOfSpadesGame
 from cardtui.games.trick import TrickGame
 from cardtui.replay import Replay
-from cardtui.tui.common import GAME_TITLES, bid_label, card_label, seat_name, side_name
+from cardtui.tui.common import GAME_TITLES, bid_label, card_label, seat_name, side_name, tricks_text
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.trick import Trick
@@ -107,7 +107,7 @@ class ReplayScreen(Screen[None]):
             hand = self.query_one(f"#replay-hand-{seat}", Hand)
             bid = view.bids[seat]
             extra = f" · bid {bid_label(bid.bid, bid.blind)}" if bid is not None else ""
-            hand.border_title = f"{seat_name(self.seats, seat)}{extra} · {view.tricks_won[seat]} tricks"
+            hand.border_title = f"{seat_name(self.seats, seat)}{extra} · {tricks_text(view.tricks_won[seat])}"
             hand.show(sort_for_display(game.hand(seat)), None)
         trick = self.query_one(Trick)
         if view.trick:

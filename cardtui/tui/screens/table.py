@@ -15,7 +15,7 @@ from cardtui.games.base import Bid, Pass, Play
 from cardtui.games.trick import DealRecord, TrickView
 from cardtui.rules import HeartsRules, SpadesRules
 from cardtui.session import Session
-from cardtui.tui.common import GAME_TITLES, bid_label, card_label, side_name
+from cardtui.tui.common import GAME_TITLES, bid_label, card_label, side_name, tricks_text
 from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.widgets.card_input import PromptBar
 from cardtui.tui.widgets.hand import Hand
@@ -87,9 +87,9 @@ class TableScreen(GameScreen):
         for seat in range(4):
             if is_spades:
                 bid = v.bids[seat]
-                detail = f"bid {bid.label() if bid is not None else '-'} · {v.tricks_won[seat]} tricks"
+                detail = f"bid {bid.label() if bid is not None else '-'} · {tricks_text(v.tricks_won[seat])}"
             else:
-                detail = f"{v.tricks_won[seat]} tricks · {v.points_taken[seat]} pts"
+                detail = f"{tricks_text(v.tricks_won[seat])} · {v.points_taken[seat]} pts"
             to_move = tm is not None and tm.seat == seat and tm.phase != "deal" and self.held is None
             self.query_one(f"#seat-{seat}", SeatPanel).show(seats[seat].name, detail, to_move, v.dealer == seat)
         # the trick
