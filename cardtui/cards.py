@@ -167,14 +167,19 @@ def mask_of(cards: Iterable[Card]) -> int:
     return m
 
 
-def cards_of(mask: int) -> list[Card]:
-    """The cards of a bit mask, lowest index first."""
+def bit_indices(mask: int) -> list[int]:
+    """The positions of the set bits of a mask, lowest first (card indices of a card mask)."""
     out = []
     while mask:
         low = mask & -mask
-        out.append(DECK[low.bit_length() - 1])
+        out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a bit mask, lowest index first."""
+    return [DECK[i] for i in bit_indices(mask)]
 
 
 class CardSet:

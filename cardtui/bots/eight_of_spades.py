@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from cardtui.bots.base import Bot, Decision
-from cardtui.cards import SUIT_MASKS
+from cardtui.cards import SUIT_MASKS, bit_indices
 from cardtui.games.base import PlayerView
 from cardtui.games.eight_of_spades import (
     ACE_OF_SPADES,
@@ -38,18 +38,9 @@ KIND_SUIT = (0, 1, 2, 3, 3, 3)
 CALL_WORDS = ("clubs", "diamonds", "hearts", "spades", "the eight of spades")
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _pick(mask: int, rng: random.Random) -> int:
     """A uniformly random position of a non-empty mask."""
-    return rng.choice(_bits(mask))
+    return rng.choice(bit_indices(mask))
 
 
 class Table:
@@ -229,7 +220,7 @@ class HardBot:
         pots = t.pots(t.suit_up, t.e8_at)
         candidates: list[tuple[float, int, int]] = []  # (value, call, pos)
         groups: dict[tuple[int, ...], list[int]] = {}
-        for pos in _bits(t.grid_down):
+        for pos in bit_indices(t.grid_down):
             key = tuple(neighbours(1 << pos) & m for m in t.suit_up)
             groups.setdefault(key, []).append(pos)
         for positions in groups.values():
@@ -237,7 +228,7 @@ class HardBot:
                 value = _grid_outcomes(t, call, positions[0], pots, reply_weight)
                 candidates.append((value, call, positions[0]))
         if t.can_stake:
-            pos = min(_bits(t.ill_down))
+            pos = min(bit_indices(t.ill_down))
             for call in range(5):
                 candidates.append((_ill_outcomes(t, call, pots, reply_weight, in_play), call, pos))
         top = max(c[0] for c in candidates)

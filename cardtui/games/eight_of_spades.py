@@ -17,7 +17,7 @@ import dataclasses
 import random
 from typing import Any, ClassVar, Self
 
-from cardtui.cards import DECK, Card, CardSet, Suit
+from cardtui.cards import DECK, Card, CardSet, Suit, bit_indices
 from cardtui.games.base import Action, Event, Game, IllegalAction, PlayerView, ToMove, card_of, field_of, seat_of
 from cardtui.rules.eight_of_spades import EightOfSpadesRules
 
@@ -692,7 +692,7 @@ class EightOfSpadesGame(Game):
                 take |= low
         self._taken[seat] |= take
         self._points[seat] += value
-        events.append(Taken(seat, tuple(DECK[i] for i in _bits(self._cards_mask(take))), value))
+        events.append(Taken(seat, tuple(DECK[i] for i in bit_indices(self._cards_mask(take))), value))
 
     def _advance(self, events: list[Event]) -> None:
         n = self.seats
@@ -725,7 +725,7 @@ class EightOfSpadesGame(Game):
         faces: list[Card | None] = [None] * POSITIONS
         if self._dealt:
             up = self._suit_up[0] | self._suit_up[1] | self._suit_up[2] | self._suit_up[3] | self._ill_up
-            for p in _bits(up):
+            for p in bit_indices(up):
                 faces[p] = DECK[self._cards[p]]
         legal = tuple(self._legal(seat)) if self._dealt and not self._over and seat == self._seat else ()
         locked = 0
@@ -800,12 +800,3 @@ class EightOfSpadesGame(Game):
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
