@@ -25,6 +25,10 @@ from cardtui.rules import Ruleset, SpadesRules, default_preset
 TRICK_GAMES = ("hearts", "spades", "cutthroat")
 
 
+class ArenaError(ValueError):
+    """An arena that can't be run as asked (unknown game or level, deals for a game without deals)."""
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Job:
     """One game (or run of single deals) to play."""
@@ -234,13 +238,16 @@ def run_arena(
     rotation of the seats per job.
     """
     if game not in TRICK_GAMES and game != "eight-of-spades":
-        raise ValueError(f"unknown game {game!r} — choose one of hearts, spades, cutthroat, eight-of-spades")
+        raise ArenaError(f"unknown game {game!r} — choose one of hearts, spades, cutthroat, eight-of-spades")
     if game == "eight-of-spades" and deals:
-        raise ValueError("eight of spades has no deals: use --games")
+        raise ArenaError("eight of spades has no deals: use --games")
     rules = ruleset if ruleset is not None else default_preset(game)
     levels = tuple(levels)
     for level in levels:
-        make_bot(game, level, budget_ms)
+        try:
+            make_bot(game, level, budget_ms)
+        except ValueError as err:
+            raise ArenaError(str(err)) from None
     if deals:
         per_job = 4
         count = max(1, math.ceil(deals / per_job))
@@ -292,4 +299,4 @@ def render(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["Job", "SeatResult", "play_job", "render", "run_arena", "seat_levels", "summarize", "wilson"]
+__all__ = ["ArenaError", "Job", "SeatResult", "play_job", "render", "run_arena", "seat_levels", "summarize", "wilson"]

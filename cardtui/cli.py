@@ -450,7 +450,7 @@ def arena(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from cardtui.arena import render, run_arena
+    from cardtui.arena import ArenaError, render, run_arena
 
     _check_game(game)
     ruleset = _load_rules(game, rules)
@@ -473,7 +473,7 @@ def arena(
 
         try:
             summary = run_arena(game, levels, games, deals, budget_ms, jobs, seed, ruleset, tick)
-        except ValueError as err:
+        except ArenaError as err:
             fail(str(err))
     if as_json:
         typer.echo(json.dumps(summary))

@@ -278,7 +278,7 @@ def normal_play(st: DealState, seat: int, legal: int, table: Table) -> Choice:
     if rules.partnership:
         opp_need = _side_need(st, table, ((seat + 1) % 4, (seat + 3) % 4))
     else:
-        opp_need = max(bids[s] - st.won[s] for s in range(4) if s != seat and bids[s] > 0) if left else 0
+        opp_need = max((bids[s] - st.won[s] for s in range(4) if s != seat and bids[s] > 0), default=0)
     cover = partner >= 0 and bids[partner] == 0 and st.won[partner] == 0
     side = table.side(seat)
     bag_room = rules.bag_limit == 0 or table.bags[side] + left < rules.bag_limit

@@ -1,0 +1,311 @@
+"""Computer players: they see only views, always play legally, find the one right answer, and repeat themselves."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import pytest
+
+from cardtui.bots import LEVELS, make_bot
+from cardtui.bots.base import Decision
+from cardtui.bots.common import equivalent_groups, read_view
+from cardtui.bots.search import HardBot, sample_hands
+from cardtui.cards import FULL_MASK, Card, CardSet, parse_cards
+from cardtui.games import create_game
+from cardtui.games.base import Bid, Deal, Game, Play
+from cardtui.games.hearts import HeartsGame
+from cardtui.games.spades import SpadesGame
+from cardtui.games.trick import TrickGame, TrickView
+from cardtui.rules import HeartsRules, SpadesRules, default_preset, load_preset
+
+TRICK_GAMES = ("hearts", "spades", "cutthroat")
+
+
+def random_positions(game: str, count: int, seed: int, preset: str | None = None) -> list[TrickGame]:
+    """Game states reached by random play (passes, bids, exchanges and plays), one per decision."""
+    rng = random.Random(seed)
+    rules = load_preset(preset) if preset else default_preset(game)
+    out: list[TrickGame] = []
+    while len(out) < count:
+        g = create_game(rules)
+        assert isinstance(g, TrickGame)
+        deals = 0
+        while not g.is_over and len(out) < count:
+            if g.is_chance:
+                if deals == 4:
+                    break
+                g.apply(g.chance_action(rng))
+                deals += 1
+                continue
+            out.append(g.clone())
+            legal = g.legal_actions()
+            g.apply(legal[rng.randrange(len(legal))])
+    return out
+
+
+def assert_legal(g: Game, decision: Decision) -> None:
+    assert isinstance(decision, Decision) and decision.reason
+    g.clone().apply(decision.action)
+
+
+# ---------------------------------------------------------------- views hold nothing hidden
+
+
+@pytest.mark.parametrize("preset", ["hearts", "spades", "cutthroat", "spades-blind"])
+def test_a_view_holds_no_card_of_another_hand(preset: str) -> None:
+    rng = random.Random(3)
+    rules = load_preset(preset)
+    for _ in range(2):
+        g = create_game(rules)
+        assert isinstance(g, TrickGame)
+        deals = 0
+        while not g.is_over:
+            if g.is_chance:
+                if deals == 3:
+                    break
+                g.apply(g.chance_action(rng))
+                deals += 1
+                continue
+            for seat in range(4):
+                view = g.view(seat)
+                assert view.hand.mask == g.hands[seat]
+                # What a seat may know of other hands: cards played, and cards it passed, exchanged or received.
+                allowed = view.hand.mask | g.played | view.passed.mask | view.received.mask
+                passed = g.passes[seat] if isinstance(g, HeartsGame) else g.gave[seat]
+                assert view.passed.mask == (passed or 0)
+                received = g.received[seat] if isinstance(g, HeartsGame) else g.got[seat]
+                assert view.received.mask == received
+                assert cards_in(view) & ~allowed == 0
+            legal = g.legal_actions()
+            g.apply(legal[rng.randrange(len(legal))])
+
+
+def cards_in(value: object) -> int:
+    """Every card mentioned anywhere in a view (its legal actions sampled), as a mask."""
+    if isinstance(value, Card):
+        return value.bit
+    if isinstance(value, CardSet):
+        return value.mask
+    if isinstance(value, TrickView):
+        m = 0
+        for f in dataclasses.fields(value):
+            if f.name == "legal":
+                m |= cards_in(list(value.legal[:30]))
+            elif f.name != "ruleset":
+                m |= cards_in(getattr(value, f.name))
+        return m
+    if isinstance(value, tuple | list):
+        m = 0
+        for v in value:
+            m |= cards_in(v)
+        return m
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return cards_in([getattr(value, f.name) for f in dataclasses.fields(value)])
+    return 0
+
+
+class SpyBot:
+    """Wraps a bot and records the types of everything it is handed."""
+
+    def __init__(self, inner: Any, log: list[tuple[type, type]]) -> None:
+        self.inner = inner
+        self.level = inner.level
+        self.log = log
+
+    def decide(self, view: Any, rng: Any) -> Decision:
+        self.log.append((type(view), type(rng)))
+        decision: Decision = self.inner.decide(view, rng)
+        return decision
+
+
+@pytest.mark.parametrize("game", TRICK_GAMES)
+def test_the_arena_hands_bots_only_views(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtui import arena
+
+    log: list[tuple[type, type]] = []
+    real = arena.make_bot
+    monkeypatch.setattr(arena, "make_bot", lambda g, level, budget: SpyBot(real(g, level, budget), log))
+    job = arena.Job(game, default_preset(game), ("easy", "normal", "hard", "normal"), 0, 1, 1, 2)
+    arena.play_job(job)
+    assert log
+    for view_type, rng_type in log:
+        assert view_type is TrickView
+        assert not issubclass(view_type, Game)
+        assert rng_type is random.Random
+
+
+# ---------------------------------------------------------------- always legal
+
+
+@pytest.mark.parametrize("game", TRICK_GAMES)
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_rule_levels_play_thousands_of_random_positions_legally(game: str, level: str) -> None:
+    bot = make_bot(game, level)
+    rng = random.Random(1)
+    for g in random_positions(game, 1500, seed=hash(level) % 1000):
+        tm = g.to_move
+        assert tm is not None
+        assert_legal(g, bot.decide(g.view(tm.seat), rng))
+
+
+def test_rule_levels_play_the_blind_bid_rules_legally() -> None:
+    rng = random.Random(2)
+    for level in ("easy", "normal"):
+        bot = make_bot("spades", level)
+        for g in random_positions("spades", 800, seed=5, preset="spades-blind"):
+            tm = g.to_move
+            assert tm is not None
+            assert_legal(g, bot.decide(g.view(tm.seat), rng))
+
+
+@pytest.mark.parametrize("game", TRICK_GAMES)
+def test_hard_plays_random_positions_legally(game: str) -> None:
+    bot = make_bot(game, "hard", budget_ms=1)
+    rng = random.Random(1)
+    for g in random_positions(game, 150, seed=9):
+        tm = g.to_move
+        assert tm is not None
+        assert_legal(g, bot.decide(g.view(tm.seat), rng))
+
+
+def test_every_level_plays_whole_games() -> None:
+    rng = random.Random(4)
+    for game in TRICK_GAMES:
+        g = create_game(default_preset(game))
+        bots = [make_bot(game, level, budget_ms=1) for level in ("easy", "normal", "hard", "normal")]
+        deals = 0
+        while not g.is_over and deals < 3:
+            tm = g.to_move
+            assert tm is not None
+            if tm.phase == "deal":
+                g.apply(g.chance_action(rng))
+                deals += 1
+                continue
+            g.apply(bots[tm.seat].decide(g.view(tm.seat), rng).action)
+
+
+# ---------------------------------------------------------------- positions with one right answer
+
+
+def deal_of(hands: dict[int, str], dealer: int) -> Deal:
+    """A deal from some cards per seat; the rest are handed out in order to fill each hand to 13."""
+    given = {s: parse_cards(text.split()) for s, text in hands.items()}
+    used = {c for cards in given.values() for c in cards}
+    rest = [c for c in CardSet(FULL_MASK) if c not in used]
+    out = []
+    for s in range(4):
+        cards = list(given.get(s, []))
+        while len(cards) < 13:
+            cards.append(rest.pop(0))
+        out.append(CardSet(cards))
+    return Deal(dealer, tuple(out))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_dumps_the_queen_of_spades_when_void(level: str) -> None:
+    base = default_preset("hearts")
+    assert isinstance(base, HeartsRules)
+    rules = base.replace(pass_cycle=("none",), no_points_first_trick=False)
+    g = HeartsGame(rules)  # type: ignore[arg-type]
+    clubs = " ".join(f"{r}C" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"])
+    g.apply(deal_of({0: clubs, 1: "QS 2H 3H 2D 3D 4D 5D 6D 7D 8D 9D 10D JD"}, dealer=3))
+    g.apply(Play(0, parse_cards(["2C"])[0]))
+    decision = make_bot("hearts", level, budget_ms=20).decide(g.view(1), random.Random(1))
+    assert decision.action == Play(1, parse_cards(["QS"])[0])
+    assert "QS" in decision.reason
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_overtakes_a_partner_whose_nil_is_winning(level: str) -> None:
+    g = SpadesGame(default_preset("spades"))  # type: ignore[arg-type]
+    g.apply(
+        deal_of(
+            {
+                0: "KH 2C 3C 4C 5C 2D 3D 4D 5D 6D 7D 2S 3S",
+                1: "2H 4H",
+                2: "AH 3H",
+                3: "5H 6H 7H 8H 9H 10H JH QH",
+            },
+            dealer=2,
+        )
+    )
+    for seat, bid in ((3, 3), (0, 0), (1, 3), (2, 4)):
+        g.apply(Bid(seat, bid))
+    for seat, code in ((3, "5H"), (0, "KH"), (1, "2H")):
+        g.apply(Play(seat, parse_cards([code])[0]))
+    decision = make_bot("spades", level, budget_ms=20).decide(g.view(2), random.Random(1))
+    assert decision.action == Play(2, parse_cards(["AH"])[0])
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_bids_nil_with_a_hand_that_cant_take_a_trick(level: str) -> None:
+    g = SpadesGame(default_preset("spades"))  # type: ignore[arg-type]
+    g.apply(deal_of({1: "2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H 5H 2S"}, dealer=0))
+    decision = make_bot("spades", level, budget_ms=20).decide(g.view(1), random.Random(1))
+    assert decision.action == Bid(1, 0)
+    assert "nil" in decision.reason
+
+
+def test_easy_follows_low_and_normal_ducks() -> None:
+    g = HeartsGame(default_preset("hearts").replace(pass_cycle=("none",)))  # type: ignore[arg-type, attr-defined]
+    g.apply(deal_of({0: "2C", 1: "3C 9C KC"}, dealer=3))
+    g.apply(Play(0, parse_cards(["2C"])[0]))
+    easy = make_bot("hearts", "easy").decide(g.view(1), random.Random(1))
+    assert easy.action == Play(1, parse_cards(["3C"])[0])
+
+
+# ---------------------------------------------------------------- search pieces and determinism
+
+
+def test_samples_agree_with_voids_and_passed_cards() -> None:
+    rng = random.Random(5)
+    for g in random_positions("hearts", 300, seed=11):
+        tm = g.to_move
+        assert tm is not None
+        if tm.phase != "play":
+            continue
+        seen = read_view(g.view(tm.seat))
+        hands = sample_hands(seen, rng)
+        assert hands[tm.seat] == g.hands[tm.seat]
+        all_cards = 0
+        for s in range(4):
+            assert hands[s].bit_count() == g.hands[s].bit_count()
+            assert all_cards & hands[s] == 0
+            all_cards |= hands[s]
+            assert seen.known[s] & ~hands[s] == 0
+            for suit in range(4):
+                if seen.voids[s] >> suit & 1:
+                    assert not hands[s] >> (13 * suit) & 0x1FFF
+                    assert not g.hands[s] >> (13 * suit) & 0x1FFF
+        assert all_cards | g.played == FULL_MASK
+
+
+def test_equivalent_cards_are_grouped() -> None:
+    hand = CardSet.parse(["2C", "3C", "5C", "QS", "JS", "KS"]).mask
+    unseen = CardSet.parse(["4C", "10S", "AS"]).mask
+    groups = equivalent_groups(hand, unseen, CardSet.parse(["QS"]).mask)
+    assert sorted(CardSet(g).codes() for g in groups) == sorted([["2C", "3C"], ["5C"], ["JS"], ["QS"], ["KS"]])
+
+
+@pytest.mark.parametrize("game", TRICK_GAMES)
+def test_hard_is_deterministic_for_a_seed(game: str) -> None:
+    for g in random_positions(game, 40, seed=21)[::8]:
+        tm = g.to_move
+        assert tm is not None
+        view = g.view(tm.seat)
+        a = HardBot(game, 5).decide(view, random.Random(99))
+        b = HardBot(game, 5).decide(view, random.Random(99))
+        assert a == b
+
+
+def test_make_bot_refuses_unknown_levels() -> None:
+    with pytest.raises(ValueError, match="unknown level"):
+        make_bot("hearts", "grandmaster")
+    with pytest.raises(ValueError, match="unknown game"):
+        make_bot("bridge", "easy")
+
+
+def test_spades_rules_type() -> None:
+    assert isinstance(default_preset("cutthroat"), SpadesRules)
