@@ -1,0 +1,51 @@
+"""`cardtui hint`: the action a level would take for the seat to move, with a reason."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cardtui import api
+from cardtui.cli import app
+from cardtui.saves import write_save
+
+
+def save_at_play(tmp_path: Path, game: str, moves: int) -> Path:
+    g = api.new_game(game, seed=4)
+    for _ in range(moves):
+        g.apply(g.legal_actions()[0])
+    path = tmp_path / f"{game}.json"
+    write_save(path, g.to_save())
+    return path
+
+
+def test_hint_json_gives_a_legal_action_and_a_reason(tmp_path: Path) -> None:
+    for game in ("hearts", "spades", "cutthroat"):
+        path = save_at_play(tmp_path, game, 7)
+        for level in ("easy", "normal", "hard"):
+            result = CliRunner().invoke(app, ["hint", str(path), "--level", level, "--json"])
+            assert result.exit_code == 0, result.output
+            out = json.loads(result.stdout)
+            assert out["level"] == level and out["reason"]
+            g = api.open_game(path)
+            g.apply(out["action"])
+
+
+def test_hint_is_stable_and_readable(tmp_path: Path) -> None:
+    path = save_at_play(tmp_path, "hearts", 6)
+    runner = CliRunner()
+    first = runner.invoke(app, ["hint", str(path)])
+    again = runner.invoke(app, ["hint", str(path)])
+    assert first.exit_code == 0 and first.stdout == again.stdout
+    assert "normal says" in first.stdout
+
+
+def test_hint_errors_exit_2(tmp_path: Path) -> None:
+    runner = CliRunner()
+    path = save_at_play(tmp_path, "hearts", 3)
+    bad = runner.invoke(app, ["hint", str(path), "--level", "wizard"])
+    assert bad.exit_code == 2 and "wizard" in bad.stderr
+    missing = runner.invoke(app, ["hint", str(tmp_path / "nope.json")])
+    assert missing.exit_code == 2
