@@ -53,6 +53,8 @@ from cardtui.rules import HeartsRules, SpadesRules
 
 # Simulated card plays per millisecond of budget on one core (measured by benchmarks/bots.py).
 PLAYS_PER_MS = 150
+# What dealing one sample costs, in card plays (more for Spades, which deals a few and keeps the best fit).
+SAMPLE_COST = 40
 MIN_SAMPLES = 6
 MAX_SAMPLES = 400
 GAME_WIN_HEARTS = 40.0
@@ -282,7 +284,7 @@ class HardBot:
         self.budget_ms = max(1, budget_ms)
 
     def _samples(self, candidates: int, plays: int) -> int:
-        n = (self.budget_ms * PLAYS_PER_MS) // max(1, candidates * plays)
+        n = (self.budget_ms * PLAYS_PER_MS) // max(1, candidates * plays + SAMPLE_COST)
         return max(MIN_SAMPLES, min(MAX_SAMPLES, n))
 
     def decide(self, view: PlayerView, rng: random.Random) -> Decision:
