@@ -47,6 +47,7 @@ class SeatResult:
     """What one seat did in one job."""
 
     level: str
+    side: int = -1
     won: bool = False
     deals: int = 0
     points: int = 0
@@ -118,6 +119,8 @@ def _tally(game: Game, results: list[SeatResult], won: bool) -> None:
             res.points = game.scores[game.side_of(seat)] if hasattr(game, "side_of") else game.scores[seat]
         return
     rules = game.ruleset
+    for seat, res in enumerate(results):
+        res.side = game.side_of(seat)
     for record in game.deal_records:
         for seat, res in enumerate(results):
             side = game.side_of(seat)
@@ -195,9 +198,16 @@ def summarize(game: str, levels: Sequence[str], results: list[list[SeatResult]],
             "points_per_deal": round(sum(r.points for r in seats) / deals, 3) if deals else 0.0,
         }
         if not deals_mode:
-            wins = sum(r.won for r in seats)
-            low, high = wilson(wins, len(seats))
-            entry |= {"games": len(seats), "won": wins, "win_rate": round(wins / len(seats), 4) if seats else 0.0}
+            # Partners win together: count each side of each game once, so the interval isn't too narrow.
+            sides = {
+                (j, r.side if r.side >= 0 else k): r.won
+                for j, job in enumerate(results)
+                for k, r in enumerate(job)
+                if r.level == name
+            }
+            wins = sum(sides.values())
+            low, high = wilson(wins, len(sides))
+            entry |= {"games": len(sides), "won": wins, "win_rate": round(wins / len(sides), 4) if sides else 0.0}
             entry["win_interval"] = [round(low, 4), round(high, 4)]
         if game in ("spades", "cutthroat"):
             bids = sum(r.bids for r in seats)

@@ -31,7 +31,7 @@ def test_same_results_for_any_number_of_workers() -> None:
     assert one == two
     assert one["games"] == 4
     entry = one["levels"]["easy"]
-    assert entry["games"] == 8 and 0 <= entry["won"] <= 8
+    assert entry["games"] == 8 and 0 <= entry["won"] <= 8  # two seats a game, each its own side
     assert entry["win_interval"][0] <= entry["win_rate"] <= entry["win_interval"][1]
 
 
@@ -66,3 +66,10 @@ def test_arena_command_errors_exit_2() -> None:
     assert bad_level.exit_code == 2 and "wizard" in bad_level.stderr
     bad_count = runner.invoke(app, ["arena", "hearts", "--seats", "easy,easy", "--games", "1"])
     assert bad_count.exit_code == 2
+
+
+def test_partners_count_once_per_game() -> None:
+    out = run_arena("spades", ["normal", "easy", "normal", "easy"], games=2, seed=2)
+    normal, easy = out["levels"]["normal"], out["levels"]["easy"]
+    assert normal["games"] == easy["games"] == 2
+    assert normal["won"] + easy["won"] == 2
