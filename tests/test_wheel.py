@@ -27,10 +27,11 @@ def test_installed_wheel_lists_and_loads_the_presets(tmp_path: Path) -> None:
     venv = tmp_path / "venv"
     run(sys.executable, "-m", "venv", venv, cwd=tmp_path)
     python = venv / "bin" / "python"
+    # Install before borrowing, or pip would find this environment's cardtui and skip the wheel.
+    run(python, "-m", "pip", "install", "--no-deps", "-q", wheel, cwd=tmp_path)
     own = Path(run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", cwd=tmp_path).strip())
     # The dependencies come from this environment, after the venv's own packages, so its cardtui is the wheel's.
     (own / "borrowed.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    run(python, "-m", "pip", "install", "--no-deps", "-q", wheel, cwd=tmp_path)
     code = (
         "from cardtui.rules import list_presets, load_preset, preset_dir\n"
         "print(preset_dir())\n"
