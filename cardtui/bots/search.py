@@ -46,7 +46,7 @@ from cardtui.bots.spades import Table, choose_bid, estimate, exchange_decision, 
 from cardtui.bots.spades import normal_play as spades_play
 from cardtui.cards import SUIT_MASKS, Card
 from cardtui.games.base import Bid, Play, PlayerView
-from cardtui.games.fast import DealState, FastRules, Policy, play_out
+from cardtui.games.fast import DealState, Policy, apply_card, play_out
 from cardtui.games.spades import score_side
 from cardtui.games.trick import TrickView
 from cardtui.rules import HeartsRules, SpadesRules
@@ -224,34 +224,6 @@ def spades_value(
 # ---------------------------------------------------------------- play-outs
 
 
-def _apply(st: DealState, rules: FastRules, card: int) -> None:
-    """Play one card for the seat to move."""
-    seat = st.turn
-    bit = 1 << card
-    st.hands[seat] ^= bit
-    st.played |= bit
-    if bit & rules.break_mask:
-        st.broken = True
-    st.trick.append(card)
-    st.trick_seats.append(seat)
-    if len(st.trick) < 4:
-        st.turn = (seat + 1) & 3
-        return
-    best = st.trick[0]
-    for c in st.trick[1:]:
-        s, b = c // 13, best // 13
-        if (s == b and c > best) or (s == rules.trump and b != rules.trump):
-            best = c
-    winner = st.trick_seats[st.trick.index(best)]
-    st.won[winner] += 1
-    for c in st.trick:
-        st.taken[winner] |= 1 << c
-    st.trick.clear()
-    st.trick_seats.clear()
-    st.tricks_done += 1
-    st.turn = winner
-
-
 def _state_with(base: DealState, hands: list[int]) -> DealState:
     return DealState(
         list(hands),
@@ -348,7 +320,7 @@ class HardBot:
             hands = sample_spades(seen, rng) if not hearts else sample_hands(seen, rng)
             for i, card in enumerate(candidates):
                 st = _state_with(seen.state, hands)
-                _apply(st, seen.rules, card)
+                apply_card(st, seen.rules, card)
                 if st.tricks_done < 13:
                     play_out(st, seen.rules, _unused, policy)
                 value, pts = self._value(st, seen, ruleset, bids)

@@ -131,6 +131,23 @@ class Choices(Sequence[Action]):
             raise IndexError(index)
         return self._make(self._unrank(index))
 
+    def __contains__(self, value: object) -> bool:
+        cards = getattr(value, "cards", None)
+        if not isinstance(cards, tuple) or len(cards) != self._k or not set(cards) <= set(self._items):
+            return False
+        return value == self._make(tuple(sorted(cards)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Choices):
+            return NotImplemented
+        same = self._items == other._items and self._k == other._k
+        return same and (self._len == 0 or self[0] == other[0])
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Choices({self._len} of {self._k} from {' '.join(c.code for c in self._items)})"
+
     def _unrank(self, index: int) -> tuple[Card, ...]:
         """The index-th k-combination in lexicographic order."""
         n, k, out, start = len(self._items), self._k, [], 0
@@ -257,7 +274,7 @@ class PlayerView:
     game: str
     ruleset: Ruleset
     to_move: ToMove | None
-    legal: tuple[Action, ...]
+    legal: Sequence[Action]
 
 
 class Game(ABC):

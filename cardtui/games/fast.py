@@ -327,11 +327,12 @@ def play_out_trick_rest(state: DealState, rules: FastRules, rand: Callable[[], f
     """Finish the trick in progress with random legal cards."""
     done = state.tricks_done
     while state.trick and state.tricks_done == done:
-        _apply_card(state, rules, state.turn, random_card(legal_mask(state, rules), rand))
+        apply_card(state, rules, random_card(legal_mask(state, rules), rand))
 
 
-def _apply_card(state: DealState, rules: FastRules, seat: int, card: int) -> None:
-    """Play one card into `state` (the slow, simple way; used only to finish a trick)."""
+def apply_card(state: DealState, rules: FastRules, card: int) -> None:
+    """Play one card for the seat to move (the simple way: a search's first card, or the rest of a trick)."""
+    seat = state.turn
     bit = 1 << card
     state.hands[seat] ^= bit
     state.played |= bit
@@ -394,6 +395,7 @@ __all__ = [
     "DealState",
     "FastRules",
     "Policy",
+    "apply_card",
     "deal_hands",
     "legal_mask",
     "play_out",

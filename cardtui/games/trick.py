@@ -154,7 +154,7 @@ class TrickView(PlayerView):
     ruleset: Ruleset
     seat: int
     to_move: ToMove | None
-    legal: tuple[Action, ...]
+    legal: Sequence[Action]
     phase: str
     dealer: int
     deal_number: int
@@ -446,7 +446,7 @@ class TrickGame(Game):
 
     def view(self, seat: int) -> TrickView:
         tm = self.to_move
-        legal = tuple(self.legal_actions()) if tm is not None and tm.seat == seat and tm.phase != "deal" else ()
+        legal = self.legal_actions() if tm is not None and tm.seat == seat and tm.phase != "deal" else ()
         return TrickView(
             game=self.game,
             ruleset=self.ruleset,
