@@ -224,6 +224,7 @@ def play_out(state: DealState, rules: FastRules, rand: Callable[[], float], poli
 
 
 _BITS = [1 << i for i in range(52)]
+_FOLLOWERS = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
 
 
 @functools.cache
@@ -286,9 +287,7 @@ def random_play_out(state: DealState, rules: FastRules, rand: Callable[[], float
         best_seat = seat
         follow = (best.bit_length() - 1) // 13
         shift, follow_mask, table = 13 * follow, suit_masks[follow], options_of[follow]
-        follower = seat
-        for _ in range(3):
-            follower = (follower + 1) & 3
+        for follower in _FOLLOWERS[seat]:
             hand = hands[follower]
             options = table[(hand >> shift) & 0x1FFF]
             if options:

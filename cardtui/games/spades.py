@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from cardtui.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of
 from cardtui.games.base import Action, Bid, Choices, Deal, Event, IllegalAction, Pass, Play
@@ -27,9 +26,8 @@ BIDS: tuple[tuple[Bid, ...], ...] = tuple(
 )
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class SideScore:
-    """One side's result for a deal."""
+class SideScore(NamedTuple):
+    """One side's result for a deal (a named tuple: the play-outs make millions)."""
 
     points: int
     bags: int
