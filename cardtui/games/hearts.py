@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from cardtui.cards import DECK, SUIT_MASKS, Card, CardSet, Suit, cards_of
+from cardtui.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of
 from cardtui.games.base import Action, Choices, Deal, Event, IllegalAction, Pass, Play
 from cardtui.games.trick import (
     SEATS,
@@ -234,9 +234,4 @@ def hearts_winners(rules: HeartsRules, totals: list[int]) -> tuple[int, ...]:
     return lowest
 
 
-def points_card(card: Card) -> bool:
-    """True for the cards that score in Hearts by default."""
-    return card.suit == Suit.HEARTS or card.index == QUEEN_OF_SPADES
-
-
-__all__ = ["DECK", "HeartsGame", "hearts_winners", "points_card", "points_of", "score_hearts_deal"]
+__all__ = ["HeartsGame", "hearts_winners", "points_of", "score_hearts_deal"]

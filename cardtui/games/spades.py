@@ -15,7 +15,6 @@ from cardtui.games.trick import (
     TrickGame,
     TrickView,
     check_pass_cards,
-    codes,
     follow_error,
 )
 from cardtui.rules import SpadesRules
@@ -300,4 +299,4 @@ class SpadesGame(TrickGame):
             self.exchanges = queue
 
 
-__all__ = ["SideScore", "SpadesGame", "codes", "score_side", "spades_winners"]
+__all__ = ["SideScore", "SpadesGame", "score_side", "spades_winners"]

@@ -275,9 +275,6 @@ class TrickGame(Game):
         """The cards a seat holds now (all hands: for replays and tests, never for bots)."""
         return CardSet(self.hands[seat])
 
-    def current_trick(self) -> list[tuple[int, Card]]:
-        return [(s, DECK[c]) for s, c in self.trick]
-
     def parse_action(self, data: Any) -> Action:
         return trick_action_from_json(data, SEATS)
 
