@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
-from cardtui.cards import FULL_MASK
+from cardtui.cards import FULL_MASK, SUIT_MASKS, CardSet
 from cardtui.games import create_game
-from cardtui.games.base import Play
+from cardtui.games.base import Bid, Deal, Play
 from cardtui.games.fast import (
     DealState,
     FastRules,
-    deal_hands,
+    deal_suits,
     legal_mask,
     play_out,
+    play_random_deal,
     random_hearts_deal,
-    random_play_out,
     random_spades_deal,
 )
 from cardtui.games.trick import PLAYS, TrickGame
@@ -63,31 +64,92 @@ def test_play_out_with_a_policy_matches_the_engine(name: str) -> None:
         assert state.won == list(game.deal_records[-1].tricks)
 
 
-@pytest.mark.parametrize("name", PRESETS)
-def test_random_play_out_finishes_the_deal(name: str) -> None:
-    rng = random.Random(9)
-    rules = FastRules.of(load_preset(name))
-    for _ in range(50):
-        game = game_in_play(name, rng)
-        for _ in range(rng.randrange(30)):
-            game.apply(rng.choice(game.legal_actions()))
-        state = DealState.of(game)
-        random_play_out(state, rules, rng.random)
-        assert sum(state.won) == 13 and state.tricks_done == 13
-        assert not any(state.hands) and state.played == FULL_MASK
-        taken = 0
-        for seat in range(4):
-            assert not taken & state.taken[seat]
-            taken |= state.taken[seat]
-            assert state.taken[seat].bit_count() - game.taken[seat].bit_count() >= 0
-        assert taken == FULL_MASK
+def masks(suits: list[list[int]]) -> list[int]:
+    return [
+        sum(suits[4 * seat]) | sum(suits[4 * seat + 1]) | sum(suits[4 * seat + 2]) | sum(suits[4 * seat + 3])
+        for seat in range(4)
+    ]
 
 
-def test_deals_are_partitions_and_reproducible() -> None:
-    hands = deal_hands(random.Random(1))
+def test_deals_are_partitions_sorted_by_suit_and_reproducible() -> None:
+    suits = deal_suits(random.Random(1))
+    hands = masks(suits)
     assert [h.bit_count() for h in hands] == [13] * 4
     assert hands[0] | hands[1] | hands[2] | hands[3] == FULL_MASK
-    assert deal_hands(random.Random(1)) == hands
+    assert all(bit & SUIT_MASKS[i % 4] for i, cards in enumerate(suits) for bit in cards)
+    assert deal_suits(random.Random(1)) == suits
+
+
+@pytest.mark.parametrize("offset", [1, 2, 3])
+def test_the_pass_moves_each_seats_first_cards_on(offset: int) -> None:
+    for seed in range(20):
+        dealt = masks(deal_suits(random.Random(seed)))
+        passed = masks(deal_suits(random.Random(seed), 3, offset))
+        for seat in range(4):
+            given = dealt[seat] & ~passed[seat]
+            assert given.bit_count() == 3
+            assert given & passed[(seat + offset) % 4] == given
+
+
+VARIANTS = [
+    ("hearts", {"pass_cycle": ("none",)}),
+    ("hearts", {"pass_cycle": ("none",), "first_lead": "any_club", "queen_breaks_hearts": True}),
+    ("hearts", {"pass_cycle": ("none",), "no_points_first_trick": False, "hearts_must_be_broken": False}),
+    ("spades", {}),
+    ("spades-blind", {}),
+    ("cutthroat", {}),
+    ("cutthroat", {"spades_broken_to_lead": False}),
+]
+
+
+@pytest.mark.parametrize(("name", "changes"), VARIANTS)
+def test_random_deals_play_only_legal_cards(name: str, changes: dict[str, object]) -> None:
+    """Every trick of a random deal replays through the engine, which refuses an illegal card."""
+    ruleset = dataclasses.replace(load_preset(name), **changes)
+    rules = FastRules.of(ruleset)
+    rng = random.Random(3)
+    for _ in range(60):
+        suits = deal_suits(rng)
+        game = create_game(ruleset)
+        assert isinstance(game, TrickGame)
+        game.apply(Deal(0, tuple(CardSet(h) for h in masks(suits))))
+        while game.phase == "bid":
+            game.apply(Bid(game.turn, 3))
+        assert game.phase == "play"
+        trace: list[tuple[int, int]] = []
+        won, taken = play_random_deal(suits, game.turn, rules, rng.random, trace)
+        assert not any(suits)
+        for leader, trick in trace:
+            assert game.turn == leader
+            for i in range(4):
+                seat = (leader + i) % 4
+                card = trick & game.hands[seat]
+                assert card.bit_count() == 1
+                game.apply(PLAYS[seat][card.bit_length() - 1])
+        record = game.deal_records[-1]
+        assert list(record.tricks) == won
+        assert sum(won) == 13 and taken[0] | taken[1] | taken[2] | taken[3] == FULL_MASK
+
+
+@pytest.mark.parametrize("pass_count", [0, 3])
+def test_following_suit_picks_each_card_equally_often(pass_count: int) -> None:
+    """Taking the last card of a shuffled suit list is a uniform choice, passed cards included."""
+    rules = FastRules.of(load_preset("spades"))
+    rng = random.Random(8)
+    places = [0, 0, 0]
+    for _ in range(6000):
+        suits = deal_suits(rng, pass_count, 1)
+        trace: list[tuple[int, int]] = []
+        before = [list(cards) for cards in suits]
+        play_random_deal(suits, 0, rules, rng.random, trace)
+        _, trick = trace[0]
+        lead = trick & masks(before)[0]
+        holding = sorted(before[4 + (lead.bit_length() - 1) // 13])
+        if len(holding) == 3:
+            places[holding.index(trick & sum(holding))] += 1
+    total = sum(places)
+    assert total > 1000
+    assert all(abs(p / total - 1 / 3) < 0.04 for p in places)
 
 
 def test_whole_random_deals() -> None:

@@ -4,7 +4,9 @@ Searching computer players play thousands of deals to the end per decision;
 this module does it without per-card objects or events: hands are 52-bit
 masks, cards are indices (suit * 13 + rank - 2) and the rules come down to a
 few masks in `FastRules`. `play_out` agrees card for card with the engine's
-legality and trick winners (a test keeps it so).
+legality and trick winners (a test keeps it so). Whole random deals, the
+benchmark's unit, keep hands as suit lists in shuffled order instead, which
+saves a random number for every card that follows suit.
 """
 
 from __future__ import annotations
@@ -141,15 +143,6 @@ def _winning(trick: list[int], trump: int) -> int:
     return best
 
 
-def random_card(legal: int, rand: Callable[[], float]) -> int:
-    """A uniformly random card index of a non-empty mask."""
-    n = legal.bit_count()
-    if n > 1:
-        for _ in range(int(rand() * n)):
-            legal &= legal - 1
-    return (legal & -legal).bit_length() - 1
-
-
 def play_out(state: DealState, rules: FastRules, rand: Callable[[], float], policy: Policy | None = None) -> None:
     """Play the deal to its last trick, mutating `state`.
 
@@ -220,115 +213,6 @@ def play_out(state: DealState, rules: FastRules, rand: Callable[[], float], poli
     state.turn, state.broken, state.tricks_done, state.played = seat, broken, done, played
 
 
-# ---------------------------------------------------------------- whole random deals (the benchmark's unit)
-
-
-_BITS = [1 << i for i in range(52)]
-_FOLLOWERS = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
-
-
-@functools.cache
-def _suit_options() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """For each suit and each 13-bit slice of a hand in that suit, the card bits it holds.
-
-    Following suit picks one at random straight from here. Built on first use
-    (a tenth of a second) so that importing stays cheap.
-    """
-    return tuple(
-        tuple(tuple(1 << (13 * suit + r) for r in range(13) if v >> r & 1) for v in range(1 << 13)) for suit in range(4)
-    )
-
-
-def shuffled_deck(rng: random.Random) -> list[int]:
-    """The 52 card bits in random order.
-
-    Fisher-Yates with every swap index taken from one 256-bit number in mixed
-    radix (52! < 2**226, so the bias is below 2**-30): faster than `random.shuffle`.
-    """
-    deck = _BITS.copy()
-    x = rng.getrandbits(256)
-    for i in range(52, 1, -1):
-        x, j = divmod(x, i)
-        deck[i - 1], deck[j] = deck[j], deck[i - 1]
-    return deck
-
-
-def deal_hands(rng: random.Random) -> list[int]:
-    """Four random 13-card hands as masks."""
-    deck = shuffled_deck(rng)
-    return [sum(deck[0:13]), sum(deck[13:26]), sum(deck[26:39]), sum(deck[39:52])]
-
-
-def random_play_out(state: DealState, rules: FastRules, rand: Callable[[], float]) -> None:
-    """`play_out` with uniformly random legal cards, a trick at a time; the benchmark's and the arena's path."""
-    if state.trick:
-        play_out_trick_rest(state, rules, rand)
-    hands, won, taken = state.hands, state.won, state.taken
-    trump_mask = SUIT_MASKS[rules.trump] if rules.trump >= 0 else 0
-    follow_winning, lead_block = rules.follow_winning, rules.lead_block
-    first_lead, no_points_first, break_mask = rules.first_lead, rules.no_points_first, rules.break_mask
-    options_of, suit_masks = _suit_options(), SUIT_MASKS
-    seat, broken, done, played = state.turn, state.broken, state.tricks_done, state.played
-    while done < 13:
-        hand = hands[seat]
-        if done == 0 and first_lead and hand & first_lead:
-            legal = hand & first_lead
-        elif lead_block and not broken and hand & ~lead_block:
-            legal = hand & ~lead_block
-        else:
-            legal = hand
-        n = legal.bit_count()
-        if n > 1:
-            for _ in range(int(rand() * n)):
-                legal &= legal - 1
-        best = legal & -legal
-        hands[seat] = hand ^ best
-        bits = best
-        best_seat = seat
-        follow = (best.bit_length() - 1) // 13
-        shift, follow_mask, table = 13 * follow, suit_masks[follow], options_of[follow]
-        for follower in _FOLLOWERS[seat]:
-            hand = hands[follower]
-            options = table[(hand >> shift) & 0x1FFF]
-            if options:
-                bit = options[int(rand() * len(options))]
-                if bit > best and best & follow_mask:
-                    best, best_seat = bit, follower
-            else:
-                legal = hand
-                if no_points_first and done == 0:
-                    if hand & ~(HEARTS | QS):
-                        legal = hand & ~(HEARTS | QS)
-                    elif hand & QS:
-                        legal = QS
-                n = legal.bit_count()
-                if n > 1:
-                    for _ in range(int(rand() * n)):
-                        legal &= legal - 1
-                bit = legal & -legal
-                if bit & trump_mask and (bit > best or not best & trump_mask):
-                    best, best_seat = bit, follower
-                    if follow_winning:
-                        shift, follow_mask, table = 39, trump_mask, options_of[3]
-            hands[follower] = hand ^ bit
-            bits |= bit
-        if bits & break_mask:
-            broken = True
-        played |= bits
-        won[best_seat] += 1
-        taken[best_seat] |= bits
-        seat = best_seat
-        done += 1
-    state.turn, state.broken, state.tricks_done, state.played = seat, broken, done, played
-
-
-def play_out_trick_rest(state: DealState, rules: FastRules, rand: Callable[[], float]) -> None:
-    """Finish the trick in progress with random legal cards."""
-    done = state.tricks_done
-    while state.trick and state.tricks_done == done:
-        apply_card(state, rules, random_card(legal_mask(state, rules), rand))
-
-
 def apply_card(state: DealState, rules: FastRules, card: int) -> None:
     """Play one card for the seat to move (the simple way: a search's first card, or the rest of a trick)."""
     seat = state.turn
@@ -353,25 +237,149 @@ def apply_card(state: DealState, rules: FastRules, card: int) -> None:
         state.turn = (seat + 1) & 3
 
 
+# ---------------------------------------------------------------- whole random deals (the benchmark's unit)
+#
+# A random deal keeps each hand as four lists of card bits, one per suit, in the
+# random order the shuffle left them. The last card of such a list is a
+# uniformly random card of the suit, and taking it leaves the rest in random
+# order, so following suit needs no random number at all. A lead or a discard
+# picks a suit weighted by its length, then takes that suit's last card.
+
+_BITS = tuple(1 << i for i in range(52))
+_SUIT = tuple(i // 13 for i in range(52))
+_FOLLOWERS = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
+_DECK = list(range(52))
+
+
+@functools.cache
+def _list_bases(pass_count: int, pass_offset: int) -> tuple[int, ...]:
+    """For each deck position, 4 x the seat that ends up holding its card (after the pass)."""
+    return tuple(4 * ((i // 13 + (pass_offset if i % 13 < pass_count else 0)) & 3) for i in range(52))
+
+
+def deal_suits(rng: random.Random, pass_count: int = 0, pass_offset: int = 0) -> list[list[int]]:
+    """Four random hands as 16 lists of card bits (`seat * 4 + suit`), each in random order.
+
+    Seat p is dealt deck positions 13p to 13p + 12; its first `pass_count`
+    (a random choice of its cards) are passed to seat p + `pass_offset`.
+    Fisher-Yates takes two swap indices from each division of one 256-bit
+    number (52! < 2**226, so the bias is below 2**-30), and each card goes to
+    its list as soon as its place in the deck is settled.
+    """
+    suits: list[list[int]] = [[] for _ in range(16)]
+    base = _list_bases(pass_count, pass_offset)
+    bits, suit_of = _BITS, _SUIT
+    deck = _DECK.copy()
+    x = rng.getrandbits(256)
+    for i in range(51, 1, -2):
+        x, k = divmod(x, (i + 1) * i)
+        j, k = divmod(k, i)
+        c = deck[j]
+        deck[j] = deck[i]
+        suits[base[i] + suit_of[c]].append(bits[c])
+        c = deck[k]
+        deck[k] = deck[i - 1]
+        suits[base[i - 1] + suit_of[c]].append(bits[c])
+    j = x & 1
+    for i, c in ((1, deck[j]), (0, deck[1 - j])):
+        suits[base[i] + suit_of[c]].append(bits[c])
+    return suits
+
+
+def play_random_deal(
+    suits: list[list[int]],
+    leader: int,
+    rules: FastRules,
+    rand: Callable[[], float],
+    trace: list[tuple[int, int]] | None = None,
+) -> tuple[list[int], list[int]]:
+    """Play a deal from `deal_suits` to the end with uniformly random legal cards.
+
+    Returns the tricks won and the cards taken (a mask) per seat; `trace`, if
+    given, gets each trick as (leader, mask of its four cards).
+    """
+    trump_mask = SUIT_MASKS[rules.trump] if rules.trump >= 0 else 0
+    block = (rules.lead_block.bit_length() - 1) // 13 if rules.lead_block else -1
+    first_lead, no_points_first = rules.first_lead, rules.no_points_first
+    break_mask, follow_winning, suit_masks = rules.break_mask, rules.follow_winning, SUIT_MASKS
+    won, taken = [0, 0, 0, 0], [0, 0, 0, 0]
+    seat, broken = leader, False
+    for done in range(13):
+        left = 13 - done
+        h = 4 * seat
+        lead = -1
+        if done == 0 and first_lead:
+            clubs = suits[h]
+            if first_lead == 1 and 1 in clubs:
+                clubs.remove(1)
+                best, lead = 1, 0
+            elif first_lead != 1 and clubs:
+                best, lead = clubs.pop(), 0
+        if lead < 0:
+            skip, total = -1, left
+            if block >= 0 and not broken and len(suits[h + block]) < left:
+                skip, total = block, left - len(suits[h + block])
+            r = int(rand() * total)
+            for lead in range(4):
+                if lead != skip:
+                    cards = suits[h + lead]
+                    if r < len(cards):
+                        break
+                    r -= len(cards)
+            best = cards.pop()
+        best_seat, trick, follow, follow_mask = seat, best, lead, suit_masks[lead]
+        for f in _FOLLOWERS[seat]:
+            cards = suits[4 * f + follow]
+            if cards:
+                bit = cards.pop()
+                if bit > best and best & follow_mask:
+                    best, best_seat = bit, f
+                trick |= bit
+                continue
+            if done == 0 and no_points_first:
+                bit = _first_trick_discard(suits, 4 * f, rand)
+            else:
+                r = int(rand() * left)
+                for s in range(4):
+                    cards = suits[4 * f + s]
+                    if r < len(cards):
+                        break
+                    r -= len(cards)
+                bit = cards.pop()
+            if bit & trump_mask and (bit > best or not best & trump_mask):
+                best, best_seat = bit, f
+                if follow_winning:
+                    follow, follow_mask = 3, trump_mask
+            trick |= bit
+        if trick & break_mask:
+            broken = True
+        won[best_seat] += 1
+        taken[best_seat] |= trick
+        if trace is not None:
+            trace.append((seat, trick))
+        seat = best_seat
+    return won, taken
+
+
+def _first_trick_discard(suits: list[list[int]], h: int, rand: Callable[[], float]) -> int:
+    """A void seat's card on a first trick without points: no heart or queen while it holds anything else."""
+    safe = [bit for s in (0, 1, 3) for bit in suits[h + s] if bit != QS]
+    if safe:
+        bit = safe[int(rand() * len(safe))]
+    elif QS in suits[h + 3]:
+        bit = QS
+    else:
+        return suits[h + 2].pop()
+    suits[h + (bit.bit_length() - 1) // 13].remove(bit)
+    return bit
+
+
 def random_hearts_deal(rng: random.Random, rules: FastRules, pass_offset: int, pass_count: int = 3) -> list[int]:
     """Deal, pass and play one random Hearts deal; returns each seat's points (1 per heart, 13 the queen)."""
-    rand = rng.random
-    deck = shuffled_deck(rng)
-    hands = [sum(deck[0:13]), sum(deck[13:26]), sum(deck[26:39]), sum(deck[39:52])]
-    if pass_offset:
-        # A hand's cards lie in random order in the deck, so its first cards are a random pass.
-        chosen = [sum(deck[13 * seat : 13 * seat + pass_count]) for seat in range(4)]
-        for seat in range(4):
-            hands[seat] &= ~chosen[seat]
-        for seat in range(4):
-            hands[(seat + pass_offset) & 3] |= chosen[seat]
-    leader = 0
-    for seat in range(4):
-        if hands[seat] & 1:
-            leader = seat
-    state = DealState(hands, leader, [], [], 0, False, [0, 0, 0, 0], [0, 0, 0, 0], 0)
-    random_play_out(state, rules, rand)
-    points = [(t & HEARTS).bit_count() + (13 if t & QS else 0) for t in state.taken]
+    suits = deal_suits(rng, pass_count if pass_offset else 0, pass_offset)
+    leader = next(seat for seat in range(4) if 1 in suits[4 * seat])
+    _, taken = play_random_deal(suits, leader, rules, rng.random)
+    points = [(t & HEARTS).bit_count() + (13 if t & QS else 0) for t in taken]
     if 26 in points:
         points = [0 if p == 26 else 26 for p in points]
     return points
@@ -380,12 +388,11 @@ def random_hearts_deal(rng: random.Random, rules: FastRules, pass_offset: int, p
 def random_spades_deal(rng: random.Random, rules: FastRules, ruleset: SpadesRules, dealer: int) -> list[int]:
     """Deal, bid (randomly, 0-13 where allowed) and play one random Spades deal; returns the side scores."""
     rand = rng.random
-    hands = deal_hands(rng)
+    suits = deal_suits(rng)
     low = 0 if ruleset.nil_allowed else 1
     bids = [_BIDS[s][low + int(rand() * (14 - low))] for s in range(4)]
-    state = DealState(hands, (dealer + 1) & 3, [], [], 0, False, [0, 0, 0, 0], [0, 0, 0, 0], 0)
-    random_play_out(state, rules, rand)
-    return [score_side(ruleset, side, bids, state.won, 0).points for side in ruleset.sides]
+    won, _ = play_random_deal(suits, (dealer + 1) & 3, rules, rand)
+    return [score_side(ruleset, side, bids, won, 0).points for side in ruleset.sides]
 
 
 _BIDS = [[Bid(s, n) for n in range(14)] for s in range(4)]
@@ -395,10 +402,10 @@ __all__ = [
     "FastRules",
     "Policy",
     "apply_card",
-    "deal_hands",
+    "deal_suits",
     "legal_mask",
     "play_out",
-    "random_card",
+    "play_random_deal",
     "random_hearts_deal",
     "random_spades_deal",
 ]
