@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pytest
@@ -123,18 +122,3 @@ def test_goes_for_the_eight_in_the_illuminati(level: str) -> None:
     assert isinstance(decision.action, Flip)
     assert decision.action.call == "8S" and decision.action.pos >= GRID_CELLS
     assert "1 in 3 to win the game outright" in decision.reason
-
-
-def test_hard_decides_quickly() -> None:
-    game = EightOfSpadesGame(RULES)
-    rng = random.Random(9)
-    game.apply(game.chance_action(rng))
-    hard, classic = HardBot(), ClassicBot()
-    worst = 0.0
-    while not game.is_over:
-        view = game.view(game.to_move.seat)  # type: ignore[union-attr]
-        start = time.perf_counter()
-        hard.decide(view, random.Random(0))
-        worst = max(worst, time.perf_counter() - start)
-        game.apply(classic.decide(view, rng).action)
-    assert worst < 0.05

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from cardtui.bots.base import Bot, Decision
+from cardtui.bots.eight_of_spades_endgame import ACE, KIND_SUIT, Endgame, TooBig, abstract, classic_choice
 from cardtui.cards import SUIT_MASKS, bit_indices
 from cardtui.games.base import PlayerView
 from cardtui.games.eight_of_spades import (
@@ -33,8 +34,6 @@ __all__ = ["LEVELS", "ClassicBot", "EasyBot", "HardBot", "make_bot"]
 
 LEVELS = ("easy", "classic", "hard")
 
-ACE = 5  # the kind index of the A♠; kinds 0..4 are the calls C D H S 8S
-KIND_SUIT = (0, 1, 2, 3, 3, 3)
 CALL_WORDS = ("clubs", "diamonds", "hearts", "spades", "the eight of spades")
 
 
@@ -157,27 +156,9 @@ class ClassicBot:
     def decide(self, view: PlayerView, rng: random.Random) -> Decision:
         assert isinstance(view, EightOfSpadesView) and view.legal
         t = Table(view)
-        me = t.points[t.seat]
         pots = t.pots(t.suit_up, t.e8_at)
-        p_ace = t.chance(ACE)
-        in_play = t.in_play()
-        win_value = in_play  # winning outright is worth everything still on the table
-        out_cost = me + in_play / max(1, len(t.alive))  # leaving forfeits what we hold and our share
-        best: tuple[float, int, bool] | None = None
-        for call in range(5):
-            p = t.chance(call)
-            gain = pots[KIND_SUIT[call]] + t.flip_value(call, False)
-            if t.grid_down:
-                ev = p * gain - p_ace * me
-                if best is None or ev > best[0]:
-                    best = (ev, call, False)
-            if t.can_stake:
-                hit = win_value if call == 4 else t.ill_value + t.ill_up_value + pots[KIND_SUIT[call]]
-                ev = p * hit - (1 - p) * t.stake - p_ace * out_cost
-                if best is None or ev >= best[0]:
-                    best = (ev, call, True)
-        assert best is not None
-        ev, call, ill = best
+        me, grid = t.points[t.seat], bool(t.grid_down)
+        call, ill = classic_choice(t, t.counts, pots, me, t.in_play(), len(t.alive), grid, t.can_stake, t.ill_up_value)
         pos = _pick(t.ill_down if ill else t.grid_down, rng)
         p = t.chance(call)
         return Decision(Flip(t.seat, CALLS[call], pos), _reason(t, call, pos, p, pots, ill))
@@ -196,7 +177,7 @@ def _reason(t: Table, call: int, pos: int, p: float, pots: list[int], ill: bool)
 
 
 class HardBot:
-    """Chooses the position as well as the call, one turn ahead.
+    """Chooses the position as well as the call, one turn ahead; searches the endgame for wins.
 
     Each of the six kinds of card the flip may show is followed by the next
     seat's best expected-value reply on the board it would leave, and half
@@ -204,41 +185,88 @@ class HardBot:
     priced in, and so is a miss that locks the pot away from the next
     player (which is why the position matters). Positions differ only by
     their face-up neighbours, so each neighbourhood is weighed once.
-    In the arena a softmax "chance of winning" utility did worse than
-    plain points (it chases long shots), so points it is; the instant win
-    and leaving the game are valued like the classic player does.
+    Until the endgame, points are the measure (a "chance of winning"
+    estimate did worse in the arena: it chases long shots); once at most
+    ENDGAME_UNSEEN cards are unseen, the rest of the game is searched and
+    the chance of winning is exact.
     """
 
     level = "hard"
     REPLY = 0.5  # how much of the next seat's expected gain counts against us (tuned in the arena)
+    ENDGAME_UNSEEN = 8  # search to the end from this many unseen cards (tuned in the arena)
+    ENDGAME_BUDGET = 1_500  # positions the search may visit before falling back to points (about 25 ms)
 
     def decide(self, view: PlayerView, rng: random.Random) -> Decision:
         assert isinstance(view, EightOfSpadesView) and view.legal
         t = Table(view)
-        reply_weight = self.REPLY if len(t.alive) > 1 else 0.0
-        in_play = t.in_play()
         pots = t.pots(t.suit_up, t.e8_at)
-        candidates: list[tuple[float, int, int]] = []  # (value, call, pos)
         groups: dict[tuple[int, ...], list[int]] = {}
         for pos in bit_indices(t.grid_down):
-            key = tuple(neighbours(1 << pos) & m for m in t.suit_up)
-            groups.setdefault(key, []).append(pos)
+            groups.setdefault(_neighbourhood(t, pos), []).append(pos)
+        try:
+            candidates, searched = self._endgame(t, groups), True
+        except TooBig:
+            candidates, searched = self._points(t, groups, pots), False
+        top = max(c[0] for c in candidates)
+        best = [c for c in candidates if c[0] >= top - 1e-9]
+        if searched and len(best) > 1:  # the game is as good either way: take the most points
+            points = {(call, pos): value for value, call, pos in self._points(t, groups, pots)}
+            most = max(points[c[1], c[2]] for c in best)
+            best = [c for c in best if points[c[1], c[2]] >= most - 1e-9]
+        _, call, pos = rng.choice(best)
+        pos = rng.choice(groups[_neighbourhood(t, pos)]) if pos < GRID_CELLS else _pick(t.ill_down, rng)
+        ill = pos >= GRID_CELLS
+        reason = _reason(t, call, pos, t.chance(call), pots, ill)
+        if searched:
+            reason += f"; {_percent(top)} to win the game from here"
+        return Decision(Flip(t.seat, CALLS[call], pos), reason)
+
+    def _points(
+        self, t: Table, groups: dict[tuple[int, ...], list[int]], pots: list[int]
+    ) -> list[tuple[float, int, int]]:
+        """(expected points less the next seat's weighted reply, call, position) of every choice."""
+        reply_weight = self.REPLY if len(t.alive) > 1 else 0.0
+        candidates: list[tuple[float, int, int]] = []
         for positions in groups.values():
             for call in range(5):
-                value = _grid_outcomes(t, call, positions[0], pots, reply_weight)
-                candidates.append((value, call, positions[0]))
+                candidates.append((_grid_outcomes(t, call, positions[0], pots, reply_weight), call, positions[0]))
+        if t.can_stake:
+            pos = min(bit_indices(t.ill_down))
+            in_play = t.in_play()
+            for call in range(5):
+                candidates.append((_ill_outcomes(t, call, pots, reply_weight, in_play), call, pos))
+        return candidates
+
+    def _endgame(self, t: Table, groups: dict[tuple[int, ...], list[int]]) -> list[tuple[float, int, int]]:
+        """(chance of winning, call, position) of every choice; TooBig before the endgame or when it is too big."""
+        if t.unseen > self.ENDGAME_UNSEEN or len(t.alive) < 2:
+            raise TooBig
+        search = Endgame(t, t.seat, t.seats, self.ENDGAME_BUDGET)
+        counts = tuple(t.counts)
+        loose, locked = abstract(t.suit_up, t.e8_at, t.eight)
+        out = tuple(s not in t.alive for s in range(t.seats))
+        grid, ill = t.grid_down.bit_count(), t.ill_down.bit_count()
+        state = (counts, grid, ill, loose, locked, t.ill_up_value, tuple(t.points), out, t.seat)
+        candidates: list[tuple[float, int, int]] = []
+        for positions in groups.values():
+            pos = positions[0]
+            misses = []
+            for kind in range(6):
+                suit_up = list(t.suit_up)
+                suit_up[KIND_SUIT[kind]] |= 1 << pos
+                misses.append(abstract(suit_up, pos if kind == 4 else t.e8_at, t.eight))
+            for call in range(5):
+                candidates.append((search.flip(*state, call, False, misses), call, pos))
         if t.can_stake:
             pos = min(bit_indices(t.ill_down))
             for call in range(5):
-                candidates.append((_ill_outcomes(t, call, pots, reply_weight, in_play), call, pos))
-        top = max(c[0] for c in candidates)
-        _, call, pos = rng.choice([c for c in candidates if c[0] >= top - 1e-9])
-        if pos < GRID_CELLS:
-            pos = rng.choice(groups[tuple(neighbours(1 << pos) & m for m in t.suit_up)])
-        else:
-            pos = _pick(t.ill_down, rng)
-        ill = pos >= GRID_CELLS
-        return Decision(Flip(t.seat, CALLS[call], pos), _reason(t, call, pos, t.chance(call), pots, ill))
+                candidates.append((search.flip(*state, call, True), call, pos))
+        return candidates
+
+
+def _neighbourhood(t: Table, pos: int) -> tuple[int, ...]:
+    """What decides a grid position's locking: its face-up neighbours, suit by suit."""
+    return tuple(neighbours(1 << pos) & m for m in t.suit_up)
 
 
 def _reply(t: Table, suit_up: list[int], e8_at: int, counts: list[int]) -> float:

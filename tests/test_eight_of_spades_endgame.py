@@ -1,0 +1,191 @@
+"""The hard Eight of Spades player's endgame search: exact against the real engine, and bounded.
+
+The exactness test builds late positions whose face-down cards touch no
+face-up card, so no later flip can lock anything, and checks every choice's
+chance of winning against a brute force that plays the real engine through
+every order the unseen cards may come in, the other seats being classic
+players and this seat taking its best choice at each later turn.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cardtui.bots.eight_of_spades import ClassicBot, HardBot, Table
+from cardtui.bots.eight_of_spades_endgame import Endgame, TooBig, abstract
+from cardtui.cards import DECK, Card, parse_card
+from cardtui.games.eight_of_spades import (
+    GRID_CELLS,
+    EightOfSpadesGame,
+    EightOfSpadesView,
+    Flip,
+    Layout,
+    grid_pos,
+    illuminati_pos,
+)
+from cardtui.rules import EightOfSpadesRules
+
+RULES = EightOfSpadesRules(game="eight-of-spades")
+UNSEEN = {
+    grid_pos(0, 0): "8S",
+    grid_pos(6, 6): "AS",
+    illuminati_pos(0): "2H",
+    illuminati_pos(1): "3H",
+    illuminati_pos(2): "4C",
+}
+MISSES_AT = (grid_pos(3, 3), grid_pos(1, 3))  # left face up last: touching neither each other nor a face-down card
+
+
+def late_game(miss_every: int, rules: EightOfSpadesRules) -> tuple[list[Card], list[Flip]]:
+    """A layout and the flips that leave only UNSEEN face down and two loose cards in the pot.
+
+    Every grid flip but the last two matches, except every `miss_every`-th, whose card the next
+    flip collects, so the seats' points differ.
+    """
+    placed = {pos: parse_card(code) for pos, code in UNSEEN.items()}
+    rest = iter(c for c in DECK if c not in placed.values())
+    cards = [placed[pos] if pos in placed else next(rest) for pos in range(52)]
+    order = [p for p in range(GRID_CELLS) if p not in UNSEEN and p not in MISSES_AT] + list(MISSES_AT)
+    flips = []
+    for i, pos in enumerate(order):
+        card = cards[pos]
+        miss = pos in MISSES_AT or (miss_every and i % miss_every == miss_every - 1)
+        call = ("S" if card.suit.letter != "S" else "H") if miss else card.suit.letter
+        flips.append(Flip(i % rules.players, call, pos))
+    return cards, flips
+
+
+def replay(cards: list[Card], flips: list[Flip], rules: EightOfSpadesRules) -> EightOfSpadesGame:
+    game = EightOfSpadesGame(rules)
+    game.apply(Layout.from_cards(cards))
+    for flip in flips:
+        game.apply(flip)
+    return game
+
+
+def brute_force(cards: list[Card], flips: list[Flip], me: int, rules: EightOfSpadesRules) -> float:
+    """`me`'s chance of winning from here, on the real engine."""
+    game = replay(cards, flips, rules)
+    if game.is_over:
+        return 1 / len(game.winners) if me in game.winners else 0.0
+    seat = game.to_move.seat  # type: ignore[union-attr]
+    view = game.view(seat)
+    if seat != me:
+        action = ClassicBot().decide(view, random.Random(0)).action
+        assert isinstance(action, Flip)
+        return flip_value(cards, flips, me, rules, action)
+    choices = {
+        (a.call, min(b.pos for b in view.legal if (b.pos < GRID_CELLS) == (a.pos < GRID_CELLS))) for a in view.legal
+    }  # type: ignore[attr-defined]
+    return max(flip_value(cards, flips, me, rules, Flip(seat, call, pos)) for call, pos in choices)
+
+
+def flip_value(cards: list[Card], flips: list[Flip], me: int, rules: EightOfSpadesRules, flip: Flip) -> float:
+    """The average over which unseen card lies under the flipped position."""
+    down = [p for p in range(52) if p not in {f.pos for f in flips}]
+    total = 0.0
+    for source in down:
+        swapped = list(cards)
+        swapped[flip.pos], swapped[source] = cards[source], cards[flip.pos]
+        total += brute_force(swapped, [*flips, flip], me, rules)
+    return total / len(down)
+
+
+@pytest.mark.parametrize(("miss_every", "knobs"), [(0, {}), (3, {}), (3, {"illuminati_stake": 11}), (4, {})])
+def test_search_is_exact_when_nothing_more_can_lock(miss_every: int, knobs: dict[str, Any]) -> None:
+    rules = RULES.replace(**knobs)
+    cards, flips = late_game(miss_every, rules)
+    game = replay(cards, flips, rules)
+    me = game.to_move.seat  # type: ignore[union-attr]
+    view = game.view(me)
+    assert isinstance(view, EightOfSpadesView)
+    t = Table(view)
+    assert t.unseen == 5
+    bot = HardBot()
+    groups = {(): [pos for pos in UNSEEN if pos < GRID_CELLS]}
+    candidates = bot._endgame(t, groups)
+    assert len(candidates) == 5 + 5 * t.can_stake  # five calls in the grid, and in the illuminati with the stake
+    spread = set()
+    for value, call, pos in candidates:
+        expected = flip_value(cards, flips, me, rules, Flip(me, "CDHS"[call] if call < 4 else "8S", pos))
+        assert value == pytest.approx(expected, abs=1e-9), (call, pos)
+        spread.add(round(value, 9))
+    assert len(spread) > 1  # the choices really differ
+
+
+def test_hard_calls_for_the_win_and_says_its_chance() -> None:
+    """One grid card left, nobody can stake on the illuminati, 23 against 24 with one card loose, and
+    2H, 3H, 8S, AS unseen: hearts wins half the time (8S a quarter, clubs never), and hard says so."""
+    rules = RULES.replace(players=2, illuminati_stake=52)
+    last, ill = parse_card("2H"), [parse_card(code) for code in ("8S", "AS", "3H")]
+    rest = [c for c in DECK if c != last and c not in ill]
+    cards = [*rest, last, *ill]
+    game = EightOfSpadesGame(rules)
+    game.apply(Layout.from_cards(cards))
+    for pos in range(GRID_CELLS - 1):  # seat 0 misses at 44 (seat 1 collects it at 45), seat 1 at 47
+        game.apply(Flip(pos % 2, "8S" if pos in (44, 47) else cards[pos].suit.letter, pos))
+    assert game.points == (23, 24) and game.to_move.seat == 0  # type: ignore[union-attr]
+    decision = HardBot().decide(game.view(0), random.Random(0))
+    assert decision.action == Flip(0, "H", GRID_CELLS - 1)
+    assert decision.reason == "calls H at G7: 50% to collect 2 points; 50% to win the game from here"
+
+
+def test_hard_takes_the_most_points_when_the_game_is_as_good_either_way() -> None:
+    """48 points to none, four cards unseen and nobody able to stake: every choice wins unless it
+    flips the A♠ (then 0 to 0 is a shared win), so hard breaks the tie by points and calls hearts."""
+    rules = RULES.replace(players=2, illuminati_stake=52)
+    last, ill = parse_card("2H"), [parse_card(code) for code in ("8S", "AS", "3H")]
+    cards = [*(c for c in DECK if c != last and c not in ill), last, *ill]
+    game = EightOfSpadesGame(rules)
+    game.apply(Layout.from_cards(cards))
+    for pos in range(GRID_CELLS - 1):  # seat 1 always misses, seat 0 collects its card and seat 1's
+        game.apply(Flip(pos % 2, cards[pos].suit.letter if pos % 2 == 0 else "8S", pos))
+    assert game.points == (47, 0)
+    for seed in range(8):
+        decision = HardBot().decide(game.view(0), random.Random(seed))
+        assert decision.action == Flip(0, "H", GRID_CELLS - 1)
+        assert decision.reason.endswith("; 88% to win the game from here")
+
+
+def test_abstract_board_pots_agree_with_the_table() -> None:
+    """What a match collects, read from (loose, locked), equals the table's pots on real boards."""
+    rng = random.Random(4)
+    classic = ClassicBot()
+    checked = 0
+    for _ in range(6):
+        game = EightOfSpadesGame(RULES)
+        game.apply(game.chance_action(rng))
+        while not game.is_over:
+            view = game.view(game.to_move.seat)  # type: ignore[union-attr]
+            assert isinstance(view, EightOfSpadesView)
+            t = Table(view)
+            loose, locked = abstract(t.suit_up, t.e8_at, t.eight)
+            assert [loose + v for v in locked] == t.pots(t.suit_up, t.e8_at)
+            checked += any(locked)
+            game.apply(classic.decide(view, rng).action)
+    assert checked  # some boards had locked groups
+
+
+def test_search_stops_at_its_budget_and_hard_falls_back_to_points() -> None:
+    rules = RULES
+    cards, flips = late_game(3, rules)
+    game = replay(cards, flips, rules)
+    me = game.to_move.seat  # type: ignore[union-attr]
+    view = game.view(me)
+    assert isinstance(view, EightOfSpadesView)
+    t = Table(view)
+    search = Endgame(t, me, t.seats, budget=5)
+    loose, locked = abstract(t.suit_up, t.e8_at, t.eight)
+    counts = tuple(t.counts)
+    out = (False,) * t.seats
+    with pytest.raises(TooBig):
+        search.flip(counts, 2, 3, loose, locked, 0, tuple(t.points), out, me, 2, False)
+    small = HardBot()
+    small.ENDGAME_BUDGET = 5
+    decision = small.decide(view, random.Random(0))
+    assert decision.action in view.legal
+    assert "from here" not in decision.reason
+    assert "from here" in HardBot().decide(view, random.Random(0)).reason
