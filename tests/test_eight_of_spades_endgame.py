@@ -182,7 +182,7 @@ def test_search_stops_at_its_budget_and_hard_falls_back_to_points() -> None:
     counts = tuple(t.counts)
     out = (False,) * t.seats
     with pytest.raises(TooBig):
-        search.flip(counts, 2, 3, loose, locked, 0, tuple(t.points), out, me, 2, False)
+        search.flip((counts, 2, 3, loose, locked, 0, tuple(t.points), out, me), 2, False)
     small = HardBot()
     small.ENDGAME_BUDGET = 5
     decision = small.decide(view, random.Random(0))

@@ -256,11 +256,11 @@ class HardBot:
                 suit_up[KIND_SUIT[kind]] |= 1 << pos
                 misses.append(abstract(suit_up, pos if kind == 4 else t.e8_at, t.eight))
             for call in range(5):
-                candidates.append((search.flip(*state, call, False, misses), call, pos))
+                candidates.append((search.flip(state, call, False, misses), call, pos))
         if t.can_stake:
             pos = min(bit_indices(t.ill_down))
             for call in range(5):
-                candidates.append((search.flip(*state, call, True), call, pos))
+                candidates.append((search.flip(state, call, True), call, pos))
         return candidates
 
 

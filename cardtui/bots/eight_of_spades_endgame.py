@@ -30,6 +30,9 @@ Counts = tuple[int, ...]
 Locked = tuple[int, ...]
 Points = tuple[int, ...]
 Out = tuple[bool, ...]
+# unseen counts by kind, face-down grid and illuminati cards, loose value, locked value per suit,
+# face-up illuminati value, points, who is out, and the seat to move (or that just moved)
+Position = tuple[Counts, int, int, int, Locked, int, Points, Out, int]
 
 
 class TooBig(Exception):
@@ -103,7 +106,7 @@ class Endgame:
         self.seats = seats
         self.budget = budget
         self.visited = 0
-        self.memo: dict[tuple[object, ...], float] = {}
+        self.memo: dict[Position, float] = {}
 
     def share(self, points: Points, out: Out, winners: Sequence[int] | None = None) -> float:
         """This seat's share of the win when the game ends here."""
@@ -113,52 +116,30 @@ class Endgame:
             winners = [s for s in alive if points[s] == top]
         return 1.0 / len(winners) if self.seat in winners else 0.0
 
-    def after(
-        self,
-        counts: Counts,
-        grid: int,
-        ill: int,
-        loose: int,
-        locked: Locked,
-        ill_up: int,
-        points: Points,
-        out: Out,
-        seat: int,
-    ) -> float:
-        """The value once `seat` has flipped: the next seat that can move plays, or the game ends."""
+    def after(self, position: Position) -> float:
+        """The value once the position's seat has flipped: the next seat that can move plays, or the game ends."""
+        counts, grid, ill, loose, locked, ill_up, points, out, seat = position
         if grid + ill == 0:
             return self.share(points, out)
         s = seat
         for _ in range(self.seats):
             s = (s + 1) % self.seats
             if not out[s] and (grid or (ill and points[s] >= self.stakes.stake)):
-                return self.turn(counts, grid, ill, loose, locked, ill_up, points, out, s)
+                return self.turn((counts, grid, ill, loose, locked, ill_up, points, out, s))
         return self.share(points, out)
 
-    def turn(
-        self,
-        counts: Counts,
-        grid: int,
-        ill: int,
-        loose: int,
-        locked: Locked,
-        ill_up: int,
-        points: Points,
-        out: Out,
-        seat: int,
-    ) -> float:
-        """The value with `seat` to flip: our best choice, or the classic player's choice for another seat."""
-        key = (counts, grid, ill, loose, locked, ill_up, points, out, seat)
-        value = self.memo.get(key)
+    def turn(self, position: Position) -> float:
+        """The value with the position's seat to flip: our best choice, or the classic player's for another seat."""
+        value = self.memo.get(position)
         if value is not None:
             return value
         self.visited += 1
         if self.visited > self.budget:
             raise TooBig
-        board = (counts, grid, ill, loose, locked, ill_up, points, out, seat)
+        counts, grid, ill, loose, locked, ill_up, points, out, seat = position
         stake_ok = bool(ill) and points[seat] >= self.stakes.stake
         if seat == self.seat:
-            value = max(self.flip(*board, call, area) for call, area in self.choices(counts, bool(grid), stake_ok))
+            value = max(self.flip(position, call, area) for call, area in self.choices(counts, bool(grid), stake_ok))
         else:
             in_play = grid + ill * self.stakes.ill_value + ill_up + loose + sum(locked)
             if counts[4]:
@@ -168,8 +149,8 @@ class Endgame:
             call, area = classic_choice(
                 self.stakes, counts, pots, points[seat], in_play, alive, bool(grid), stake_ok, ill_up
             )
-            value = self.flip(*board, call, area)
-        self.memo[key] = value
+            value = self.flip(position, call, area)
+        self.memo[position] = value
         return value
 
     @staticmethod
@@ -182,25 +163,14 @@ class Endgame:
         return [(c, a) for c in calls for a in areas]
 
     def flip(
-        self,
-        counts: Counts,
-        grid: int,
-        ill: int,
-        loose: int,
-        locked: Locked,
-        ill_up: int,
-        points: Points,
-        out: Out,
-        seat: int,
-        call: int,
-        illuminati: bool,
-        misses: Sequence[tuple[int, Locked]] | None = None,
+        self, position: Position, call: int, illuminati: bool, misses: Sequence[tuple[int, Locked]] | None = None
     ) -> float:
-        """The expected value of `seat` calling `call` and flipping in the grid or the illuminati.
+        """The expected value of the position's seat calling `call` and flipping in the grid or the illuminati.
 
         `misses` gives the grid's (loose, locked) after a miss by each kind of card, when the
         position is known; without it a missed card lies loose.
         """
+        counts, grid, ill, loose, locked, ill_up, points, out, seat = position
         stakes = self.stakes
         unseen = grid + ill
         value = 0.0
@@ -220,9 +190,9 @@ class Endgame:
                 pts[seat] += loose + locked[suit] + flipped
                 rest = (*locked[:suit], 0, *locked[suit + 1 :])
                 if illuminati:
-                    value += q * self.after(left, grid, ill - 1, 0, rest, 0, tuple(pts), out, seat)
+                    value += q * self.after((left, grid, ill - 1, 0, rest, 0, tuple(pts), out, seat))
                 else:
-                    value += q * self.after(left, grid - 1, ill, 0, rest, ill_up, tuple(pts), out, seat)
+                    value += q * self.after((left, grid - 1, ill, 0, rest, ill_up, tuple(pts), out, seat))
             elif illuminati:
                 pts[seat] -= stakes.stake
                 up = ill_up + (max(stakes.eight, stakes.ill_value) if kind == 4 else stakes.ill_value)
@@ -232,10 +202,10 @@ class Endgame:
                     if gone.count(False) == 1:
                         value += q * self.share(tuple(pts), gone, (gone.index(False),))
                         continue
-                value += q * self.after(left, grid, ill - 1, loose, locked, up, tuple(pts), gone, seat)
+                value += q * self.after((left, grid, ill - 1, loose, locked, up, tuple(pts), gone, seat))
             else:
                 if kind == ACE:
                     pts[seat] = 0
                 board = misses[kind] if misses else (loose + (stakes.eight if kind == 4 else 1), locked)
-                value += q * self.after(left, grid - 1, ill, *board, ill_up, tuple(pts), out, seat)
+                value += q * self.after((left, grid - 1, ill, *board, ill_up, tuple(pts), out, seat))
         return value
