@@ -54,13 +54,14 @@ class GridScreen(GameScreen):
         board = self.query_one(GridBoard)
         board.show(v.faces, v.down, v.locked)
         tm = v.to_move
-        lines = [f"Points (stake {v.ruleset.illuminati_stake}, 8S worth {v.ruleset.eight_points})"]
+        # each line fits the side panel's 25 columns: a wrapped line would push the last seats out of sight
+        lines = [f"Points · stake {v.ruleset.illuminati_stake} · 8S {v.ruleset.eight_points}"]
         for seat in range(v.seats):
             mark = "▶" if tm is not None and tm.seat == seat else " "
             out = " out" if seat in v.eliminated else ""
             won = " ★" if seat in v.winners else ""
-            lines.append(f"{mark} {self.who(seat)[:16]:<16} {v.points[seat]:>4}{out}{won}")
-        lines.append(f"Face down: {bin(v.down).count('1')} · speed {self.tui.speed}")
+            lines.append(f"{mark} {self.who(seat)[:12]:<12} {v.points[seat]:>4}{out}{won}")
+        lines.append(f"Face down {bin(v.down).count('1')} · {self.tui.speed}")
         self.query_one(Scoreboard).show(lines)
         call = board.call
         calls = "  ".join(f"[{c}]" if c == call else c for c in CALLS)
