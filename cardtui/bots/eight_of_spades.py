@@ -13,7 +13,15 @@ from __future__ import annotations
 import random
 
 from cardtui.bots.base import Bot, Decision
-from cardtui.bots.eight_of_spades_endgame import ACE, KIND_SUIT, Endgame, TooBig, abstract, classic_choice
+from cardtui.bots.eight_of_spades_endgame import (
+    ACE,
+    KIND_SUIT,
+    Endgame,
+    TooBig,
+    abstract,
+    classic_choice,
+    grid_value,
+)
 from cardtui.cards import SUIT_MASKS, bit_indices
 from cardtui.games.base import PlayerView
 from cardtui.games.eight_of_spades import (
@@ -79,10 +87,7 @@ class Table:
     # ------------------------------------------------------------ the pot
 
     def mask_value(self, mask: int, e8_at: int) -> int:
-        value = mask.bit_count()
-        if e8_at >= 0 and mask >> e8_at & 1:
-            value += self.eight - 1
-        return value
+        return grid_value(mask, e8_at, self.eight)
 
     def pots(self, suit_up: list[int], e8_at: int) -> list[int]:
         """What a match of each suit collects from the grid (without the flipped card)."""

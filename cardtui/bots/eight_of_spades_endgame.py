@@ -85,12 +85,13 @@ def abstract(suit_up: Sequence[int], e8_at: int, eight: int) -> tuple[int, Locke
     locked = [0, 0, 0, 0]
     for s, m in enumerate(suit_up):
         lk = locked_mask(m)
-        locked[s] = _value(lk, e8_at, eight)
-        loose += _value(m & ~lk, e8_at, eight)
+        locked[s] = grid_value(lk, e8_at, eight)
+        loose += grid_value(m & ~lk, e8_at, eight)
     return loose, tuple(locked)
 
 
-def _value(mask: int, e8_at: int, eight: int) -> int:
+def grid_value(mask: int, e8_at: int, eight: int) -> int:
+    """The points of the grid positions in `mask`, the 8S (at `e8_at`, -1 when not face up) worth `eight`."""
     value = mask.bit_count()
     if e8_at >= 0 and mask >> e8_at & 1:
         value += eight - 1
