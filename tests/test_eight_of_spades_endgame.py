@@ -77,10 +77,12 @@ def brute_force(cards: list[Card], flips: list[Flip], me: int, rules: EightOfSpa
         action = ClassicBot().decide(view, random.Random(0)).action
         assert isinstance(action, Flip)
         return flip_value(cards, flips, me, rules, action)
-    choices = {
-        (a.call, min(b.pos for b in view.legal if (b.pos < GRID_CELLS) == (a.pos < GRID_CELLS))) for a in view.legal
-    }  # type: ignore[attr-defined]
-    return max(flip_value(cards, flips, me, rules, Flip(seat, call, pos)) for call, pos in choices)
+    legal = [a for a in view.legal if isinstance(a, Flip)]
+    first = {}  # one position per area stands for all: nothing can lock
+    for a in sorted(legal, key=lambda a: -a.pos):
+        first[a.pos >= GRID_CELLS] = a.pos
+    choices = {Flip(seat, a.call, first[a.pos >= GRID_CELLS]) for a in legal}
+    return max(flip_value(cards, flips, me, rules, choice) for choice in choices)
 
 
 def flip_value(cards: list[Card], flips: list[Flip], me: int, rules: EightOfSpadesRules, flip: Flip) -> float:
