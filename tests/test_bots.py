@@ -248,6 +248,24 @@ def test_bids_nil_with_a_hand_that_cant_take_a_trick(level: str) -> None:
     assert "nil" in decision.reason
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_cutthroat_plays_a_deal_where_every_other_seat_bid_nil(level: str) -> None:
+    """With no opponent holding a contract there is nobody to set; the arena once crashed here."""
+    g = SpadesGame(default_preset("cutthroat"))  # type: ignore[arg-type]
+    g.apply(deal_of({}, dealer=3))
+    for seat, bid in ((0, 4), (1, 0), (2, 0), (3, 0)):
+        g.apply(Bid(seat, bid))
+    bot = make_bot("cutthroat", level, budget_ms=5)
+    rng = random.Random(2)
+    for _ in range(52):
+        seat = g.to_move.seat  # type: ignore[union-attr]
+        decision = bot.decide(g.view(seat), rng)
+        assert_legal(g, decision)
+        g.apply(decision.action)
+    assert g.to_move is not None and g.to_move.phase == "deal"  # the deal was played out and scored
+    assert any(g.scores)
+
+
 def test_easy_follows_low_and_normal_ducks() -> None:
     g = HeartsGame(default_preset("hearts").replace(pass_cycle=("none",)))  # type: ignore[arg-type, attr-defined]
     g.apply(deal_of({0: "2C", 1: "3C 9C KC"}, dealer=3))
