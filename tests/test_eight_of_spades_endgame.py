@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from cardtui.bots.eight_of_spades import ClassicBot, HardBot, Table
-from cardtui.bots.eight_of_spades_endgame import Endgame, TooBig, abstract
+from cardtui.bots.eight_of_spades_endgame import Endgame, TooBig, abstract, match_pots
 from cardtui.cards import DECK, Card, parse_card
 from cardtui.games.eight_of_spades import (
     GRID_CELLS,
@@ -152,8 +152,8 @@ def test_hard_takes_the_most_points_when_the_game_is_as_good_either_way() -> Non
         assert decision.reason.endswith("; 88% to win the game from here")
 
 
-def test_abstract_board_pots_agree_with_the_table() -> None:
-    """What a match collects, read from (loose, locked), equals the table's pots on real boards."""
+def test_abstract_board_pots_are_what_a_grid_match_collects() -> None:
+    """On real boards, a grid match of each suit gains its pot from (loose, locked) plus the flipped card."""
     rng = random.Random(4)
     classic = ClassicBot()
     checked = 0
@@ -161,14 +161,22 @@ def test_abstract_board_pots_agree_with_the_table() -> None:
         game = EightOfSpadesGame(RULES)
         game.apply(game.chance_action(rng))
         while not game.is_over:
-            view = game.view(game.to_move.seat)  # type: ignore[union-attr]
+            seat = game.to_move.seat  # type: ignore[union-attr]
+            view = game.view(seat)
             assert isinstance(view, EightOfSpadesView)
             t = Table(view)
             loose, locked = abstract(t.suit_up, t.e8_at, t.eight)
-            assert [loose + v for v in locked] == t.pots(t.suit_up, t.e8_at)
-            checked += any(locked)
+            pots = match_pots(loose, locked)
+            for pos in range(GRID_CELLS):
+                card = game.card_at(pos) if game.down >> pos & 1 else None
+                if card is None or card.code in ("8S", "AS"):
+                    continue
+                trial = game.clone()
+                trial.apply(Flip(seat, card.suit.letter, pos))
+                assert trial.points[seat] - game.points[seat] == pots[int(card.suit)] + 1
+                checked += locked[int(card.suit)] > 0
             game.apply(classic.decide(view, rng).action)
-    assert checked  # some boards had locked groups
+    assert checked  # some matches took a locked group of their suit
 
 
 def test_search_stops_at_its_budget_and_hard_falls_back_to_points() -> None:

@@ -21,6 +21,8 @@ from cardtui.bots.eight_of_spades_endgame import (
     abstract,
     classic_choice,
     grid_value,
+    match_pots,
+    value_in_play,
 )
 from cardtui.cards import SUIT_MASKS, bit_indices
 from cardtui.games.base import PlayerView
@@ -86,15 +88,9 @@ class Table:
 
     # ------------------------------------------------------------ the pot
 
-    def mask_value(self, mask: int, e8_at: int) -> int:
-        return grid_value(mask, e8_at, self.eight)
-
     def pots(self, suit_up: list[int], e8_at: int) -> list[int]:
         """What a match of each suit collects from the grid (without the flipped card)."""
-        full = [self.mask_value(m, e8_at) for m in suit_up]
-        loose = [self.mask_value(m & ~locked_mask(m), e8_at) for m in suit_up]
-        total = sum(loose)
-        return [total - loose[s] + full[s] for s in range(4)]
+        return match_pots(*abstract(suit_up, e8_at, self.eight))
 
     def flip_value(self, call: int, illuminati: bool) -> int:
         if illuminati:
@@ -108,13 +104,9 @@ class Table:
 
     def in_play(self) -> int:
         """Points not yet collected: face-down cards and the face-up pots."""
-        ill_cards = self.ill_down.bit_count()
-        grid_cards = self.unseen - ill_cards
-        value = grid_cards + ill_cards * self.ill_value + self.ill_up_value
-        if self.counts[4]:
-            value += self.eight - 1
-        value += sum(self.mask_value(m, self.e8_at) for m in self.suit_up)
-        return value
+        face_up = sum(grid_value(m, self.e8_at, self.eight) for m in self.suit_up)
+        ill = self.ill_down.bit_count()
+        return value_in_play(self, self.counts, self.unseen - ill, ill, self.ill_up_value, face_up)
 
 
 def _percent(p: float) -> str:

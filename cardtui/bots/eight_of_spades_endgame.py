@@ -90,6 +90,19 @@ def abstract(suit_up: Sequence[int], e8_at: int, eight: int) -> tuple[int, Locke
     return loose, tuple(locked)
 
 
+def match_pots(loose: int, locked: Sequence[int]) -> list[int]:
+    """What a match of each suit collects from the grid (without the flipped card)."""
+    return [loose + v for v in locked]
+
+
+def value_in_play(stakes: Stakes, counts: Sequence[int], grid: int, ill: int, ill_up: int, face_up: int) -> int:
+    """Points not yet collected: the face-down cards (the 8S, if unseen, at its worth) and the face-up ones."""
+    value = grid + ill * stakes.ill_value + ill_up + face_up
+    if counts[4]:
+        value += stakes.eight - 1
+    return value
+
+
 def grid_value(mask: int, e8_at: int, eight: int) -> int:
     """The points of the grid positions in `mask`, the 8S (at `e8_at`, -1 when not face up) worth `eight`."""
     value = mask.bit_count()
@@ -142,10 +155,8 @@ class Endgame:
         if seat == self.seat:
             value = max(self.flip(position, call, area) for call, area in self.choices(counts, bool(grid), stake_ok))
         else:
-            in_play = grid + ill * self.stakes.ill_value + ill_up + loose + sum(locked)
-            if counts[4]:
-                in_play += self.stakes.eight - 1
-            pots = [loose + v for v in locked]
+            in_play = value_in_play(self.stakes, counts, grid, ill, ill_up, loose + sum(locked))
+            pots = match_pots(loose, locked)
             alive = out.count(False)
             call, area = classic_choice(
                 self.stakes, counts, pots, points[seat], in_play, alive, bool(grid), stake_ok, ill_up
