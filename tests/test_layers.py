@@ -1,53 +1,160 @@
-"""The domain is pure: nothing below the UI imports Textual or Typer."""
+"""The layers of DESIGN.md hold: every import points down, no module circle, the domain runs without the UI."""
 
 from __future__ import annotations
 
 import ast
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "cardtui"
-UI = ("tui", "cli.py", "__main__.py")
+
+# DESIGN.md's layers, bottom first. A module may import only from layers strictly below its own
+# (and from its own top-level package or module). `cardtui` itself is the package's version string.
+LAYERS: dict[str, int] = {
+    "cardtui": 0,
+    "cards": 1,
+    "rules": 2,
+    "games": 3,
+    "bots": 4,
+    "saves": 5,
+    "session": 6,
+    "replay": 6,
+    "arena": 6,
+    "review": 7,
+    "catalog": 7,
+    "api": 8,
+    "net": 9,
+    "tui": 10,
+    "cli": 11,
+    "__main__": 12,
+}
+UI_LIBRARIES = {"textual", "typer", "click", "rich"}
+UI_LAYERS = {"tui", "cli", "__main__"}
 
 
-def domain_modules() -> list[str]:
-    names = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        rel = path.relative_to(PACKAGE)
-        if rel.parts[0] in UI:
-            continue
-        parts = ["cardtui", *rel.with_suffix("").parts]
-        if parts[-1] == "__init__":
-            parts.pop()
-        names.append(".".join(parts))
-    return names
+def module_name(path: Path) -> str:
+    parts = ["cardtui", *path.relative_to(PACKAGE).with_suffix("").parts]
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def layer_of(module: str) -> str:
+    """The top-level part of a `cardtui...` module name: `cardtui.games.trick` is in `games`."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "cardtui"
+
+
+def imports(path: Path) -> Iterator[str]:
+    """Every module a file imports, at the top or inside a function, relative imports resolved."""
+    me = module_name(path).split(".")
+    package = me if path.name == "__init__.py" else me[:-1]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, *(node.module or "").split(".")]).strip(".")
+            yield module
+            for alias in node.names:
+                yield f"{module}.{alias.name}"
+
+
+def internal_graph() -> dict[str, set[str]]:
+    """Module -> the cardtui modules (files or packages) it imports."""
+    files = sorted(PACKAGE.rglob("*.py"))
+    known = {module_name(path) for path in files}
+    graph: dict[str, set[str]] = {}
+    for path in files:
+        me = module_name(path)
+        graph[me] = {m for m in imports(path) if m in known and m != me}
+    return graph
+
+
+def test_every_module_is_in_a_layer() -> None:
+    assert {layer_of(m) for m in internal_graph()} <= set(LAYERS)
+
+
+def test_every_import_points_down_the_layers() -> None:
+    wrong = [
+        f"{me} imports {target}"
+        for me, targets in internal_graph().items()
+        for target in targets
+        if layer_of(target) != layer_of(me) and LAYERS[layer_of(target)] >= LAYERS[layer_of(me)]
+    ]
+    assert wrong == []
+
+
+def test_the_layer_check_sees_imports_inside_functions() -> None:
+    """The checker itself: the lazy imports the CLI and the save loader make are seen."""
+    graph = internal_graph()
+    assert "cardtui.bots" in graph["cardtui.saves"]
+    assert "cardtui.tui" in graph["cardtui.cli"]
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in graph.get(node, ()):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_import_circle_below_the_ui() -> None:
+    graph = internal_graph()
+    domain = {
+        m: {t for t in ts if layer_of(t) not in UI_LAYERS} for m, ts in graph.items() if layer_of(m) not in UI_LAYERS
+    }
+    # A package's __init__ re-exporting its own modules is not a circle of meaning: leave those edges out.
+    for me, targets in domain.items():
+        domain[me] = {t for t in targets if not me.startswith(t + ".")}
+    assert cycles(domain) == []
 
 
 def test_no_domain_file_imports_the_ui_libraries() -> None:
-    for path in PACKAGE.rglob("*.py"):
-        if path.relative_to(PACKAGE).parts[0] in UI:
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                roots = {a.name.split(".")[0] for a in node.names}
-            elif isinstance(node, ast.ImportFrom):
-                roots = {(node.module or "").split(".")[0]}
-            else:
-                continue
-            assert not roots & {"textual", "typer", "click", "cardtui.tui"}, f"{path} imports {roots}"
-            if isinstance(node, ast.ImportFrom):
-                assert not (node.module or "").startswith(("cardtui.tui", "cardtui.cli")), path
+    wrong = [
+        f"{me} imports {module}"
+        for path in PACKAGE.rglob("*.py")
+        if layer_of(me := module_name(path)) not in UI_LAYERS
+        for module in imports(path)
+        if module.split(".")[0] in UI_LIBRARIES or (module.startswith("cardtui.") and layer_of(module) in UI_LAYERS)
+    ]
+    assert wrong == []
 
 
 def test_the_whole_domain_runs_without_the_ui() -> None:
-    modules = domain_modules()
-    assert {"cardtui.cards", "cardtui.rules", "cardtui.games.hearts", "cardtui.saves"} <= set(modules)
+    modules = sorted(m for m in internal_graph() if layer_of(m) not in UI_LAYERS)
+    assert {"cardtui.cards", "cardtui.rules", "cardtui.games.hearts", "cardtui.saves", "cardtui.api"} <= set(modules)
     code = (
         "import importlib, sys\n"
         f"for m in {modules!r}: importlib.import_module(m)\n"
-        "print(sorted({m.split('.')[0] for m in sys.modules} & {'textual', 'typer', 'click'}))"
+        f"print(sorted({{m.split('.')[0] for m in sys.modules}} & {UI_LIBRARIES!r}))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
