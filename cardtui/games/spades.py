@@ -66,17 +66,17 @@ def score_side(
         if not rules.failed_nil_tricks_count:
             over += nil_extra
         extra = over
-        side_over = over > 0
+        any_over = over > 0
     elif rules.overtricks == "seat":
         over = extra = (plain_excess if made else 0) + nil_extra
-        side_over = over > 0
+        any_over = over > 0
     else:
         # Seed 000's reading: seats' extra tricks count only when the side as a whole is over;
         # a blind bidder's (blind nil included) score a point but are no bags.
-        side_over = counted > contract
+        any_over = counted > contract
         blind_nil_extra = blind_nil_tricks if rules.failed_nil_overtricks else 0
-        extra = plain_excess + blind_excess + nil_extra if side_over else 0
-        over = plain_excess + nil_extra - blind_nil_extra if side_over else 0
+        extra = plain_excess + blind_excess + nil_extra if any_over else 0
+        over = plain_excess + nil_extra - blind_nil_extra if any_over else 0
     points = (10 * plain_bid if made else -10 * plain_bid) + extra
     if made and contract >= 10:
         points += rules.ten_trick_bonus
@@ -84,7 +84,7 @@ def score_side(
     for s in seats:
         call = bids[s]
         if call.bid == 0:
-            if tricks[s] == 0 and not (rules.nil_needs_no_overtricks and side_over):
+            if tricks[s] == 0 and not (rules.nil_needs_no_overtricks and any_over):
                 points += rules.blind_nil_value if call.blind else rules.nil_value
                 nils_made += 1
             else:
