@@ -7,9 +7,12 @@ Every case plays a whole deal through `cardtui.api` with hand-built cards
 from __future__ import annotations
 
 import pytest
+from dealing import make_deal, play
 from scripted import play_deal, spades_game
 
-from cardtui.games.spades import spades_winners
+from cardtui.cards import parse_card
+from cardtui.games.base import Bid, IllegalAction, Play
+from cardtui.games.spades import SpadesGame, spades_winners
 from cardtui.rules import SpadesRules, load_preset
 
 # Side 0 is seats 0 and 2; the opponents (seats 1, 3) bid 3 each and take the rest.
@@ -122,6 +125,8 @@ def test_equal_scores_and_total_bags_play_another_deal() -> None:
 
 
 def test_any_bid_may_be_blind_and_the_first_bidder_leads() -> None:
+    # "If a player makes a bid without seeing their cards (a "blind")" / "Rounds begin with ... the player who
+    # made the first bid."
     game = spades_game("spades-blind")
     game.deal()
     first = game.to_move
@@ -134,3 +139,25 @@ def test_any_bid_may_be_blind_and_the_first_bidder_leads() -> None:
         assert to_move is not None
         game.apply({"type": "bid", "seat": to_move["seat"], "bid": 3, "blind": False})
     assert game.to_move == {"seat": first["seat"], "phase": "play"}
+
+
+def test_a_player_must_match_the_winning_suit_so_far() -> None:
+    # "when playing a card, a player must always match the winning suite (spade or lead) thus-far of a hand; if a
+    # player is not able to do so, they are free to play a card from whichever suite they choose"
+    game = SpadesGame(load_preset("spades-blind"))  # type: ignore[arg-type]
+    game.apply(
+        make_deal(
+            3,
+            {
+                0: "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC 2D",
+                1: "2S 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+                2: "3S 4S 2H 3H 4H 5H 6H 7H 8H 9H 10H JH AC",
+            },
+        )
+    )
+    for seat in range(4):
+        game.apply(Bid(seat, 3))
+    play(game, "2C", "2S")
+    with pytest.raises(IllegalAction, match="you must follow spades, the suit now winning the trick: you hold 3S, 4S"):
+        game.apply(Play(2, parse_card("AC")))
+    play(game, "4S")
