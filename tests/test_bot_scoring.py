@@ -21,6 +21,7 @@ from cardtui.bots.search import hearts_result, seen_bids, spades_result
 from cardtui.games import create_game
 from cardtui.games.base import Play
 from cardtui.games.fast import apply_card
+from cardtui.games.spades import SpadesGame, bags_over_game
 from cardtui.games.trick import TrickGame
 from cardtui.rules import HeartsRules, SpadesRules, load_preset
 
@@ -86,6 +87,8 @@ def play_and_compare(name: str, changes: dict[str, Any], seed: int) -> tuple[int
                 results, winners = spades_result(state.won, seen_bids(seen), seen, ruleset)
                 assert [r.points for r in results] == list(record.scores)
                 assert [r.bags for r in results] == list(game.bags)
+                assert isinstance(game, SpadesGame)
+                assert bags_over_game(ruleset, game.bags, game.deal_records) == game.game_bags
             assert winners == game.winners
             checked += 1
             continue

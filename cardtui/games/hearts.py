@@ -202,9 +202,22 @@ def points_of(rules: HeartsRules, taken: int) -> int:
 
 
 def score_hearts_deal(rules: HeartsRules, taken: list[int], totals: list[int]) -> tuple[list[int], int | None]:
-    """Each seat's points for a deal from the cards it took, and who shot the moon or the sun (or None)."""
-    scores = [points_of(rules, t) for t in taken]
-    moon = next((s for s in range(SEATS) if taken[s] & (HEARTS_MASK | QS_BIT) == HEARTS_MASK | QS_BIT), None)
+    """Each seat's points for a deal from the cards it took, and who shot the moon or the sun (or None).
+
+    Written out flat: the searching computer players score every play-out with it.
+    """
+    hp, qp, jd = rules.heart_points, rules.queen_points, rules.jack_of_diamonds
+    scores = []
+    moon = None
+    for seat, t in enumerate(taken):
+        p = (t & HEARTS_MASK).bit_count() * hp
+        if t & QS_BIT:
+            p += qp
+            if t & HEARTS_MASK == HEARTS_MASK:
+                moon = seat
+        if t & JD_BIT:
+            p += jd
+        scores.append(p)
     if moon is None:
         return scores, None
     jack = [rules.jack_of_diamonds if taken[s] & JD_BIT else 0 for s in range(SEATS)]

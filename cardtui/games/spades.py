@@ -160,6 +160,7 @@ class SpadesGame(TrickGame):
         self.gave = [0, 0, 0, 0]
         self.got = [0, 0, 0, 0]
         super().__init__(ruleset)
+        self.game_bags = [0] * len(self.sides)
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -214,9 +215,10 @@ class SpadesGame(TrickGame):
                 return f"blind nil only when your side trails by {r.blind_nil_trailing_by} or more"
         if bid.bid > 0 and bid.blind and not r.blind_bids_allowed:
             return "blind bids are not allowed in these rules"
-        need = side_bid_floor(r, bid.seat, self.bids)
-        if bid.bid < need:
-            return f"your side must bid at least {r.min_side_bid} tricks in all: bid {need} or more"
+        if r.min_side_bid:
+            need = side_bid_floor(r, bid.seat, self.bids)
+            if bid.bid < need:
+                return f"your side must bid at least {r.min_side_bid} tricks in all: bid {need} or more"
         return None
 
     def _apply_bid(self, bid: Bid) -> list[Event]:
@@ -324,6 +326,7 @@ class SpadesGame(TrickGame):
             result = score_side(self.ruleset, side, bids, self.tricks_won, self._bags[i])
             self.totals[i] += result.points
             self._bags[i] = result.bags
+            self.game_bags[i] += result.overtricks
             scores.append(result.points)
             penalties.append(result.penalties)
         return DealRecord(
@@ -337,8 +340,7 @@ class SpadesGame(TrickGame):
         )
 
     def _game_winners(self) -> tuple[int, ...]:
-        game_bags = bags_over_game(self.ruleset, self._bags, self.deal_records)
-        return spades_winners(self.ruleset, self.totals, self._bags, game_bags, self.deal_number)
+        return spades_winners(self.ruleset, self.totals, self._bags, self.game_bags, self.deal_number)
 
     # ---- views
 
@@ -354,6 +356,7 @@ class SpadesGame(TrickGame):
 
     def _restore_extras(self, view: TrickView) -> None:
         self.bids = list(view.bids)
+        self.game_bags = bags_over_game(self.ruleset, view.bags, view.records)
         self.gave = [0, 0, 0, 0]
         self.got = [0, 0, 0, 0]
         self.gave[view.seat] = view.passed.mask
