@@ -163,6 +163,21 @@ def test_shooting_the_sun(sun: str, expected: list[int]) -> None:
     assert score_hearts_deal(rules, taken(HEARTS + " QS", "2C", "", ""), [0] * 4)[0] == [0, 26, 26, 26]
 
 
+@pytest.mark.parametrize(("sun", "words"), [("add_to_others", "You shot the sun!"), ("off", "You shot the moon!")])
+def test_the_end_of_deal_says_who_shot_the_sun(sun: str, words: str) -> None:
+    from rich.console import Console
+
+    from cardtui.games.trick import DealRecord
+    from cardtui.session import Session
+    from cardtui.tui.screens.deal_end import deal_table
+
+    session = Session.new(None, load_preset("hearts").replace(sun=sun), None, 1, autosave=False)
+    record = DealRecord(dealer=3, tricks=(13, 0, 0, 0), scores=(0, 52, 52, 52), totals=(0, 52, 52, 52), moon=0)
+    console = Console(width=80, record=True)
+    console.print(deal_table(session, record))
+    assert words in console.export_text()
+
+
 # ---------------------------------------------------------------- games that could never end
 
 
