@@ -19,7 +19,7 @@ from collections.abc import Callable
 from cardtui.games import create_game
 from cardtui.games.fast import DealState, FastRules, deal_suits, play_out, random_hearts_deal, random_spades_deal
 from cardtui.games.trick import TrickGame
-from cardtui.rules import SpadesRules, load_preset
+from cardtui.rules import HeartsRules, SpadesRules, load_preset
 
 PASS_OFFSETS = (1, 3, 2, 0)
 
@@ -58,13 +58,15 @@ def public_api(preset: str, deals: int, seed: int) -> float:
 
 
 def fast_hearts(deals: int, seed: int) -> float:
-    rules = FastRules.of(load_preset("hearts"))
+    ruleset = load_preset("hearts")
+    assert isinstance(ruleset, HeartsRules)
+    rules = FastRules.of(ruleset)
     rng = random.Random(seed)
-    random_hearts_deal(rng, rules, 1)
+    random_hearts_deal(rng, rules, ruleset, 1)
 
     def work() -> None:
         for i in range(deals):
-            random_hearts_deal(rng, rules, PASS_OFFSETS[i & 3])
+            random_hearts_deal(rng, rules, ruleset, PASS_OFFSETS[i & 3])
 
     return per_second(deals, work)
 

@@ -21,13 +21,20 @@ from cardtui.games.fast import (
     random_spades_deal,
 )
 from cardtui.games.trick import PLAYS, TrickGame
-from cardtui.rules import SpadesRules, load_preset
+from cardtui.rules import HeartsRules, Ruleset, SpadesRules, load_preset
 
-PRESETS = ["hearts", "spades", "spades-blind", "cutthroat"]
+PRESETS = ["hearts", "spades", "spades-blind", "cutthroat", "spades+two_of_clubs_leads"]
+
+
+def preset(name: str) -> Ruleset:
+    """A preset by name; "spades+knob" turns a true-or-false knob on."""
+    base, _, knob = name.partition("+")
+    rules = load_preset(base)
+    return rules.replace(**{knob: True}) if knob else rules
 
 
 def game_in_play(name: str, rng: random.Random) -> TrickGame:
-    game = create_game(load_preset(name))
+    game = create_game(preset(name))
     assert isinstance(game, TrickGame)
     while game.phase != "play":
         game.apply(game.chance_action(rng) if game.is_chance else rng.choice(game.legal_actions()))
@@ -37,7 +44,7 @@ def game_in_play(name: str, rng: random.Random) -> TrickGame:
 @pytest.mark.parametrize("name", PRESETS)
 def test_legal_masks_agree_over_random_deals(name: str) -> None:
     rng = random.Random(11)
-    rules = FastRules.of(load_preset(name))
+    rules = FastRules.of(preset(name))
     for _ in range(30):
         game = game_in_play(name, rng)
         while game.phase == "play":
@@ -52,7 +59,7 @@ def highest(state: DealState, seat: int, legal: int) -> int:
 @pytest.mark.parametrize("name", PRESETS)
 def test_play_out_with_a_policy_matches_the_engine(name: str) -> None:
     rng = random.Random(5)
-    rules = FastRules.of(load_preset(name))
+    rules = FastRules.of(preset(name))
     for _ in range(30):
         game = game_in_play(name, rng)
         for _ in range(rng.randrange(20)):
@@ -99,6 +106,8 @@ VARIANTS = [
     ("spades-blind", {}),
     ("cutthroat", {}),
     ("cutthroat", {"spades_broken_to_lead": False}),
+    ("spades", {"two_of_clubs_leads": True}),
+    ("cutthroat", {"two_of_clubs_leads": True, "follow_winning_suit": True}),
 ]
 
 
@@ -154,9 +163,11 @@ def test_following_suit_picks_each_card_equally_often(pass_count: int) -> None:
 
 def test_whole_random_deals() -> None:
     rng = random.Random(2)
-    hearts = FastRules.of(load_preset("hearts"))
+    ruleset = load_preset("hearts")
+    assert isinstance(ruleset, HeartsRules)
+    hearts = FastRules.of(ruleset)
     for i in range(200):
-        points = random_hearts_deal(rng, hearts, (1, 3, 2, 0)[i % 4])
+        points = random_hearts_deal(rng, hearts, ruleset, (1, 3, 2, 0)[i % 4])
         assert sum(points) in (26, 78)
     spades = load_preset("spades")
     assert isinstance(spades, SpadesRules)

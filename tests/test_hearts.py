@@ -197,8 +197,8 @@ def test_jack_of_diamonds() -> None:
 
 
 def test_game_end_lowest_wins_and_ties() -> None:
-    assert hearts_winners(rules(), [99, 50, 60, 70]) == ()
-    assert hearts_winners(rules(), [100, 50, 60, 70]) == (1,)
-    assert hearts_winners(rules(), [100, 50, 50, 70]) == (1, 2)
-    assert hearts_winners(rules(on_tie="play_on"), [100, 50, 50, 70]) == ()
-    assert hearts_winners(rules(end_score=50), [50, 10, 20, 30]) == (1,)
+    assert hearts_winners(rules(), [99, 50, 60, 70], 3) == ()
+    assert hearts_winners(rules(), [100, 50, 60, 70], 3) == (1,)
+    assert hearts_winners(rules(), [100, 50, 50, 70], 3) == (1, 2)
+    assert hearts_winners(rules(on_tie="play_on"), [100, 50, 50, 70], 3) == ()
+    assert hearts_winners(rules(end_score=50), [50, 10, 20, 30], 3) == (1,)

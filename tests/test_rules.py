@@ -56,8 +56,8 @@ def test_blind_preset_is_seed_000() -> None:
     assert isinstance(r, SpadesRules)
     assert (r.bag_limit, r.bag_penalty) == (7, 100)
     assert r.blind_bids_allowed and r.blind_bid_value == 100 and r.blind_nil_value == 200
-    assert r.follow_winning_suit and r.nil_needs_no_overtricks and r.overtricks == "seat"
-    assert r.tie_break == ("score", "fewer_bags")
+    assert r.follow_winning_suit and r.nil_needs_no_overtricks and r.overtricks == "seat_when_side_over"
+    assert r.tie_break == ("score", "fewer_total_bags")
 
 
 def test_cutthroat_preset_is_seed_001() -> None:

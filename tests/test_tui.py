@@ -239,12 +239,19 @@ async def test_rules_editor_checks_as_you_type_and_saves_valid_toml(home: Path) 
         assert "win_target" in str(editor.query_one("#form-message").content)
         knob.value = "300"
         editor.query_one("#knob-name").value = "house"
+        minimum = editor.query_one("#knob-min_side_bid")
+        minimum.value = "14"
         await pilot.pause()
-        assert not knob.has_class("-invalid")
+        assert "expected an integer 0..13" in str(editor.query_one("#error-min_side_bid").content)
+        minimum.value = "4"
+        editor.query_one("#knob-on_tie").value = "play_on"
+        await pilot.pause()
+        assert not knob.has_class("-invalid") and not minimum.has_class("-invalid")
         editor.query_one("#rules-path").value = str(home / "house.toml")
         await pilot.click("#play")
         await pilot.pause()
         assert app.screen.__class__.__name__ == "NewGameScreen"
     ruleset = load_ruleset(home / "house.toml")
     assert ruleset.win_target == 300 and ruleset.name == "house"  # type: ignore[attr-defined]
-    assert ruleset.game == load_preset("cutthroat").game
+    assert ruleset.min_side_bid == 4 and ruleset.on_tie == "play_on"  # type: ignore[attr-defined]
+    assert ruleset.game == load_preset("cutthroat").game and ruleset.notes == load_preset("cutthroat").notes

@@ -16,6 +16,7 @@ import dataclasses
 from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS
 from cardtui.games.base import Bid
 from cardtui.games.fast import DealState, FastRules
+from cardtui.games.spades import bags_over_game
 from cardtui.games.trick import TrickView
 from cardtui.rules import HeartsRules, SpadesRules
 
@@ -66,7 +67,7 @@ def winning_card(trick: list[int], trump: int) -> int:
 
 @dataclasses.dataclass(slots=True)
 class Seen:
-    """A seat's knowledge, as integers: the public play state, voids, known cards and bids."""
+    """A seat's knowledge, as integers: the public play state, voids, known cards, bids and the game's standing."""
 
     seat: int
     rules: FastRules
@@ -81,6 +82,8 @@ class Seen:
     bags: list[int]
     played_by: list[int]
     dealer: int
+    deals: int
+    game_bags: list[int]
 
     @property
     def hand(self) -> int:
@@ -145,9 +148,11 @@ def read_view(view: TrickView) -> Seen:
         if offset and view.phase != "pass" and view.passed:
             known[(me + offset) % 4] = view.passed.mask & ~played
         partner = -1
+        game_bags = [0, 0, 0, 0]
     else:
         assert isinstance(view.ruleset, SpadesRules)
         partner = (me + 2) % 4 if view.ruleset.partnership else -1
+        game_bags = bags_over_game(view.ruleset, view.bags, view.records)
         if partner >= 0 and view.passed:
             known[partner] = view.passed.mask & ~played
     bids = [b.bid if isinstance(b, Bid) else -1 for b in view.bids]
@@ -166,6 +171,8 @@ def read_view(view: TrickView) -> Seen:
         bags=list(view.bags),
         played_by=played_by,
         dealer=view.dealer,
+        deals=view.deal_number,
+        game_bags=game_bags,
     )
 
 

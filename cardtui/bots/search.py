@@ -47,7 +47,8 @@ from cardtui.bots.spades import normal_play as spades_play
 from cardtui.cards import SUIT_MASKS, Card
 from cardtui.games.base import Bid, Play, PlayerView
 from cardtui.games.fast import DealState, Policy, apply_card, play_out
-from cardtui.games.spades import score_side
+from cardtui.games.hearts import hearts_winners, score_hearts_deal
+from cardtui.games.spades import SideScore, score_side, spades_winners
 from cardtui.games.trick import TrickView
 from cardtui.rules import HeartsRules, SpadesRules
 
@@ -146,79 +147,52 @@ def sample_spades(seen: Seen, rng: random.Random, tries: int = 3) -> list[int]:
 
 
 # ---------------------------------------------------------------- scoring a finished deal
+#
+# A played-out deal and the game's end are scored by the engine's own functions, never a copy.
 
 
-def hearts_deal_scores(taken: list[int], rules: HeartsRules, totals: list[int]) -> list[int]:
-    """Each seat's score for the deal, the moon included (as the engine scores it)."""
-    hp, qp, jd = rules.heart_points, rules.queen_points, rules.jack_of_diamonds
-    scores = []
-    moon = -1
-    for s in range(4):
-        t = taken[s]
-        p = (t & HEARTS).bit_count() * hp
-        if t & QS:
-            p += qp
-        if t & JD:
-            p += jd
-        scores.append(p)
-        if t & (HEARTS | QS) == HEARTS | QS:
-            moon = s
-    if moon < 0:
-        return scores
-    mp = rules.moon_points
-    jack = [jd if taken[s] & JD else 0 for s in range(4)]
-    add = [jack[s] + (0 if s == moon else mp) for s in range(4)]
-    sub = [jack[s] - (mp if s == moon else 0) for s in range(4)]
-    if rules.moon == "add_to_others":
-        return add
-    if rules.moon == "subtract_from_shooter":
-        return sub
-
-    def margin(option: list[int]) -> int:
-        after = [t + o for t, o in zip(totals, option, strict=True)]
-        return min(after[s] for s in range(4) if s != moon) - after[moon]
-
-    return max(add, sub, key=margin)
+def hearts_result(taken: list[int], seen: Seen, rules: HeartsRules) -> tuple[list[int], tuple[int, ...]]:
+    """Each seat's points for a played-out deal and the winners it makes (empty: the game goes on)."""
+    scores, _ = score_hearts_deal(rules, taken, seen.totals)
+    after = [t + s for t, s in zip(seen.totals, scores, strict=True)]
+    return scores, hearts_winners(rules, after, seen.deals)
 
 
-def hearts_value(scores: list[int], seat: int, rules: HeartsRules, totals: list[int]) -> float:
+def spades_result(
+    won: list[int], bids: list[Bid], seen: Seen, rules: SpadesRules
+) -> tuple[list[SideScore], tuple[int, ...]]:
+    """Each side's result for a played-out deal and the winners it makes (empty: the game goes on)."""
+    results = [score_side(rules, side, bids, won, seen.bags[i]) for i, side in enumerate(rules.sides)]
+    after = [t + r.points for t, r in zip(seen.totals, results, strict=True)]
+    game_bags = [g + r.overtricks for g, r in zip(seen.game_bags, results, strict=True)]
+    return results, spades_winners(rules, after, [r.bags for r in results], game_bags, seen.deals)
+
+
+def seen_bids(seen: Seen) -> list[Bid]:
+    """The bids of the deal as a seat sees them (a seat yet to bid counts as a nil)."""
+    return [Bid(s, max(0, b), seen.blind[s]) for s, b in enumerate(seen.bids)]
+
+
+def hearts_value(scores: list[int], winners: tuple[int, ...], seat: int) -> float:
     """How good a deal's scores are for the seat: its points against the others', and the game's end."""
-    others = (sum(scores) - scores[seat]) / 3.0
-    value = others - scores[seat]
-    after = [t + s for t, s in zip(totals, scores, strict=True)]
-    if max(after) >= rules.end_score:
-        lowest = min(after)
-        if after[seat] == lowest:
-            value += GAME_WIN_HEARTS / after.count(lowest)
-        else:
-            value -= GAME_WIN_HEARTS / 3.0
+    value = (sum(scores) - scores[seat]) / 3.0 - scores[seat]
+    if winners:
+        value += GAME_WIN_HEARTS / len(winners) if seat in winners else -GAME_WIN_HEARTS / 3.0
     return value
 
 
 def spades_value(
-    won: list[int], bids: list[Bid], seat: int, rules: SpadesRules, totals: list[int], bags: list[int]
+    results: list[SideScore], winners: tuple[int, ...], seat: int, rules: SpadesRules
 ) -> tuple[float, int]:
     """How good a deal is for the seat's side (bags valued at their share of the penalty), and its raw points."""
-    sides = rules.sides
-    adjusted: list[float] = []
-    raw: list[int] = []
     per_bag = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
-    for i, side in enumerate(sides):
-        r = score_side(rules, side, bids, won, bags[i])
-        raw.append(r.points)
-        adjusted.append(r.points + r.penalties * rules.bag_penalty - r.overtricks * per_bag)
+    adjusted = [r.points + r.penalties * rules.bag_penalty - r.overtricks * per_bag for r in results]
     mine = seat % 2 if rules.partnership else seat
-    others = [adjusted[i] for i in range(len(sides)) if i != mine]
+    others = [adjusted[i] for i in range(len(results)) if i != mine]
     value = adjusted[mine] - sum(others) / len(others)
-    after = [t + p for t, p in zip(totals, raw, strict=True)]
-    floored = rules.losing_floor is not None and min(after) <= rules.losing_floor
-    if max(after) >= rules.win_target or floored:
-        top = max(after)
-        if after[mine] == top and after.count(top) == 1:
-            value += GAME_WIN_SPADES
-        elif after[mine] != top:
-            value -= GAME_WIN_SPADES / len(others)
-    return value, raw[mine]
+    if winners:
+        value += GAME_WIN_SPADES / len(winners) if mine in winners else -GAME_WIN_SPADES / len(others)
+    return value, results[mine].points
 
 
 # ---------------------------------------------------------------- play-outs
@@ -293,9 +267,9 @@ class HardBot:
         self, st: DealState, seen: Seen, ruleset: HeartsRules | SpadesRules, bids: list[Bid]
     ) -> tuple[float, int]:
         if isinstance(ruleset, HeartsRules):
-            scores = hearts_deal_scores(st.taken, ruleset, seen.totals)
-            return hearts_value(scores, seen.seat, ruleset, seen.totals), scores[seen.seat]
-        return spades_value(st.won, bids, seen.seat, ruleset, seen.totals, seen.bags)
+            scores, winners = hearts_result(st.taken, seen, ruleset)
+            return hearts_value(scores, winners, seen.seat), scores[seen.seat]
+        return spades_value(*spades_result(st.won, bids, seen, ruleset), seen.seat, ruleset)
 
     def _play(self, view: TrickView, rng: random.Random) -> Decision:
         seen = read_view(view)
@@ -313,7 +287,7 @@ class HardBot:
         policy = self._policy(seen, ruleset)
         plays = sum(seen.counts)
         n = self._samples(len(candidates), plays)
-        bids = [Bid(s, max(0, b), seen.blind[s]) for s, b in enumerate(seen.bids)]
+        bids = seen_bids(seen)
         totals = [0.0] * len(candidates)
         points = [0] * len(candidates)
         for _ in range(n):
@@ -382,7 +356,7 @@ class HardBot:
                 st = _fresh_deal(hands, leader)
                 play_out(st, seen.rules, _unused, policy)
                 all_bids = [Bid(s, bids[s], seen.blind[s] if s != seat else False) for s in range(4)]
-                value, pts = spades_value(st.won, all_bids, seat, ruleset, seen.totals, seen.bags)
+                value, pts = spades_value(*spades_result(st.won, all_bids, seen, ruleset), seat, ruleset)
                 sums[i] += value
                 points[i] += pts
         ranked = sorted(range(len(cands)), key=lambda i: -sums[i])
@@ -430,8 +404,8 @@ class HardBot:
                 leader = next(s for s in range(4) if hands[s] & 1)
                 st = _fresh_deal(hands, leader)
                 play_out(st, seen.rules, _unused, policy)
-                scores = hearts_deal_scores(st.taken, ruleset, seen.totals)
-                sums[i] += hearts_value(scores, seen.seat, ruleset, seen.totals)
+                scores, winners = hearts_result(st.taken, seen, ruleset)
+                sums[i] += hearts_value(scores, winners, seen.seat)
                 points[i] += scores[seen.seat]
         ranked = sorted(range(len(options)), key=lambda i: -sums[i])
         best = ranked[0]
@@ -442,4 +416,12 @@ class HardBot:
         return pass_decision(view, options[best], why + f", {n} samples")
 
 
-__all__ = ["HardBot", "hearts_deal_scores", "hearts_value", "sample_hands", "spades_value"]
+__all__ = [
+    "HardBot",
+    "hearts_result",
+    "hearts_value",
+    "sample_hands",
+    "seen_bids",
+    "spades_result",
+    "spades_value",
+]

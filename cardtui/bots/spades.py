@@ -18,6 +18,7 @@ from cardtui.bots.hearts import checked, legal_play_mask, light_state
 from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS, Card
 from cardtui.games.base import Bid, Pass, Play, PlayerView
 from cardtui.games.fast import DealState
+from cardtui.games.spades import side_bid_floor
 from cardtui.games.trick import TrickView
 from cardtui.rules import SpadesRules
 
@@ -126,6 +127,7 @@ def choose_bid(
     mine = totals[side]
     best_other = max(t for i, t in enumerate(totals) if i != side)
     partner_bid = bids[partner] if partner >= 0 else -1
+    floor = side_bid_floor(rules, seat, [Bid(s, b) if b >= 0 else None for s, b in enumerate(bids)])
     # Blind nil is decided without looking at the hand: only when far behind late in the game.
     if (
         blind_ok
@@ -138,12 +140,15 @@ def choose_bid(
     est = estimate(hand)
     if (
         rules.nil_allowed
+        and floor == 0
         and nil_fits(hand)
         and est < 2.0
         and partner_bid != 0
         and (partner_bid < 0 or partner_bid >= 3 or not rules.partnership)
     ):
         return Bid(seat, 0), f"nil: this hand should take no trick (about {est:.1f} by count)"
+    if rules.double_nil_bonus and partner_bid == 0 and floor == 0 and nil_fits(hand) and est < 1.0:
+        return Bid(seat, 0), f"nil beside partner's nil for the double nil bonus (about {est:.1f} by count)"
     n = round(est)
     why = f"about {est:.1f} tricks by count"
     if partner_bid == 0:
@@ -161,6 +166,9 @@ def choose_bid(
     if partner_bid > 0:
         n = min(n, 13 - partner_bid)
     n = max(1, min(13, n))
+    if n < floor:
+        n = floor
+        why += f", up to the side's minimum of {rules.min_side_bid}"
     return Bid(seat, n), f"bids {n}: {why}"
 
 

@@ -19,6 +19,7 @@ from typing import Protocol
 
 from cardtui.cards import SUIT_MASKS
 from cardtui.games.base import Bid
+from cardtui.games.hearts import score_hearts_deal
 from cardtui.games.spades import score_side
 from cardtui.games.trick import TrickGame
 from cardtui.rules import HeartsRules, Ruleset, SpadesRules
@@ -34,7 +35,8 @@ class FastRules:
 
     trump: int
     first_lead: int
-    no_points_first: bool
+    first_block: int
+    first_forced: int
     lead_block: int
     break_mask: int
     follow_winning: bool
@@ -45,7 +47,8 @@ class FastRules:
             return cls(
                 trump=-1,
                 first_lead=1 if ruleset.first_lead == "two_of_clubs" else CLUBS,
-                no_points_first=ruleset.no_points_first_trick,
+                first_block=(HEARTS | QS) if ruleset.no_points_first_trick else 0,
+                first_forced=QS,
                 lead_block=HEARTS if ruleset.hearts_must_be_broken else 0,
                 break_mask=HEARTS | (QS if ruleset.queen_breaks_hearts else 0),
                 follow_winning=False,
@@ -53,8 +56,9 @@ class FastRules:
         if isinstance(ruleset, SpadesRules):
             return cls(
                 trump=3,
-                first_lead=0,
-                no_points_first=False,
+                first_lead=1 if ruleset.two_of_clubs_leads else 0,
+                first_block=SPADES if ruleset.two_of_clubs_leads else 0,
+                first_forced=0,
                 lead_block=SPADES if ruleset.spades_broken_to_lead else 0,
                 break_mask=SPADES,
                 follow_winning=ruleset.follow_winning_suit,
@@ -125,12 +129,12 @@ def legal_mask(state: DealState, rules: FastRules) -> int:
     follow = hand & SUIT_MASKS[suit]
     if follow:
         return follow
-    if rules.no_points_first and state.tricks_done == 0:
-        safe = hand & ~(HEARTS | QS)
+    if rules.first_block and state.tricks_done == 0:
+        safe = hand & ~rules.first_block
         if safe:
             return safe
-        if hand & QS:
-            return QS
+        if hand & rules.first_forced:
+            return rules.first_forced
     return hand
 
 
@@ -151,7 +155,12 @@ def play_out(state: DealState, rules: FastRules, rand: Callable[[], float], poli
     hands, won, taken = state.hands, state.won, state.taken
     trick, seats = state.trick, state.trick_seats
     trump, follow_winning, lead_block = rules.trump, rules.follow_winning, rules.lead_block
-    first_lead, no_points_first, break_mask = rules.first_lead, rules.no_points_first, rules.break_mask
+    first_lead, first_block, first_forced, break_mask = (
+        rules.first_lead,
+        rules.first_block,
+        rules.first_forced,
+        rules.break_mask,
+    )
     seat = state.turn
     broken = state.broken
     done = state.tricks_done
@@ -174,11 +183,11 @@ def play_out(state: DealState, rules: FastRules, rand: Callable[[], float], poli
             legal = hand & SUIT_MASKS[best // 13 if follow_winning else trick[0] // 13]
             if not legal:
                 legal = hand
-                if no_points_first and done == 0:
-                    if hand & ~(HEARTS | QS):
-                        legal = hand & ~(HEARTS | QS)
-                    elif hand & QS:
-                        legal = QS
+                if first_block and done == 0:
+                    if hand & ~first_block:
+                        legal = hand & ~first_block
+                    elif hand & first_forced:
+                        legal = first_forced
         if policy is None:
             n = legal.bit_count()
             if n > 1:
@@ -300,7 +309,7 @@ def play_random_deal(
     """
     trump_mask = SUIT_MASKS[rules.trump] if rules.trump >= 0 else 0
     block = (rules.lead_block.bit_length() - 1) // 13 if rules.lead_block else -1
-    first_lead, no_points_first = rules.first_lead, rules.no_points_first
+    first_lead, first_block = rules.first_lead, rules.first_block
     break_mask, follow_winning, suit_masks = rules.break_mask, rules.follow_winning, SUIT_MASKS
     won, taken = [0, 0, 0, 0], [0, 0, 0, 0]
     seat, broken = leader, False
@@ -336,8 +345,8 @@ def play_random_deal(
                     best, best_seat = bit, f
                 trick |= bit
                 continue
-            if done == 0 and no_points_first:
-                bit = _first_trick_discard(suits, 4 * f, rand)
+            if done == 0 and first_block:
+                bit = _first_trick_discard(suits, 4 * f, rand, rules)
             else:
                 r = int(rand() * left)
                 for s in range(4):
@@ -361,28 +370,27 @@ def play_random_deal(
     return won, taken
 
 
-def _first_trick_discard(suits: list[list[int]], h: int, rand: Callable[[], float]) -> int:
-    """A void seat's card on a first trick without points: no heart or queen while it holds anything else."""
-    safe = [bit for s in (0, 1, 3) for bit in suits[h + s] if bit != QS]
+def _first_trick_discard(suits: list[list[int]], h: int, rand: Callable[[], float], rules: FastRules) -> int:
+    """A void seat's card on a first trick that bars some cards: none of them while it holds anything else."""
+    block, forced = rules.first_block, rules.first_forced
+    safe = [bit for s in range(4) for bit in suits[h + s] if not bit & block]
     if safe:
         bit = safe[int(rand() * len(safe))]
-    elif QS in suits[h + 3]:
-        bit = QS
+    elif any(forced in cards for cards in suits[h : h + 4]):
+        bit = forced
     else:
-        return suits[h + 2].pop()
+        # Only barred cards of one suit are left (hearts, or spades), each list in random order.
+        return next(cards for cards in suits[h : h + 4] if cards).pop()
     suits[h + (bit.bit_length() - 1) // 13].remove(bit)
     return bit
 
 
-def random_hearts_deal(rng: random.Random, rules: FastRules, pass_offset: int, pass_count: int = 3) -> list[int]:
-    """Deal, pass and play one random Hearts deal; returns each seat's points (1 per heart, 13 the queen)."""
-    suits = deal_suits(rng, pass_count if pass_offset else 0, pass_offset)
+def random_hearts_deal(rng: random.Random, rules: FastRules, ruleset: HeartsRules, pass_offset: int) -> list[int]:
+    """Deal, pass and play one random Hearts deal; returns each seat's score, as the engine scores it."""
+    suits = deal_suits(rng, ruleset.pass_count if pass_offset else 0, pass_offset)
     leader = next(seat for seat in range(4) if 1 in suits[4 * seat])
     _, taken = play_random_deal(suits, leader, rules, rng.random)
-    points = [(t & HEARTS).bit_count() + (13 if t & QS else 0) for t in taken]
-    if 26 in points:
-        points = [0 if p == 26 else 26 for p in points]
-    return points
+    return score_hearts_deal(ruleset, taken, _NO_TOTALS)[0]
 
 
 def random_spades_deal(rng: random.Random, rules: FastRules, ruleset: SpadesRules, dealer: int) -> list[int]:
@@ -391,10 +399,12 @@ def random_spades_deal(rng: random.Random, rules: FastRules, ruleset: SpadesRule
     suits = deal_suits(rng)
     low = 0 if ruleset.nil_allowed else 1
     bids = [_BIDS[s][low + int(rand() * (14 - low))] for s in range(4)]
-    won, _ = play_random_deal(suits, (dealer + 1) & 3, rules, rand)
+    leader = next(s for s in range(4) if 1 in suits[4 * s]) if ruleset.two_of_clubs_leads else (dealer + 1) & 3
+    won, _ = play_random_deal(suits, leader, rules, rand)
     return [score_side(ruleset, side, bids, won, 0).points for side in ruleset.sides]
 
 
+_NO_TOTALS = [0, 0, 0, 0]
 _BIDS = [[Bid(s, n) for n in range(14)] for s in range(4)]
 
 __all__ = [

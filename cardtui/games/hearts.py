@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from cardtui.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of
+from cardtui.cards import FULL_MASK, SUIT_MASKS, Card, CardSet, Suit, cards_of
 from cardtui.games.base import Action, Choices, Deal, Event, IllegalAction, Pass, Play
 from cardtui.games.trick import (
     SEATS,
@@ -166,7 +166,7 @@ class HeartsGame(TrickGame):
         )
 
     def _game_winners(self) -> tuple[int, ...]:
-        return hearts_winners(self.ruleset, self.totals)
+        return hearts_winners(self.ruleset, self.totals, self.deal_number)
 
     # ---- views
 
@@ -202,17 +202,33 @@ def points_of(rules: HeartsRules, taken: int) -> int:
 
 
 def score_hearts_deal(rules: HeartsRules, taken: list[int], totals: list[int]) -> tuple[list[int], int | None]:
-    """Each seat's points for a deal from the cards it took, and who shot the moon (or None)."""
-    scores = [points_of(rules, t) for t in taken]
-    moon = next((s for s in range(SEATS) if taken[s] & (HEARTS_MASK | QS_BIT) == HEARTS_MASK | QS_BIT), None)
+    """Each seat's points for a deal from the cards it took, and who shot the moon or the sun (or None).
+
+    Written out flat: the searching computer players score every play-out with it.
+    """
+    hp, qp, jd = rules.heart_points, rules.queen_points, rules.jack_of_diamonds
+    scores = []
+    moon = None
+    for seat, t in enumerate(taken):
+        p = (t & HEARTS_MASK).bit_count() * hp
+        if t & QS_BIT:
+            p += qp
+            if t & HEARTS_MASK == HEARTS_MASK:
+                moon = seat
+        if t & JD_BIT:
+            p += jd
+        scores.append(p)
     if moon is None:
         return scores, None
     jack = [rules.jack_of_diamonds if taken[s] & JD_BIT else 0 for s in range(SEATS)]
-    add = [jack[s] + (0 if s == moon else rules.moon_points) for s in range(SEATS)]
-    sub = [jack[s] - (rules.moon_points if s == moon else 0) for s in range(SEATS)]
-    if rules.moon == "add_to_others":
+    swing, how = rules.moon_points, rules.moon
+    if rules.sun != "off" and taken[moon] == FULL_MASK:
+        swing, how = 2 * rules.moon_points, rules.sun
+    add = [jack[s] + (0 if s == moon else swing) for s in range(SEATS)]
+    sub = [jack[s] - (swing if s == moon else 0) for s in range(SEATS)]
+    if how == "add_to_others":
         return add, moon
-    if rules.moon == "subtract_from_shooter":
+    if how == "subtract_from_shooter":
         return sub, moon
 
     def lead(option: list[int]) -> int:
@@ -223,13 +239,14 @@ def score_hearts_deal(rules: HeartsRules, taken: list[int], totals: list[int]) -
     return max(add, sub, key=lead), moon
 
 
-def hearts_winners(rules: HeartsRules, totals: list[int]) -> tuple[int, ...]:
-    """The lowest seats once someone reaches the end score; empty while play goes on."""
-    if max(totals) < rules.end_score:
+def hearts_winners(rules: HeartsRules, totals: list[int], deals: int) -> tuple[int, ...]:
+    """The lowest seats once someone reaches the end score (or the last deal is played); empty while play goes on."""
+    last = deals >= rules.max_deals
+    if max(totals) < rules.end_score and not last:
         return ()
     low = min(totals)
     lowest = tuple(s for s in range(SEATS) if totals[s] == low)
-    if len(lowest) > 1 and rules.on_tie == "play_on":
+    if len(lowest) > 1 and rules.on_tie == "play_on" and not last:
         return ()
     return lowest
 

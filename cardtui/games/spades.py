@@ -26,7 +26,10 @@ BIDS: tuple[tuple[Bid, ...], ...] = tuple(
 
 
 class SideScore(NamedTuple):
-    """One side's result for a deal (a named tuple: the play-outs make millions)."""
+    """One side's result for a deal (a named tuple: the play-outs make millions).
+
+    `overtricks` are the bags this deal added; `bags` what is carried after the penalty.
+    """
 
     points: int
     bags: int
@@ -37,12 +40,14 @@ class SideScore(NamedTuple):
 def score_side(
     rules: SpadesRules, seats: tuple[int, ...], bids: list[Bid], tricks: list[int], bags_before: int
 ) -> SideScore:
-    """Score one side's deal: contract, overtricks (bags), nils, blind bids and the bag penalty."""
-    contract = counted = nil_tricks = plain_bid = plain_excess = blind_excess = 0
+    """Score one side's deal: contract, overtricks (bags), nils, blind bids, bonuses and the bag penalty."""
+    contract = counted = nil_tricks = blind_nil_tricks = plain_bid = plain_excess = blind_excess = 0
     for s in seats:
         bid, taken = bids[s].bid, tricks[s]
         if bid == 0:
             nil_tricks += taken
+            if bids[s].blind:
+                blind_nil_tricks += taken
             continue
         contract += bid
         counted += taken
@@ -54,22 +59,40 @@ def score_side(
     if rules.failed_nil_tricks_count:
         counted += nil_tricks
     made = counted >= contract
+    nil_extra = nil_tricks if rules.failed_nil_overtricks else 0
     if rules.overtricks == "side":
         over = counted - contract if made else 0
         over -= min(over, blind_excess)
         if not rules.failed_nil_tricks_count:
-            over += nil_tricks
+            over += nil_extra
+        extra = over
+        any_over = over > 0
+    elif rules.overtricks == "seat":
+        over = extra = (plain_excess if made else 0) + nil_extra
+        any_over = over > 0
     else:
-        over = (plain_excess if made else 0) + nil_tricks
-    points = (10 * plain_bid if made else -10 * plain_bid) + over
+        # Seed 000's reading: seats' extra tricks count only when the side as a whole is over;
+        # a blind bidder's (blind nil included) score a point but are no bags.
+        any_over = counted > contract
+        blind_nil_extra = blind_nil_tricks if rules.failed_nil_overtricks else 0
+        extra = plain_excess + blind_excess + nil_extra if any_over else 0
+        over = plain_excess + nil_extra - blind_nil_extra if any_over else 0
+    points = (10 * plain_bid if made else -10 * plain_bid) + extra
+    if made and contract >= 10:
+        points += rules.ten_trick_bonus
+    nils_made = 0
     for s in seats:
         call = bids[s]
         if call.bid == 0:
-            value = rules.blind_nil_value if call.blind else rules.nil_value
-            success = tricks[s] == 0 and not (rules.nil_needs_no_overtricks and over > 0)
-            points += value if success else -value
+            if tricks[s] == 0 and not (rules.nil_needs_no_overtricks and any_over):
+                points += rules.blind_nil_value if call.blind else rules.nil_value
+                nils_made += 1
+            else:
+                points -= rules.failed_nil_points(call.blind)
         elif call.blind:
             points += rules.blind_bid_value if made and tricks[s] >= call.bid else -rules.blind_bid_value
+    if nils_made == 2:
+        points += rules.double_nil_bonus
     bags = bags_before + over
     penalties = 0
     if rules.bag_limit > 0:
@@ -78,26 +101,50 @@ def score_side(
     return SideScore(points, bags, over, penalties)
 
 
-def spades_winners(rules: SpadesRules, totals: list[int], bags: list[int]) -> tuple[int, ...]:
-    """The winning side once a side reaches the target (or the floor); empty while play goes on.
+def bags_over_game(rules: SpadesRules, bags: Sequence[int], records: Sequence[DealRecord]) -> list[int]:
+    """Each side's bags taken over the whole game, those already paid for included."""
+    paid = [0] * len(bags)
+    for record in records:
+        for i, n in enumerate(record.bag_penalties or ()):
+            paid[i] += n
+    return [b + rules.bag_limit * p for b, p in zip(bags, paid, strict=True)]
+
+
+def spades_winners(
+    rules: SpadesRules, totals: Sequence[int], bags: Sequence[int], game_bags: Sequence[int], deals: int
+) -> tuple[int, ...]:
+    """The winning sides once a side reaches the target (or the floor, or the last deal); empty while play goes on.
 
     Sides over the target are compared by the ruleset's tie-break order; still
-    tied, another deal is played.
+    tied, another deal is played or they share the win (`on_tie`). After
+    `max_deals` deals the leader wins, ties sharing the win.
     """
     sides = range(len(totals))
     over = [i for i in sides if totals[i] >= rules.win_target]
     floored = rules.losing_floor is not None and any(totals[i] <= rules.losing_floor for i in sides)
-    if not over and not floored:
+    last = deals >= rules.max_deals
+    if not over and not floored and not last:
         return ()
+    order = rules.tie_break if over or floored else ("score", *(k for k in rules.tie_break if k != "score"))
 
     def rank(i: int) -> tuple[int, ...]:
-        keys = {"score": -totals[i], "fewer_bags": bags[i]}
-        return tuple(keys[k] for k in rules.tie_break)
+        keys = {"score": -totals[i], "fewer_bags": bags[i], "fewer_total_bags": game_bags[i]}
+        return tuple(keys[k] for k in order)
 
     candidates = over or list(sides)
     best = min(rank(i) for i in candidates)
-    top = [i for i in candidates if rank(i) == best]
-    return (top[0],) if len(top) == 1 else ()
+    top = tuple(i for i in candidates if rank(i) == best)
+    return top if len(top) == 1 or rules.on_tie == "shared_win" or last else ()
+
+
+def side_bid_floor(rules: SpadesRules, seat: int, bids: Sequence[Bid | None]) -> int:
+    """The least `seat` may bid under the minimum side bid: its partner's bid (if made) counts toward it."""
+    if not rules.min_side_bid:
+        return 0
+    partner = bids[(seat + 2) % SEATS] if rules.partnership else None
+    if rules.partnership and partner is None:
+        return 0
+    return max(0, rules.min_side_bid - (partner.bid if partner is not None else 0))
 
 
 class SpadesGame(TrickGame):
@@ -113,6 +160,7 @@ class SpadesGame(TrickGame):
         self.gave = [0, 0, 0, 0]
         self.got = [0, 0, 0, 0]
         super().__init__(ruleset)
+        self.game_bags = [0] * len(self.sides)
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -167,6 +215,10 @@ class SpadesGame(TrickGame):
                 return f"blind nil only when your side trails by {r.blind_nil_trailing_by} or more"
         if bid.bid > 0 and bid.blind and not r.blind_bids_allowed:
             return "blind bids are not allowed in these rules"
+        if r.min_side_bid:
+            need = side_bid_floor(r, bid.seat, self.bids)
+            if bid.bid < need:
+                return f"your side must bid at least {r.min_side_bid} tricks in all: bid {need} or more"
         return None
 
     def _apply_bid(self, bid: Bid) -> list[Event]:
@@ -202,7 +254,12 @@ class SpadesGame(TrickGame):
             self.turn = self.exchanges[0][0]
         else:
             self.phase = "play"
-            self.turn = self.leader = (self.dealer + 1) % SEATS
+            self.turn = self.leader = self._first_leader()
+
+    def _first_leader(self) -> int:
+        if self.ruleset.two_of_clubs_leads:
+            return next(s for s in range(SEATS) if self.hands[s] & 1)
+        return (self.dealer + 1) % SEATS
 
     def _apply_exchange(self, action: Pass) -> list[Event]:
         self._check_turn(action.seat, "exchange")
@@ -223,21 +280,33 @@ class SpadesGame(TrickGame):
         return self.trick[0][1] // 13
 
     def _legal_play_mask(self, hand: int) -> int:
+        first = self.ruleset.two_of_clubs_leads and not self.completed
         if not self.trick:
+            if first and hand & 1:
+                return 1
             if self.ruleset.spades_broken_to_lead and not self.broken:
                 others = hand & ~SPADES_MASK
                 if others:
                     return others
             return hand
         follow = hand & SUIT_MASKS[self._winning_suit()]
-        return follow if follow else hand
+        if follow:
+            return follow
+        if first and hand & ~SPADES_MASK:
+            return hand & ~SPADES_MASK
+        return hand
 
     def _play_error(self, seat: int, card: Card) -> str:
+        hand = self.hands[seat]
         if not self.trick:
+            if self.ruleset.two_of_clubs_leads and not self.completed and hand & 1:
+                return "the first trick is led with the 2 of clubs (2C)"
             return "spades are not broken yet: lead another suit"
         suit = self._winning_suit()
+        if not hand & SUIT_MASKS[suit]:
+            return "no spades on the first trick: play another suit"
         why = ", the suit now winning the trick" if suit != self.trick[0][1] // 13 else ""
-        return follow_error(self.hands[seat], suit, why)
+        return follow_error(hand, suit, why)
 
     def _other_legal_actions(self) -> Sequence[Action]:
         seat = self.turn
@@ -257,6 +326,7 @@ class SpadesGame(TrickGame):
             result = score_side(self.ruleset, side, bids, self.tricks_won, self._bags[i])
             self.totals[i] += result.points
             self._bags[i] = result.bags
+            self.game_bags[i] += result.overtricks
             scores.append(result.points)
             penalties.append(result.penalties)
         return DealRecord(
@@ -270,7 +340,7 @@ class SpadesGame(TrickGame):
         )
 
     def _game_winners(self) -> tuple[int, ...]:
-        return spades_winners(self.ruleset, self.totals, self._bags)
+        return spades_winners(self.ruleset, self.totals, self._bags, self.game_bags, self.deal_number)
 
     # ---- views
 
@@ -286,6 +356,7 @@ class SpadesGame(TrickGame):
 
     def _restore_extras(self, view: TrickView) -> None:
         self.bids = list(view.bids)
+        self.game_bags = bags_over_game(self.ruleset, view.bags, view.records)
         self.gave = [0, 0, 0, 0]
         self.got = [0, 0, 0, 0]
         self.gave[view.seat] = view.passed.mask
@@ -299,4 +370,4 @@ class SpadesGame(TrickGame):
             self.exchanges = queue
 
 
-__all__ = ["SideScore", "SpadesGame", "score_side", "spades_winners"]
+__all__ = ["SideScore", "SpadesGame", "bags_over_game", "score_side", "side_bid_floor", "spades_winners"]

@@ -8,7 +8,7 @@ from typing import Any
 
 import tomli_w
 
-from cardtui.rules.base import Check, Ruleset, RulesetError, show
+from cardtui.rules.base import META_KEYS, Check, Ruleset, RulesetError, show
 from cardtui.rules.eight_of_spades import EightOfSpadesRules
 from cardtui.rules.hearts import HeartsRules
 from cardtui.rules.spades import SpadesRules
@@ -87,9 +87,19 @@ def _read_toml(path: Path) -> dict[str, Any]:
 
 
 def load_ruleset(path: str | Path) -> Ruleset:
-    """Load and validate a TOML ruleset file."""
+    """Load and validate a TOML ruleset file; the knobs it leaves out take its game's default preset's values."""
     p = Path(path)
-    return ruleset_from_dict(_read_toml(p), f"{p}: ")
+    return ruleset_from_dict(_with_preset_defaults(_read_toml(p)), f"{p}: ")
+
+
+def _with_preset_defaults(data: dict[str, Any]) -> dict[str, Any]:
+    """A file's table over its game's default preset knobs (so `game = "cutthroat"` alone is cutthroat)."""
+    game = data.get("game")
+    if not isinstance(game, str) or game not in _DEFAULT_PRESET:
+        return data
+    preset = _read_toml(preset_dir() / f"{_DEFAULT_PRESET[game]}.toml")
+    knobs = {f.name for f in GAMES[game].knobs()}
+    return {k: v for k, v in preset.items() if k in knobs} | data
 
 
 def list_presets() -> list[Ruleset]:
@@ -129,8 +139,8 @@ def dump_toml(ruleset: Ruleset) -> str:
     plain = ruleset.to_dict()
     out = [_comment(f"{ruleset.title}: {ruleset.description}" if ruleset.description else ruleset.title)]
     out.append("\n")
-    for key in ("game", "name", "title", "description"):
-        out.append(tomli_w.dumps({key: plain[key]}))
+    for key in META_KEYS:
+        out.append(tomli_w.dumps({key: plain[key]}, multiline_strings=True))
     for field in cls.knobs():
         check: Check = field.metadata["check"]
         out.append("\n")

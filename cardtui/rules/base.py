@@ -138,12 +138,21 @@ def knob(default: Any, doc: str, check: Check) -> Any:
     return dataclasses.field(default=default, metadata={"doc": doc, "check": check})
 
 
-META_KEYS = ("game", "name", "title", "description")
+META_KEYS = ("game", "name", "title", "description", "notes")
+
+
+def max_deals_knob() -> Any:
+    """The deal limit every trick game has, so that no ruleset can make a game endless."""
+    return knob(
+        200,
+        "after this many deals the game ends and the leader wins (ties share the win)",
+        IntRange(1, 10000),
+    )
 
 
 @dataclasses.dataclass(frozen=True)
 class Ruleset:
-    """Base of every game's ruleset: a name, a title and a one-line description."""
+    """Base of every game's ruleset: a name, a title, a one-line description and reading notes."""
 
     GAMES: ClassVar[tuple[str, ...]] = ()
 
@@ -151,10 +160,11 @@ class Ruleset:
     name: str = knob("custom", "short name of this ruleset", Text(60))
     title: str = knob("Custom rules", "human name shown in menus", Text(80))
     description: str = knob("", "one line saying what is special about these rules", Text(300))
+    notes: str = knob("", "how these rules read their source where it is silent or ambiguous", Text(4000))
 
     @classmethod
     def knobs(cls) -> list[dataclasses.Field[Any]]:
-        """The playing knobs, without the game/name/title/description header."""
+        """The playing knobs, without the game/name/title/description/notes header."""
         return [f for f in dataclasses.fields(cls) if f.name not in META_KEYS]
 
     @classmethod

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from cardtui.rules.base import Bool, Choice, ChoiceList, IntRange, Ruleset, knob
+from cardtui.rules.base import Bool, Choice, ChoiceList, IntRange, Ruleset, knob, max_deals_knob
 
 PASS_DIRECTIONS = ("left", "right", "across", "none")
 
@@ -45,10 +45,17 @@ class HeartsRules(Ruleset):
         "or the shooter picks whichever is better for them",
         Choice("add_to_others", "subtract_from_shooter", "shooters_choice"),
     )
+    sun: str = knob(
+        "off",
+        'taking all 13 tricks: scored as a moon ("off"), the others get twice the moon\'s points, '
+        "or the shooter loses them",
+        Choice("off", "add_to_others", "subtract_from_shooter"),
+    )
     jack_of_diamonds: int = knob(
         0, "points for taking the jack of diamonds (0 = rule off, -10 usual)", IntRange(-20, 0)
     )
     end_score: int = knob(100, "the game ends when a seat reaches this score", IntRange(10, 1000))
+    max_deals: int = max_deals_knob()
     on_tie: str = knob(
         "shared_win",
         "when seats tie for the lowest score at the end: they share the win, or play another deal",
@@ -59,7 +66,18 @@ class HeartsRules(Ruleset):
     def moon_points(self) -> int:
         return 13 * self.heart_points + self.queen_points
 
+    @property
+    def deal_points(self) -> int:
+        """What a deal without a moon adds to the scores, all seats together."""
+        return self.moon_points + self.jack_of_diamonds
+
     def problem(self) -> str | None:
         if self.moon_points == 0:
             return "heart_points: hearts and the queen can't both be worth 0"
+        if self.deal_points <= 0:
+            return (
+                f"jack_of_diamonds: a deal adds {self.deal_points} points in all (13 hearts x {self.heart_points}, "
+                f"queen {self.queen_points}, jack {self.jack_of_diamonds}), so no seat need ever reach the end score "
+                "and the game may never end; allowed: knobs whose points add up to more than 0"
+            )
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from cardtui.rules.base import Bool, Choice, ChoiceList, IntOrWord, IntRange, Ruleset, knob
+from cardtui.rules.base import Bool, Choice, ChoiceList, IntOrWord, IntRange, Ruleset, knob, max_deals_knob
 
 
 @dataclasses.dataclass(frozen=True)
@@ -19,26 +19,52 @@ class SpadesRules(Ruleset):
     losing_floor: int | None = knob(
         None, 'a side falling to this score ends the game and loses ("off" = no floor)', IntOrWord("off", -10000, -10)
     )
+    max_deals: int = max_deals_knob()
     bag_limit: int = knob(
         10, "every this many bags (overtricks) costs the bag penalty; 0 = no bag penalty", IntRange(0, 50)
     )
     bag_penalty: int = knob(100, "points lost each time the bag limit is reached", IntRange(0, 1000))
     overtricks: str = knob(
         "side",
-        "overtricks (1 point and 1 bag each) are the side's tricks beyond its contract, "
-        "or each seat's tricks beyond its own bid",
-        Choice("side", "seat"),
+        'overtricks (1 point and 1 bag each) are the side\'s tricks beyond its contract ("side"), '
+        "each seat's tricks beyond its own bid (\"seat\"), or each seat's tricks beyond its own bid "
+        "but only when the side took more than its contract, a blind bidder's scoring a point and no bag "
+        '("seat_when_side_over")',
+        Choice("side", "seat", "seat_when_side_over"),
     )
     nil_allowed: bool = knob(True, "a bid of 0 is a nil: a bonus if the bidder takes no trick", Bool())
-    nil_value: int = knob(100, "points won for a nil made, lost for a nil failed", IntRange(0, 1000))
+    nil_value: int = knob(
+        100,
+        "points won for a nil made, and lost for a nil failed unless nil_failed_value says otherwise",
+        IntRange(0, 1000),
+    )
+    nil_failed_value: int | None = knob(
+        None, 'points lost for a nil failed ("same" = nil_value)', IntOrWord("same", 0, 1000)
+    )
     nil_needs_no_overtricks: bool = knob(
         False, "a nil is made only if the nil bidder's side also takes no overtrick", Bool()
     )
     failed_nil_tricks_count: bool = knob(
-        False, "tricks taken by a failed nil bidder count toward the partner's bid (they are bags either way)", Bool()
+        False, "tricks taken by a failed nil bidder count toward the partner's bid", Bool()
+    )
+    failed_nil_overtricks: bool = knob(
+        True,
+        'a failed nil bidder\'s tricks are overtricks, a point and a bag each (with "side" overtricks, '
+        "only when they don't count toward the partner's bid); false = they score nothing",
+        Bool(),
+    )
+    double_nil_bonus: int = knob(
+        0, "points added when both partners bid nil and both make it (0 = no bonus)", IntRange(0, 1000)
     )
     blind_nil_allowed: bool = knob(True, "a nil may be bid blind, before the bidder sees the hand", Bool())
-    blind_nil_value: int = knob(200, "points won or lost for a blind nil", IntRange(0, 2000))
+    blind_nil_value: int = knob(
+        200,
+        "points won for a blind nil made, and lost for one failed unless blind_nil_failed_value says otherwise",
+        IntRange(0, 2000),
+    )
+    blind_nil_failed_value: int | None = knob(
+        None, 'points lost for a blind nil failed ("same" = blind_nil_value)', IntOrWord("same", 0, 2000)
+    )
     blind_nil_trailing_by: int = knob(
         100, "blind nil only for a side trailing the leading side by at least this much (0 = always)", IntRange(0, 1000)
     )
@@ -49,6 +75,22 @@ class SpadesRules(Ruleset):
         False, "a bid of 1-13 may be made blind, scoring the blind bid value for that seat alone, no bags", Bool()
     )
     blind_bid_value: int = knob(100, "points won or lost for a blind bid", IntRange(0, 1000))
+    min_side_bid: int = knob(
+        0,
+        "the bids of a side must add up to at least this (a nil counts 0; the side's last bidder makes "
+        "up the rest); 0 = no minimum",
+        IntRange(0, 13),
+    )
+    ten_trick_bonus: int = knob(
+        0,
+        'points added for a side that bids 10 or more tricks and makes them (0 = off; 100 is the "10 for 200" rule)',
+        IntRange(0, 1000),
+    )
+    two_of_clubs_leads: bool = knob(
+        False,
+        "the 2 of clubs leads the first trick, and no spade may be played to it unless a seat holds nothing else",
+        Bool(),
+    )
     spades_broken_to_lead: bool = knob(
         True, "spades may not be led until one has been played (or the leader holds only spades)", Bool()
     )
@@ -57,8 +99,14 @@ class SpadesRules(Ruleset):
     )
     tie_break: tuple[str, ...] = knob(
         ("score",),
-        "how sides over the target are told apart; still tied, another deal is played",
-        ChoiceList("score", "fewer_bags", min_len=1, max_len=2, unique=True),
+        "how sides over the target are told apart: the higher score, fewer bags carried now, "
+        "fewer bags taken over the whole game (those paid for included)",
+        ChoiceList("score", "fewer_bags", "fewer_total_bags", min_len=1, max_len=3, unique=True),
+    )
+    on_tie: str = knob(
+        "play_on",
+        "sides still tied for the win after the tie-break: another deal is played, or they share the win",
+        Choice("play_on", "shared_win"),
     )
 
     def problem(self) -> str | None:
@@ -66,6 +114,12 @@ class SpadesRules(Ruleset):
             want = "false" if self.game == "cutthroat" else "true"
             return f"partnership: {self.game} needs partnership = {want}, found {str(self.partnership).lower()}"
         return None
+
+    def failed_nil_points(self, blind: bool) -> int:
+        """What a failed nil (or blind nil) costs."""
+        if blind:
+            return self.blind_nil_value if self.blind_nil_failed_value is None else self.blind_nil_failed_value
+        return self.nil_value if self.nil_failed_value is None else self.nil_failed_value
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from cardtui.games.trick import DealRecord
+from cardtui.rules import HeartsRules
 from cardtui.session import Session
 from cardtui.tui.common import side_name
 
@@ -51,7 +52,9 @@ def deal_table(session: Session, record: DealRecord) -> Table:
     outer.add_row(table)
     outer.add_row(sides_table)
     if record.moon is not None:
-        outer.add_row(f"{seats[record.moon].name} shot the moon!")
+        rules = session.ruleset
+        sun = isinstance(rules, HeartsRules) and rules.sun != "off" and record.tricks[record.moon] == 13
+        outer.add_row(f"{seats[record.moon].name} shot the {'sun' if sun else 'moon'}!")
     return outer
 
 

@@ -82,7 +82,10 @@ class RulesEditorScreen(Screen[Path | None]):
         self.load(self.base)
 
     def load(self, ruleset: Ruleset) -> None:
-        """One row per field: its name, what it does and allows, the value, and an error line."""
+        """One row per field: its name, what it does and allows, the value, and an error line.
+
+        The reading notes are several lines of prose, not a knob: they travel with the ruleset unedited.
+        """
         from cardtui.saves import home_dir
 
         self.base = ruleset
@@ -92,7 +95,7 @@ class RulesEditorScreen(Screen[Path | None]):
         rows = []
         self.checks = {}
         for field in dataclasses.fields(ruleset):
-            if field.name == "game":
+            if field.name in ("game", "notes"):
                 continue
             check: Check = field.metadata["check"]
             self.checks[field.name] = check
@@ -132,7 +135,7 @@ class RulesEditorScreen(Screen[Path | None]):
 
     def ruleset(self) -> Ruleset:
         """Every field read and checked together; a RulesetError names the knob."""
-        data: dict[str, Any] = {"game": self.base.game}
+        data: dict[str, Any] = {"game": self.base.game, "notes": self.base.notes}
         for key, check in self.checks.items():
             text = self.query_one(f"#knob-{key}", Input).value
             try:
