@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
-from typing import Any, ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple
 
 from cardtui.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of
 from cardtui.games.base import Action, Bid, Choices, Deal, Event, IllegalAction, Pass, Play
@@ -100,11 +101,30 @@ def spades_winners(rules: SpadesRules, totals: list[int], bags: list[int]) -> tu
     return (top[0],) if len(top) == 1 else ()
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class SpadesDetail:
+    """What a Spades seat knows beyond the tricks: the bids, the bags, its own exchange."""
+
+    bids: tuple[Bid | None, ...]
+    bags: tuple[int, ...]
+    passed: CardSet
+    received: CardSet
+
+
+@dataclasses.dataclass(frozen=True)
+class SpadesView(TrickView):
+    """A Spades (partnership or cutthroat) seat's view."""
+
+    ruleset: SpadesRules
+    detail: SpadesDetail
+
+
 class SpadesGame(TrickGame):
     """A game of Spades; the ruleset says partnership or every seat for itself."""
 
     TRUMP: ClassVar[int | None] = Suit.SPADES
     BREAK_SUIT: ClassVar[Suit] = Suit.SPADES
+    VIEW: ClassVar[type[TrickView]] = SpadesView
     ruleset: SpadesRules
 
     def __init__(self, ruleset: SpadesRules) -> None:
@@ -274,22 +294,28 @@ class SpadesGame(TrickGame):
 
     # ---- views
 
-    def _view_extras(self, seat: int) -> dict[str, Any]:
-        return {
-            "points_taken": (0, 0, 0, 0),
-            "bids": tuple(self.bids),
-            "pass_direction": "none",
-            "passed": CardSet(self.gave[seat]),
-            "received": CardSet(self.got[seat]),
-            "passed_seats": (),
-        }
+    def view(self, seat: int) -> SpadesView:
+        view = super().view(seat)
+        assert isinstance(view, SpadesView)
+        return view
+
+    def _view_detail(self, seat: int) -> SpadesDetail:
+        return SpadesDetail(
+            bids=tuple(self.bids),
+            bags=tuple(self._bags),
+            passed=CardSet(self.gave[seat]),
+            received=CardSet(self.got[seat]),
+        )
 
     def _restore_extras(self, view: TrickView) -> None:
-        self.bids = list(view.bids)
+        assert isinstance(view, SpadesView)
+        detail = view.detail
+        self.bids = list(detail.bids)
+        self._bags = list(detail.bags)
         self.gave = [0, 0, 0, 0]
         self.got = [0, 0, 0, 0]
-        self.gave[view.seat] = view.passed.mask
-        self.got[view.seat] = view.received.mask
+        self.gave[view.seat] = detail.passed.mask
+        self.got[view.seat] = detail.received.mask
         self.exchanges = []
         if view.phase == "exchange" and view.to_move is not None:
             # The queue is public (it follows from the bids); resume it at the seat to move.
@@ -299,4 +325,4 @@ class SpadesGame(TrickGame):
             self.exchanges = queue
 
 
-__all__ = ["SideScore", "SpadesGame", "score_side", "spades_winners"]
+__all__ = ["SideScore", "SpadesDetail", "SpadesGame", "SpadesView", "score_side", "spades_winners"]
