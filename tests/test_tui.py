@@ -17,7 +17,7 @@ from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.screens.table import TableScreen
-from cardtui.tui.widgets.card_input import PromptBar
+from cardtui.tui.widgets.prompt_bar import PromptBar
 from cardtui.tui.widgets.hand import Hand
 from tests.test_tui_support import make_app, play_turns, settle, type_text
 

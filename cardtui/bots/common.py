@@ -172,15 +172,6 @@ def read_view(view: TrickView) -> Seen:
     )
 
 
-def suit_count(mask: int, suit: int) -> int:
-    return (mask & SUIT_MASKS[suit]).bit_count()
-
-
-def top_of(card: int, unseen: int) -> bool:
-    """True when no unseen card of the suit outranks `card`."""
-    return not (above(card) & unseen)
-
-
 def equivalent_groups(legal: int, unseen: int, keep_apart: int = 0) -> list[int]:
     """Split the legal cards into groups that play alike: same suit, no unseen card between them.
 

@@ -356,7 +356,3 @@ class Game(ABC):
 
     def apply_json(self, data: Any) -> list[Event]:
         return self.apply(self.parse_action(data))
-
-    def apply_all(self, actions: Sequence[Action]) -> None:
-        for a in actions:
-            self.apply(a)

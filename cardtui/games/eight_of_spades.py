@@ -375,10 +375,6 @@ class EightOfSpadesView(PlayerView):
         return self.suit_up[0] | self.suit_up[1] | self.suit_up[2] | self.suit_up[3]
 
     @property
-    def illuminati_up(self) -> int:
-        return sum(1 << p for p in range(GRID_CELLS, POSITIONS) if self.faces[p] is not None)
-
-    @property
     def unseen(self) -> CardSet:
         """Cards no one has seen yet: exactly the face-down ones, in some unknown order."""
         seen = 0

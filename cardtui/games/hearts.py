@@ -20,7 +20,6 @@ from cardtui.games.trick import (
 )
 from cardtui.rules import HeartsRules
 
-TWO_OF_CLUBS = 0
 QUEEN_OF_SPADES = 3 * 13 + 10
 JACK_OF_DIAMONDS = 1 * 13 + 9
 HEARTS_MASK = SUIT_MASKS[Suit.HEARTS]

@@ -30,7 +30,6 @@ from cardtui.games.base import (
 from cardtui.rules import Ruleset
 
 SEATS = 4
-SEAT_NAMES = ("South", "West", "North", "East")
 # Actions are immutable, so every play of every seat is made once and shared.
 PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in DECK) for s in range(SEATS))
 
@@ -511,7 +510,6 @@ def check_pass_cards(hand: int, cards: tuple[Card, ...], count: int) -> int:
 
 __all__ = [
     "SEATS",
-    "SEAT_NAMES",
     "Bid",
     "BidMade",
     "Broken",

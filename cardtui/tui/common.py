@@ -18,7 +18,6 @@ SPEEDS = ("instant", "fast", "normal", "slow")
 # Seconds a computer player waits before moving, and a finished trick stays on screen.
 BOT_DELAY = {"instant": 0.0, "fast": 0.15, "normal": 0.5, "slow": 1.0}
 TRICK_DELAY = {"instant": 0.0, "fast": 0.4, "normal": 1.0, "slow": 2.0}
-COMPASS = ("South", "West", "North", "East")
 GAME_TITLES = {
     "hearts": "Hearts",
     "spades": "Spades",
@@ -31,10 +30,6 @@ RED_SUITS = (Suit.DIAMONDS, Suit.HEARTS)
 def card_label(card: Card, ascii_only: bool) -> str:
     """`10♣`, or `10C` on terminals without suit glyphs."""
     return card.code if ascii_only else card.glyph
-
-
-def suit_label(suit: Suit, ascii_only: bool) -> str:
-    return suit.letter if ascii_only else suit.glyph
 
 
 def seat_name(seats: Sequence[Seat], seat: int) -> str:

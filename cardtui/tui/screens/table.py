@@ -18,7 +18,7 @@ from cardtui.games.trick import DealRecord, DealScored, TrickView, TrickWon
 from cardtui.session import Session
 from cardtui.tui.common import GAME_TITLES, bid_label, card_label, side_name, tricks_text
 from cardtui.tui.screens.game_base import GameScreen
-from cardtui.tui.widgets.card_input import PromptBar
+from cardtui.tui.widgets.prompt_bar import PromptBar
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.scoreboard import Scoreboard
