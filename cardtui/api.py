@@ -13,14 +13,12 @@ deal may be applied too.
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from cardtui.cards import Card, CardSet
-from cardtui.games import Action, Game, IllegalAction, ToMove
+from cardtui.games import Game, IllegalAction
+from cardtui.games.codec import to_json
 from cardtui.rules import GAMES, Ruleset, RulesetError, default_preset, load_preset, load_ruleset
 from cardtui.saves import SaveError, Seat, parse_json, parse_save, read_bytes
 from cardtui.session import Session
@@ -30,32 +28,6 @@ __all__ = ["ApiError", "ApiGame", "new_game", "open_game", "summary_of"]
 
 class ApiError(ValueError):
     """The one error of the scripting API; the message says what is wrong."""
-
-
-def plain(value: Any) -> Any:
-    """Any engine value as JSON: cards as codes, actions as action dicts, rulesets by name."""
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, CardSet):
-        return value.codes()
-    if isinstance(value, Action | ToMove):
-        return value.to_json()
-    if isinstance(value, Ruleset):
-        return value.name
-    if isinstance(value, enum.Enum):
-        return value.name.lower()
-    if isinstance(value, Mapping):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [plain(v) for v in value]
-    to_json = getattr(value, "to_json", None)
-    if callable(to_json):
-        return to_json()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    return str(value)
 
 
 def summary_of(game: Game, actions: int) -> dict[str, Any]:
@@ -76,8 +48,10 @@ def summary_of(game: Game, actions: int) -> dict[str, Any]:
             out["bags"] = list(getattr(game, "bags", ()))
         deals = []
         for record in getattr(game, "deal_records", []):
-            r = record.to_json()
-            deals.append({"dealer": r["dealer"], "bids": r["bids"], "tricks": r["tricks"], "scores": r["scores"]})
+            bids = [b.bid for b in record.bids] if record.bids is not None else None
+            deals.append(
+                {"dealer": record.dealer, "bids": bids, "tricks": list(record.tricks), "scores": list(record.scores)}
+            )
         out["deals"] = deals
     out["winner"] = list(game.winners) if game.is_over else None
     out["to_move"] = tm.to_json() if tm is not None else None
@@ -133,7 +107,7 @@ class ApiGame:
             raise ApiError(str(err)) from None
         except SaveError as err:
             raise ApiError(str(err)) from None
-        return [plain(e) for e in events]
+        return [to_json(e) for e in events]
 
     def deal(self) -> list[dict[str, Any]]:
         """Make the seeded deal when one is due (the same cards `cardtui play --seed` deals)."""
@@ -146,8 +120,8 @@ class ApiGame:
         game = self._session.game
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.seats:
             raise ApiError(f"seat must be 0..{game.seats - 1}, found {seat!r}")
-        result = plain(game.view(seat))
-        return result if isinstance(result, dict) else {"view": result}
+        result: dict[str, Any] = to_json(game.view(seat))
+        return result
 
     def summary(self) -> dict[str, Any]:
         """The `cardtui inspect --json` object."""

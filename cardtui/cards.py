@@ -35,15 +35,6 @@ class Suit(IntEnum):
     def plural(self) -> str:
         return ("clubs", "diamonds", "hearts", "spades")[self]
 
-    @classmethod
-    def parse(cls, text: str) -> Suit:
-        """Read a suit from its letter, glyph or name (any case)."""
-        key = text.strip().upper()
-        for suit in cls:
-            if key in (suit.letter, suit.glyph, suit.name, suit.plural.upper()):
-                return suit
-        raise CardError(f"not a suit: {text!r} — use C, D, H or S")
-
 
 class Rank(IntEnum):
     """Ranks 2..14, ace high."""

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from cardtui.cards import FULL_MASK, Card, CardSet
 from cardtui.games import create_game
 from cardtui.games.base import Action, Pass, Play
+from cardtui.games.hearts import HeartsDetail
+from cardtui.games.spades import SpadesDetail
 from cardtui.games.trick import TrickGame
 from cardtui.rules import Ruleset, load_preset
 
@@ -45,7 +47,9 @@ def cards_in(value: Any) -> int:
 def check_view(game: TrickGame, seat: int) -> None:
     view = game.view(seat)
     assert view.hand.mask == game.hands[seat]
-    seen = view.hand.mask | view.played.mask | view.passed.mask
+    detail = view.detail
+    assert isinstance(detail, HeartsDetail | SpadesDetail)
+    seen = view.hand.mask | view.played.mask | detail.passed.mask
     mentioned = cards_in([getattr(view, f.name) for f in dataclasses.fields(view) if f.name not in ("ruleset",)])
     for other in range(4):
         if other != seat:

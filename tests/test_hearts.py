@@ -133,8 +133,8 @@ def test_passing_left_right_across() -> None:
         for seat in range(4):
             to = (seat + offset) % 4
             assert all(c in game.hand(to) for c in chosen[seat])
-            assert game.view(to).received == CardSet(chosen[seat])
-            assert game.view(seat).passed == CardSet(chosen[seat])
+            assert game.view(to).detail.received == CardSet(chosen[seat])
+            assert game.view(seat).detail.passed == CardSet(chosen[seat])
 
 
 def test_pass_errors() -> None:

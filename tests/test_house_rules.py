@@ -94,7 +94,7 @@ def test_computer_players_bid_up_to_the_minimum(level: str) -> None:
         suggestion = game.suggest(level, seed=1)
         assert suggestion["action"] in game.legal_actions()
         game.apply(suggestion["action"])
-    bids = [d for d in game.view(0)["bids"]]
+    bids = game.view(0)["detail"]["bids"]
     assert bids[0]["bid"] + bids[2]["bid"] >= 9 and bids[1]["bid"] + bids[3]["bid"] >= 9
 
 

@@ -36,7 +36,7 @@ def test_passing_goes_left_right_across_then_none() -> None:
     directions = []
     for _ in range(5):
         game.deal()
-        directions.append(game.view(0)["pass_direction"])
+        directions.append(game.view(0)["detail"]["pass_direction"])
         while game.to_move is not None and game.to_move["phase"] != "deal":
             game.apply(game.legal_actions()[0])
     assert directions == ["left", "right", "across", "none", "left"]

@@ -17,8 +17,8 @@ from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.screens.table import TableScreen
-from cardtui.tui.widgets.card_input import PromptBar
 from cardtui.tui.widgets.hand import Hand
+from cardtui.tui.widgets.prompt_bar import PromptBar
 from tests.test_tui_support import make_app, play_turns, settle, type_text
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
@@ -99,7 +99,7 @@ async def test_hint_last_trick_speed_and_help() -> None:
         assert "not a bid" in str(app.screen.query_one("#bid-message").content)
         await type_text(pilot, "nil")
         await settle(pilot, app)
-        bids = [b for b in session.game.view(0).bids if b is not None]  # type: ignore[attr-defined]
+        bids = [b for b in session.game.view(0).detail.bids if b is not None]  # type: ignore[attr-defined]
         assert Bid(0, 0, False) in bids
         table = app.screen
         assert isinstance(table, TableScreen)
@@ -127,7 +127,7 @@ async def test_blind_bid_before_the_hand_is_shown() -> None:
         assert table.query_one(Hand).face_down
         await type_text(pilot, "blind 4")
         await settle(pilot, app)
-        assert session.game.view(0).bids[0] == Bid(0, 4, True)  # type: ignore[attr-defined]
+        assert session.game.view(0).detail.bids[0] == Bid(0, 4, True)  # type: ignore[attr-defined]
         assert not table.query_one(Hand).face_down
 
 

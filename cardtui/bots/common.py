@@ -16,9 +16,9 @@ import dataclasses
 from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS
 from cardtui.games.base import Bid
 from cardtui.games.fast import DealState, FastRules
-from cardtui.games.spades import bags_over_game
+from cardtui.games.hearts import HeartsView
+from cardtui.games.spades import SpadesView, bags_over_game
 from cardtui.games.trick import TrickView
-from cardtui.rules import HeartsRules, SpadesRules
 
 CLUBS, DIAMONDS, HEARTS, SPADES = SUIT_MASKS
 QS_INDEX = 3 * 13 + 10
@@ -142,21 +142,23 @@ def read_view(view: TrickView) -> Seen:
         played=played,
     )
     known = [0, 0, 0, 0]
-    if isinstance(view.ruleset, HeartsRules):
-        offset = PASS_OFFSETS.get(view.pass_direction, 0)
+    if isinstance(view, HeartsView):
+        offset = PASS_OFFSETS.get(view.detail.pass_direction, 0)
         # Once the pass is made, the cards this seat passed sit in the receiver's hand until played.
-        if offset and view.phase != "pass" and view.passed:
-            known[(me + offset) % 4] = view.passed.mask & ~played
+        if offset and view.phase != "pass" and view.detail.passed:
+            known[(me + offset) % 4] = view.detail.passed.mask & ~played
         partner = -1
+        bids, blind, bags = [-1] * 4, [False] * 4, [0] * len(view.sides)
         game_bags = [0, 0, 0, 0]
     else:
-        assert isinstance(view.ruleset, SpadesRules)
+        assert isinstance(view, SpadesView)
         partner = (me + 2) % 4 if view.ruleset.partnership else -1
-        game_bags = bags_over_game(view.ruleset, view.bags, view.records)
-        if partner >= 0 and view.passed:
-            known[partner] = view.passed.mask & ~played
-    bids = [b.bid if isinstance(b, Bid) else -1 for b in view.bids]
-    blind = [bool(isinstance(b, Bid) and b.blind) for b in view.bids]
+        game_bags = bags_over_game(view.ruleset, view.detail.bags, view.records)
+        if partner >= 0 and view.detail.passed:
+            known[partner] = view.detail.passed.mask & ~played
+        bids = [b.bid if isinstance(b, Bid) else -1 for b in view.detail.bids]
+        blind = [bool(isinstance(b, Bid) and b.blind) for b in view.detail.bids]
+        bags = list(view.detail.bags)
     return Seen(
         seat=me,
         rules=rules,
@@ -168,21 +170,12 @@ def read_view(view: TrickView) -> Seen:
         blind=blind,
         partner=partner,
         totals=list(view.totals),
-        bags=list(view.bags),
+        bags=bags,
         played_by=played_by,
         dealer=view.dealer,
         deals=view.deal_number,
         game_bags=game_bags,
     )
-
-
-def suit_count(mask: int, suit: int) -> int:
-    return (mask & SUIT_MASKS[suit]).bit_count()
-
-
-def top_of(card: int, unseen: int) -> bool:
-    """True when no unseen card of the suit outranks `card`."""
-    return not (above(card) & unseen)
 
 
 def equivalent_groups(legal: int, unseen: int, keep_apart: int = 0) -> list[int]:

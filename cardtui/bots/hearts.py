@@ -29,6 +29,7 @@ from cardtui.bots.common import (
 from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS, Card
 from cardtui.games.base import Action, Pass, Play, PlayerView
 from cardtui.games.fast import DealState
+from cardtui.games.hearts import HeartsView
 from cardtui.games.trick import TrickView
 
 AS_KS = (1 << (QS_INDEX + 1)) | (1 << (QS_INDEX + 2))
@@ -362,8 +363,8 @@ class HeartsBot:
         self.level = level
 
     def decide(self, view: PlayerView, rng: random.Random) -> Decision:
-        assert isinstance(view, TrickView)
-        count = view.ruleset.pass_count  # type: ignore[attr-defined]
+        assert isinstance(view, HeartsView)
+        count = view.ruleset.pass_count
         if view.phase == "pass":
             if self.level == "easy":
                 chosen, why = easy_pass(view.hand.mask, count)

@@ -47,7 +47,7 @@ from cardtui.bots.spades import normal_play as spades_play
 from cardtui.cards import SUIT_MASKS, Card
 from cardtui.games.base import Bid, Play, PlayerView
 from cardtui.games.fast import DealState, Policy, apply_card, play_out
-from cardtui.games.hearts import hearts_winners, score_hearts_deal
+from cardtui.games.hearts import HeartsView, hearts_winners, score_hearts_deal
 from cardtui.games.spades import SideScore, score_side, spades_winners
 from cardtui.games.trick import TrickView
 from cardtui.rules import HeartsRules, SpadesRules
@@ -370,12 +370,12 @@ class HardBot:
     # ---- passing
 
     def _pass(self, view: TrickView, rng: random.Random) -> Decision:
+        assert isinstance(view, HeartsView)
         ruleset = view.ruleset
-        assert isinstance(ruleset, HeartsRules)
         seen = read_view(view)
         hand = view.hand.mask
         count = ruleset.pass_count
-        offset = PASS_OFFSETS.get(view.pass_direction, 0)
+        offset = PASS_OFFSETS.get(view.detail.pass_direction, 0)
         ranking = pass_ranking(hand)
         options: list[int] = []
         for combo in itertools.combinations(ranking[: count + 1], count):

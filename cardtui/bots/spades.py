@@ -18,7 +18,7 @@ from cardtui.bots.hearts import checked, legal_play_mask, light_state
 from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS, Card
 from cardtui.games.base import Bid, Pass, Play, PlayerView
 from cardtui.games.fast import DealState
-from cardtui.games.spades import side_bid_floor
+from cardtui.games.spades import SpadesView, side_bid_floor
 from cardtui.games.trick import TrickView
 from cardtui.rules import SpadesRules
 
@@ -175,8 +175,10 @@ def choose_bid(
 def exchange_decision(view: TrickView) -> Decision:
     """The blind nil bidder gives its highest cards; the partner gives back its lowest."""
     hand = view.hand.mask
-    k = view.ruleset.blind_nil_exchange  # type: ignore[attr-defined]
-    nil_seat = view.bids[view.seat] is not None and view.bids[view.seat].bid == 0  # type: ignore[union-attr]
+    assert isinstance(view, SpadesView)
+    k = view.ruleset.blind_nil_exchange
+    own = view.detail.bids[view.seat]
+    nil_seat = own is not None and own.bid == 0
     chosen = 0
     for _ in range(k):
         rest = hand & ~chosen

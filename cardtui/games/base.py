@@ -148,6 +148,16 @@ class Choices(Sequence[Action]):
     def __repr__(self) -> str:
         return f"Choices({self._len} of {self._k} from {' '.join(c.code for c in self._items)})"
 
+    @property
+    def k(self) -> int:
+        """How many cards each choice holds."""
+        return self._k
+
+    @property
+    def items(self) -> tuple[Card, ...]:
+        """The cards the choices are made from."""
+        return self._items
+
     def _unrank(self, index: int) -> tuple[Card, ...]:
         """The index-th k-combination in lexicographic order."""
         n, k, out, start = len(self._items), self._k, [], 0
@@ -241,27 +251,33 @@ def trick_action_from_json(data: Any, seats: int) -> Action:
 
 
 class Event:
-    """Something that happened as an action was applied, for logs and screens."""
+    """Something that happened as an action was applied, for logs, screens and the wire.
+
+    `kind` is its JSON tag (snake_case); every event class registers itself
+    under it, so `cardtui.games.codec` turns the JSON back into the class.
+    """
 
     kind: ClassVar[str]
+    by_kind: ClassVar[dict[str, type[Event]]] = {}
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            out[f.name] = _plain(getattr(self, f.name))
-        return out
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "kind" in cls.__dict__:
+            Event.by_kind[cls.kind] = cls
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, CardSet):
-        return value.codes()
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    if isinstance(value, Action):
-        return value.to_json()
-    return value
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    """The game ended: the winning sides, every side's total, and why.
+
+    `reason` is `score` in Hearts and Spades; Eight of Spades says which end it
+    was: `eight-of-spades`, `first-turn-eight`, `last-seat` or `no-moves`.
+    """
+
+    kind: ClassVar[str] = "game_over"
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+    reason: str
 
 
 # ---------------------------------------------------------------- engines
@@ -340,7 +356,3 @@ class Game(ABC):
 
     def apply_json(self, data: Any) -> list[Event]:
         return self.apply(self.parse_action(data))
-
-    def apply_all(self, actions: Sequence[Action]) -> None:
-        for a in actions:
-            self.apply(a)

@@ -18,7 +18,18 @@ import random
 from typing import Any, ClassVar, Self
 
 from cardtui.cards import DECK, Card, CardSet, Suit, bit_indices
-from cardtui.games.base import Action, Event, Game, IllegalAction, PlayerView, ToMove, card_of, field_of, seat_of
+from cardtui.games.base import (
+    Action,
+    Event,
+    Game,
+    GameOver,
+    IllegalAction,
+    PlayerView,
+    ToMove,
+    card_of,
+    field_of,
+    seat_of,
+)
 from cardtui.rules.eight_of_spades import EightOfSpadesRules
 
 __all__ = [
@@ -36,7 +47,6 @@ __all__ = [
     "Eliminated",
     "Flip",
     "Flipped",
-    "GameOver",
     "LaidOut",
     "Layout",
     "PointsLost",
@@ -258,7 +268,7 @@ def flip_of(seat: int, call: str, pos: int) -> Flip:
 class LaidOut(Event):
     """The cards were laid out face down."""
 
-    kind: ClassVar[str] = "laid-out"
+    kind: ClassVar[str] = "laid_out"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -287,7 +297,7 @@ class Taken(Event):
 class PointsLost(Event):
     """The ace of spades in the grid: the seat's points dropped to 0."""
 
-    kind: ClassVar[str] = "points-lost"
+    kind: ClassVar[str] = "points_lost"
     seat: int
     lost: int
 
@@ -296,7 +306,7 @@ class PointsLost(Event):
 class StakeLost(Event):
     """A miss in the illuminati cost the stake."""
 
-    kind: ClassVar[str] = "stake-lost"
+    kind: ClassVar[str] = "stake_lost"
     seat: int
     stake: int
 
@@ -315,15 +325,6 @@ class Skipped(Event):
 
     kind: ClassVar[str] = "skipped"
     seat: int
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class GameOver(Event):
-    """The game ended; `reason` is one of eight-of-spades, first-turn-eight, last-seat, no-moves."""
-
-    kind: ClassVar[str] = "game-over"
-    winners: tuple[int, ...]
-    reason: str
 
 
 _LAID_OUT = LaidOut()
@@ -372,10 +373,6 @@ class EightOfSpadesView(PlayerView):
     @property
     def grid_up(self) -> int:
         return self.suit_up[0] | self.suit_up[1] | self.suit_up[2] | self.suit_up[3]
-
-    @property
-    def illuminati_up(self) -> int:
-        return sum(1 << p for p in range(GRID_CELLS, POSITIONS) if self.faces[p] is not None)
 
     @property
     def unseen(self) -> CardSet:
@@ -715,7 +712,7 @@ class EightOfSpadesGame(Game):
         self._over = True
         self._winners = winners
         self._reason = reason
-        events.append(GameOver(winners, reason))
+        events.append(GameOver(winners, tuple(self._points), reason))
 
     # ------------------------------------------------------------ views, copies, JSON
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from cardtui.cards import FULL_MASK, SUIT_MASKS, Card, CardSet, Suit, cards_of
 from cardtui.games.base import Action, Choices, Deal, Event, IllegalAction, Pass, Play
@@ -19,7 +20,6 @@ from cardtui.games.trick import (
 )
 from cardtui.rules import HeartsRules
 
-TWO_OF_CLUBS = 0
 QUEEN_OF_SPADES = 3 * 13 + 10
 JACK_OF_DIAMONDS = 1 * 13 + 9
 HEARTS_MASK = SUIT_MASKS[Suit.HEARTS]
@@ -29,10 +29,30 @@ JD_BIT = 1 << JACK_OF_DIAMONDS
 PASS_OFFSETS = {"left": 1, "across": 2, "right": 3, "none": 0}
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class HeartsDetail:
+    """What a Hearts seat knows beyond the tricks: points taken so far and its own pass."""
+
+    points_taken: tuple[int, ...]
+    pass_direction: str
+    passed: CardSet
+    received: CardSet
+    passed_seats: tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class HeartsView(TrickView):
+    """A Hearts seat's view."""
+
+    ruleset: HeartsRules
+    detail: HeartsDetail
+
+
 class HeartsGame(TrickGame):
     """A game of Hearts for four seats, every seat its own side."""
 
     BREAK_SUIT: ClassVar[Suit] = Suit.HEARTS
+    VIEW: ClassVar[type[TrickView]] = HeartsView
     ruleset: HeartsRules
 
     def __init__(self, ruleset: HeartsRules) -> None:
@@ -170,25 +190,30 @@ class HeartsGame(TrickGame):
 
     # ---- views
 
-    def _view_extras(self, seat: int) -> dict[str, Any]:
-        passed = self.passes[seat]
-        return {
-            "points_taken": tuple(self.points_of(t) for t in self.taken),
-            "bids": (None, None, None, None),
-            "pass_direction": self.pass_direction,
-            "passed": CardSet(passed or 0),
-            "received": CardSet(self.received[seat]),
-            "passed_seats": tuple(s for s in range(SEATS) if self.passes[s] is not None),
-        }
+    def view(self, seat: int) -> HeartsView:
+        view = super().view(seat)
+        assert isinstance(view, HeartsView)
+        return view
+
+    def _view_detail(self, seat: int) -> HeartsDetail:
+        return HeartsDetail(
+            points_taken=tuple(self.points_of(t) for t in self.taken),
+            pass_direction=self.pass_direction,
+            passed=CardSet(self.passes[seat] or 0),
+            received=CardSet(self.received[seat]),
+            passed_seats=tuple(s for s in range(SEATS) if self.passes[s] is not None),
+        )
 
     def _restore_extras(self, view: TrickView) -> None:
-        self.pass_direction = view.pass_direction
+        assert isinstance(view, HeartsView)
+        detail = view.detail
+        self.pass_direction = detail.pass_direction
         # Who has passed is public; what the others passed is not (0 stands for "unknown").
-        self.passes = [0 if s in view.passed_seats else None for s in range(SEATS)]
-        if view.seat in view.passed_seats:
-            self.passes[view.seat] = view.passed.mask
+        self.passes = [0 if s in detail.passed_seats else None for s in range(SEATS)]
+        if view.seat in detail.passed_seats:
+            self.passes[view.seat] = detail.passed.mask
         self.received = [0, 0, 0, 0]
-        self.received[view.seat] = view.received.mask
+        self.received[view.seat] = detail.received.mask
 
 
 def points_of(rules: HeartsRules, taken: int) -> int:
@@ -251,4 +276,4 @@ def hearts_winners(rules: HeartsRules, totals: list[int], deals: int) -> tuple[i
     return lowest
 
 
-__all__ = ["HeartsGame", "hearts_winners", "points_of", "score_hearts_deal"]
+__all__ = ["HeartsDetail", "HeartsGame", "HeartsView", "hearts_winners", "points_of", "score_hearts_deal"]

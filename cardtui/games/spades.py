@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
-from typing import Any, ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple
 
 from cardtui.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of
 from cardtui.games.base import Action, Bid, Choices, Deal, Event, IllegalAction, Pass, Play
@@ -147,11 +148,30 @@ def side_bid_floor(rules: SpadesRules, seat: int, bids: Sequence[Bid | None]) ->
     return max(0, rules.min_side_bid - (partner.bid if partner is not None else 0))
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class SpadesDetail:
+    """What a Spades seat knows beyond the tricks: the bids, the bags, its own exchange."""
+
+    bids: tuple[Bid | None, ...]
+    bags: tuple[int, ...]
+    passed: CardSet
+    received: CardSet
+
+
+@dataclasses.dataclass(frozen=True)
+class SpadesView(TrickView):
+    """A Spades (partnership or cutthroat) seat's view."""
+
+    ruleset: SpadesRules
+    detail: SpadesDetail
+
+
 class SpadesGame(TrickGame):
     """A game of Spades; the ruleset says partnership or every seat for itself."""
 
     TRUMP: ClassVar[int | None] = Suit.SPADES
     BREAK_SUIT: ClassVar[Suit] = Suit.SPADES
+    VIEW: ClassVar[type[TrickView]] = SpadesView
     ruleset: SpadesRules
 
     def __init__(self, ruleset: SpadesRules) -> None:
@@ -344,23 +364,29 @@ class SpadesGame(TrickGame):
 
     # ---- views
 
-    def _view_extras(self, seat: int) -> dict[str, Any]:
-        return {
-            "points_taken": (0, 0, 0, 0),
-            "bids": tuple(self.bids),
-            "pass_direction": "none",
-            "passed": CardSet(self.gave[seat]),
-            "received": CardSet(self.got[seat]),
-            "passed_seats": (),
-        }
+    def view(self, seat: int) -> SpadesView:
+        view = super().view(seat)
+        assert isinstance(view, SpadesView)
+        return view
+
+    def _view_detail(self, seat: int) -> SpadesDetail:
+        return SpadesDetail(
+            bids=tuple(self.bids),
+            bags=tuple(self._bags),
+            passed=CardSet(self.gave[seat]),
+            received=CardSet(self.got[seat]),
+        )
 
     def _restore_extras(self, view: TrickView) -> None:
-        self.bids = list(view.bids)
-        self.game_bags = bags_over_game(self.ruleset, view.bags, view.records)
+        assert isinstance(view, SpadesView)
+        detail = view.detail
+        self.bids = list(detail.bids)
+        self._bags = list(detail.bags)
+        self.game_bags = bags_over_game(self.ruleset, detail.bags, view.records)
         self.gave = [0, 0, 0, 0]
         self.got = [0, 0, 0, 0]
-        self.gave[view.seat] = view.passed.mask
-        self.got[view.seat] = view.received.mask
+        self.gave[view.seat] = detail.passed.mask
+        self.got[view.seat] = detail.received.mask
         self.exchanges = []
         if view.phase == "exchange" and view.to_move is not None:
             # The queue is public (it follows from the bids); resume it at the seat to move.
@@ -370,4 +396,13 @@ class SpadesGame(TrickGame):
             self.exchanges = queue
 
 
-__all__ = ["SideScore", "SpadesGame", "bags_over_game", "score_side", "side_bid_floor", "spades_winners"]
+__all__ = [
+    "SideScore",
+    "SpadesDetail",
+    "SpadesGame",
+    "SpadesView",
+    "bags_over_game",
+    "score_side",
+    "side_bid_floor",
+    "spades_winners",
+]

@@ -19,6 +19,7 @@ from cardtui.games.base import (
     Deal,
     Event,
     Game,
+    GameOver,
     IllegalAction,
     Pass,
     Play,
@@ -29,7 +30,6 @@ from cardtui.games.base import (
 from cardtui.rules import Ruleset
 
 SEATS = 4
-SEAT_NAMES = ("South", "West", "North", "East")
 # Actions are immutable, so every play of every seat is made once and shared.
 PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in DECK) for s in range(SEATS))
 
@@ -104,16 +104,6 @@ class DealScored(Event):
     kind: ClassVar[str] = "deal_scored"
     record: DealRecord
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "record": self.record.to_json()}
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class GameOver(Event):
-    kind: ClassVar[str] = "game_over"
-    winners: tuple[int, ...]
-    totals: tuple[int, ...]
-
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class DealRecord:
@@ -129,26 +119,17 @@ class DealRecord:
     bags: tuple[int, ...] | None = None
     bag_penalties: tuple[int, ...] | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "dealer": self.dealer,
-            "bids": [b.bid for b in self.bids] if self.bids is not None else None,
-            "blind": [b.blind for b in self.bids] if self.bids is not None else None,
-            "tricks": list(self.tricks),
-            "scores": list(self.scores),
-            "totals": list(self.totals),
-            "points": list(self.points) if self.points is not None else None,
-            "moon": self.moon,
-            "bags": list(self.bags) if self.bags is not None else None,
-        }
-
 
 # ---------------------------------------------------------------- views
 
 
 @dataclasses.dataclass(frozen=True)
 class TrickView(PlayerView):
-    """Everything one seat of a trick game may know, and nothing more."""
+    """Everything one seat of a trick game may know, and nothing more.
+
+    Hearts and Spades extend it (`HeartsView`, `SpadesView`) with their own
+    ruleset type and `detail`, so a reader narrows once with isinstance.
+    """
 
     game: str
     ruleset: Ruleset
@@ -163,19 +144,14 @@ class TrickView(PlayerView):
     trick: tuple[tuple[int, Card], ...]
     tricks: tuple[tuple[int, int, tuple[tuple[int, Card], ...]], ...]
     tricks_won: tuple[int, ...]
-    points_taken: tuple[int, ...]
     broken: bool
     sides: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
-    bags: tuple[int, ...]
-    bids: tuple[Bid | None, ...]
-    pass_direction: str
-    passed: CardSet
-    received: CardSet
-    passed_seats: tuple[int, ...]
     records: tuple[DealRecord, ...]
     is_over: bool
     winners: tuple[int, ...]
+    detail: object
+    """What only this game has (`HeartsDetail`, `SpadesDetail`); each game's view class types it."""
 
     @property
     def played(self) -> CardSet:
@@ -403,7 +379,7 @@ class TrickGame(Game):
         if winners:
             self._winners = winners
             self.phase = "over"
-            events.append(GameOver(winners, tuple(self.totals)))
+            events.append(GameOver(winners, tuple(self.totals), "score"))
         else:
             self.phase = "deal"
         return events
@@ -431,20 +407,16 @@ class TrickGame(Game):
     def _other_legal_actions(self) -> Sequence[Action]:
         return []
 
-    def _view_extras(self, seat: int) -> dict[str, Any]:
-        return {
-            "points_taken": (0, 0, 0, 0),
-            "bids": (None, None, None, None),
-            "pass_direction": "none",
-            "passed": CardSet(),
-            "received": CardSet(),
-            "passed_seats": (),
-        }
+    VIEW: ClassVar[type[TrickView]]
+
+    def _view_detail(self, seat: int) -> object:
+        """The game's own part of a view."""
+        raise NotImplementedError
 
     def view(self, seat: int) -> TrickView:
         tm = self.to_move
         legal = self.legal_actions() if tm is not None and tm.seat == seat and tm.phase != "deal" else ()
-        return TrickView(
+        return self.VIEW(
             game=self.game,
             ruleset=self.ruleset,
             seat=seat,
@@ -461,11 +433,10 @@ class TrickGame(Game):
             broken=self.broken,
             sides=self.sides,
             totals=tuple(self.totals),
-            bags=tuple(self._bags),
             records=tuple(self.deal_records),
             is_over=self.is_over,
             winners=self._winners,
-            **self._view_extras(seat),
+            detail=self._view_detail(seat),
         )
 
     def _restore_public(self, view: TrickView, hands: list[int]) -> None:
@@ -491,7 +462,6 @@ class TrickGame(Game):
         self.played = played
         self.broken = view.broken
         self.totals = list(view.totals)
-        self._bags = list(view.bags)
         self.deal_records = list(view.records)
         self._winners = view.winners
 
@@ -540,7 +510,6 @@ def check_pass_cards(hand: int, cards: tuple[Card, ...], count: int) -> int:
 
 __all__ = [
     "SEATS",
-    "SEAT_NAMES",
     "Bid",
     "BidMade",
     "Broken",
@@ -550,7 +519,6 @@ __all__ = [
     "DealRecord",
     "DealScored",
     "Dealt",
-    "GameOver",
     "Pass",
     "PassChosen",
     "Play",

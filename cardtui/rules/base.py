@@ -167,14 +167,6 @@ class Ruleset:
         """The playing knobs, without the game/name/title/description/notes header."""
         return [f for f in dataclasses.fields(cls) if f.name not in META_KEYS]
 
-    @classmethod
-    def check_of(cls, key: str) -> Check:
-        for f in dataclasses.fields(cls):
-            if f.name == key:
-                check: Check = f.metadata["check"]
-                return check
-        raise KeyError(key)
-
     def to_dict(self) -> dict[str, Any]:
         """Every field in its TOML/JSON form."""
         return {f.name: f.metadata["check"].to_plain(getattr(self, f.name)) for f in dataclasses.fields(self)}

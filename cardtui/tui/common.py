@@ -9,13 +9,15 @@ from collections.abc import Sequence
 
 from cardtui.cards import Card, Suit
 from cardtui.games import Event
+from cardtui.games.base import GameOver
+from cardtui.games.eight_of_spades import Eliminated, Flipped, LaidOut, PointsLost, Skipped, StakeLost, Taken
+from cardtui.games.trick import BidMade, Broken, CardPlayed, CardsPassed, DealScored, Dealt, TrickWon
 from cardtui.saves import Seat
 
 SPEEDS = ("instant", "fast", "normal", "slow")
 # Seconds a computer player waits before moving, and a finished trick stays on screen.
 BOT_DELAY = {"instant": 0.0, "fast": 0.15, "normal": 0.5, "slow": 1.0}
 TRICK_DELAY = {"instant": 0.0, "fast": 0.4, "normal": 1.0, "slow": 2.0}
-COMPASS = ("South", "West", "North", "East")
 GAME_TITLES = {
     "hearts": "Hearts",
     "spades": "Spades",
@@ -28,10 +30,6 @@ RED_SUITS = (Suit.DIAMONDS, Suit.HEARTS)
 def card_label(card: Card, ascii_only: bool) -> str:
     """`10♣`, or `10C` on terminals without suit glyphs."""
     return card.code if ascii_only else card.glyph
-
-
-def suit_label(suit: Suit, ascii_only: bool) -> str:
-    return suit.letter if ascii_only else suit.glyph
 
 
 def seat_name(seats: Sequence[Seat], seat: int) -> str:
@@ -79,7 +77,6 @@ def describe(event: Event, seats: Sequence[Seat], viewer: int | None, ascii_only
 
     Cards passed between two other seats stay hidden from the viewer.
     """
-    kind = event.kind
 
     def name(seat: int) -> str:
         return seat_name(seats, seat)
@@ -92,46 +89,41 @@ def describe(event: Event, seats: Sequence[Seat], viewer: int | None, ascii_only
     def lab(card: Card) -> str:
         return card_label(card, ascii_only)
 
-    data = {f: getattr(event, f) for f in getattr(event, "__dataclass_fields__", {})}
-    if kind == "dealt":
-        return f"Deal {data['deal_number']}: {does(data['dealer'], 'deals', 'deal')}."
-    if kind == "cards_passed":
-        seat, to, cards = data["seat"], data["to"], data["cards"]
-        if viewer in (seat, to):
-            shown = " ".join(lab(c) for c in cards)
-            return f"{does(seat, 'passes', 'pass')} {shown} to {name(to)}."
-        return f"{does(seat, 'passes', 'pass')} {len(cards)} cards to {name(to)}."
-    if kind == "pass_chosen":
-        return None
-    if kind == "bid_made":
-        return f"{does(data['seat'], 'bids', 'bid')} {bid_label(data['bid'], data['blind'])}."
-    if kind == "card_played":
-        return f"{does(data['seat'], 'plays', 'play')} {lab(data['card'])}."
-    if kind == "broken":
-        return f"{data['suit'].plural.capitalize()} are broken."
-    if kind == "trick_won":
-        return f"{does(data['seat'], 'takes', 'take')} the trick ({name(data['leader'])} led)."
-    if kind == "deal_scored":
-        record = data["record"]
-        return "Deal scored; totals " + " / ".join(str(t) for t in record.totals) + "."
-    if kind in ("game_over", "game-over"):
-        return "Game over." if data["winners"] else "Game over: nobody wins."
-    if kind == "laid-out":
-        return "The cards are laid out face down."
-    if kind == "flipped":
-        verdict = "a match!" if data["matched"] else "no match."
-        flipped = lab(data["card"])
-        return f"{does(data['seat'], 'calls', 'call')} {data['call']} at {data['position']}: {flipped} — {verdict}"
-    if kind == "taken":
-        return f"{does(data['seat'], 'collects', 'collect')} {len(data['cards'])} cards, +{data['points']}."
-    if kind == "points-lost":
-        return f"{does(data['seat'], 'flips', 'flip')} the ace of spades: {data['lost']} points lost."
-    if kind == "stake-lost":
-        return f"{does(data['seat'], 'loses', 'lose')} the stake of {data['stake']}."
-    if kind == "eliminated":
-        return f"{does(data['seat'], 'is', 'are')} out of the game."
-    if kind == "skipped":
-        return f"{name(data['seat'])} cannot flip and is skipped."
+    match event:
+        case Dealt(dealer=dealer, deal_number=number):
+            return f"Deal {number}: {does(dealer, 'deals', 'deal')}."
+        case CardsPassed(seat=seat, to=to, cards=cards):
+            if viewer in (seat, to):
+                shown = " ".join(lab(c) for c in cards)
+                return f"{does(seat, 'passes', 'pass')} {shown} to {name(to)}."
+            return f"{does(seat, 'passes', 'pass')} {len(cards)} cards to {name(to)}."
+        case BidMade(seat=seat, bid=bid, blind=blind):
+            return f"{does(seat, 'bids', 'bid')} {bid_label(bid, blind)}."
+        case CardPlayed(seat=seat, card=card):
+            return f"{does(seat, 'plays', 'play')} {lab(card)}."
+        case Broken(suit=suit):
+            return f"{suit.plural.capitalize()} are broken."
+        case TrickWon(seat=seat, leader=leader):
+            return f"{does(seat, 'takes', 'take')} the trick ({name(leader)} led)."
+        case DealScored(record=record):
+            return "Deal scored; totals " + " / ".join(str(t) for t in record.totals) + "."
+        case GameOver(winners=winners):
+            return "Game over." if winners else "Game over: nobody wins."
+        case LaidOut():
+            return "The cards are laid out face down."
+        case Flipped(seat=seat, call=call, position=position, card=card, matched=matched):
+            verdict = "a match!" if matched else "no match."
+            return f"{does(seat, 'calls', 'call')} {call} at {position}: {lab(card)} — {verdict}"
+        case Taken(seat=seat, cards=cards, points=points):
+            return f"{does(seat, 'collects', 'collect')} {len(cards)} cards, +{points}."
+        case PointsLost(seat=seat, lost=lost):
+            return f"{does(seat, 'flips', 'flip')} the ace of spades: {lost} points lost."
+        case StakeLost(seat=seat, stake=stake):
+            return f"{does(seat, 'loses', 'lose')} the stake of {stake}."
+        case Eliminated(seat=seat):
+            return f"{does(seat, 'is', 'are')} out of the game."
+        case Skipped(seat=seat):
+            return f"{name(seat)} cannot flip and is skipped."
     return None
 
 

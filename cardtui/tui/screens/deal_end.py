@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from cardtui.games.trick import DealRecord
+from cardtui.games.trick import DealRecord, TrickGame
 from cardtui.rules import HeartsRules
 from cardtui.session import Session
 from cardtui.tui.common import side_name
@@ -71,7 +71,9 @@ class DealEndScreen(ModalScreen[None]):
         self.record = record
 
     def compose(self) -> ComposeResult:
-        number = len(getattr(self.session.game, "deal_records", ()))
+        game = self.session.game
+        assert isinstance(game, TrickGame)
+        number = len(game.deal_records)
         with Vertical(id="deal-end-dialog", classes="dialog"):
             yield Static(f"End of deal {number}", classes="dialog-title", markup=False)
             yield Static(deal_table(self.session, self.record))

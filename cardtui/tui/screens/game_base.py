@@ -18,8 +18,8 @@ from cardtui.tui.common import describe, seat_name
 
 if TYPE_CHECKING:
     from cardtui.tui.app import CardtuiApp
-    from cardtui.tui.widgets.card_input import PromptBar
     from cardtui.tui.widgets.log import GameLog
+    from cardtui.tui.widgets.prompt_bar import PromptBar
 
 HINT_LEVEL = "hard"
 
@@ -79,7 +79,7 @@ class GameScreen(Screen[None]):
         return seat_name(self.session.seats, seat)
 
     def prompt_bar(self) -> PromptBar:
-        from cardtui.tui.widgets.card_input import PromptBar
+        from cardtui.tui.widgets.prompt_bar import PromptBar
 
         return self.query_one(PromptBar)
 

@@ -10,9 +10,9 @@ from cardtui.games import Action, Event
 from cardtui.games.eight_of_spades import CALLS, GRID_CELLS, EightOfSpadesView, Flip, position_name
 from cardtui.session import Session
 from cardtui.tui.screens.game_base import GameScreen
-from cardtui.tui.widgets.card_input import PromptBar
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.log import GameLog
+from cardtui.tui.widgets.prompt_bar import PromptBar
 from cardtui.tui.widgets.scoreboard import Scoreboard
 from cardtui.tui.widgets.text_line import TextLines
 

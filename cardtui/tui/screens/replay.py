@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 
 from cardtui.cards import sort_for_display
 from cardtui.games.eight_of_spades import POSITIONS, EightOfSpadesGame
+from cardtui.games.spades import SpadesView
 from cardtui.games.trick import TrickGame
 from cardtui.replay import Replay
 from cardtui.tui.common import GAME_TITLES, bid_label, card_label, seat_name, side_name, tricks_text
@@ -105,7 +106,7 @@ class ReplayScreen(Screen[None]):
         view = game.view(0)
         for seat in range(4):
             hand = self.query_one(f"#replay-hand-{seat}", Hand)
-            bid = view.bids[seat]
+            bid = view.detail.bids[seat] if isinstance(view, SpadesView) else None
             extra = f" · bid {bid_label(bid.bid, bid.blind)}" if bid is not None else ""
             hand.border_title = f"{seat_name(self.seats, seat)}{extra} · {tricks_text(view.tricks_won[seat])}"
             hand.show(sort_for_display(game.hand(seat)), None)

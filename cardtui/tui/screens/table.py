@@ -12,14 +12,15 @@ from textual.widgets import Footer, Static
 from cardtui.cards import Card, sort_for_display
 from cardtui.games import Action, Event
 from cardtui.games.base import Bid, Pass, Play
-from cardtui.games.trick import DealRecord, TrickView
-from cardtui.rules import HeartsRules, SpadesRules
+from cardtui.games.hearts import HeartsView
+from cardtui.games.spades import SpadesView
+from cardtui.games.trick import DealRecord, DealScored, TrickView, TrickWon
 from cardtui.session import Session
 from cardtui.tui.common import GAME_TITLES, bid_label, card_label, side_name, tricks_text
 from cardtui.tui.screens.game_base import GameScreen
-from cardtui.tui.widgets.card_input import PromptBar
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.log import GameLog
+from cardtui.tui.widgets.prompt_bar import PromptBar
 from cardtui.tui.widgets.scoreboard import Scoreboard
 from cardtui.tui.widgets.seat_panel import SeatPanel
 from cardtui.tui.widgets.text_line import TextLines
@@ -82,14 +83,13 @@ class TableScreen(GameScreen):
         v = self.view()
         seats = s.seats
         tm = v.to_move
-        rules = s.ruleset
-        is_spades = isinstance(rules, SpadesRules)
         for seat in range(4):
-            if is_spades:
-                bid = v.bids[seat]
+            if isinstance(v, SpadesView):
+                bid = v.detail.bids[seat]
                 detail = f"bid {bid.label() if bid is not None else '-'} · {tricks_text(v.tricks_won[seat])}"
             else:
-                detail = f"{tricks_text(v.tricks_won[seat])} · {v.points_taken[seat]} pts"
+                assert isinstance(v, HeartsView)
+                detail = f"{tricks_text(v.tricks_won[seat])} · {v.detail.points_taken[seat]} pts"
             to_move = tm is not None and tm.seat == seat and tm.phase != "deal" and self.held is None
             self.query_one(f"#seat-{seat}", SeatPanel).show(seats[seat].name, detail, to_move, v.dealer == seat)
         # the trick
@@ -107,18 +107,19 @@ class TableScreen(GameScreen):
             trick.show((), "")
         # scores
         lines: list[str] = []
-        if isinstance(rules, HeartsRules):
+        if isinstance(v, HeartsView):
+            rules = v.ruleset
             lines.append(f"Scores (game ends at {rules.end_score})")
             for i, side in enumerate(v.sides):
                 lines.append(f"{side_name(seats, side)[:18]:<18} {v.totals[i]:>5}")
             lines.append("Hearts broken" if v.broken else "Hearts not broken")
-            direction = v.pass_direction
+            direction = v.detail.pass_direction
             lines.append("No pass this deal" if direction == "none" else f"Pass: {direction}")
         else:
-            assert isinstance(rules, SpadesRules)
-            lines.append(f"Scores (target {rules.win_target})")
+            assert isinstance(v, SpadesView)
+            lines.append(f"Scores (target {v.ruleset.win_target})")
             for i, side in enumerate(v.sides):
-                bags = f" bags {v.bags[i]}" if rules.bag_limit else ""
+                bags = f" bags {v.detail.bags[i]}" if v.ruleset.bag_limit else ""
                 lines.append(f"{side_name(seats, side)[:12]:<12} {v.totals[i]:>4}{bags}")
             lines.append("Spades broken" if v.broken else "Spades not broken")
         lines.append(f"Deal {max(v.deal_number, 1)} · speed {self.tui.speed}")
@@ -131,7 +132,7 @@ class TableScreen(GameScreen):
             whose = "dealing"
         else:
             whose = f"{self.who(tm.seat)} to {('play' if tm.phase == 'play' else tm.phase)}"
-        self.set_status(f" {title} · {rules.title} · {whose}")
+        self.set_status(f" {title} · {v.ruleset.title} · {whose}")
         # the hand
         hand = self.query_one(Hand)
         if self.viewer is None:
@@ -151,18 +152,14 @@ class TableScreen(GameScreen):
         super().handle(events)
         self.show_last = False
         for event in events:
-            if event.kind == "trick_won" and self.tui.trick_delay > 0:
-                cards = tuple(zip(self._trick_seats(event), getattr(event, "cards", ()), strict=False))
-                self.held = (cards, f"{self.who(getattr(event, 'seat', 0))} takes it")
-            elif event.kind == "deal_scored":
-                self.pending_record = getattr(event, "record", None)
+            match event:
+                case TrickWon(seat=seat, leader=leader, cards=cards) if self.tui.trick_delay > 0:
+                    seats = [(leader + i) % 4 for i in range(4)]
+                    self.held = (tuple(zip(seats, cards, strict=True)), f"{self.who(seat)} takes it")
+                case DealScored(record=record):
+                    self.pending_record = record
         if self.held is not None:
             self.set_timer(self.tui.trick_delay, self.gather)
-
-    @staticmethod
-    def _trick_seats(event: Event) -> list[int]:
-        leader = int(getattr(event, "leader", 0))
-        return [(leader + i) % 4 for i in range(4)]
 
     def gather(self) -> None:
         """The finished trick leaves the table."""
@@ -225,15 +222,14 @@ class TableScreen(GameScreen):
         from cardtui.tui.screens.pass_cards import PassScreen
 
         v = self.view()
-        rules = self.session.ruleset
-        if phase == "pass":
-            assert isinstance(rules, HeartsRules)
-            count = rules.pass_count
-            offset = {"left": 1, "across": 2, "right": 3}.get(v.pass_direction, 1)
-            title = f"{self.who(seat)}: pass {count} cards {v.pass_direction} to {self.who((seat + offset) % 4)}"
+        if isinstance(v, HeartsView):
+            count = v.ruleset.pass_count
+            direction = v.detail.pass_direction
+            offset = {"left": 1, "across": 2, "right": 3}.get(direction, 1)
+            title = f"{self.who(seat)}: pass {count} cards {direction} to {self.who((seat + offset) % 4)}"
         else:
-            assert isinstance(rules, SpadesRules)
-            count = rules.blind_nil_exchange
+            assert isinstance(v, SpadesView)
+            count = v.ruleset.blind_nil_exchange
             title = f"{self.who(seat)}: give {count} cards to your partner {self.who((seat + 2) % 4)}"
         self.waiting = True
         self.show_prompt(title)

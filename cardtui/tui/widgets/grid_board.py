@@ -14,7 +14,7 @@ from textual.widget import Widget
 
 from cardtui.cards import Card
 from cardtui.games.base import IllegalAction
-from cardtui.games.eight_of_spades import CALLS, GRID_CELLS, POSITIONS, parse_position, position_name
+from cardtui.games.eight_of_spades import CALLS, GRID_CELLS, POSITIONS, parse_position
 from cardtui.tui.common import RED_SUITS, card_label
 
 CALL_KEYS = {"c": "C", "d": "D", "h": "H", "s": "S", "8": "8S"}
@@ -218,7 +218,3 @@ class GridBoard(Widget, can_focus=True):
             if 0 <= index < 3:
                 self.cursor = GRID_CELLS + index
                 self._changed()
-
-
-def describe_position(pos: int) -> str:
-    return position_name(pos)

@@ -1,0 +1,181 @@
+"""One JSON form for what an engine hands out: actions, events, deal records and views.
+
+The scripting API, the network table and tests send these across a wire. The
+form is the save file's (cards as codes, actions as their log dicts, a
+ruleset as its knobs) and comes back typed: `from_json` reads a value of a
+given type from its JSON, guided by the dataclass's own type hints, so a
+field added to an event or a view needs no code here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import types
+import typing
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from cardtui.cards import Card, CardError, CardSet, Suit, parse_card
+from cardtui.games.base import Action, Choices, Event, IllegalAction, ToMove
+from cardtui.rules import Ruleset, RulesetError, ruleset_from_dict
+
+T = TypeVar("T")
+ParseAction = Callable[[Any], Action]
+
+
+class FormError(ValueError):
+    """JSON that is not the form of the value it should be; the message says where and what."""
+
+
+def to_json(value: Any) -> Any:
+    """The JSON form of an engine value (nested lists, dicts, strings, numbers, None)."""
+    if value is None or isinstance(value, str | bool):
+        return value
+    if isinstance(value, Suit):
+        return value.letter
+    if isinstance(value, int):
+        return value
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, CardSet):
+        return value.codes()
+    if isinstance(value, Choices):
+        # A pass offers every k cards of the hand: send the cards and k, not each choice.
+        template = value[0].to_json() if len(value) else {}
+        template.pop("cards", None)
+        return {"choose": value.k, "from": [c.code for c in value.items], "action": template}
+    if isinstance(value, Action | ToMove):
+        return value.to_json()
+    if isinstance(value, Ruleset):
+        return value.to_dict()
+    if isinstance(value, list | tuple):
+        return [to_json(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {"kind": value.kind} if isinstance(value, Event) else {}
+        for f in dataclasses.fields(value):
+            out[f.name] = to_json(getattr(value, f.name))
+        return out
+    raise TypeError(f"no JSON form for {type(value).__name__}")
+
+
+def from_json(kind: type[T], data: Any, parse_action: ParseAction, where: str = "") -> T:
+    """A value of dataclass `kind` read back from its JSON form, or FormError naming the field."""
+    return typing.cast(T, _read(kind, data, parse_action, where or kind.__name__))
+
+
+def read_event(data: Any, parse_action: ParseAction) -> Event:
+    """An event from its JSON form; its `kind` picks the class."""
+    if not isinstance(data, dict):
+        raise FormError(f"an event must be an object, found {type(data).__name__}")
+    cls = Event.by_kind.get(data.get("kind", ""))
+    if cls is None:
+        raise FormError(f"unknown event kind {data.get('kind')!r}")
+    return from_json(cls, {k: v for k, v in data.items() if k != "kind"}, parse_action, cls.kind)
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _read(kind: Any, data: Any, parse_action: ParseAction, where: str) -> Any:
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if origin in (typing.Union, types.UnionType):
+        if data is None and type(None) in args:
+            return None
+        (inner,) = [a for a in args if a is not type(None)]
+        return _read(inner, data, parse_action, where)
+    if origin is tuple:
+        items = _list(data, where)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_read(args[0], d, parse_action, f"{where}[{i}]") for i, d in enumerate(items))
+        if len(items) != len(args):
+            raise FormError(f"{where}: expected {len(args)} items, found {len(items)}")
+        return tuple(
+            _read(a, d, parse_action, f"{where}[{i}]") for i, (a, d) in enumerate(zip(args, items, strict=True))
+        )
+    if origin is Sequence:
+        return _legal(data, parse_action, where)
+    if kind in (int, str, bool):
+        if type(data) is not kind:
+            raise FormError(f"{where}: expected {kind.__name__}, found {type(data).__name__}")
+        return data
+    if kind is Card:
+        return _card(data, where)
+    if kind is CardSet:
+        return CardSet(_card(c, f"{where}[{i}]") for i, c in enumerate(_list(data, where)))
+    if kind is Suit:
+        letters = "CDHS"
+        if not isinstance(data, str) or len(data) != 1 or data not in letters:
+            raise FormError(f"{where}: expected a suit letter C, D, H or S, found {data!r}")
+        return Suit(letters.index(data))
+    if isinstance(kind, type) and issubclass(kind, Ruleset):
+        try:
+            return ruleset_from_dict(_dict(data, where), f"{where}.")
+        except RulesetError as err:
+            raise FormError(str(err)) from None
+    if isinstance(kind, type) and issubclass(kind, Action):
+        action = _action(data, parse_action, where)
+        if not isinstance(action, kind):
+            raise FormError(f"{where}: expected a {kind.type} action, found {action.type}")
+        return action
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        fields = _dict(data, where)
+        hints = _hints(kind)
+        wanted = [f for f in dataclasses.fields(kind) if f.init]
+        unknown = set(fields) - {f.name for f in wanted}
+        if unknown:
+            raise FormError(f"{where}: unknown field {sorted(unknown)[0]!r}")
+        values = {}
+        for f in wanted:
+            if f.name not in fields:
+                raise FormError(f"{where}: missing field {f.name!r}")
+            values[f.name] = _read(hints[f.name], fields[f.name], parse_action, f"{where}.{f.name}")
+        return kind(**values)
+    raise TypeError(f"no JSON form for {kind!r}")
+
+
+def _legal(data: Any, parse_action: ParseAction, where: str) -> Sequence[Action]:
+    """A view's legal actions: a list of action dicts, or the `choose k from` form of a pass."""
+    if isinstance(data, dict):
+        fields = _dict(data, where)
+        k = fields.get("choose")
+        template = _dict(fields.get("action"), f"{where}.action")
+        items = tuple(_card(c, f"{where}.from[{i}]") for i, c in enumerate(_list(fields.get("from"), f"{where}.from")))
+        if type(k) is not int or not 0 < k <= len(items):
+            raise FormError(f"{where}.choose: expected 1..{len(items)} cards, found {k!r}")
+
+        def make(cards: tuple[Card, ...]) -> Action:
+            return parse_action(template | {"cards": [c.code for c in cards]})
+
+        return Choices(items, k, make)
+    return tuple(_action(d, parse_action, f"{where}[{i}]") for i, d in enumerate(_list(data, where)))
+
+
+def _action(data: Any, parse_action: ParseAction, where: str) -> Action:
+    try:
+        return parse_action(data)
+    except IllegalAction as err:
+        raise FormError(f"{where}: {err}") from None
+
+
+def _card(data: Any, where: str) -> Card:
+    if not isinstance(data, str):
+        raise FormError(f"{where}: expected a card code, found {type(data).__name__}")
+    try:
+        return parse_card(data)
+    except CardError as err:
+        raise FormError(f"{where}: {err}") from None
+
+
+def _list(data: Any, where: str) -> list[Any]:
+    if not isinstance(data, list):
+        raise FormError(f"{where}: expected a list, found {type(data).__name__}")
+    return data
+
+
+def _dict(data: Any, where: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise FormError(f"{where}: expected an object, found {type(data).__name__}")
+    return data
