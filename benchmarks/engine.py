@@ -12,12 +12,17 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 import tracemalloc
 from collections.abc import Callable
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.fast_deals import deal_suits, random_hearts_deal, random_spades_deal
 from cardtui.games import create_game
-from cardtui.games.fast import DealState, FastRules, deal_suits, play_out, random_hearts_deal, random_spades_deal
+from cardtui.games.fast import DealState, FastRules, play_out
 from cardtui.games.trick import TrickGame
 from cardtui.rules import HeartsRules, SpadesRules, load_preset
 

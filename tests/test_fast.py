@@ -7,19 +7,11 @@ import random
 
 import pytest
 
+from benchmarks.fast_deals import deal_suits, play_random_deal, random_hearts_deal, random_spades_deal
 from cardtui.cards import FULL_MASK, SUIT_MASKS, CardSet
 from cardtui.games import create_game
-from cardtui.games.base import Bid, Deal, Play
-from cardtui.games.fast import (
-    DealState,
-    FastRules,
-    deal_suits,
-    legal_mask,
-    play_out,
-    play_random_deal,
-    random_hearts_deal,
-    random_spades_deal,
-)
+from cardtui.games.base import Bid, Deal
+from cardtui.games.fast import DealState, FastRules, legal_mask, play_out
 from cardtui.games.trick import PLAYS, TrickGame
 from cardtui.rules import HeartsRules, Ruleset, SpadesRules, load_preset
 
@@ -169,23 +161,47 @@ def test_whole_random_deals() -> None:
     for i in range(200):
         points = random_hearts_deal(rng, hearts, ruleset, (1, 3, 2, 0)[i % 4])
         assert sum(points) in (26, 78)
-    spades = load_preset("spades")
-    assert isinstance(spades, SpadesRules)
-    for i in range(200):
-        assert len(random_spades_deal(rng, FastRules.of(spades), spades, i % 4)) == 2
+
+
+@pytest.mark.parametrize("name", ["spades", "spades-blind", "cutthroat"])
+def test_random_spades_deals_score_as_the_engine(name: str) -> None:
+    """The benchmark's Spades deal, replayed in the engine (bids, then every trick), scores the same."""
+    rng = random.Random(5)
+    ruleset = load_preset(name)
+    assert isinstance(ruleset, SpadesRules)
+    rules = FastRules.of(ruleset)
+    for i in range(60):
+        seen: list[tuple[list[int], list[Bid], list[tuple[int, int]]]] = []
+        scores = random_spades_deal(rng, rules, ruleset, i % 4, seen)
+        (hands, bids, trace) = seen[0]
+        game = create_game(ruleset)
+        assert isinstance(game, TrickGame)
+        game.apply(Deal(i % 4, tuple(CardSet(h) for h in hands)))
+        while game.phase == "bid":
+            game.apply(bids[game.turn])
+        for leader, trick in trace:
+            assert game.turn == leader
+            for k in range(4):
+                seat = (leader + k) % 4
+                card = trick & game.hands[seat]
+                game.apply(PLAYS[seat][card.bit_length() - 1])
+        assert list(game.deal_records[-1].scores) == scores
 
 
 def test_policy_sees_only_legal_cards() -> None:
     rng = random.Random(4)
     rules = FastRules.of(load_preset("hearts"))
     game = game_in_play("hearts", rng)
-    seen: list[tuple[int, int]] = []
+    seen: list[tuple[int, int, int]] = []
 
     def lowest(state: DealState, seat: int, legal: int) -> int:
-        seen.append((seat, legal))
-        assert legal and not legal & ~state.hands[seat]
-        return (legal & -legal).bit_length() - 1
+        card = (legal & -legal).bit_length() - 1
+        seen.append((seat, legal, card))
+        return card
 
     play_out(DealState.of(game), rules, rng.random, lowest)
     assert len(seen) == 52
-    assert isinstance(PLAYS[0][0], Play)
+    for seat, legal, card in seen:  # the engine offers exactly those cards at every turn
+        assert (game.turn, game.legal_mask(seat)) == (seat, legal)
+        game.apply(PLAYS[seat][card])
+    assert game.phase != "play"

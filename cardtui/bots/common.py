@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import dataclasses
 
+from cardtui.bots.base import Decision
 from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS
-from cardtui.games.base import Bid
+from cardtui.games.base import Action, Bid, Pass, Play, PlayerView
 from cardtui.games.fast import DealState, FastRules
-from cardtui.games.hearts import HeartsView
+from cardtui.games.hearts import PASS_OFFSETS, HeartsView
 from cardtui.games.spades import SpadesView, bags_over_game
-from cardtui.games.trick import TrickView
+from cardtui.games.trick import TrickView, winning_card
 
 CLUBS, DIAMONDS, HEARTS, SPADES = SUIT_MASKS
 QS_INDEX = 3 * 13 + 10
@@ -27,7 +28,6 @@ KS = 1 << (QS_INDEX + 1)
 AS = 1 << (QS_INDEX + 2)
 JD = 1 << (13 + 9)
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
-PASS_OFFSETS = {"left": 1, "across": 2, "right": 3, "none": 0}
 
 
 def code(card: int) -> str:
@@ -53,16 +53,6 @@ def above(card: int) -> int:
 def below(card: int) -> int:
     """The cards of the same suit ranked below `card`."""
     return SUIT_MASKS[card // 13] & ((1 << card) - 1)
-
-
-def winning_card(trick: list[int], trump: int) -> int:
-    """The card now winning a non-empty trick."""
-    best = trick[0]
-    for c in trick[1:]:
-        s, b = c // 13, best // 13
-        if (s == b and c > best) or (s == trump and b != trump):
-            best = c
-    return best
 
 
 @dataclasses.dataclass(slots=True)
@@ -210,3 +200,50 @@ def list_cards(mask: int) -> list[int]:
         out.append(c)
         mask &= mask - 1
     return out
+
+
+def legal_play_mask(view: PlayerView) -> int:
+    m = 0
+    for a in view.legal:
+        if isinstance(a, Play):
+            m |= a.card.bit
+    return m
+
+
+def checked(view: PlayerView, decision: Decision) -> Decision:
+    """Fall back to the first legal action if a rule ever proposed an illegal one.
+
+    Checked without walking `view.legal`, which for a pass is a long lazy list.
+    """
+    action = decision.action
+    if isinstance(action, Play):
+        ok = bool(legal_play_mask(view) & action.card.bit)
+    elif isinstance(action, Pass) and isinstance(view, TrickView):
+        cards = 0
+        for c in action.cards:
+            cards |= c.bit
+        k = len(view.legal[0].cards) if view.legal and isinstance(view.legal[0], Pass) else -1
+        ok = cards & view.hand.mask == cards and cards.bit_count() == len(action.cards) == k
+    else:
+        ok = action in view.legal
+    if ok:
+        return decision
+    fallback: Action = view.legal[0]
+    return Decision(fallback, "the first legal action")
+
+
+def light_state(view: TrickView) -> DealState:
+    """The play state with only what the easy level reads: the hand, the trick, the tricks so far."""
+    hands = [0, 0, 0, 0]
+    hands[view.seat] = view.hand.mask
+    return DealState(
+        hands,
+        view.seat,
+        [c.index for _, c in view.trick],
+        [s for s, _ in view.trick],
+        len(view.tricks),
+        view.broken,
+        list(view.tricks_won),
+        [0, 0, 0, 0],
+        0,
+    )

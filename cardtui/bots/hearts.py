@@ -21,13 +21,16 @@ from cardtui.bots.common import (
     SUIT_WORDS,
     above,
     below,
+    checked,
     code,
     high,
+    legal_play_mask,
+    light_state,
     low,
     read_view,
 )
 from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS, Card
-from cardtui.games.base import Action, Pass, Play, PlayerView
+from cardtui.games.base import Pass, Play, PlayerView
 from cardtui.games.fast import DealState
 from cardtui.games.hearts import HeartsView
 from cardtui.games.trick import TrickView
@@ -307,53 +310,6 @@ def format_reason(template: str, card: int, st: DealState) -> str:
 def pass_decision(view: TrickView, chosen: int, why: str) -> Decision:
     cards = tuple(DECK[c] for c in range(52) if chosen >> c & 1)
     return Decision(Pass(view.seat, cards), f"{' '.join(c.code for c in cards)}: {why}")
-
-
-def legal_play_mask(view: PlayerView) -> int:
-    m = 0
-    for a in view.legal:
-        if isinstance(a, Play):
-            m |= a.card.bit
-    return m
-
-
-def checked(view: PlayerView, decision: Decision) -> Decision:
-    """Fall back to the first legal action if a rule ever proposed an illegal one.
-
-    Checked without walking `view.legal`, which for a pass is a long lazy list.
-    """
-    action = decision.action
-    if isinstance(action, Play):
-        ok = bool(legal_play_mask(view) & action.card.bit)
-    elif isinstance(action, Pass) and isinstance(view, TrickView):
-        cards = 0
-        for c in action.cards:
-            cards |= c.bit
-        k = len(view.legal[0].cards) if view.legal and isinstance(view.legal[0], Pass) else -1
-        ok = cards & view.hand.mask == cards and cards.bit_count() == len(action.cards) == k
-    else:
-        ok = action in view.legal
-    if ok:
-        return decision
-    fallback: Action = view.legal[0]
-    return Decision(fallback, "the first legal action")
-
-
-def light_state(view: TrickView) -> DealState:
-    """The play state with only what the easy level reads: the hand, the trick, the tricks so far."""
-    hands = [0, 0, 0, 0]
-    hands[view.seat] = view.hand.mask
-    return DealState(
-        hands,
-        view.seat,
-        [c.index for _, c in view.trick],
-        [s for s, _ in view.trick],
-        len(view.tricks),
-        view.broken,
-        list(view.tricks_won),
-        [0, 0, 0, 0],
-        0,
-    )
 
 
 class HeartsBot:

@@ -22,20 +22,19 @@ from cardtui.bots.base import Decision
 from cardtui.bots.common import (
     HEARTS,
     JD,
-    PASS_OFFSETS,
     QS,
     Seen,
+    checked,
     code,
     equivalent_groups,
+    legal_play_mask,
     list_cards,
     low,
     read_view,
 )
 from cardtui.bots.hearts import (
     _moon_hand,
-    checked,
     easy_pass,
-    legal_play_mask,
     moon_pass,
     normal_pass,
     normal_play,
@@ -47,7 +46,7 @@ from cardtui.bots.spades import normal_play as spades_play
 from cardtui.cards import SUIT_MASKS, Card
 from cardtui.games.base import Bid, Play, PlayerView
 from cardtui.games.fast import DealState, Policy, apply_card, play_out
-from cardtui.games.hearts import HeartsView, hearts_winners, score_hearts_deal
+from cardtui.games.hearts import PASS_OFFSETS, HeartsView, hearts_winners, score_hearts_deal
 from cardtui.games.spades import SideScore, score_side, spades_winners
 from cardtui.games.trick import TrickView
 from cardtui.rules import HeartsRules, SpadesRules

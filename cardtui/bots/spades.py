@@ -13,8 +13,22 @@ import dataclasses
 import random
 
 from cardtui.bots.base import Decision
-from cardtui.bots.common import AS, KS, QS, SPADES, SUIT_WORDS, Seen, above, code, high, low, read_view
-from cardtui.bots.hearts import checked, legal_play_mask, light_state
+from cardtui.bots.common import (
+    AS,
+    KS,
+    QS,
+    SPADES,
+    SUIT_WORDS,
+    Seen,
+    above,
+    checked,
+    code,
+    high,
+    legal_play_mask,
+    light_state,
+    low,
+    read_view,
+)
 from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS, Card
 from cardtui.games.base import Bid, Pass, Play, PlayerView
 from cardtui.games.fast import DealState

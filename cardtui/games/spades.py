@@ -17,6 +17,7 @@ from cardtui.games.trick import (
     TrickView,
     check_pass_cards,
     follow_error,
+    winning_card,
 )
 from cardtui.rules import SpadesRules
 
@@ -169,7 +170,7 @@ class SpadesView(TrickView):
 class SpadesGame(TrickGame):
     """A game of Spades; the ruleset says partnership or every seat for itself."""
 
-    TRUMP: ClassVar[int | None] = Suit.SPADES
+    TRUMP: ClassVar[int] = Suit.SPADES
     BREAK_SUIT: ClassVar[Suit] = Suit.SPADES
     VIEW: ClassVar[type[TrickView]] = SpadesView
     ruleset: SpadesRules
@@ -295,9 +296,8 @@ class SpadesGame(TrickGame):
     # ---- legality
 
     def _winning_suit(self) -> int:
-        if self.ruleset.follow_winning_suit and any(c // 13 == Suit.SPADES for _, c in self.trick):
-            return Suit.SPADES
-        return self.trick[0][1] // 13
+        cards = [c for _, c in self.trick]
+        return (winning_card(cards, self.TRUMP) if self.ruleset.follow_winning_suit else cards[0]) // 13
 
     def _legal_play_mask(self, hand: int) -> int:
         first = self.ruleset.two_of_clubs_leads and not self.completed

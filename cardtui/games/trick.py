@@ -34,6 +34,21 @@ SEATS = 4
 PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in DECK) for s in range(SEATS))
 
 
+def winning_card(trick: Sequence[int], trump: int) -> int:
+    """The card (an index) now winning a non-empty trick: the highest of the suit led, or of trumps (-1 = none).
+
+    The one statement of who takes a trick; the engine, the computer players and
+    the fast play-outs call it (the fast loops inline it, and tests/test_fast.py
+    compares them with the engine card for card).
+    """
+    best = trick[0]
+    for c in trick[1:]:
+        s, b = c // 13, best // 13
+        if (s == b and c > best) or (s == trump and b != trump):
+            best = c
+    return best
+
+
 def codes(mask: int) -> str:
     """Card codes of a mask for messages: ``4C, 9C``."""
     return ", ".join(c.code for c in cards_of(mask))
@@ -177,7 +192,7 @@ class TrickView(PlayerView):
 class TrickGame(Game):
     """A whole trick-taking game; subclasses add passing or bidding and scoring."""
 
-    TRUMP: ClassVar[int | None] = None
+    TRUMP: ClassVar[int] = -1
     BREAK_SUIT: ClassVar[Suit]
 
     def __init__(self, ruleset: Ruleset) -> None:
@@ -363,13 +378,8 @@ class TrickGame(Game):
         return card.suit == self.BREAK_SUIT
 
     def _trick_winner(self) -> int:
-        best_seat, best = self.trick[0]
-        trump = self.TRUMP
-        for seat, c in self.trick[1:]:
-            s, b = c // 13, best // 13
-            if (s == b and c > best) or (s == trump and b != trump):
-                best_seat, best = seat, c
-        return best_seat
+        cards = [c for _, c in self.trick]
+        return self.trick[cards.index(winning_card(cards, self.TRUMP))][0]
 
     def _finish_deal(self) -> list[Event]:
         record = self._score_deal()
@@ -525,4 +535,5 @@ __all__ = [
     "TrickGame",
     "TrickView",
     "TrickWon",
+    "winning_card",
 ]

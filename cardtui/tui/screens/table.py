@@ -12,7 +12,7 @@ from textual.widgets import Footer, Static
 from cardtui.cards import Card, sort_for_display
 from cardtui.games import Action, Event
 from cardtui.games.base import Bid, Pass, Play
-from cardtui.games.hearts import HeartsView
+from cardtui.games.hearts import PASS_OFFSETS, HeartsView
 from cardtui.games.spades import SpadesView
 from cardtui.games.trick import DealRecord, DealScored, TrickView, TrickWon
 from cardtui.session import Session
@@ -225,7 +225,7 @@ class TableScreen(GameScreen):
         if isinstance(v, HeartsView):
             count = v.ruleset.pass_count
             direction = v.detail.pass_direction
-            offset = {"left": 1, "across": 2, "right": 3}.get(direction, 1)
+            offset = PASS_OFFSETS[direction]
             title = f"{self.who(seat)}: pass {count} cards {direction} to {self.who((seat + offset) % 4)}"
         else:
             assert isinstance(v, SpadesView)
