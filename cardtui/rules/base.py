@@ -17,12 +17,17 @@ class RulesetError(ValueError):
     """A ruleset that cannot be used, with where and why in the message."""
 
 
+SHOW_MAX = 80
+
+
 def show(value: object) -> str:
-    """Show a found value the way it was written (strings quoted)."""
+    """Show a found value the way it was written (strings quoted), cut short and with control codes escaped."""
     try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value) if not isinstance(value, list | dict | tuple) else type(value).__name__
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[: SHOW_MAX + 1])
+    return text if len(text) <= SHOW_MAX else text[: SHOW_MAX - 3] + "..."
 
 
 class Check:
@@ -125,10 +130,11 @@ class Text(Check):
         self.max_len = max_len
 
     def allowed(self) -> str:
-        return f"a string of at most {self.max_len} characters"
+        return f"one line of at most {self.max_len} printable characters"
 
     def convert(self, value: object) -> str:
-        if isinstance(value, str) and len(value) <= self.max_len:
+        # Control codes would reach the terminal when the text is shown (a cleared screen, a window title).
+        if isinstance(value, str) and len(value) <= self.max_len and value.isprintable():
             return value
         raise ValueError
 
