@@ -184,7 +184,7 @@ class FileLock:
             try:
                 fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
             except OSError as err:
-                raise FileProblem(f"{self.target}: cannot lock ({_reason(err)})") from None
+                raise FileProblem(f"{self.target}: cannot write in {self.path.parent} ({_reason(err)})") from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError as err:
@@ -198,6 +198,9 @@ class FileLock:
                 self._fd = fd
                 return
             os.close(fd)  # the holder removed the lock file as we opened it: lock the new one
+
+    def __del__(self) -> None:
+        self.release()
 
     def release(self) -> None:
         """Remove the lock file and drop the lock (in that order, so nobody locks a removed file)."""

@@ -32,6 +32,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 async def shot(snapshot: Any, app: CardtuiApp, pilot: Pilot[Any], name: str) -> None:
     await pilot.pause()
+    await app.workers.wait_for_complete()  # screens that read files do it in workers
+    await pilot.pause()
     for widget in app.screen.query("Input"):
         widget.cursor_blink = False  # type: ignore[attr-defined]
     await pilot.pause()

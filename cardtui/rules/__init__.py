@@ -9,7 +9,7 @@ from typing import Any
 
 import tomli_w
 
-from cardtui.files import FileProblem, read_regular
+from cardtui.files import FileProblem, read_regular, write_atomic
 from cardtui.rules.base import Check, Ruleset, RulesetError, show
 from cardtui.rules.eight_of_spades import EightOfSpadesRules
 from cardtui.rules.hearts import HeartsRules
@@ -29,6 +29,7 @@ __all__ = [
     "load_ruleset",
     "ruleset_class",
     "ruleset_from_dict",
+    "write_toml",
 ]
 
 GAMES: dict[str, type[Ruleset]] = {
@@ -200,3 +201,20 @@ def dump_toml(ruleset: Ruleset) -> str:
         out.append(_comment(f"{doc[0].upper()}{doc[1:]}. Allowed: {check.allowed()}."))
         out.append(tomli_w.dumps({field.name: plain[field.name]}))
     return "".join(out)
+
+
+def write_toml(path: Path, text: str, make_folders: bool = False) -> None:
+    """Write a ruleset file atomically; never inside the installed package (its presets are everyone's defaults)."""
+    package = Path(__file__).resolve().parent.parent
+    where = Path(path).expanduser().resolve()
+    for inside in (package, preset_dir().resolve()):
+        if where == inside or inside in where.parents:
+            raise RulesetError(f"{path}: inside cardtui's own files ({inside}); save house rules elsewhere")
+    try:
+        if make_folders:
+            where.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(where, text.encode("utf-8"))
+    except OSError as err:
+        raise RulesetError(f"{path}: cannot create the folder {where.parent} ({err.strerror})") from None
+    except FileProblem as err:
+        raise RulesetError(str(err)) from None

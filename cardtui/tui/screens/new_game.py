@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import secrets
 from pathlib import Path
 from typing import ClassVar
 
-from textual import on
+from rich.text import Text
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from cardtui.rules import Ruleset, RulesetError, list_presets, load_ruleset
+from cardtui.rules import Ruleset, list_presets, load_preset, load_ruleset
 from cardtui.saves import MAX_SEED, Seat
 from cardtui.tui.common import GAME_TITLES
 
@@ -30,6 +31,41 @@ class GameSetup:
     ruleset: Ruleset
     seats: list[Seat]
     seed: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Form:
+    """The form as typed; `setup()` reads its rules (maybe a file, so off the event loop) and checks them."""
+
+    game: str
+    rules: str
+    path: str
+    players: int
+    seats: list[Seat]
+    seed: int
+
+    def setup(self) -> GameSetup:
+        """The GameSetup, or a ValueError (a RulesetError too) saying what is wrong."""
+        if self.rules == FILE:
+            if not self.path:
+                raise ValueError("type the path of a TOML rules file, or choose a preset")
+            ruleset = load_ruleset(Path(self.path).expanduser())
+        else:
+            ruleset = load_preset(self.rules)
+        if ruleset.game != self.game:
+            raise ValueError(f"the rules {ruleset.name!r} are for {ruleset.game}, not {self.game}")
+        if self.game == "eight-of-spades":
+            ruleset = ruleset.replace(players=self.players)
+        return GameSetup(ruleset, self.seats, self.seed)
+
+
+class SetupChecked(Message):
+    """The form's rules were read: a setup to start, or why not."""
+
+    def __init__(self, setup: GameSetup | None, problem: str = "") -> None:
+        super().__init__()
+        self.setup = setup
+        self.problem = problem
 
 
 def _levels(game: str) -> tuple[str, ...]:
@@ -52,14 +88,11 @@ class NewGameScreen(Screen[GameSetup | None]):
         Binding("ctrl+s", "start", "Start", id="new-game.start"),
     ]
 
-    def __init__(self, rules_path: Path | None = None) -> None:
+    def __init__(self, rules_path: Path | None = None, game: str | None = None) -> None:
         super().__init__()
         self.presets = list_presets()
         self.rules_path = rules_path
-        self.game = "hearts"
-        if rules_path is not None:
-            with contextlib.suppress(RulesetError):
-                self.game = load_ruleset(rules_path).game
+        self.game = game if game in GAME_TITLES else "hearts"
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="form", id="new-game-form"):
@@ -89,9 +122,9 @@ class NewGameScreen(Screen[GameSetup | None]):
             yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
         yield Footer()
 
-    def _rule_options(self) -> list[tuple[str, str]]:
-        out = [(f"{p.title} ({p.name})", p.name) for p in self.presets if p.game == self.game]
-        return [*out, ("TOML file…", FILE)]
+    def _rule_options(self) -> list[tuple[Text, str]]:
+        out = [(Text(f"{p.title} ({p.name})"), p.name) for p in self.presets if p.game == self.game]
+        return [*out, (Text("TOML file…"), FILE)]
 
     def _default_rules(self) -> str:
         if self.rules_path is not None:
@@ -142,35 +175,36 @@ class NewGameScreen(Screen[GameSetup | None]):
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         try:
-            setup = self.setup()
+            form = self.form()
         except ValueError as err:
             self.query_one("#form-message", Static).update(str(err))
             return
-        self.dismiss(setup)
+        self.check_setup(form)
 
-    def setup(self) -> GameSetup:
-        """The form read and checked; a ValueError says what is wrong."""
-        from cardtui.rules import load_preset
+    @work(thread=True, exclusive=True, group="new-game")
+    def check_setup(self, form: Form) -> None:
+        """Read the rules off the event loop: a TOML file may be slow, huge or not a file at all."""
+        try:
+            self.post_message(SetupChecked(form.setup()))
+        except ValueError as err:
+            self.post_message(SetupChecked(None, str(err)))
 
-        choice = self.query_one("#rules", Select).value
-        if choice == FILE:
-            path = self.query_one("#file", Input).value.strip()
-            if not path:
-                raise ValueError("type the path of a TOML rules file, or choose a preset")
-            ruleset = load_ruleset(Path(path).expanduser())
+    def on_setup_checked(self, message: SetupChecked) -> None:
+        if message.setup is None:
+            self.query_one("#form-message", Static).update(message.problem)
         else:
-            ruleset = load_preset(str(choice))
-        if ruleset.game != self.game:
-            raise ValueError(f"the rules {ruleset.name!r} are for {ruleset.game}, not {self.game}")
-        if self.game == "eight-of-spades":
-            ruleset = ruleset.replace(players=self._count())
+            self.dismiss(message.setup)
+
+    def form(self) -> Form:
+        """The form read; the seats checked as a save's seats are; a ValueError says what is wrong."""
+        from cardtui.session import check_seats
+
         seats: list[Seat] = []
         for seat in range(self._count()):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}"
-            if len(name) > 40:
-                raise ValueError(f"seat {seat}: a name is at most 40 characters")
             kind = self.query_one(f"#kind-{seat}", Select).value
             seats.append(Seat(name, "human") if kind == "human" else Seat(name, "bot", str(kind)))
+        checked = list(check_seats(seats, len(seats), self.game))
         text = self.query_one("#seed", Input).value.strip()
         if not text:
             seed = secrets.randbelow(2**32)
@@ -178,7 +212,9 @@ class NewGameScreen(Screen[GameSetup | None]):
             seed = int(text)
         else:
             raise ValueError(f"seed: a whole number 0..{MAX_SEED}, or blank for a random one")
-        return GameSetup(ruleset, seats, seed)
+        rules = str(self.query_one("#rules", Select).value)
+        path = self.query_one("#file", Input).value.strip()
+        return Form(self.game, rules, path, self._count(), checked, seed)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
