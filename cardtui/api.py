@@ -164,16 +164,16 @@ class ApiGame:
         `seed` seeds the player's generator; None uses the game's own (seed,
         action count) derivation, as a computer seat in play would.
         """
+        if not isinstance(level, str):
+            raise ApiError(f"a level is a name, found {show(level)}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ApiError(f"seed: expected an integer or None, found {show(seed)}")
         session = self._session
         game = session.game
         if game.is_over:
             raise ApiError("the game is over")
         if game.is_chance:
             return {"action": session.chance_action().to_json(), "reason": "the seeded deal"}
-        if not isinstance(level, str):
-            raise ApiError(f"a level is a name, found {show(level)}")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ApiError(f"seed: expected an integer or None, found {show(seed)}")
         try:
             bot = session.bot_for(level)
             tm = game.to_move

@@ -74,15 +74,20 @@ def launch_play(ruleset: Ruleset, seats: list[Seat], seed: int, save: Path | Non
 
 
 def launch_resume(path: Path) -> None:
-    """Continue a saved game full-screen."""
+    """Continue a saved game full-screen; a game open in another cardtui is refused before anything else."""
     from cardtui.saves import SaveError
+    from cardtui.session import Session
     from cardtui.tui import run_resume
 
-    _need_terminal()
     try:
-        _print_exit(run_resume(path))
+        session = Session.resume(path)
     except SaveError as err:
         fail(str(err))
+    try:
+        _need_terminal()
+        _print_exit(run_resume(session))
+    finally:
+        session.close()
 
 
 def launch_replay(path: Path) -> None:

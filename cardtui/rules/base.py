@@ -189,7 +189,8 @@ class Ruleset:
             field = fields.get(key)
             if field is None:
                 known = ", ".join(sorted(fields))
-                raise RulesetError(f"{where}{key}: unknown key; the keys allowed are {known}")
+                name = key if isinstance(key, str) and len(key) <= 40 and key.isprintable() else show(key)
+                raise RulesetError(f"{where}{name}: unknown key; the keys allowed are {known}")
             check: Check = field.metadata["check"]
             try:
                 values[key] = check.convert(value)

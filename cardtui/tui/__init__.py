@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from cardtui.rules import Ruleset
     from cardtui.saves import Seat
+    from cardtui.session import Session
     from cardtui.tui.app import CardtuiApp
 
 
@@ -57,12 +58,10 @@ def run_play(
     return _run(app)
 
 
-def run_resume(path: Path, speed: str = "normal", ascii_only: bool | None = None) -> str | None:
-    """`cardtui resume SAVE`: the exact position the save stopped at."""
-    from cardtui.session import Session
+def run_resume(session: Session, speed: str = "normal", ascii_only: bool | None = None) -> str | None:
+    """`cardtui resume SAVE`: the exact position the save stopped at (the session already holds its lock)."""
     from cardtui.tui.app import CardtuiApp, Start
 
-    session = Session.resume(path)
     app = CardtuiApp(Start(session=session, resumed=True), speed=speed, ascii_only=_ascii_wanted(ascii_only))
     return _run(app)
 
