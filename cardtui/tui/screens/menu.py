@@ -214,6 +214,7 @@ class SavePicker(ModalScreen[Path | None]):
             listing = self.query_one("#saves-list", OptionList)
             listing.add_options(options)
             listing.display = True
+            listing.highlighted = 0
             listing.focus()
             self.query_one("#saves-note").display = False
         else:
