@@ -37,8 +37,10 @@ MAX_ERROR = 300
 
 
 def printable(text: str) -> str:
-    """Text from a file or a file name, safe for the terminal: control codes shown escaped, never sent."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    """Text from a file or a file name, safe for the terminal (the domain's one rule for it)."""
+    from cardtui.rules.base import printable as escaped
+
+    return escaped(text)
 
 
 def fail(message: str) -> NoReturn:

@@ -38,7 +38,7 @@ def _kind(mode: int) -> str:
         return "a device"
     if stat.S_ISSOCK(mode):
         return "a socket"
-    return "not a regular file"
+    return "a special file"
 
 
 def read_regular(path: Path, what: str, limit: int = MAX_BYTES) -> bytes:
@@ -53,6 +53,8 @@ def read_regular(path: Path, what: str, limit: int = MAX_BYTES) -> bytes:
         raise FileProblem(f"{path}: no such file") from None
     except OSError as err:
         raise FileProblem(f"{path}: cannot be read ({_reason(err)})") from None
+    except ValueError:
+        raise FileProblem("not a file name: it holds a NUL character") from None
     if not stat.S_ISREG(st.st_mode):
         raise FileProblem(f"{path}: is {_kind(st.st_mode)}, not {what}")
     try:
@@ -200,7 +202,8 @@ class FileLock:
             os.close(fd)  # the holder removed the lock file as we opened it: lock the new one
 
     def __del__(self) -> None:
-        self.release()
+        with contextlib.suppress(Exception):  # a lock dropped with its session; the kernel does it anyway
+            self.release()
 
     def release(self) -> None:
         """Remove the lock file and drop the lock (in that order, so nobody locks a removed file)."""

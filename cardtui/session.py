@@ -166,11 +166,14 @@ class Session:
         except FileProblem as err:
             raise SaveError(str(err)) from None
         try:
-            before = os.stat(path)
+            try:
+                before = os.stat(path)
+            except OSError as err:
+                raise SaveError(f"{path}: cannot be read ({err.strerror})") from None
             loaded = load_save(path)
-        except (SaveError, OSError) as err:
+        except SaveError:
             lock.release()
-            raise err if isinstance(err, SaveError) else SaveError(f"{path}: cannot be read ({err.strerror})") from None
+            raise
         remove_stale_temps(lock.target)
         session = cls(
             loaded.game,

@@ -26,8 +26,13 @@ def show(value: object) -> str:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
         text = repr(value) if not isinstance(value, list | dict | tuple) else type(value).__name__
-    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[: SHOW_MAX + 1])
+    text = printable(text[: SHOW_MAX + 1])
     return text if len(text) <= SHOW_MAX else text[: SHOW_MAX - 3] + "..."
+
+
+def printable(text: str) -> str:
+    """Text from a file, safe for a terminal: control codes shown escaped (`\\x1b`), never sent."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 class Check:

@@ -12,9 +12,9 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.worker import Worker, WorkerState
 
 from cardtui.rules import Ruleset, list_presets, load_preset, load_ruleset
 from cardtui.saves import MAX_SEED, Seat
@@ -57,15 +57,6 @@ class Form:
         if self.game == "eight-of-spades":
             ruleset = ruleset.replace(players=self.players)
         return GameSetup(ruleset, self.seats, self.seed)
-
-
-class SetupChecked(Message):
-    """The form's rules were read: a setup to start, or why not."""
-
-    def __init__(self, setup: GameSetup | None, problem: str = "") -> None:
-        super().__init__()
-        self.setup = setup
-        self.problem = problem
 
 
 def _levels(game: str) -> tuple[str, ...]:
@@ -182,18 +173,22 @@ class NewGameScreen(Screen[GameSetup | None]):
         self.check_setup(form)
 
     @work(thread=True, exclusive=True, group="new-game")
-    def check_setup(self, form: Form) -> None:
+    def check_setup(self, form: Form) -> GameSetup | str:
         """Read the rules off the event loop: a TOML file may be slow, huge or not a file at all."""
         try:
-            self.post_message(SetupChecked(form.setup()))
+            return form.setup()
         except ValueError as err:
-            self.post_message(SetupChecked(None, str(err)))
+            return str(err)
 
-    def on_setup_checked(self, message: SetupChecked) -> None:
-        if message.setup is None:
-            self.query_one("#form-message", Static).update(message.problem)
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The rules are read: start with them, or say what is wrong (the worker is done, so leaving is safe)."""
+        if event.worker.group != "new-game" or event.state != WorkerState.SUCCESS:
+            return
+        result = event.worker.result
+        if isinstance(result, GameSetup):
+            self.dismiss(result)
         else:
-            self.dismiss(message.setup)
+            self.query_one("#form-message", Static).update(str(result))
 
     def form(self) -> Form:
         """The form read; the seats checked as a save's seats are; a ValueError says what is wrong."""
