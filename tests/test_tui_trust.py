@@ -26,7 +26,7 @@ from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.widgets.card_input import PromptBar
-from tests.test_tui_support import play_turns, settle, type_text
+from tests.test_tui_support import play_turns, settle, type_text, workers_done
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 HOSTILE = ["[/]", "[link=x:y]b", "[bold]W", "[red]N[/"]
@@ -55,7 +55,7 @@ async def drain(pilot: Pilot[Any], app: CardtuiApp) -> None:
     """Wait on the app: its workers done and the messages they posted handled."""
     for _ in range(3):
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        await workers_done(app)
     await pilot.pause()
 
 
