@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 MAX_BYTES = 64 * 1024 * 1024
-"""Bigger files are refused before reading: no real game or ruleset comes near this."""
+"""Bigger saves are refused before reading: no real game comes near this (rulesets have a smaller cap)."""
 LOCK_SUFFIX = ".lock"
 
 
