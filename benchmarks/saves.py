@@ -1,6 +1,7 @@
-"""Save file speed, printed as JSON: load + validate a 10,000-action save, jump in its replay, write a save.
+"""Save file speed, printed as JSON: load + validate a 10,000-action save, jump in its replay, write a save,
+and open a 400-action save with its lock and write one action.
 
-Targets: load ≤ 300 ms, jump ≤ 30 ms, write a typical game ≤ 5 ms.
+Targets: load ≤ 300 ms, jump ≤ 30 ms, write a typical game ≤ 5 ms, lock and write one action ≤ 5 ms (p50).
 Run from the checkout: `python benchmarks/saves.py`.
 """
 
@@ -17,6 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from cardtui.files import FileLock  # noqa: E402
 from cardtui.replay import Replay  # noqa: E402
 from cardtui.rules import load_preset  # noqa: E402
 from cardtui.saves import Seat, encode_action, load_save, write_save  # noqa: E402
@@ -25,14 +27,47 @@ from cardtui.session import Session  # noqa: E402
 ACTIONS = 10_000
 
 
-def long_game() -> Session:
-    """A Spades game to 10000 with random players (they rarely make contracts), cut at 10,000 actions."""
+def long_game(actions: int = ACTIONS) -> Session:
+    """A Spades game to 10000 with random players (they rarely make contracts), cut at `actions` actions."""
     ruleset = load_preset("spades").replace(win_target=10000)
     seats = [Seat(n, "bot", "random") for n in ("South", "West", "North", "East")]
     session = Session.new(None, ruleset, seats, 1, autosave=False)
-    while len(session.log) < ACTIONS and not session.is_over:
+    while len(session.log) < actions and not session.is_over:
         session.play_bot_turn()
     return session
+
+
+def open_and_write_one(folder: Path, runs: int = 50) -> dict[str, object]:
+    """Resume a 400-action save (lock, read, replay), then play one action, which is saved at once."""
+    game = long_game(400)
+    source = folder / "four-hundred.json"
+    write_save(source, game.to_save())
+    opens, writes, locks = [], [], []
+    for i in range(runs):
+        t = time.perf_counter()
+        lock = FileLock(source)
+        lock.acquire()
+        lock.release()
+        locks.append(time.perf_counter() - t)
+        path = folder / f"open-{i}.json"
+        path.write_bytes(source.read_bytes())
+        t = time.perf_counter()
+        session = Session.resume(path)
+        opened = time.perf_counter()
+        session.play_bot_turn()
+        done = time.perf_counter()
+        session.close()
+        opens.append(opened - t)
+        writes.append(done - opened)
+    return {
+        "actions": len(game.log),
+        "bytes": source.stat().st_size,
+        "lock_and_release_p50": ms(statistics.median(locks)),
+        "open_with_lock_p50": ms(statistics.median(opens)),
+        "write_one_action_p50": ms(statistics.median(writes)),
+        "write_one_action_max": ms(max(writes)),
+        "target_write_one_action": 5,
+    }
 
 
 def ms(seconds: float) -> float:
@@ -90,6 +125,7 @@ def main() -> None:
                     "max": ms(max(writes)),
                     "target": 5,
                 },
+                "open_400_actions_with_lock_and_write_one_ms": open_and_write_one(folder),
                 "save_10000_actions_bytes": big.stat().st_size,
                 "actions": len(session.log),
             },

@@ -20,6 +20,7 @@ from typing import Any
 from cardtui.games import Game, IllegalAction
 from cardtui.games.codec import to_json
 from cardtui.rules import GAMES, Ruleset, RulesetError, default_preset, load_preset, load_ruleset
+from cardtui.rules.base import show
 from cardtui.saves import SaveError, Seat, parse_json, parse_save, read_bytes
 from cardtui.session import Session
 
@@ -100,7 +101,7 @@ class ApiGame:
     def apply(self, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Apply an action dict; returns the events as dicts. Illegal or malformed: ApiError, nothing changes."""
         if not isinstance(action, dict):
-            raise ApiError(f"an action must be a dict, found {action!r}")
+            raise ApiError(f"an action must be a dict, found {show(action)}")
         try:
             events = self._session.apply(action)
         except IllegalAction as err:
@@ -137,14 +138,16 @@ class ApiGame:
         `seed` seeds the player's generator; None uses the game's own (seed,
         action count) derivation, as a computer seat in play would.
         """
+        if not isinstance(level, str):
+            raise ApiError(f"a level is a name, found {show(level)}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ApiError(f"seed: expected an integer or None, found {show(seed)}")
         session = self._session
         game = session.game
         if game.is_over:
             raise ApiError("the game is over")
         if game.is_chance:
             return {"action": session.chance_action().to_json(), "reason": "the seeded deal"}
-        if not isinstance(level, str):
-            raise ApiError(f"a level is a name, found {level!r}")
         try:
             bot = session.bot_for(level)
             tm = game.to_move
@@ -161,8 +164,8 @@ class ApiGame:
 
 
 def _ruleset_for(game: str, ruleset: str | Path | Mapping[str, Any] | Ruleset | None) -> Ruleset:
-    if game not in GAMES:
-        raise ApiError(f"unknown game {game!r} — choose one of {', '.join(GAMES)}")
+    if not isinstance(game, str) or game not in GAMES:
+        raise ApiError(f"unknown game {show(game)} — choose one of {', '.join(GAMES)}")
     try:
         if ruleset is None:
             chosen = default_preset(game)
@@ -196,7 +199,7 @@ def new_game(
     """
     chosen = _ruleset_for(game, ruleset)
     try:
-        session = Session.new(None, chosen, list(seats) if seats is not None else None, seed, autosave=False)
+        session = Session.new(None, chosen, seats, seed, autosave=False)
     except (ValueError, IllegalAction, SaveError) as err:
         raise ApiError(str(err)) from None
     return ApiGame(session)

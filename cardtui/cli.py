@@ -7,6 +7,7 @@ on stderr; no traceback reaches a user.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -31,9 +32,22 @@ rules_app = typer.Typer(help="List, show, check and create rulesets (TOML house 
 app.add_typer(rules_app, name="rules")
 
 
+MAX_ERROR = 300
+"""An error line is cut to this many characters: it may quote a huge value from a file."""
+
+
+def printable(text: str) -> str:
+    """Text from a file or a file name, safe for the terminal (the domain's one rule for it)."""
+    from cardtui.rules.base import printable as escaped
+
+    return escaped(text)
+
+
 def fail(message: str) -> NoReturn:
     """One line on stderr and exit status 2: how every user error ends."""
-    line = " ".join(str(message).split())
+    line = printable(" ".join(str(message)[: MAX_ERROR * 4].split()))
+    if len(line) > MAX_ERROR:
+        line = line[: MAX_ERROR - 3] + "..."
     typer.echo(f"cardtui: {line}", err=True)
     raise typer.Exit(2)
 
@@ -51,30 +65,43 @@ def launch_menu(ctx: typer.Context) -> None:
 
 def launch_play(ruleset: Ruleset, seats: list[Seat], seed: int, save: Path | None, speed: str) -> None:
     """Start the full-screen game."""
+    from cardtui.saves import SaveError
     from cardtui.tui import run_play
 
     _need_terminal()
-    _print_exit(run_play(ruleset, seats, seed, save, speed))
-
-
-def launch_resume(path: Path) -> None:
-    """Continue a saved game full-screen."""
-    from cardtui.saves import SaveError
-    from cardtui.tui import run_resume
-
-    _need_terminal()
     try:
-        _print_exit(run_resume(path))
+        _print_exit(run_play(ruleset, seats, seed, save, speed))
     except SaveError as err:
         fail(str(err))
 
 
+def launch_resume(path: Path) -> None:
+    """Continue a saved game full-screen; a game open in another cardtui is refused before anything else."""
+    from cardtui.saves import SaveError
+    from cardtui.session import Session
+    from cardtui.tui import run_resume
+
+    try:
+        session = Session.resume(path)
+    except SaveError as err:
+        fail(str(err))
+    try:
+        _need_terminal()
+        _print_exit(run_resume(session))
+    finally:
+        session.close()
+
+
 def launch_replay(path: Path) -> None:
     """Step through a save full-screen."""
+    from cardtui.saves import SaveError
     from cardtui.tui import run_replay
 
     _need_terminal()
-    _print_exit(run_replay(path))
+    try:
+        _print_exit(run_replay(path))
+    except SaveError as err:
+        fail(str(err))
 
 
 ASCII_HELP = "draw suits as the letters C D H S, for terminals without suit glyphs"
@@ -99,7 +126,8 @@ def _need_terminal() -> None:
 def _print_exit(message: str | None) -> None:
     """What the app says as it ends: where the game is saved and how to resume it."""
     if message:
-        typer.echo(message)
+        with contextlib.suppress(OSError):  # the terminal is gone (SIGHUP); the save is on disk all the same
+            typer.echo(message)
 
 
 # ---------------------------------------------------------------- helpers
@@ -273,8 +301,9 @@ def _describe(path: Path, loaded: Any, summary: dict[str, Any]) -> str:
     seats = loaded.seats
     sides = summary["sides"]
     status = "finished" if summary["status"] == "finished" else "in progress"
+    name = printable(path.name)
     lines = [
-        f"{path.name}: {summary['game']}, rules {summary['ruleset']}, {status}, {summary['actions']} actions",
+        f"{name}: {summary['game']}, rules {summary['ruleset']}, {status}, {summary['actions']} actions",
         "seats: " + ", ".join(f"{i} {s.name} ({s.level or s.kind})" for i, s in enumerate(seats)),
     ]
     for n, deal in enumerate(summary.get("deals", []), 1):
@@ -315,8 +344,11 @@ def saves() -> None:
     for info in infos:
         when = info.updated.replace("T", " ").rstrip("Z") if info.updated else "-"
         status = info.status.replace("_", " ")
+        if info.problem:
+            reason = info.problem.removeprefix(f"{info.path}: ").removeprefix(f"{info.path.name}: ")
+            status = f"broken: {reason if len(reason) <= 100 else reason[:97] + '...'}"
         score = " / ".join(map(str, info.totals)) if info.totals else "-"
-        rows.append((info.path.name, info.game, when, status, score))
+        rows.append((printable(info.path.name), printable(info.game), when, printable(status), score))
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
     for r in rows:
         typer.echo("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
@@ -359,7 +391,7 @@ def rules_validate(file: Annotated[Path, typer.Argument(help="a TOML ruleset fil
         ruleset = load_ruleset(file)
     except RulesetError as err:
         fail(str(err))
-    typer.echo(f"{file}: ok — {ruleset.game} rules {ruleset.name!r} ({ruleset.title})")
+    typer.echo(printable(f"{file}: ok — {ruleset.game} rules {ruleset.name!r} ({ruleset.title})"))
 
 
 @rules_app.command("new")
@@ -369,7 +401,7 @@ def rules_new(
     force: Annotated[bool, typer.Option("--force", help="overwrite --out if it exists")] = False,
 ) -> None:
     """Write a complete, commented ruleset to edit, starting from the game's default preset."""
-    from cardtui.rules import RulesetError, default_preset, dump_toml
+    from cardtui.rules import RulesetError, default_preset, dump_toml, write_toml
 
     _check_game(game)
     try:
@@ -386,9 +418,9 @@ def rules_new(
     if out.exists() and not force:
         fail(f"{out}: already exists — use --force to overwrite it")
     try:
-        out.write_text(text, encoding="utf-8")
-    except OSError as err:
-        fail(f"{out}: cannot write ({err.strerror})")
+        write_toml(out, text)
+    except RulesetError as err:
+        fail(str(err))
     typer.echo(f"wrote {out}")
 
 

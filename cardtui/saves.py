@@ -9,26 +9,25 @@ only ever reads the file.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import datetime as dt
 import json
 import math
 import os
 import re
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
+from cardtui import files
 from cardtui.games import Action, Game, IllegalAction, create_game
 from cardtui.rules import Ruleset, RulesetError, ruleset_from_dict
 from cardtui.rules.base import show
 
 FORMAT = "cardtui-save"
 VERSION = 1
-MAX_BYTES = 64 * 1024 * 1024
-"""Bigger files are refused before reading: no real game comes near this."""
+MAX_BYTES = files.MAX_BYTES
+"""Bigger files are refused before reading, and never written: no real game comes near this."""
 MAX_LOG = 1_000_000
 MAX_NAME = 40
 MAX_SEED = 2**64 - 1
@@ -188,56 +187,26 @@ def dumps_save(data: dict[str, Any], log_lines: Sequence[str] | None = None) -> 
     return "\n".join(lines) + "\n"
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace `path` with `text` so that a crash leaves either the old file or the new one, never a mix.
-
-    Temp file in the same folder, flush + fsync, `os.replace`, then fsync the
-    folder so the rename itself survives a power cut.
-    """
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
+def write_atomic(path: Path, text: str) -> os.stat_result:
+    """Replace `path` (a symlink's target) with `text` atomically; returns the new file's status."""
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError:
         raise SaveError(f"{path}: the save holds text that is not valid Unicode") from None
+    if len(data) > MAX_BYTES:
+        raise SaveError(f"{path}: the save would be {len(data)} bytes, more than a save may hold ({MAX_BYTES})")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    except OSError as err:
-        raise SaveError(f"{path}: cannot write in {folder} ({err.strerror})") from None
-    try:
-        try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except OSError as err:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise SaveError(f"{path}: cannot write ({err.strerror})") from None
-    _fsync_folder(folder)
+        return files.write_atomic(Path(path), data)
+    except files.FileProblem as err:
+        raise SaveError(str(err)) from None
 
 
-def _fsync_folder(folder: Path) -> None:
-    try:
-        dfd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dfd)
-    except OSError:
-        pass  # some file systems cannot sync a folder; the rename is still atomic
-    finally:
-        os.close(dfd)
-
-
-def write_save(path: Path, data: dict[str, Any], log_lines: Sequence[str] | None = None) -> None:
-    """Write a save dict atomically."""
-    write_atomic(path, dumps_save(data, log_lines))
+def write_save(path: Path, data: dict[str, Any], log_lines: Sequence[str] | None = None) -> os.stat_result:
+    """Write a save dict atomically, within the limits a load checks; returns the new file's status."""
+    count = len(log_lines) if log_lines is not None else len(data["log"])
+    if count > MAX_LOG:
+        raise SaveError(f"{path}: log: too long ({count} actions, at most {MAX_LOG})")
+    return write_atomic(path, dumps_save(data, log_lines))
 
 
 # ---------------------------------------------------------------- reading
@@ -296,24 +265,11 @@ def parse_json(raw: bytes, name: str) -> Any:
 
 
 def read_bytes(path: Path) -> bytes:
-    """A save file's bytes, or a SaveError saying why it cannot be read; refuses huge files unread."""
+    """A save file's bytes, or a SaveError saying why it cannot be read; only regular files, never huge."""
     try:
-        with open(path, "rb") as f:
-            size = os.fstat(f.fileno()).st_size
-            if size > MAX_BYTES:
-                raise SaveError(f"{path}: too big for a save ({size} bytes, at most {MAX_BYTES})")
-            raw = f.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise SaveError(f"{path}: is a folder, not a save file") from None
-    except PermissionError:
-        raise SaveError(f"{path}: permission denied") from None
-    except OSError as err:
-        raise SaveError(f"{path}: cannot be read ({err.strerror or err})") from None
-    if len(raw) > MAX_BYTES:
-        raise SaveError(f"{path}: too big for a save (over {MAX_BYTES} bytes)")
-    return raw
+        return files.read_regular(Path(path), "a save file", MAX_BYTES)
+    except files.FileProblem as err:
+        raise SaveError(str(err)) from None
 
 
 def load_save(path: str | Path, checkpoint_every: int = 0) -> LoadedSave:
@@ -345,7 +301,7 @@ def parse_save(data: Any, name: str = "save", checkpoint_every: int = 0) -> Load
 
 
 def _fail(name: str, where: str, message: str) -> SaveError:
-    return SaveError(f"{name}: {where}: {message}" if where else f"{name}: {message}")
+    return SaveError(": ".join(part for part in (name, where, message) if part))
 
 
 def _short(value: Any) -> str:
@@ -396,7 +352,7 @@ def _parse_save(data: Any, name: str, checkpoint_every: int) -> LoadedSave:
         game = create_game(ruleset)
     except (RulesetError, IllegalAction, ValueError) as err:
         raise _fail(name, "ruleset", str(err)) from None
-    seats = _seats(data["seats"], game.seats, name, ruleset.game)
+    seats = parse_seats(data["seats"], game.seats, name, ruleset.game)
 
     log_json = data["log"]
     if not isinstance(log_json, list):
@@ -426,7 +382,7 @@ def replay_log(
         if game.to_move is None:
             raise _fail(name, where, "the game is already over")
         try:
-            action = game.parse_action(entry)
+            action = parse_logged_action(game, entry)
             game.apply(action)
         except IllegalAction as err:
             raise _fail(name, where, str(err)) from None
@@ -440,6 +396,18 @@ def replay_log(
         if checkpoint_every > 0 and (i + 1) % checkpoint_every == 0:
             checkpoints[i + 1] = game.clone()
     return log, checkpoints
+
+
+def parse_logged_action(game: Game, entry: Any) -> Action:
+    """An action dict as the engine's action; keys that action does not hold are refused, not dropped."""
+    if not isinstance(entry, dict):
+        raise IllegalAction(f"an action must be an object, found {_short(entry)}")
+    action = game.parse_action(entry)
+    known = action.to_json()
+    for key in entry:
+        if key not in known:
+            raise IllegalAction(f"unknown key {_short(key)}; a {action.type} action holds {', '.join(known)}")
+    return action
 
 
 def _timestamp(value: Any, name: str, where: str) -> str:
@@ -466,7 +434,8 @@ def known_levels(game: str) -> tuple[str, ...] | None:
     return None
 
 
-def _seats(value: Any, count: int, name: str, game: str) -> tuple[Seat, ...]:
+def parse_seats(value: Any, count: int, name: str, game: str) -> tuple[Seat, ...]:
+    """The seats of a save, checked: the reader's and the writer's one check of names, kinds and levels."""
     if not isinstance(value, list):
         raise _fail(name, "seats", f"expected a list of {count} seats, found {_short(value)}")
     if len(value) != count:
@@ -524,7 +493,7 @@ class SaveInfo:
 
 
 def list_saves(folder: Path | None = None) -> list[SaveInfo]:
-    """Every `*.json` in the saves folder, newest first; broken files are listed with their problem."""
+    """Every `*.json` in the saves folder, most recently written first; broken files with their problem."""
     folder = saves_dir() if folder is None else folder
     if not folder.is_dir():
         return []
@@ -542,12 +511,13 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
             continue
         status = "finished" if loaded.game.is_over else "in_progress"
         out.append(SaveInfo(path, loaded.ruleset.game, loaded.updated, status, loaded.game.scores, None, mtime))
-    out.sort(key=lambda s: (s.updated or "", s.modified, s.path.name), reverse=True)
+    # The file's own time, not the one written inside it: a save claiming year 9999 must not win.
+    out.sort(key=lambda s: (s.modified, s.path.name), reverse=True)
     return out
 
 
 def latest_unfinished(folder: Path | None = None) -> Path | None:
-    """The most recently updated game that is still in progress, for `cardtui resume` without a file."""
+    """The most recently written game that is still in progress, for `cardtui resume` without a file."""
     for info in list_saves(folder):
         if info.status == "in_progress":
             return info.path

@@ -8,15 +8,19 @@ same way as if it had never stopped.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from cardtui.bots import Bot, Decision, make_bot
+from cardtui.files import FileLock, FileProblem, remove_stale_temps, same_file
 from cardtui.games import Action, Event, Game, IllegalAction, create_game
 from cardtui.rules import Ruleset
 from cardtui.saves import (
+    MAX_LOG,
     MAX_SEED,
     SaveError,
     Seat,
@@ -26,6 +30,8 @@ from cardtui.saves import (
     load_save,
     new_save_path,
     now_stamp,
+    parse_logged_action,
+    parse_seats,
     write_save,
 )
 
@@ -60,27 +66,24 @@ def default_seats(count: int, level: str = "normal", human: bool = True) -> list
     return seats
 
 
-def _seat_from(value: Seat | dict[str, Any]) -> Seat:
-    if isinstance(value, Seat):
-        return value
-    if not isinstance(value, dict):
-        raise ValueError(f"a seat must be a Seat or a dict, found {value!r}")
-    kind = value.get("kind")
-    name = value.get("name")
-    if not isinstance(name, str) or not name:
-        raise ValueError(f"a seat needs a name, found {name!r}")
-    if kind == "human":
-        return Seat(name, "human")
-    if kind == "bot":
-        level = value.get("level")
-        if not isinstance(level, str):
-            raise ValueError(f"a bot seat needs a level, found {level!r}")
-        return Seat(name, "bot", level)
-    raise ValueError(f'a seat\'s kind is "human" or "bot", found {kind!r}')
+def check_seats(seats: Sequence[Seat | dict[str, Any]], count: int, game: str) -> tuple[Seat, ...]:
+    """Seats for a new game, checked exactly as a save's seats are when it is loaded."""
+    if isinstance(seats, str | bytes) or not isinstance(seats, Sequence):
+        raise ValueError(f"seats: expected a list of {count} seats, found {type(seats).__name__}")
+    plain = [s.to_json() if isinstance(s, Seat) else s for s in seats]
+    try:
+        return parse_seats(plain, count, "", game)
+    except SaveError as err:
+        raise ValueError(str(err)) from None
 
 
 class Session:
-    """One game in play: apply actions, deal, ask the computer players, and save after every action."""
+    """One game in play: apply actions, deal, ask the computer players, and save after every action.
+
+    With a save file, the session holds its lock from start to `close()`, and
+    an action stays applied only once its save is on disk; `save_problem` says
+    why the last write failed (the game in memory is then still what is saved).
+    """
 
     def __init__(
         self,
@@ -104,6 +107,9 @@ class Session:
         self.created = created or now_stamp()
         self.updated = updated or self.created
         self._bots: dict[str, Bot] = {}
+        self._lock: FileLock | None = None
+        self._written: os.stat_result | None = None
+        self.save_problem: str | None = None
 
     # ------------------------------------------------------------ starting
 
@@ -128,24 +134,48 @@ class Session:
         if isinstance(game, str) and game != ruleset.game:
             raise ValueError(f"the ruleset is for {ruleset.game}, not {game}")
         seat_list = (
-            [_seat_from(s) for s in seats]
+            check_seats(seats, engine.seats, ruleset.game)
             if seats is not None
             else default_seats(engine.seats, default_level(ruleset.game))
         )
-        if len(seat_list) != engine.seats:
-            raise ValueError(f"this game has {engine.seats} seats, found {len(seat_list)}")
-        path: Path | None = None
-        if autosave:
-            path = Path(save_path) if save_path is not None else new_save_path(ruleset.game)
+        if not autosave:
+            return cls(engine, ruleset, seat_list, seed, None)
+        reserved = save_path is None
+        path = new_save_path(ruleset.game) if save_path is None else Path(save_path)
         session = cls(engine, ruleset, seat_list, seed, path)
-        session.save()
+        try:
+            session._take_lock()
+            session._write()
+        except SaveError:
+            session.close()
+            if reserved:
+                with contextlib.suppress(OSError):
+                    path.unlink()  # the empty file that reserved the name
+            raise
         return session
 
     @classmethod
     def resume(cls, path: str | Path) -> Session:
-        """Continue a saved game where it stopped (even mid-deal); raises SaveError for a bad file."""
-        loaded = load_save(path)
-        return cls(
+        """Continue a saved game where it stopped (even mid-deal), holding its lock.
+
+        Raises SaveError for a bad file or one another cardtui has open.
+        """
+        lock = FileLock(Path(path))
+        try:
+            lock.acquire()
+        except FileProblem as err:
+            raise SaveError(str(err)) from None
+        try:
+            try:
+                before = os.stat(path)
+            except OSError as err:
+                raise SaveError(f"{path}: cannot be read ({err.strerror})") from None
+            loaded = load_save(path)
+        except SaveError:
+            lock.release()
+            raise
+        remove_stale_temps(lock.target)
+        session = cls(
             loaded.game,
             loaded.ruleset,
             loaded.seats,
@@ -155,6 +185,8 @@ class Session:
             loaded.created,
             loaded.updated,
         )
+        session._lock, session._written = lock, before
+        return session
 
     # ------------------------------------------------------------ playing
 
@@ -173,16 +205,40 @@ class Session:
         return self._deals
 
     def apply(self, action: Action | dict[str, Any]) -> list[Event]:
-        """Check and apply an action, log it and save; an illegal one raises IllegalAction and changes nothing."""
-        act = self.game.parse_action(action) if isinstance(action, dict) else action
+        """Check and apply an action, log it and save.
+
+        An illegal one raises IllegalAction and changes nothing; a failed save
+        raises SaveError and takes the action back, so the game in memory
+        never runs ahead of the file.
+        """
+        act = parse_logged_action(self.game, action) if isinstance(action, dict) else action
+        if len(self.log) >= MAX_LOG:
+            raise SaveError(f"the game has {MAX_LOG} actions, the most a save may hold")
+        updated = self.updated
         events = self.game.apply(act)
         self.log.append(act)
         self._lines.append(encode_action(act))
         if act.type == "deal":
             self._deals += 1
         self.updated = now_stamp()
-        self.save()
+        try:
+            self.save()
+        except SaveError:
+            self._take_back(updated)
+            raise
         return events
+
+    def _take_back(self, updated: str) -> None:
+        """Undo the last action after its save failed: replay the log without it."""
+        act = self.log.pop()
+        self._lines.pop()
+        if act.type == "deal":
+            self._deals -= 1
+        self.updated = updated
+        game = create_game(self.ruleset)
+        for done in self.log:
+            game.apply(done)
+        self.game = game
 
     def chance_action(self) -> Action:
         """The seeded deal that comes next (not applied)."""
@@ -240,13 +296,40 @@ class Session:
         return build_save(self.ruleset, self.seats, self.seed, self.log, self.created, self.updated)
 
     def save(self) -> None:
-        """Write the save atomically (nothing to do without a save path)."""
+        """Write the save atomically (nothing to do without a save path); SaveError when it cannot.
+
+        Refused when the file is no longer the one this session last wrote
+        (another program replaced or changed it): that file is left alone.
+        """
         if self.save_path is None:
             return
-        data = build_save(self.ruleset, self.seats, self.seed, [], self.created, self.updated)
         try:
-            write_save(self.save_path, data, self._lines)
-        except SaveError:
+            if self._written is not None and not same_file(self._written, self.save_path):
+                raise SaveError(
+                    f"{self.save_path}: changed by another program since this game last saved it; not overwritten"
+                )
+            self._write()
+        except SaveError as err:
+            self.save_problem = str(err)
             raise
-        except OSError as err:
-            raise SaveError(f"{self.save_path}: cannot write ({err.strerror})") from None
+        self.save_problem = None
+
+    def _write(self) -> None:
+        assert self.save_path is not None
+        data = build_save(self.ruleset, self.seats, self.seed, [], self.created, self.updated)
+        self._written = write_save(self.save_path, data, self._lines)
+
+    def _take_lock(self) -> None:
+        assert self.save_path is not None
+        lock = FileLock(self.save_path)
+        try:
+            lock.acquire()
+        except FileProblem as err:
+            raise SaveError(str(err)) from None
+        self._lock = lock
+
+    def close(self) -> None:
+        """Let go of the save's lock (the file stays); the session must not be played on after this."""
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None

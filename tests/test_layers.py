@@ -15,6 +15,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "cardtui"
 LAYERS: dict[str, int] = {
     "cardtui": 0,
     "cards": 1,
+    "files": 1,
     "rules": 2,
     "games": 3,
     "bots": 4,

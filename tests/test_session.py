@@ -71,6 +71,7 @@ def test_resume_deals_the_same_future(tmp_path: Path) -> None:
     part = new(tmp_path, "hearts", 4)
     for _ in range(90):
         part.play_bot_turn()
+    part.close()  # one writer per save: the first session lets go before the game is resumed
     resumed = Session.resume(tmp_path / "g.json")
     assert resumed.deal_number == part.deal_number
     for _ in range(110):

@@ -17,7 +17,7 @@ from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.help import HelpScreen
 from cardtui.tui.screens.hot_seat import HotSeatScreen
 from cardtui.tui.screens.replay import ReplayScreen
-from tests.test_tui_support import fast_forward, make_app, normalise_svg, play_turns, settle, type_text
+from tests.test_tui_support import fast_forward, make_app, normalise_svg, play_turns, settle, type_text, workers_done
 
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
@@ -31,6 +31,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 async def shot(snapshot: Any, app: CardtuiApp, pilot: Pilot[Any], name: str) -> None:
+    await pilot.pause()
+    await workers_done(app)  # screens that read files do it in workers
     await pilot.pause()
     for widget in app.screen.query("Input"):
         widget.cursor_blink = False  # type: ignore[attr-defined]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
 
 from cardtui.games.base import Play
 from cardtui.games.eight_of_spades import GRID_CELLS, Flip, position_name
@@ -39,11 +41,18 @@ def make_app(
     return CardtuiApp(Start(session=session), speed="instant"), session
 
 
+async def workers_done(app: CardtuiApp) -> None:
+    """Wait for the app's workers. A computer player's worker whose answer was already posted may be
+    cancelled by the next one (its group is exclusive); cancelled is done too."""
+    with contextlib.suppress(WorkerCancelled):
+        await app.workers.wait_for_complete()
+
+
 async def settle(pilot: Pilot[Any], app: CardtuiApp) -> None:
     """Wait (on the app, never on a clock) until a person has to act or the game is over."""
     for _ in range(500):
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         screen = app.screen
         if isinstance(screen, MODALS):

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
+from cardtui.files import FileProblem, read_regular, write_atomic
 from cardtui.rules.base import META_KEYS, Check, Ruleset, RulesetError, show
 from cardtui.rules.eight_of_spades import EightOfSpadesRules
 from cardtui.rules.hearts import HeartsRules
@@ -27,6 +29,7 @@ __all__ = [
     "load_ruleset",
     "ruleset_class",
     "ruleset_from_dict",
+    "write_toml",
 ]
 
 GAMES: dict[str, type[Ruleset]] = {
@@ -69,21 +72,82 @@ def preset_dir() -> Path:
     return inside if inside.is_dir() else here.parent / "config"
 
 
+MAX_TOML_BYTES = 1024 * 1024
+"""Bigger TOML files are refused unread: a ruleset is a few KB, and parsing 64 MB of TOML takes ~40 s."""
+MAX_NESTING = 16
+"""Arrays and inline tables nested deeper than this are refused before parsing (no ruleset nests at all)."""
+MAX_KEY_PARTS = 16
+"""Dotted keys longer than this are refused before parsing: the parser's cost grows with their square."""
+_STRING = re.compile(
+    r'"""(?:[^"\\]|\\.|"(?!""))*"""'  # multi-line basic string
+    r"|'''.*?'''"  # multi-line literal string
+    r'|"(?:[^"\\\n]|\\.)*"'  # basic string
+    r"|'[^'\n]*'",  # literal string
+    re.S,
+)
+
+
+def check_toml_shape(text: str) -> str | None:
+    """Why a TOML text is too deep or its keys too long to parse safely, or None when it is fine.
+
+    Strings and comments are skipped; what is left is scanned for bracket
+    nesting and for the dots of one dotted key (a value's dots, as in 1.5,
+    are few and end at the next `=`, `,` or line).
+    """
+    depth = dots = 0
+    pos = 0
+    for match in _STRING.finditer(text):
+        problem = _scan(text[pos : match.start()], depth, dots)
+        if isinstance(problem, str):
+            return problem
+        depth, dots = problem
+        pos = match.end()
+    found = _scan(text[pos:], depth, dots)
+    return found if isinstance(found, str) else None
+
+
+def _scan(chunk: str, depth: int, dots: int) -> tuple[int, int] | str:
+    comment = False
+    for ch in chunk:
+        if comment:
+            comment = ch != "\n"
+            continue
+        if ch == "#":
+            comment = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                return f"nested more than {MAX_NESTING} deep"
+            dots = 0
+        elif ch in "]}":
+            depth = max(depth - 1, 0)
+            dots = 0
+        elif ch in "=,\n":
+            dots = 0
+        elif ch == ".":
+            dots += 1
+            if dots >= MAX_KEY_PARTS:
+                return f"a dotted key of more than {MAX_KEY_PARTS} parts"
+    return depth, dots
+
+
 def _read_toml(path: Path) -> dict[str, Any]:
+    """A TOML file's table: a regular file of at most MAX_TOML_BYTES, of a sane shape, else a RulesetError."""
     try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise RulesetError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise RulesetError(f"{path}: is a folder, not a TOML file") from None
-    except UnicodeDecodeError:
-        raise RulesetError(f"{path}: not a text file (it is not UTF-8)") from None
-    except OSError as err:
-        raise RulesetError(f"{path}: cannot be read ({err.strerror})") from None
+        text = read_regular(path, "a TOML file", MAX_TOML_BYTES).decode("utf-8")
+    except FileProblem as err:
+        raise RulesetError(str(err)) from None
+    except UnicodeDecodeError as err:
+        raise RulesetError(f"{path}: not a text file (byte {err.start} is not UTF-8)") from None
+    problem = check_toml_shape(text)
+    if problem:
+        raise RulesetError(f"{path}: not a ruleset: {problem}")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise RulesetError(f"{path}: not valid TOML: {err}") from None
+    except (RecursionError, MemoryError):
+        raise RulesetError(f"{path}: not a ruleset: too deep or too big to read") from None
 
 
 def load_ruleset(path: str | Path) -> Ruleset:
@@ -108,12 +172,11 @@ def list_presets() -> list[Ruleset]:
 
 
 def load_preset(name: str) -> Ruleset:
-    """A shipped preset by name (the file name without .toml)."""
-    path = preset_dir() / f"{name}.toml"
-    if not path.is_file():
-        names = ", ".join(p.stem for p in sorted(preset_dir().glob("*.toml")))
-        raise RulesetError(f"no preset named {show(name)} — the presets are {names}")
-    return load_ruleset(path)
+    """A shipped preset by name (the file name without .toml); only the presets' own folder is read."""
+    names = sorted(p.stem for p in preset_dir().glob("*.toml"))
+    if name not in names:
+        raise RulesetError(f"no preset named {show(name)} — the presets are {', '.join(names)}")
+    return load_ruleset(preset_dir() / f"{name}.toml")
 
 
 def default_preset(game: str) -> Ruleset:
@@ -148,3 +211,20 @@ def dump_toml(ruleset: Ruleset) -> str:
         out.append(_comment(f"{doc[0].upper()}{doc[1:]}. Allowed: {check.allowed()}."))
         out.append(tomli_w.dumps({field.name: plain[field.name]}))
     return "".join(out)
+
+
+def write_toml(path: Path, text: str, make_folders: bool = False) -> None:
+    """Write a ruleset file atomically; never inside the installed package (its presets are everyone's defaults)."""
+    package = Path(__file__).resolve().parent.parent
+    where = Path(path).expanduser().resolve()
+    for inside in (package, preset_dir().resolve()):
+        if where == inside or inside in where.parents:
+            raise RulesetError(f"{path}: inside cardtui's own files ({inside}); save house rules elsewhere")
+    try:
+        if make_folders:
+            where.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(where, text.encode("utf-8"))
+    except OSError as err:
+        raise RulesetError(f"{path}: cannot create the folder {where.parent} ({err.strerror})") from None
+    except FileProblem as err:
+        raise RulesetError(str(err)) from None

@@ -17,12 +17,22 @@ class RulesetError(ValueError):
     """A ruleset that cannot be used, with where and why in the message."""
 
 
+SHOW_MAX = 80
+
+
 def show(value: object) -> str:
-    """Show a found value the way it was written (strings quoted)."""
+    """Show a found value the way it was written (strings quoted), cut short and with control codes escaped."""
     try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value) if not isinstance(value, list | dict | tuple) else type(value).__name__
+    text = printable(text[: SHOW_MAX + 1])
+    return text if len(text) <= SHOW_MAX else text[: SHOW_MAX - 3] + "..."
+
+
+def printable(text: str) -> str:
+    """Text from a file, safe for a terminal: control codes shown escaped (`\\x1b`), never sent."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 class Check:
@@ -121,14 +131,20 @@ class ChoiceList(Check):
 
 
 class Text(Check):
-    def __init__(self, max_len: int = 200) -> None:
+    def __init__(self, max_len: int = 200, lines: bool = False) -> None:
         self.max_len = max_len
+        self.lines = lines
 
     def allowed(self) -> str:
-        return f"a string of at most {self.max_len} characters"
+        if self.lines:
+            return f"text of at most {self.max_len} printable characters and line breaks"
+        return f"one line of at most {self.max_len} printable characters"
 
     def convert(self, value: object) -> str:
-        if isinstance(value, str) and len(value) <= self.max_len:
+        # Control codes would reach the terminal when the text is shown (a cleared screen, a window title).
+        if not isinstance(value, str) or len(value) > self.max_len:
+            raise ValueError
+        if all(line.isprintable() for line in value.split("\n")) and (self.lines or "\n" not in value):
             return value
         raise ValueError
 
@@ -160,7 +176,7 @@ class Ruleset:
     name: str = knob("custom", "short name of this ruleset", Text(60))
     title: str = knob("Custom rules", "human name shown in menus", Text(80))
     description: str = knob("", "one line saying what is special about these rules", Text(300))
-    notes: str = knob("", "how these rules read their source where it is silent or ambiguous", Text(4000))
+    notes: str = knob("", "how these rules read their source where it is silent or ambiguous", Text(4000, lines=True))
 
     @classmethod
     def knobs(cls) -> list[dataclasses.Field[Any]]:
@@ -185,7 +201,8 @@ class Ruleset:
             field = fields.get(key)
             if field is None:
                 known = ", ".join(sorted(fields))
-                raise RulesetError(f"{where}{key}: unknown key; the keys allowed are {known}")
+                name = key if isinstance(key, str) and len(key) <= 40 and key.isprintable() else show(key)
+                raise RulesetError(f"{where}{name}: unknown key; the keys allowed are {known}")
             check: Check = field.metadata["check"]
             try:
                 values[key] = check.convert(value)

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from cardtui.rules import Ruleset
     from cardtui.saves import Seat
+    from cardtui.session import Session
+    from cardtui.tui.app import CardtuiApp
 
 
 def _ascii_wanted(ascii_only: bool | None) -> bool:
@@ -22,12 +24,21 @@ def _ascii_wanted(ascii_only: bool | None) -> bool:
     return os.environ.get("CARDTUI_ASCII", "") not in ("", "0")
 
 
+def _run(app: CardtuiApp) -> str | None:
+    """Run the app, then let go of the save it had open."""
+    try:
+        return app.run()
+    finally:
+        if app.session is not None:
+            app.session.close()
+
+
 def run_menu(speed: str = "normal", ascii_only: bool | None = None) -> str | None:
     """`cardtui` alone: the menu."""
     from cardtui.tui.app import CardtuiApp, Start
 
     app = CardtuiApp(Start(), speed=speed, ascii_only=_ascii_wanted(ascii_only))
-    return app.run()
+    return _run(app)
 
 
 def run_play(
@@ -44,22 +55,21 @@ def run_play(
 
     session = Session.new(None, ruleset, seats, seed, save_path=save)
     app = CardtuiApp(Start(session=session), speed=speed, ascii_only=_ascii_wanted(ascii_only))
-    return app.run()
+    return _run(app)
 
 
-def run_resume(path: Path, speed: str = "normal", ascii_only: bool | None = None) -> str | None:
-    """`cardtui resume SAVE`: the exact position the save stopped at."""
-    from cardtui.session import Session
+def run_resume(session: Session, speed: str = "normal", ascii_only: bool | None = None) -> str | None:
+    """`cardtui resume SAVE`: the exact position the save stopped at (the session already holds its lock)."""
     from cardtui.tui.app import CardtuiApp, Start
 
-    session = Session.resume(path)
     app = CardtuiApp(Start(session=session, resumed=True), speed=speed, ascii_only=_ascii_wanted(ascii_only))
-    return app.run()
+    return _run(app)
 
 
 def run_replay(path: Path, ascii_only: bool | None = None) -> str | None:
     """`cardtui replay SAVE`: step through a game with every hand shown."""
+    from cardtui.replay import Replay
     from cardtui.tui.app import CardtuiApp, Start
 
-    app = CardtuiApp(Start(replay_path=path), ascii_only=_ascii_wanted(ascii_only))
-    return app.run()
+    app = CardtuiApp(Start(replay=Replay.open(path)), ascii_only=_ascii_wanted(ascii_only))
+    return _run(app)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import dataclasses
 import os
+import signal
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -15,17 +18,19 @@ from cardtui.session import Session
 from cardtui.tui.common import BOT_DELAY, SPEEDS, TRICK_DELAY
 
 if TYPE_CHECKING:
+    from cardtui.replay import Replay
     from cardtui.tui.screens.grid import GridScreen
     from cardtui.tui.screens.table import TableScreen
 
 
 @dataclasses.dataclass(frozen=True)
 class Start:
-    """What the app opens on: the menu (nothing given), a game in play, or a replay of a save."""
+    """What the app opens on: the menu (nothing given), a game in play, or a replay (read, or a save to read)."""
 
     session: Session | None = None
     resumed: bool = False
     replay_path: Path | None = None
+    replay: Replay | None = None
 
 
 class CardtuiApp(App[str | None]):
@@ -72,19 +77,34 @@ class CardtuiApp(App[str | None]):
     # ------------------------------------------------------------ screens
 
     def on_mount(self) -> None:
+        self._catch_signals()
         if self.start.session is not None:
             self.open_game(self.start.session, resumed=self.start.resumed, replace=False)
-        elif self.start.replay_path is not None:
+        elif self.start.replay is not None or self.start.replay_path is not None:
             from cardtui.replay import Replay
             from cardtui.tui.screens.replay import ReplayScreen
 
-            self.push_screen(ReplayScreen(Replay.open(self.start.replay_path)))
+            replay = self.start.replay
+            if replay is None:
+                assert self.start.replay_path is not None
+                replay = Replay.open(self.start.replay_path)
+            self.push_screen(ReplayScreen(replay))
         else:
             from cardtui.tui.screens.menu import MenuScreen
 
             self.push_screen(MenuScreen())
         if self._ready_file:
             self.call_after_refresh(self._mark_ready)
+
+    def _catch_signals(self) -> None:
+        """SIGTERM and SIGHUP end the app as ctrl+q does: the terminal restored, the save's place told."""
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError, AttributeError):
+                loop.add_signal_handler(sig, self._on_signal)
+
+    def _on_signal(self) -> None:
+        self.quit_game()
 
     def _mark_ready(self) -> None:
         """For the launch benchmark: note the moment the first screen is drawn and waiting for keys."""
@@ -93,6 +113,8 @@ class CardtuiApp(App[str | None]):
 
     def open_game(self, session: Session, resumed: bool = False, replace: bool = False) -> None:
         """Show the table (trick games) or the grid (Eight of Spades) for a session."""
+        if self.session is not None and self.session is not session:
+            self.session.close()
         self.session = session
         if session.game.game == "eight-of-spades":
             from cardtui.tui.screens.grid import GridScreen
@@ -111,6 +133,8 @@ class CardtuiApp(App[str | None]):
         """Back to the menu: pop to it when it is under us, else put one in place of the top screen."""
         from cardtui.tui.screens.menu import MenuScreen
 
+        if self.session is not None:
+            self.session.close()
         self.session = None
         if any(isinstance(s, MenuScreen) for s in self.screen_stack):
             while not isinstance(self.screen, MenuScreen):
@@ -119,14 +143,26 @@ class CardtuiApp(App[str | None]):
             self.switch_screen(MenuScreen())
 
     def exit_message(self) -> str | None:
-        """Where the game is saved and how to go on with it."""
+        """Where the game is saved and how to go on with it; says so when the last move could not be saved."""
         session = self.session
         if session is None or session.save_path is None:
             return None
         path = session.save_path
+        if session.save_problem is not None:
+            return (
+                f"The last move was not saved: {session.save_problem}\n"
+                f"Resume from the last move that was saved with: cardtui resume {path}"
+            )
         if session.is_over:
             return f"The game is over and saved in {path}\nWatch it again with: cardtui replay {path}"
         return f"Game saved in {path}\nResume it with: cardtui resume {path}"
 
+    def quit_game(self) -> None:
+        """End the app: say where the game is saved, and let go of its lock."""
+        message = self.exit_message()
+        if self.session is not None:
+            self.session.close()
+        self.exit(message)
+
     async def action_quit(self) -> None:
-        self.exit(self.exit_message())
+        self.quit_game()

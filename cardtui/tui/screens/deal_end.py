@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -29,7 +30,7 @@ def deal_table(session: Session, record: DealRecord) -> Table:
     if record.points is not None:
         table.add_column("points", justify="right")
     for seat, s in enumerate(seats):
-        row = [s.name]
+        row: list[str | Text] = [Text(s.name)]
         if record.bids is not None:
             row.append(record.bids[seat].label())
         row.append(str(record.tricks[seat]))
@@ -43,7 +44,7 @@ def deal_table(session: Session, record: DealRecord) -> Table:
         sides_table.add_column("bags", justify="right")
     sides_table.add_column("total", justify="right")
     for i, side in enumerate(sides):
-        row = [side_name(seats, side), f"{record.scores[i]:+d}"]
+        row = [Text(side_name(seats, side)), f"{record.scores[i]:+d}"]
         if record.bags is not None:
             row.append(str(record.bags[i]))
         row.append(str(record.totals[i]))
@@ -54,7 +55,7 @@ def deal_table(session: Session, record: DealRecord) -> Table:
     if record.moon is not None:
         rules = session.ruleset
         sun = isinstance(rules, HeartsRules) and rules.sun != "off" and record.tricks[record.moon] == 13
-        outer.add_row(f"{seats[record.moon].name} shot the {'sun' if sun else 'moon'}!")
+        outer.add_row(Text(f"{seats[record.moon].name} shot the {'sun' if sun else 'moon'}!"))
     return outer
 
 

@@ -53,6 +53,7 @@ class GameScreen(Screen[None]):
         Binding("f1,question_mark", "help", "Help", id="game.help"),
         Binding("f2", "hint", "Hint", id="game.hint"),
         Binding("f4", "speed", "Speed", id="game.speed"),
+        Binding("ctrl+r", "retry_save", "Retry save", id="game.retry"),
     ]
 
     def __init__(self, session: Session, resumed: bool = False) -> None:
@@ -64,6 +65,8 @@ class GameScreen(Screen[None]):
         self.ended = False
         self.humans = [i for i, s in enumerate(session.seats) if not s.is_bot]
         self.viewer: int | None = self.humans[0] if self.humans else None
+        self.unsaved: Action | None = None
+        """An action whose save failed (so it was not made), for ctrl+r to try again."""
 
     # ------------------------------------------------------------ helpers
 
@@ -196,8 +199,14 @@ class GameScreen(Screen[None]):
             self.redraw()
             return False
         except SaveError as err:
-            self.say(f"could not save: {err}", error=True)
+            self.unsaved = action
+            self.refresh_bindings()
+            self.say(f"Could not save, so the move was not made: {err} — ctrl+r: try again, ctrl+q: quit", error=True)
+            self.redraw()
             return False
+        if self.unsaved is not None:
+            self.unsaved = None
+            self.refresh_bindings()
         self.token += 1
         self.say("")
         self.handle(events)
@@ -222,6 +231,17 @@ class GameScreen(Screen[None]):
         self.apply_action(message.decision.action)
 
     # ------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Retry save is offered only while a move waits for its save."""
+        if action == "retry_save":
+            return self.unsaved is not None
+        return True
+
+    def action_retry_save(self) -> None:
+        action, self.unsaved = self.unsaved, None
+        if action is not None:
+            self.apply_action(action)
 
     def action_help(self) -> None:
         from cardtui.tui.screens.help import HelpScreen
@@ -274,7 +294,7 @@ class GameScreen(Screen[None]):
         elif choice == "menu":
             self.tui.show_menu()
         elif choice == "quit":
-            self.app.exit(self.tui.exit_message())
+            self.tui.quit_game()
 
     def _back_from_replay(self, _: None) -> None:
         self.ended = False

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -36,7 +37,7 @@ class GameEndScreen(ModalScreen[str]):
         table.add_column("score", justify="right")
         for i, side in enumerate(game.sides):
             mark = " ★" if i in game.winners else ""
-            table.add_row(side_name(seats, side) + mark, str(game.scores[i]))
+            table.add_row(Text(side_name(seats, side) + mark), str(game.scores[i]))
         with Vertical(id="game-end-dialog", classes="dialog"):
             yield Static("Game over", classes="dialog-title", markup=False)
             yield Static(winners_text(seats, game.sides, game.winners), markup=False)

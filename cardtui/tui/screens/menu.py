@@ -5,14 +5,21 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cardtui.saves import SaveError, SaveInfo
+
 if TYPE_CHECKING:
+    from cardtui.replay import Replay
+    from cardtui.session import Session
     from cardtui.tui.app import CardtuiApp
     from cardtui.tui.screens.new_game import GameSetup
 
@@ -25,6 +32,16 @@ MENU = (
     ("help", "Help"),
     ("quit", "Quit"),
 )
+
+
+class SaveOpened(Message):
+    """A save read off the event loop: a game to go on with, a replay to watch, or why neither."""
+
+    def __init__(self, session: Session | None = None, replay: Replay | None = None, problem: str = "") -> None:
+        super().__init__()
+        self.session = session
+        self.replay = replay
+        self.problem = problem
 
 
 class MenuScreen(Screen[None]):
@@ -53,15 +70,14 @@ class MenuScreen(Screen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         getattr(self, f"choose_{event.option.id}")()
 
-    def choose_new(self, rules_path: Path | None = None) -> None:
+    def choose_new(self, rules_path: Path | None = None, game: str | None = None) -> None:
         from cardtui.tui.screens.new_game import NewGameScreen
 
-        self.app.push_screen(NewGameScreen(rules_path), self.start_game)
+        self.app.push_screen(NewGameScreen(rules_path, game), self.start_game)
 
     def start_game(self, setup: GameSetup | None) -> None:
         if setup is None:
             return
-        from cardtui.saves import SaveError
         from cardtui.session import Session
 
         try:
@@ -72,34 +88,50 @@ class MenuScreen(Screen[None]):
         self.tui.open_game(session)
 
     def choose_continue(self) -> None:
-        from cardtui.saves import latest_unfinished, saves_dir
-
-        found = latest_unfinished()
-        if found is None:
-            self.say(f"No unfinished game in {saves_dir()}")
-            return
-        self.open_save(found)
+        self.say("Looking for the last unfinished game…")
+        self.read_save(None)
 
     def open_save(self, path: Path | None, replay: bool = False) -> None:
-        if path is None:
-            return
+        if path is not None:
+            self.say(f"Opening {path.name}…")
+            self.read_save(path, replay)
+
+    @work(thread=True, exclusive=True, group="menu-open")
+    def read_save(self, path: Path | None, replay: bool = False) -> None:
+        """Read a save (None: the last unfinished one) off the event loop; a FIFO or a huge file can't block it."""
         from cardtui.replay import Replay
-        from cardtui.saves import SaveError
+        from cardtui.saves import latest_unfinished, saves_dir
         from cardtui.session import Session
-        from cardtui.tui.screens.replay import ReplayScreen
 
         try:
+            if path is None:
+                path = latest_unfinished()
+                if path is None:
+                    self.post_message(SaveOpened(problem=f"No unfinished game in {saves_dir()}"))
+                    return
             if replay:
-                self.app.push_screen(ReplayScreen(Replay.open(path)))
+                self.post_message(SaveOpened(replay=Replay.open(path)))
                 return
             session = Session.resume(path)
+            if session.is_over:
+                session.close()
+                self.post_message(SaveOpened(replay=Replay.open(path)))
+            else:
+                self.post_message(SaveOpened(session=session))
         except SaveError as err:
-            self.say(str(err))
-            return
-        if session.is_over:
-            self.app.push_screen(ReplayScreen(Replay.open(path)))
-        else:
-            self.tui.open_game(session, resumed=True)
+            self.post_message(SaveOpened(problem=str(err)))
+
+    def on_save_opened(self, message: SaveOpened) -> None:
+        from cardtui.tui.screens.replay import ReplayScreen
+
+        self.say(message.problem)
+        if message.session is not None:
+            if self.is_current:
+                self.tui.open_game(message.session, resumed=True)
+            else:
+                message.session.close()
+        elif message.replay is not None and self.is_current:
+            self.app.push_screen(ReplayScreen(message.replay))
 
     def choose_open(self) -> None:
         self.app.push_screen(SavePicker("Open a save (finished games open as replays)"), self.open_save)
@@ -110,9 +142,9 @@ class MenuScreen(Screen[None]):
     def choose_rules(self) -> None:
         from cardtui.tui.screens.rules_editor import RulesEditorScreen
 
-        def done(path: Path | None) -> None:
-            if path is not None:
-                self.choose_new(path)
+        def done(saved: tuple[Path, str] | None) -> None:
+            if saved is not None:
+                self.choose_new(*saved)
 
         self.app.push_screen(RulesEditorScreen(), done)
 
@@ -135,31 +167,59 @@ class MenuScreen(Screen[None]):
         self.app.exit(None)
 
 
+class SavesListed(Message):
+    """The saves folder, read off the event loop."""
+
+    def __init__(self, infos: list[SaveInfo]) -> None:
+        super().__init__()
+        self.infos = infos
+
+
 class SavePicker(ModalScreen[Path | None]):
-    """The saved games, newest first, or a path typed in."""
+    """The saved games, most recently written first, or a path typed in."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back", id="saves.back")]
 
     def __init__(self, title: str) -> None:
         super().__init__()
         self.title_text = title
+        self.infos: list[SaveInfo] = []
 
     def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="saves-dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield OptionList(id="saves-list")
+            yield Static("Reading the saves folder…", id="saves-note", markup=False)
+            yield Input(placeholder="or type the path of a save file and Enter", id="save-path")
+
+    def on_mount(self) -> None:
+        self.query_one("#saves-list").display = False
+        self.list_saves()
+
+    @work(thread=True, exclusive=True, group="saves")
+    def list_saves(self) -> None:
         from cardtui.saves import list_saves
 
-        self.infos = list_saves()
+        self.post_message(SavesListed(list_saves()))
+
+    def on_saves_listed(self, message: SavesListed) -> None:
+        self.infos = message.infos
         options = []
         for i, info in enumerate(self.infos):
             score = " / ".join(map(str, info.totals)) if info.totals else "-"
             status = info.status.replace("_", " ")
-            options.append(Option(f"{info.path.name}  {info.game}  {status}  {score}", id=str(i)))
-        with Vertical(classes="dialog", id="saves-dialog"):
-            yield Static(self.title_text, classes="dialog-title", markup=False)
-            if options:
-                yield OptionList(*options, id="saves-list")
-            else:
-                yield Static("No saved games yet.", markup=False)
-            yield Input(placeholder="or type the path of a save file and Enter", id="save-path")
+            # Names from the folder are shown as they are: never read as markup.
+            options.append(Option(Text(f"{info.path.name}  {info.game}  {status}  {score}"), id=str(i)))
+        if options:
+            listing = self.query_one("#saves-list", OptionList)
+            listing.add_options(options)
+            listing.display = True
+            listing.highlighted = 0
+            listing.focus()
+            self.query_one("#saves-note").display = False
+        else:
+            self.query_one("#saves-note", Static).update("No saved games yet.")
+            self.query_one("#save-path", Input).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.infos[int(event.option.id or 0)].path)

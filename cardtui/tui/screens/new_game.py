@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import secrets
 from pathlib import Path
 from typing import ClassVar
 
-from textual import on
+from rich.text import Text
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.worker import Worker, WorkerState
 
-from cardtui.rules import Ruleset, RulesetError, list_presets, load_ruleset
+from cardtui.rules import Ruleset, list_presets, load_preset, load_ruleset
 from cardtui.saves import MAX_SEED, Seat
 from cardtui.tui.common import GAME_TITLES
 
@@ -30,6 +31,32 @@ class GameSetup:
     ruleset: Ruleset
     seats: list[Seat]
     seed: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Form:
+    """The form as typed; `setup()` reads its rules (maybe a file, so off the event loop) and checks them."""
+
+    game: str
+    rules: str
+    path: str
+    players: int
+    seats: list[Seat]
+    seed: int
+
+    def setup(self) -> GameSetup:
+        """The GameSetup, or a ValueError (a RulesetError too) saying what is wrong."""
+        if self.rules == FILE:
+            if not self.path:
+                raise ValueError("type the path of a TOML rules file, or choose a preset")
+            ruleset = load_ruleset(Path(self.path).expanduser())
+        else:
+            ruleset = load_preset(self.rules)
+        if ruleset.game != self.game:
+            raise ValueError(f"the rules {ruleset.name!r} are for {ruleset.game}, not {self.game}")
+        if self.game == "eight-of-spades":
+            ruleset = ruleset.replace(players=self.players)
+        return GameSetup(ruleset, self.seats, self.seed)
 
 
 def _levels(game: str) -> tuple[str, ...]:
@@ -52,14 +79,11 @@ class NewGameScreen(Screen[GameSetup | None]):
         Binding("ctrl+s", "start", "Start", id="new-game.start"),
     ]
 
-    def __init__(self, rules_path: Path | None = None) -> None:
+    def __init__(self, rules_path: Path | None = None, game: str | None = None) -> None:
         super().__init__()
         self.presets = list_presets()
         self.rules_path = rules_path
-        self.game = "hearts"
-        if rules_path is not None:
-            with contextlib.suppress(RulesetError):
-                self.game = load_ruleset(rules_path).game
+        self.game = game if game in GAME_TITLES else "hearts"
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="form", id="new-game-form"):
@@ -89,9 +113,9 @@ class NewGameScreen(Screen[GameSetup | None]):
             yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
         yield Footer()
 
-    def _rule_options(self) -> list[tuple[str, str]]:
-        out = [(f"{p.title} ({p.name})", p.name) for p in self.presets if p.game == self.game]
-        return [*out, ("TOML file…", FILE)]
+    def _rule_options(self) -> list[tuple[Text, str]]:
+        out = [(Text(f"{p.title} ({p.name})"), p.name) for p in self.presets if p.game == self.game]
+        return [*out, (Text("TOML file…"), FILE)]
 
     def _default_rules(self) -> str:
         if self.rules_path is not None:
@@ -142,35 +166,40 @@ class NewGameScreen(Screen[GameSetup | None]):
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         try:
-            setup = self.setup()
+            form = self.form()
         except ValueError as err:
             self.query_one("#form-message", Static).update(str(err))
             return
-        self.dismiss(setup)
+        self.check_setup(form)
 
-    def setup(self) -> GameSetup:
-        """The form read and checked; a ValueError says what is wrong."""
-        from cardtui.rules import load_preset
+    @work(thread=True, exclusive=True, group="new-game")
+    def check_setup(self, form: Form) -> GameSetup | str:
+        """Read the rules off the event loop: a TOML file may be slow, huge or not a file at all."""
+        try:
+            return form.setup()
+        except ValueError as err:
+            return str(err)
 
-        choice = self.query_one("#rules", Select).value
-        if choice == FILE:
-            path = self.query_one("#file", Input).value.strip()
-            if not path:
-                raise ValueError("type the path of a TOML rules file, or choose a preset")
-            ruleset = load_ruleset(Path(path).expanduser())
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The rules are read: start with them, or say what is wrong (the worker is done, so leaving is safe)."""
+        if event.worker.group != "new-game" or event.state != WorkerState.SUCCESS:
+            return
+        result = event.worker.result
+        if isinstance(result, GameSetup):
+            self.dismiss(result)
         else:
-            ruleset = load_preset(str(choice))
-        if ruleset.game != self.game:
-            raise ValueError(f"the rules {ruleset.name!r} are for {ruleset.game}, not {self.game}")
-        if self.game == "eight-of-spades":
-            ruleset = ruleset.replace(players=self._count())
+            self.query_one("#form-message", Static).update(str(result))
+
+    def form(self) -> Form:
+        """The form read; the seats checked as a save's seats are; a ValueError says what is wrong."""
+        from cardtui.session import check_seats
+
         seats: list[Seat] = []
         for seat in range(self._count()):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}"
-            if len(name) > 40:
-                raise ValueError(f"seat {seat}: a name is at most 40 characters")
             kind = self.query_one(f"#kind-{seat}", Select).value
             seats.append(Seat(name, "human") if kind == "human" else Seat(name, "bot", str(kind)))
+        checked = list(check_seats(seats, len(seats), self.game))
         text = self.query_one("#seed", Input).value.strip()
         if not text:
             seed = secrets.randbelow(2**32)
@@ -178,7 +207,9 @@ class NewGameScreen(Screen[GameSetup | None]):
             seed = int(text)
         else:
             raise ValueError(f"seed: a whole number 0..{MAX_SEED}, or blank for a random one")
-        return GameSetup(ruleset, seats, seed)
+        rules = str(self.query_one("#rules", Select).value)
+        path = self.query_one("#file", Input).value.strip()
+        return Form(self.game, rules, path, self._count(), checked, seed)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar, cast
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -108,7 +109,7 @@ class ReplayScreen(Screen[None]):
             hand = self.query_one(f"#replay-hand-{seat}", Hand)
             bid = view.detail.bids[seat] if isinstance(view, SpadesView) else None
             extra = f" · bid {bid_label(bid.bid, bid.blind)}" if bid is not None else ""
-            hand.border_title = f"{seat_name(self.seats, seat)}{extra} · {tricks_text(view.tricks_won[seat])}"
+            hand.border_title = Text(f"{seat_name(self.seats, seat)}{extra} · {tricks_text(view.tricks_won[seat])}")
             hand.show(sort_for_display(game.hand(seat)), None)
         trick = self.query_one(Trick)
         if view.trick:

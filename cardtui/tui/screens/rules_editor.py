@@ -6,14 +6,15 @@ import dataclasses
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Select, Static
 
-from cardtui.rules import Ruleset, RulesetError, dump_toml, list_presets, ruleset_from_dict
+from cardtui.rules import Ruleset, RulesetError, dump_toml, list_presets, ruleset_from_dict, write_toml
 from cardtui.rules.base import Bool, Check, ChoiceList, IntOrWord, IntRange
 
 
@@ -47,8 +48,31 @@ def from_text(check: Check, text: str) -> Any:
     return check.to_plain(check.convert(value))
 
 
-class RulesEditorScreen(Screen[Path | None]):
-    """Gives back the path of a saved ruleset to play with at once, or None."""
+class ConfirmOverwrite(ModalScreen[bool]):
+    """Asks before a file is replaced: True to replace it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Replace", id="overwrite.yes"),
+        Binding("n,escape", "answer(False)", "Keep it", id="overwrite.no"),
+    ]
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="overwrite-dialog"):
+            yield Static("Replace the file?", classes="dialog-title", markup=False)
+            yield Static(f"{self.path} already exists; saving replaces it, comments and all.", markup=False)
+            yield Static("y: replace it · n or Esc: keep it", markup=False)
+        yield Footer()
+
+    def action_answer(self, replace: bool) -> None:
+        self.dismiss(replace)
+
+
+class RulesEditorScreen(Screen[tuple[Path, str] | None]):
+    """Gives back a saved ruleset's path and game, to play with at once, or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Back", id="rules.back"),
@@ -65,7 +89,7 @@ class RulesEditorScreen(Screen[Path | None]):
         with Horizontal(classes="form-row", id="rules-top"):
             yield Static("Start from ", classes="label")
             yield Select(
-                [(f"{p.title} ({p.name})", p.name) for p in self.presets],
+                [(Text(f"{p.title} ({p.name})"), p.name) for p in self.presets],
                 value=self.base.name,
                 allow_blank=False,
                 id="preset",
@@ -144,22 +168,37 @@ class RulesEditorScreen(Screen[Path | None]):
                 raise RulesetError(f"{key}: expected {check.allowed()}, found {text!r}") from None
         return ruleset_from_dict(data)
 
-    def save(self) -> Path | None:
+    def save(self, play: bool = False) -> None:
+        """Check every knob, ask before replacing a file, then write (and with `play`, go on to a new game)."""
         message = self.query_one("#form-message", Static)
         try:
             ruleset = self.ruleset()
         except RulesetError as err:
             message.update(str(err))
-            return None
+            return
         path = Path(self.query_one("#rules-path", Input).value.strip()).expanduser()
+
+        def answered(replace: bool | None) -> None:
+            if replace:
+                self.write(ruleset, path, play)
+            else:
+                message.update(f"Not saved: {path} is kept as it was.")
+
+        if path.exists() or path.is_symlink():
+            self.app.push_screen(ConfirmOverwrite(path), answered)
+        else:
+            self.write(ruleset, path, play)
+
+    def write(self, ruleset: Ruleset, path: Path, play: bool) -> None:
+        message = self.query_one("#form-message", Static)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(dump_toml(ruleset), encoding="utf-8")
-        except OSError as err:
-            message.update(f"{path}: cannot write ({err.strerror})")
-            return None
+            write_toml(path, dump_toml(ruleset), make_folders=True)
+        except RulesetError as err:
+            message.update(str(err))
+            return
         message.update(f"Saved {path} — play it with `cardtui play {ruleset.game} --rules {path}`")
-        return path
+        if play:
+            self.dismiss((path, ruleset.game))
 
     def action_save(self) -> None:
         self.save()
@@ -170,9 +209,7 @@ class RulesEditorScreen(Screen[Path | None]):
 
     @on(Button.Pressed, "#play")
     def play_pressed(self) -> None:
-        path = self.save()
-        if path is not None:
-            self.dismiss(path)
+        self.save(play=True)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
@@ -139,7 +140,7 @@ class TableScreen(GameScreen):
             hand.border_title = "Hand hidden"
             hand.show([], None, face_down=True)
             return
-        hand.border_title = "Your hand" if len(self.humans) < 2 else f"{self.who(self.viewer)}'s hand"
+        hand.border_title = Text("Your hand" if len(self.humans) < 2 else f"{self.who(self.viewer)}'s hand")
         held = sort_for_display(v.hand)
         legal: set[Card] | None = None
         if tm is not None and tm.seat == self.viewer and tm.phase == "play" and self.held is None:

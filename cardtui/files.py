@@ -1,0 +1,224 @@
+"""Reading and writing the files a user hands cardtui, safely: regular files only, bounded, atomic, locked.
+
+A save or a TOML file may be a FIFO, a device, a symlink to `/dev/zero` or a
+file another cardtui is writing. Reading never blocks and never reads past a
+cap; writing goes through a temp file, fsync and a rename, to the symlink's
+target; a save in play is held with an OS lock, which the kernel drops when
+the process dies, so a killed cardtui never leaves a lock that blocks.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+MAX_BYTES = 64 * 1024 * 1024
+"""Bigger saves are refused before reading: no real game comes near this (rulesets have a smaller cap)."""
+LOCK_SUFFIX = ".lock"
+
+
+class FileProblem(Exception):
+    """A file that cannot be read, written or locked; the message names the file and says why."""
+
+
+def _reason(err: OSError) -> str:
+    return err.strerror or type(err).__name__
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def read_regular(path: Path, what: str, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; anything else is a FileProblem, at once.
+
+    The file is checked with `stat`, opened with O_NONBLOCK (a FIFO swapped in
+    meanwhile cannot block the open) and checked again on the open descriptor.
+    """
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise FileProblem(f"{path}: no such file") from None
+    except OSError as err:
+        raise FileProblem(f"{path}: cannot be read ({_reason(err)})") from None
+    except ValueError:
+        raise FileProblem("not a file name: it holds a NUL character") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise FileProblem(f"{path}: is {_kind(st.st_mode)}, not {what}")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as err:
+        raise FileProblem(f"{path}: cannot be read ({_reason(err)})") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise FileProblem(f"{path}: is {_kind(st.st_mode)}, not {what}")
+        if st.st_size > limit:
+            raise FileProblem(f"{path}: too big for {what} ({st.st_size} bytes, at most {limit})")
+        chunks: list[bytes] = []
+        got = 0
+        while got <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+    except OSError as err:
+        raise FileProblem(f"{path}: cannot be read ({_reason(err)})") from None
+    finally:
+        os.close(fd)
+    if got > limit:
+        raise FileProblem(f"{path}: too big for {what} (over {limit} bytes)")
+    return b"".join(chunks)
+
+
+def target_of(path: Path) -> Path:
+    """Where writing `path` really goes: a symlink's target (so the link stays a link), else the path."""
+    path = Path(path)
+    return path.resolve() if path.is_symlink() else path
+
+
+def write_atomic(path: Path, data: bytes) -> os.stat_result:
+    """Replace `path` with `data` so that a crash leaves either the old file or the new one, never a mix.
+
+    Temp file in the same folder, write + fsync, `os.replace` onto the
+    symlink's target, then fsync the folder so the rename survives a power
+    cut. Returns the new file's status (for `same_file` checks later).
+    """
+    path = target_of(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as err:
+        raise FileProblem(f"{path}: cannot write in {folder} ({_reason(err)})") from None
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+            os.fchmod(fd, 0o644)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+        written = os.stat(path)
+    except OSError as err:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise FileProblem(f"{path}: cannot write ({_reason(err)})") from None
+    _fsync_folder(folder)
+    return written
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        dfd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dfd)
+    except OSError:
+        pass  # some file systems cannot sync a folder; the rename is still atomic
+    finally:
+        os.close(dfd)
+
+
+def same_file(before: os.stat_result, path: Path) -> bool:
+    """Is `path` still the very file whose status was `before` (not replaced or rewritten since)?"""
+    try:
+        now = os.stat(path)
+    except OSError:
+        return False
+    return (now.st_dev, now.st_ino, now.st_size, now.st_mtime_ns) == (
+        before.st_dev,
+        before.st_ino,
+        before.st_size,
+        before.st_mtime_ns,
+    )
+
+
+def remove_stale_temps(path: Path) -> None:
+    """Delete temp files a killed writer of `path` left behind; call only while holding its lock."""
+    path = Path(path)
+    for tmp in path.parent.glob(f".{path.name}.*.tmp"):
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+class FileLock:
+    """One writer per file: an exclusive OS lock (`flock`) on a hidden `.NAME.lock` beside it.
+
+    The lock is taken without waiting (a second opener is refused at once) and
+    the kernel drops it when the holder's process ends, even by `kill -9`, so
+    a lock is never stale. The lock file is removed on release; `acquire`
+    checks it locked the file still in place, not one just removed.
+    """
+
+    def __init__(self, path: Path) -> None:
+        path = target_of(path)
+        self.path = path.parent / f".{path.name}{LOCK_SUFFIX}"
+        self.target = path
+        self._fd: int | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def acquire(self) -> None:
+        """Take the lock or raise FileProblem saying the file is open elsewhere."""
+        import fcntl
+
+        if self._fd is not None:
+            return
+        while True:
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            except OSError as err:
+                raise FileProblem(f"{self.target}: cannot write in {self.path.parent} ({_reason(err)})") from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as err:
+                os.close(fd)
+                if err.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise FileProblem(
+                        f"{self.target}: the game is open in another cardtui; close it there first"
+                    ) from None
+                raise FileProblem(f"{self.target}: cannot lock ({_reason(err)})") from None
+            if _same_inode(fd, self.path):
+                self._fd = fd
+                return
+            os.close(fd)  # the holder removed the lock file as we opened it: lock the new one
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):  # a lock dropped with its session; the kernel does it anyway
+            self.release()
+
+    def release(self) -> None:
+        """Remove the lock file and drop the lock (in that order, so nobody locks a removed file)."""
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        with contextlib.suppress(OSError):
+            os.unlink(self.path)
+        os.close(fd)
+
+
+def _same_inode(fd: int, path: Path) -> bool:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    opened = os.fstat(fd)
+    return (st.st_dev, st.st_ino) == (opened.st_dev, opened.st_ino)
