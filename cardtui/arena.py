@@ -5,7 +5,7 @@ the same cards (the deals come from one seed per round, the players' choices
 from another), so luck of the cards and of the seat evens out. Every unit of
 work (a game, or a few deals) is a pure function of (seed, index), and units
 are folded into the figures in index order, so results are the same for any
-number of worker processes, and memory stays bounded for
+number of worker processes or cluster workers, and memory stays bounded for
 any number of units.
 """
 
@@ -31,7 +31,7 @@ TRICK_GAMES = ("hearts", "spades", "cutthroat")
 
 
 class ArenaError(ValueError):
-    """An arena that can't be run as asked (unknown game or level, deals for a game without deals)."""
+    """An arena that can't be run as asked (unknown game or level, deals for a game without deals, no cluster)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -296,7 +296,7 @@ R = TypeVar("R")
 
 
 class Workers(Protocol):
-    """Where units run: this process or worker processes."""
+    """Where units run: this process, worker processes, or a cluster."""
 
     @property
     def count(self) -> int:
@@ -377,8 +377,12 @@ def results_in_order(workers: Workers, work: Iterator[Job], window: int) -> Iter
         yield pending.popleft()()
 
 
-def open_workers(jobs: int, note: Callable[[str], None]) -> Workers:
-    """This process, or a pool of at most one worker process per core."""
+def open_workers(jobs: int, cluster: str | None, note: Callable[[str], None]) -> Workers:
+    """This process, a pool of at most one worker process per core, or a cluster (`cardtui.cluster`)."""
+    if cluster is not None:
+        from cardtui.cluster import open_cluster
+
+        return open_cluster(cluster, note)
     cores = usable_cores()
     if jobs > cores:
         note(f"--jobs {jobs}: this machine has {cores} cores, so {cores} worker processes play")
@@ -396,12 +400,14 @@ def run_arena(
     seed: int = 0,
     ruleset: Ruleset | None = None,
     progress: Callable[[int, int], None] | None = None,
+    cluster: str | None = None,
     note: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Play `games` whole games (or, with `deals`, that many single deals) and summarize them.
 
-    `jobs` worker processes (at most one per core) play the units; the figures
-    are the same for any number of them. ctrl+c (KeyboardInterrupt, also from `progress`) stops the work and
+    `jobs` worker processes (at most one per core) or a `cluster` (an address,
+    `local` or `local:N`) play the units; the figures are the same for any of
+    them. ctrl+c (KeyboardInterrupt, also from `progress`) stops the work and
     returns the figures of the units done so far, with `"partial": true`.
     `note` hears what was changed about how the run works (too many workers).
     """
@@ -424,7 +430,7 @@ def run_arena(
             raise ArenaError(str(err)) from None
     count, work = plan(game, rules, levels, games, deals, budget_ms, seed)
     tally = Tally(game, levels, bool(deals))
-    workers = open_workers(jobs, note or (lambda _: None))
+    workers = open_workers(jobs, cluster, note or (lambda _: None))
     finished = False
     try:
         # A few units per worker in flight keeps every worker busy while memory stays bounded.

@@ -442,6 +442,13 @@ def arena(
     deals: Annotated[int, typer.Option("--deals", help="play this many single deals instead of games", min=0)] = 0,
     budget_ms: Annotated[int, typer.Option("--budget-ms", help="the hard level's budget per decision", min=1)] = 250,
     jobs: Annotated[int, typer.Option("--jobs", help="worker processes, at most one per core", min=1)] = 1,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster",
+            help="a dask scheduler's ADDRESS, or local[:N] to start N local workers (needs the cluster extra)",
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help="the same seed plays the same games")] = 0,
     rules: Annotated[str | None, typer.Option("--rules", help="a preset name or a TOML file")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
@@ -464,6 +471,8 @@ def arena(
     bad = [lv for lv in levels if lv not in allowed]
     if bad:
         fail(f"unknown level {bad[0]!r} for {game} — choose from {', '.join(allowed)}")
+    if cluster is not None and jobs != 1:
+        fail("--jobs and --cluster don't go together: with --cluster the cluster's workers play")
     console = Console(stderr=True)
     columns = (TextColumn(f"{game}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True, disable=not sys.stderr.isatty()) as bar:
@@ -476,7 +485,7 @@ def arena(
             typer.echo(f"cardtui: {message}", err=True)
 
         try:
-            summary = run_arena(game, levels, games, deals, budget_ms, jobs, seed, ruleset, tick, note)
+            summary = run_arena(game, levels, games, deals, budget_ms, jobs, seed, ruleset, tick, cluster, note)
         except ArenaError as err:
             fail(str(err))
     typer.echo(json.dumps(summary) if as_json else render(summary))
