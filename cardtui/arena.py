@@ -358,7 +358,7 @@ def plan(
     rotation of the seats per unit.
     """
     per_unit = 4
-    count = math.ceil(deals / per_unit) if deals else games
+    count = -(-deals // per_unit) if deals else games
 
     def size(i: int) -> int:
         return 0 if not deals else per_unit if i < count - 1 else deals - per_unit * (count - 1)

@@ -95,7 +95,12 @@ def local_workers(spec: str, note: Callable[[str], None]) -> int:
 
 
 def start_local(workers: int) -> Any:
-    """A local cluster of single-threaded worker processes; the scheduler, workers and web pages listen on loopback."""
+    """A local cluster of single-threaded worker processes; the scheduler, workers and web pages listen on loopback.
+
+    dask's own log lines stay quiet (a worker's heartbeat racing the
+    scheduler's close logs a traceback): what goes wrong reaches the arena as
+    an exception and the user as one line.
+    """
     from distributed import LocalCluster
 
     return LocalCluster(
@@ -105,7 +110,7 @@ def start_local(workers: int) -> Any:
         host="127.0.0.1",
         scheduler_port=0,
         dashboard_address="127.0.0.1:0",
-        silence_logs=logging.ERROR,
+        silence_logs=logging.CRITICAL,
         preload=[__name__],
     )
 
