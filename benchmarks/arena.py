@@ -12,7 +12,7 @@ time, each slower by the cluster's overhead measured here (the local
 cluster against two worker processes), until the scheduler's task rate
 (measured with empty tasks) is the limit.
 
-    python benchmarks/arena.py [--deals 48] [--budget-ms 20] [--repeat 1]
+    python benchmarks/arena.py [--deals 48] [--budget-ms 20] [--repeat 1]   (needs the cluster extra)
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from cardtui import cluster as cluster_module
 from cardtui.arena import ArenaError, run_arena, usable_cores
 from cardtui.cli import app
 from cardtui.cluster import local_workers, start_local
+from tests.test_arena import figures
 
 RUNS = {
     "hearts": ["--seats", "hard,easy,hard,easy", "--deals", "8", "--budget-ms", "2"],
@@ -43,10 +44,6 @@ def arena_json(*args: str) -> dict[str, Any]:
     return out
 
 
-def without_workers(summary: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in summary.items() if k != "workers"}
-
-
 def one_line_error(*args: str) -> str:
     result = CliRunner().invoke(app, ["arena", "hearts", "--seats", "easy,easy,easy,easy", "--games", "2", *args])
     assert result.exit_code == 2, result.output
@@ -60,7 +57,7 @@ def test_a_cluster_gives_the_same_json_as_one_process(game: str, address: str) -
     one = arena_json(game, *RUNS[game], "--jobs", "1")
     two = arena_json(game, *RUNS[game], "--jobs", "2")
     on_cluster = arena_json(game, *RUNS[game], "--cluster", address)
-    assert without_workers(on_cluster) == without_workers(one) == without_workers(two)
+    assert figures(on_cluster) == figures(one) == figures(two)
     assert on_cluster["workers"] == 2 and on_cluster["units"] == one["units"] >= 2
     assert on_cluster["deals"] > 0 and "partial" not in on_cluster
 
@@ -68,7 +65,7 @@ def test_a_cluster_gives_the_same_json_as_one_process(game: str, address: str) -
 def test_a_local_cluster_from_the_command_line() -> None:
     one = arena_json("hearts", *RUNS["hearts"])
     local = arena_json("hearts", *RUNS["hearts"], "--cluster", "local:2")
-    assert without_workers(local) == without_workers(one)
+    assert figures(local) == figures(one)
     assert local["workers"] == min(2, usable_cores())
 
 
@@ -101,7 +98,7 @@ def test_a_lost_workers_units_are_played_again(address: str) -> None:
         # The nanny starts a new worker process in place of the killed one; the next tests get two workers again.
         observer.wait_for_workers(2, timeout=60)
         assert killed and killed[0] not in observer.run(os.getpid).values()
-    assert without_workers(disturbed) == without_workers(undisturbed)
+    assert figures(disturbed) == figures(undisturbed)
 
 
 def test_ctrl_c_on_a_cluster_keeps_the_figures_so_far(address: str) -> None:
@@ -114,7 +111,7 @@ def test_ctrl_c_on_a_cluster_keeps_the_figures_so_far(address: str) -> None:
     )
     first_two = run_arena("spades", ["normal", "easy", "normal", "easy"], games=2, seed=3)
     assert stopped["partial"] is True and stopped["games"] == 2 and stopped["units"] == 6
-    assert without_workers(stopped) == without_workers(first_two) | {"units": 6, "partial": True}
+    assert figures(stopped) == figures(first_two) | {"units": 6, "partial": True}
 
 
 def test_without_the_extra_cluster_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
