@@ -2,9 +2,11 @@
 
 Levels are rotated through the seats, and the four rotations of a round share
 the same cards (the deals come from one seed per round, the players' choices
-from another), so luck of the cards and of the seat evens out. Every game is
-a pure function of (seed, index), so results are the same for any number of
-worker processes.
+from another), so luck of the cards and of the seat evens out. Every unit of
+work (a game, or a few deals) is a pure function of (seed, index), and units
+are folded into the figures in index order, so results are the same for any
+number of worker processes or cluster workers, and memory stays bounded for
+any number of units.
 """
 
 from __future__ import annotations
@@ -12,21 +14,24 @@ from __future__ import annotations
 import dataclasses
 import math
 import multiprocessing
+import os
 import random
-from collections.abc import Callable, Sequence
-from typing import Any
+import signal
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Protocol, TypeVar
 
 from cardtui.bots import make_bot
 from cardtui.games import create_game
 from cardtui.games.base import Bid, Game
 from cardtui.games.trick import TrickGame
-from cardtui.rules import Ruleset, SpadesRules, default_preset
+from cardtui.rules import EightOfSpadesRules, Ruleset, SpadesRules, default_preset
 
 TRICK_GAMES = ("hearts", "spades", "cutthroat")
 
 
 class ArenaError(ValueError):
-    """An arena that can't be run as asked (unknown game or level, deals for a game without deals)."""
+    """An arena that can't be run as asked (unknown game or level, deals for a game without deals, no cluster)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -166,69 +171,228 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
-    """A mean and its normal-approximation 95% interval."""
-    n = len(values)
-    if n == 0:
-        return (0.0, 0.0, 0.0)
-    m = sum(values) / n
-    if n == 1:
-        return (m, m, m)
-    var = sum((v - m) ** 2 for v in values) / (n - 1)
-    half = z * math.sqrt(var / n)
-    return (m, m - half, m + half)
+class RunningMean:
+    """A mean and its normal-approximation 95% interval, folded one value at a time (Welford).
+
+    The arena folds millions of units; keeping a running mean and sum of squared
+    deviations instead of every value keeps its memory the same for any count.
+    """
+
+    __slots__ = ("m2", "mean", "n")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.mean = 0.0
+        self.m2 = 0.0
+
+    def add(self, value: float) -> None:
+        self.n += 1
+        delta = value - self.mean
+        self.mean += delta / self.n
+        self.m2 += delta * (value - self.mean)
+
+    def interval(self, z: float = 1.96) -> tuple[float, float, float]:
+        if self.n < 2:
+            return (self.mean, self.mean, self.mean)
+        half = z * math.sqrt(self.m2 / (self.n - 1) / self.n)
+        return (self.mean, self.mean - half, self.mean + half)
 
 
-def summarize(game: str, levels: Sequence[str], results: list[list[SeatResult]], deals_mode: bool) -> dict[str, Any]:
-    """Per level: games won with a Wilson interval, points per deal, Spades contract figures."""
-    names = list(dict.fromkeys(levels))
-    out: dict[str, Any] = {
-        "game": game,
-        "seats": list(levels),
-        "games" if not deals_mode else "jobs": len(results),
-        "deals": sum(r[0].deals for r in results),
-        "levels": {},
-    }
-    per_job: dict[str, list[float]] = {n: [] for n in names}
-    for name in names:
-        seats = [r for job in results for r in job if r.level == name]
-        deals = sum(r.deals for r in seats)
-        entry: dict[str, Any] = {
-            "seats": sum(1 for lv in levels if lv == name),
-            "points_per_deal": round(sum(r.points for r in seats) / deals, 3) if deals else 0.0,
-        }
-        if not deals_mode:
+@dataclasses.dataclass(slots=True)
+class LevelTally:
+    """The running totals of one level over the units folded so far."""
+
+    seats: int
+    deals: int = 0
+    points: int = 0
+    sides: int = 0
+    won: int = 0
+    bids: int = 0
+    bids_made: int = 0
+    nils: int = 0
+    nils_made: int = 0
+    bags: int = 0
+
+
+class Tally:
+    """The arena's figures, folded unit by unit in index order so any split of the work gives the same floats."""
+
+    def __init__(self, game: str, levels: Sequence[str], deals_mode: bool) -> None:
+        self.game = game
+        self.levels = tuple(levels)
+        self.deals_mode = deals_mode
+        self.units = 0
+        self.deals = 0
+        names = list(dict.fromkeys(levels))
+        self.per_level = {n: LevelTally(seats=self.levels.count(n)) for n in names}
+        self.differences = {(a, b): RunningMean() for i, a in enumerate(names) for b in names[i + 1 :]}
+
+    def add(self, unit: list[SeatResult]) -> None:
+        """Fold one unit's seat results in."""
+        self.units += 1
+        self.deals += unit[0].deals
+        per_deal: dict[str, float] = {}
+        for name, t in self.per_level.items():
+            mine = [(k, r) for k, r in enumerate(unit) if r.level == name]
+            deals = sum(r.deals for _, r in mine)
+            points = sum(r.points for _, r in mine)
+            t.deals += deals
+            t.points += points
             # Partners win together: count each side of each game once, so the interval isn't too narrow.
-            sides = {
-                (j, r.side if r.side >= 0 else k): r.won
-                for j, job in enumerate(results)
-                for k, r in enumerate(job)
-                if r.level == name
+            sides = {r.side if r.side >= 0 else k: r.won for k, r in mine}
+            t.sides += len(sides)
+            t.won += sum(sides.values())
+            t.bids += sum(r.bids for _, r in mine)
+            t.bids_made += sum(r.bids_made for _, r in mine)
+            t.nils += sum(r.nils for _, r in mine)
+            t.nils_made += sum(r.nils_made for _, r in mine)
+            t.bags += sum(r.bags for _, r in mine)
+            per_deal[name] = points / deals if deals else 0.0
+        for (a, b), diff in self.differences.items():
+            diff.add(per_deal[a] - per_deal[b])
+
+    def summary(self) -> dict[str, Any]:
+        """Per level: games won with a Wilson interval, points per deal, Spades contract figures."""
+        out: dict[str, Any] = {
+            "game": self.game,
+            "seats": list(self.levels),
+            "jobs" if self.deals_mode else "games": self.units,
+            "deals": self.deals,
+            "levels": {},
+        }
+        for name, t in self.per_level.items():
+            entry: dict[str, Any] = {
+                "seats": t.seats,
+                "points_per_deal": round(t.points / t.deals, 3) if t.deals else 0.0,
             }
-            wins = sum(sides.values())
-            low, high = wilson(wins, len(sides))
-            entry |= {"games": len(sides), "won": wins, "win_rate": round(wins / len(sides), 4) if sides else 0.0}
-            entry["win_interval"] = [round(low, 4), round(high, 4)]
-        if game in ("spades", "cutthroat"):
-            bids = sum(r.bids for r in seats)
-            nils = sum(r.nils for r in seats)
-            entry["bids"] = bids
-            entry["bids_made"] = round(sum(r.bids_made for r in seats) / bids, 4) if bids else 0.0
-            entry["nils"] = nils
-            entry["nils_made"] = round(sum(r.nils_made for r in seats) / nils, 4) if nils else 0.0
-            entry["bags_per_deal"] = round(sum(r.bags for r in seats) / deals, 3) if deals else 0.0
-        out["levels"][name] = entry
-        for job in results:
-            mine = [r for r in job if r.level == name]
-            d = sum(r.deals for r in mine)
-            per_job[name].append(sum(r.points for r in mine) / d if d else 0.0)
-    diffs: dict[str, Any] = {}
-    for i, a in enumerate(names):
-        for b in names[i + 1 :]:
-            m, lo, hi = mean_interval([x - y for x, y in zip(per_job[a], per_job[b], strict=True)])
+            if not self.deals_mode:
+                low, high = wilson(t.won, t.sides)
+                entry |= {"games": t.sides, "won": t.won, "win_rate": round(t.won / t.sides, 4) if t.sides else 0.0}
+                entry["win_interval"] = [round(low, 4), round(high, 4)]
+            if self.game in ("spades", "cutthroat"):
+                entry["bids"] = t.bids
+                entry["bids_made"] = round(t.bids_made / t.bids, 4) if t.bids else 0.0
+                entry["nils"] = t.nils
+                entry["nils_made"] = round(t.nils_made / t.nils, 4) if t.nils else 0.0
+                entry["bags_per_deal"] = round(t.bags / t.deals, 3) if t.deals else 0.0
+            out["levels"][name] = entry
+        diffs: dict[str, Any] = {}
+        for (a, b), diff in self.differences.items():
+            m, lo, hi = diff.interval()
             diffs[f"{a}-{b}"] = {"points_per_deal": round(m, 3), "interval": [round(lo, 3), round(hi, 3)]}
-    out["differences"] = diffs
-    return out
+        out["differences"] = diffs
+        return out
+
+
+def usable_cores() -> int:
+    """The cores this process may run on: the most worker processes worth starting."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+R = TypeVar("R")
+
+
+class Workers(Protocol):
+    """Where units run: this process, worker processes, or a cluster."""
+
+    @property
+    def count(self) -> int:
+        """How many units run at once."""
+        ...
+
+    def submit(self, fn: Callable[[Job], R], job: Job) -> Callable[[], R]:
+        """Start `fn(job)`; the returned call waits for its result."""
+        ...
+
+    def close(self, abort: bool) -> None:
+        """Release the workers; with `abort`, drop the units still running."""
+        ...
+
+
+class InProcess:
+    """Units played one after the other in this process."""
+
+    count = 1
+
+    def submit(self, fn: Callable[[Job], R], job: Job) -> Callable[[], R]:
+        return lambda: fn(job)
+
+    def close(self, abort: bool) -> None:
+        return None
+
+
+def _ignore_interrupts() -> None:
+    """Worker processes leave ctrl+c to the parent, which stops them and keeps the figures so far."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class ProcessPool:
+    """Units played by worker processes on this machine."""
+
+    def __init__(self, count: int) -> None:
+        methods = multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+        self.count = count
+        self.pool = ctx.Pool(count, initializer=_ignore_interrupts)
+
+    def submit(self, fn: Callable[[Job], R], job: Job) -> Callable[[], R]:
+        return self.pool.apply_async(fn, (job,)).get
+
+    def close(self, abort: bool) -> None:
+        if abort:
+            self.pool.terminate()
+        else:
+            self.pool.close()
+        self.pool.join()
+
+
+def plan(
+    game: str, rules: Ruleset, levels: tuple[str, ...], games: int, deals: int, budget_ms: int, seed: int
+) -> tuple[int, Iterator[Job]]:
+    """The units of a run: how many, and each one made only when it is sent (a run may have millions).
+
+    A whole game is one unit; with `deals`, units of four deals each, one
+    rotation of the seats per unit.
+    """
+    per_unit = 4
+    count = -(-deals // per_unit) if deals else games
+
+    def size(i: int) -> int:
+        return 0 if not deals else per_unit if i < count - 1 else deals - per_unit * (count - 1)
+
+    return count, (Job(game, rules, seat_levels(levels, i), i, seed, size(i), budget_ms) for i in range(count))
+
+
+def results_in_order(workers: Workers, work: Iterator[Job], window: int) -> Iterator[list[SeatResult]]:
+    """Each unit's results in index order, with at most `window` units sent and not yet folded."""
+    pending: deque[Callable[[], list[SeatResult]]] = deque()
+    for job in work:
+        pending.append(workers.submit(play_job, job))
+        if len(pending) >= window:
+            yield pending.popleft()()
+    while pending:
+        yield pending.popleft()()
+
+
+OpenWorkers = Callable[[Callable[[str], None]], Workers]
+"""Opens the workers of a run, telling `note` what it changed; `cardtui.cluster.on_cluster` makes another kind."""
+
+
+def process_workers(jobs: int) -> OpenWorkers:
+    """This process for one job, else a pool of at most one worker process per core."""
+
+    def open_pool(note: Callable[[str], None]) -> Workers:
+        cores = usable_cores()
+        count = jobs
+        if count > cores:
+            note(f"--jobs {jobs}: this machine has {cores} cores, so {cores} worker processes play")
+            count = cores
+        return ProcessPool(count) if count > 1 else InProcess()
+
+    return open_pool
 
 
 def run_arena(
@@ -241,47 +405,53 @@ def run_arena(
     seed: int = 0,
     ruleset: Ruleset | None = None,
     progress: Callable[[int, int], None] | None = None,
+    workers: OpenWorkers | None = None,
+    note: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Play `games` whole games (or, with `deals`, that many single deals) and summarize them.
 
-    With `deals`, the deals are split into jobs of a few deals each, one
-    rotation of the seats per job.
+    `jobs` worker processes (at most one per core), or the `workers` given
+    (`cardtui.cluster.on_cluster`), play the units; the figures are the same
+    for any of them. ctrl+c (KeyboardInterrupt, also from `progress`) stops the work and
+    returns the figures of the units done so far, with `"partial": true`.
+    `note` hears what was changed about how the run works (too many workers).
     """
     if game not in TRICK_GAMES and game != "eight-of-spades":
         raise ArenaError(f"unknown game {game!r} — choose one of hearts, spades, cutthroat, eight-of-spades")
     if game == "eight-of-spades" and deals:
         raise ArenaError("eight of spades has no deals: use --games")
-    rules = ruleset if ruleset is not None else default_preset(game)
     levels = tuple(levels)
+    rules = ruleset if ruleset is not None else default_preset(game)
+    if isinstance(rules, EightOfSpadesRules):
+        if not 2 <= len(levels) <= 8:
+            raise ArenaError(f"eight-of-spades takes 2 to 8 players: give 2 to 8 levels, found {len(levels)}")
+        rules = rules.replace(players=len(levels))
+    elif len(levels) != 4:
+        raise ArenaError(f"{game} has 4 seats: give 4 levels, found {len(levels)}")
     for level in levels:
         try:
             make_bot(game, level, budget_ms)
         except ValueError as err:
             raise ArenaError(str(err)) from None
-    if deals:
-        per_job = 4
-        count = max(1, math.ceil(deals / per_job))
-        sizes = [per_job] * count
-        sizes[-1] = deals - per_job * (count - 1)
-    else:
-        count = games
-        sizes = [0] * count
-    work = [Job(game, rules, seat_levels(levels, i), i, seed, sizes[i], budget_ms) for i in range(count)]
-    results: list[list[SeatResult]] = []
-    if jobs <= 1:
-        for job in work:
-            results.append(play_job(job))
+    count, work = plan(game, rules, levels, games, deals, budget_ms, seed)
+    tally = Tally(game, levels, bool(deals))
+    pool = (workers or process_workers(jobs))(note or (lambda _: None))
+    finished = False
+    try:
+        # A few units per worker in flight keeps every worker busy while memory stays bounded.
+        for unit in results_in_order(pool, work, 4 * pool.count):
+            tally.add(unit)
             if progress:
-                progress(len(results), count)
-    else:
-        methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with ctx.Pool(jobs) as pool:
-            for res in pool.imap(play_job, work, chunksize=1):
-                results.append(res)
-                if progress:
-                    progress(len(results), count)
-    return summarize(game, levels, results, bool(deals))
+                progress(tally.units, count)
+        finished = True
+    except KeyboardInterrupt:
+        pass
+    finally:
+        pool.close(abort=not finished)
+    summary = tally.summary() | {"units": count, "workers": pool.count}
+    if not finished:
+        summary["partial"] = True
+    return summary
 
 
 def render(summary: dict[str, Any]) -> str:
@@ -289,7 +459,11 @@ def render(summary: dict[str, Any]) -> str:
     deals_mode = "jobs" in summary
     head = f"{summary['game']}: seats {','.join(summary['seats'])}, "
     head += f"{summary['deals']} deals" if deals_mode else f"{summary['games']} games, {summary['deals']} deals"
+    head += f" ({summary['units']} units on {summary['workers']} worker{'s' if summary['workers'] > 1 else ''})"
+    done = summary["jobs" if deals_mode else "games"]
     lines = [head]
+    if summary.get("partial"):
+        lines.insert(0, f"partial: stopped after {done} of {summary['units']} units; the figures cover those only")
     for name, e in summary["levels"].items():
         parts = [f"{name:>7}"]
         if not deals_mode:
@@ -309,4 +483,16 @@ def render(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["ArenaError", "Job", "SeatResult", "play_job", "render", "run_arena", "seat_levels", "summarize", "wilson"]
+__all__ = [
+    "ArenaError",
+    "Job",
+    "SeatResult",
+    "Tally",
+    "Workers",
+    "play_job",
+    "render",
+    "run_arena",
+    "seat_levels",
+    "usable_cores",
+    "wilson",
+]

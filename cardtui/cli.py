@@ -467,16 +467,28 @@ def hint(
 @app.command("arena")
 def arena(
     game: Annotated[str, typer.Argument(help="hearts, spades, cutthroat or eight-of-spades")],
-    seats: Annotated[str, typer.Option("--seats", help="a level per seat, like hard,easy,hard,easy")],
+    seats: Annotated[
+        str, typer.Option("--seats", help="a level per seat, like hard,easy,hard,easy (Eight of Spades: 2-8 seats)")
+    ],
     games: Annotated[int, typer.Option("--games", help="whole games to play", min=1)] = 100,
     deals: Annotated[int, typer.Option("--deals", help="play this many single deals instead of games", min=0)] = 0,
     budget_ms: Annotated[int, typer.Option("--budget-ms", help="the hard level's budget per decision", min=1)] = 250,
-    jobs: Annotated[int, typer.Option("--jobs", help="worker processes", min=1)] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", help="worker processes, at most one per core", min=1)] = 1,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster",
+            help="a dask scheduler's ADDRESS, or local[:N] to start N local workers (needs the cluster extra)",
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help="the same seed plays the same games")] = 0,
     rules: Annotated[str | None, typer.Option("--rules", help="a preset name or a TOML file")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:
-    """Computer players against each other: games won (95% interval), points per deal, Spades contracts."""
+    """Computer players against each other: games won (95% interval), points per deal, Spades contracts.
+
+    ctrl+c stops the run and prints the figures so far, marked partial (exit status 130).
+    """
     import sys
 
     from rich.console import Console
@@ -491,10 +503,8 @@ def arena(
     bad = [lv for lv in levels if lv not in allowed]
     if bad:
         fail(f"unknown level {bad[0]!r} for {game} — choose from {', '.join(allowed)}")
-    if game != "eight-of-spades" and len(levels) != 4:
-        fail(f"{game} has 4 seats: give 4 levels, found {len(levels)}")
-    if game == "eight-of-spades" and deals:
-        fail("eight-of-spades has no deals: use --games")
+    if cluster is not None and jobs != 1:
+        fail("--jobs and --cluster don't go together: with --cluster the cluster's workers play")
     console = Console(stderr=True)
     columns = (TextColumn(f"{game}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True, disable=not sys.stderr.isatty()) as bar:
@@ -503,11 +513,18 @@ def arena(
         def tick(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
+        def note(message: str) -> None:
+            typer.echo(f"cardtui: {message}", err=True)
+
+        workers = None
+        if cluster is not None:
+            from cardtui.cluster import on_cluster
+
+            workers = on_cluster(cluster)
         try:
-            summary = run_arena(game, levels, games, deals, budget_ms, jobs, seed, ruleset, tick)
+            summary = run_arena(game, levels, games, deals, budget_ms, jobs, seed, ruleset, tick, workers, note)
         except ArenaError as err:
             fail(str(err))
-    if as_json:
-        typer.echo(json.dumps(summary))
-        return
-    typer.echo(render(summary))
+    typer.echo(json.dumps(summary) if as_json else render(summary))
+    if summary.get("partial"):
+        raise typer.Exit(130)

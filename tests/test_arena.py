@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
-from cardtui.arena import ArenaError, render, run_arena, seat_levels, wilson
+from cardtui import arena
+from cardtui.arena import ArenaError, render, run_arena, seat_levels, usable_cores, wilson
 from cardtui.cli import app
 
 
@@ -25,11 +29,17 @@ def test_levels_rotate_through_the_seats() -> None:
         assert sorted(r[seat] for r in rotations) == sorted(levels)
 
 
+def figures(summary: dict[str, Any]) -> dict[str, Any]:
+    """A summary without the count of workers, the one thing that differs between any two splits of a run."""
+    return {k: v for k, v in summary.items() if k != "workers"}
+
+
 def test_same_results_for_any_number_of_workers() -> None:
     one = run_arena("hearts", ["easy", "normal", "easy", "normal"], games=4, seed=3, jobs=1)
     two = run_arena("hearts", ["easy", "normal", "easy", "normal"], games=4, seed=3, jobs=2)
-    assert one == two
-    assert one["games"] == 4
+    assert figures(one) == figures(two)
+    assert (one["workers"], two["workers"]) == (1, min(2, usable_cores()))
+    assert one["games"] == one["units"] == 4
     entry = one["levels"]["easy"]
     assert entry["games"] == 8 and 0 <= entry["won"] <= 8  # two seats a game, each its own side
     assert entry["win_interval"][0] <= entry["win_rate"] <= entry["win_interval"][1]
@@ -73,3 +83,85 @@ def test_partners_count_once_per_game() -> None:
     normal, easy = out["levels"]["normal"], out["levels"]["easy"]
     assert normal["games"] == easy["games"] == 2
     assert normal["won"] + easy["won"] == 2
+
+
+def stop_after(units: int) -> Callable[[int, int], None]:
+    """A progress callback that presses ctrl+c once `units` units are folded."""
+
+    def tick(done: int, total: int) -> None:
+        if done == units:
+            raise KeyboardInterrupt
+
+    return tick
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_keeps_the_figures_so_far_marked_partial(jobs: int) -> None:
+    seats = ["hard", "easy", "hard", "easy"]
+    stopped = run_arena("hearts", seats, deals=40, budget_ms=2, seed=4, jobs=jobs, progress=stop_after(3))
+    assert stopped["partial"] is True
+    assert (stopped["jobs"], stopped["units"], stopped["deals"]) == (3, 10, 12)
+    # The units done are exactly the first three: the same figures as a run of 12 deals.
+    whole = run_arena("hearts", seats, deals=12, budget_ms=2, seed=4)
+    assert "partial" not in whole
+    assert figures(stopped) == figures(whole) | {"units": 10, "partial": True}
+    assert render(stopped).startswith("partial: stopped after 3 of 10 units; the figures cover those only\n")
+
+
+def test_a_huge_count_streams_in_bounded_memory() -> None:
+    """Units are made as they are sent and folded as they come back: no list of a billion jobs or results."""
+    tracemalloc.start()
+    try:
+        out = run_arena("hearts", ["easy"] * 4, games=10**9, seed=1, progress=stop_after(5))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert (out["games"], out["units"], out["partial"]) == (5, 10**9, True)
+    assert peak < 5_000_000, peak
+
+
+def test_arena_command_ctrl_c_prints_partial_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    played: list[int] = []
+    real = arena.play_job
+
+    def interrupted(job: arena.Job) -> list[arena.SeatResult]:
+        if len(played) == 2:
+            raise KeyboardInterrupt
+        played.append(job.index)
+        return real(job)
+
+    monkeypatch.setattr(arena, "play_job", interrupted)
+    args = ["arena", "hearts", "--seats", "easy,normal,easy,normal", "--games", "1000000000"]
+    text = CliRunner().invoke(app, args)
+    assert text.exit_code == 130, text.output
+    assert text.stdout.splitlines()[0] == "partial: stopped after 2 of 1000000000 units; the figures cover those only"
+    played.clear()
+    as_json = CliRunner().invoke(app, [*args, "--json"])
+    out = json.loads(as_json.stdout)
+    assert as_json.exit_code == 130 and out["partial"] is True and out["games"] == 2
+
+
+def test_eight_of_spades_seats_are_the_players() -> None:
+    runner = CliRunner()
+    two = runner.invoke(app, ["arena", "eight-of-spades", "--seats", "easy,classic", "--games", "2", "--json"])
+    assert two.exit_code == 0, two.output
+    out = json.loads(two.stdout)
+    assert out["seats"] == ["easy", "classic"] and out["levels"]["easy"]["games"] == 2
+    for seats in (["easy"], ["easy"] * 9):
+        bad = runner.invoke(app, ["arena", "eight-of-spades", "--seats", ",".join(seats), "--games", "1"])
+        assert bad.exit_code == 2
+        assert bad.stderr.splitlines() == [
+            f"cardtui: eight-of-spades takes 2 to 8 players: give 2 to 8 levels, found {len(seats)}"
+        ]
+
+
+def test_more_jobs_than_cores_are_capped_and_said_so() -> None:
+    cores = usable_cores()
+    result = CliRunner().invoke(
+        app, ["arena", "hearts", "--seats", "easy,easy,easy,easy", "--games", "2", "--jobs", "200", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["workers"] == min(cores, 200)
+    assert result.stderr.splitlines() == [
+        f"cardtui: --jobs 200: this machine has {cores} cores, so {cores} worker processes play"
+    ]

@@ -23,6 +23,7 @@ LAYERS: dict[str, int] = {
     "session": 6,
     "replay": 6,
     "arena": 6,
+    "cluster": 7,
     "review": 7,
     "catalog": 7,
     "api": 8,

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cardtui.tui.widgets.prompt_bar import PromptBar
 from textual.pilot import Pilot
 
 from cardtui.replay import Replay
@@ -26,6 +25,7 @@ from cardtui.tui.screens.menu import MenuScreen, SavePicker
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.screens.table import TableScreen
+from cardtui.tui.widgets.prompt_bar import PromptBar
 from tests.test_tui_support import play_turns, settle, type_text, workers_done
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
