@@ -72,7 +72,7 @@ def make(preset: str, seed: int, name: str, stop: int | None = None) -> Path:
     seats = [Seat(n, "bot", level) for n in ("South", "West", "North", "East")[:count]]
     if stop is not None:
         seats[0] = Seat("You", "human")
-    session = Session.new(None, ruleset, seats, seed, autosave=False)
+    session = Session.new(ruleset, seats, seed, autosave=False)
     play(session, stop)
     path = ROOT / "saves" / name
     write_save(path, build_save(ruleset, session.seats, seed, session.log, STAMP, STAMP))

@@ -31,7 +31,7 @@ def long_game(actions: int = ACTIONS) -> Session:
     """A Spades game to 10000 with random players (they rarely make contracts), cut at `actions` actions."""
     ruleset = load_preset("spades").replace(win_target=10000)
     seats = [Seat(n, "bot", "random") for n in ("South", "West", "North", "East")]
-    session = Session.new(None, ruleset, seats, 1, autosave=False)
+    session = Session.new(ruleset, seats, 1, autosave=False)
     while len(session.log) < actions and not session.is_over:
         session.play_bot_turn()
     return session

@@ -50,7 +50,7 @@ def key_latency(home: Path, presses: int = 40) -> list[float]:
     from cardtui.session import Session, default_seats
 
     save = home / "bench.json"
-    session = Session.new(None, load_preset("spades"), default_seats(4, "easy"), 7, save_path=save)
+    session = Session.new(load_preset("spades"), default_seats(4, "easy"), 7, save_path=save)
     while session.game.to_move != ToMove(0, "play"):
         if session.game.is_chance:
             session.advance_chance()

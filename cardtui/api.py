@@ -19,9 +19,9 @@ from typing import Any
 
 from cardtui.games import Game, IllegalAction
 from cardtui.games.codec import to_json
-from cardtui.rules import GAMES, Ruleset, RulesetError, default_preset, load_preset, load_ruleset
+from cardtui.rules import GAMES, Ruleset, RulesetError, default_preset, resolve_ruleset
 from cardtui.rules.base import show
-from cardtui.saves import SaveError, Seat, parse_json, parse_save, read_bytes
+from cardtui.saves import SaveError, parse_json, parse_save, read_bytes
 from cardtui.session import Session
 
 __all__ = ["ApiError", "ApiGame", "new_game", "open_game", "summary_of"]
@@ -68,7 +68,7 @@ class ApiGame:
 
     @property
     def game(self) -> str:
-        return self._session.game.game
+        return self._session.ruleset.game
 
     @property
     def engine(self) -> Game:
@@ -167,21 +167,19 @@ def _ruleset_for(game: str, ruleset: str | Path | Mapping[str, Any] | Ruleset | 
     if not isinstance(game, str) or game not in GAMES:
         raise ApiError(f"unknown game {show(game)} — choose one of {', '.join(GAMES)}")
     try:
-        if ruleset is None:
-            chosen = default_preset(game)
-        elif isinstance(ruleset, Ruleset):
+        if isinstance(ruleset, Ruleset):
             chosen = ruleset
         elif isinstance(ruleset, Mapping):
             base = default_preset(game)
             chosen = type(base).from_dict(base.to_dict() | dict(ruleset), "ruleset.")
-        elif isinstance(ruleset, Path) or str(ruleset).endswith(".toml"):
-            chosen = load_ruleset(ruleset)
+        elif ruleset is None or isinstance(ruleset, str | Path):
+            return resolve_ruleset(game, ruleset)
         else:
-            chosen = load_preset(str(ruleset))
+            raise ApiError(f"a ruleset is a preset name, a TOML path or a dict of knobs, found {show(ruleset)}")
     except RulesetError as err:
         raise ApiError(str(err)) from None
     if chosen.game != game:
-        raise ApiError(f"the ruleset {chosen.name!r} is for {chosen.game}, not {game}")
+        raise ApiError(f"the rules {chosen.name!r} are for {chosen.game}, not {game}")
     return chosen
 
 
@@ -199,7 +197,7 @@ def new_game(
     """
     chosen = _ruleset_for(game, ruleset)
     try:
-        session = Session.new(None, chosen, seats, seed, autosave=False)
+        session = Session.new(chosen, seats, seed, autosave=False)
     except (ValueError, IllegalAction, SaveError) as err:
         raise ApiError(str(err)) from None
     return ApiGame(session)
@@ -217,6 +215,4 @@ def open_game(save: dict[str, Any] | str | Path) -> ApiGame:
             raise ApiError(f"open_game takes a save dict or a path, found {type(save).__name__}")
     except SaveError as err:
         raise ApiError(str(err)) from None
-    seats: list[Seat] = list(loaded.seats)
-    session = Session(loaded.game, loaded.ruleset, seats, loaded.seed, None, loaded.log, loaded.created, loaded.updated)
-    return ApiGame(session)
+    return ApiGame(Session.of_save(loaded))

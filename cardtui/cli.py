@@ -136,7 +136,7 @@ def _print_exit(message: str | None) -> None:
 def _levels(game: str) -> tuple[str, ...]:
     from cardtui.saves import known_levels
 
-    return known_levels(game) or ("easy", "normal", "hard")
+    return known_levels(game)
 
 
 def _check_game(game: str) -> str:
@@ -146,20 +146,12 @@ def _check_game(game: str) -> str:
 
 
 def _load_rules(game: str, rules: str | None) -> Ruleset:
-    from cardtui.rules import RulesetError, default_preset, load_preset, load_ruleset
+    from cardtui.rules import RulesetError, resolve_ruleset
 
     try:
-        if rules is None:
-            chosen = default_preset(game)
-        elif rules.endswith(".toml") or "/" in rules or Path(rules).is_file():
-            chosen = load_ruleset(rules)
-        else:
-            chosen = load_preset(rules)
+        return resolve_ruleset(game, rules)
     except RulesetError as err:
         fail(str(err))
-    if chosen.game != game:
-        fail(f"the rules {chosen.name!r} are for {chosen.game}, not {game}")
-    return chosen
 
 
 def _load(path: Path) -> Any:
@@ -438,10 +430,8 @@ def hint(
     level: Annotated[str, typer.Option("--level", help="the computer player to ask: easy, normal or hard")] = "normal",
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:
-    """What a computer player would do next for the seat to move, and why."""
-    import random
-
-    from cardtui.bots import make_bot
+    """What a computer player would do next for the seat to move, and why (the same answer as F2 and the API)."""
+    from cardtui.session import Session
 
     loaded = _load(save)
     game = loaded.game
@@ -452,9 +442,7 @@ def hint(
         fail(f"{save.name}: the game is over, there is nothing to decide")
     if tm.phase == "deal":
         fail(f"{save.name}: the next action is the deal, there is nothing to decide")
-    # The same seed for the same save and position, so a hint never changes its mind.
-    rng = random.Random(f"{loaded.seed}:{len(loaded.log)}:hint")
-    decision = make_bot(game.game, level).decide(game.view(tm.seat), rng)
+    decision = Session.of_save(loaded).bot_decision(level)
     if as_json:
         out = {"seat": tm.seat, "phase": tm.phase, "level": level}
         out |= {"action": decision.action.to_json(), "reason": decision.reason}

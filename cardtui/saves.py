@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from cardtui import files
+from cardtui.bots import levels
 from cardtui.games import Action, Game, IllegalAction, create_game
 from cardtui.rules import Ruleset, RulesetError, ruleset_from_dict
 from cardtui.rules.base import show
@@ -70,7 +71,6 @@ class LoadedSave:
     seats: tuple[Seat, ...]
     seed: int
     log: list[Action]
-    log_json: list[dict[str, Any]]
     created: str
     updated: str
     game: Game
@@ -360,7 +360,7 @@ def _parse_save(data: Any, name: str, checkpoint_every: int) -> LoadedSave:
     if len(log_json) > MAX_LOG:
         raise _fail(name, "log", f"too long ({len(log_json)} actions, at most {MAX_LOG})")
     log, checkpoints = replay_log(game, log_json, name, checkpoint_every)
-    return LoadedSave(None, ruleset, seats, seed, log, log_json, created, updated, game, checkpoints)
+    return LoadedSave(None, ruleset, seats, seed, log, created, updated, game, checkpoints)
 
 
 def replay_log(
@@ -420,18 +420,9 @@ def _timestamp(value: Any, name: str, where: str) -> str:
     raise _fail(name, where, f"expected a UTC time like 2026-11-22T10:00:00Z, found {_short(value)}")
 
 
-def known_levels(game: str) -> tuple[str, ...] | None:
-    """The computer-player levels of a game (plus the `random` test player), or None if the bots can't say."""
-    from cardtui import bots
-
-    by_game = getattr(bots, "levels", None)
-    try:
-        found = by_game(game) if callable(by_game) else getattr(bots, "LEVELS", None)
-    except Exception:  # a players' module that is missing or broken must not make saves unreadable
-        return None
-    if isinstance(found, tuple | list) and found:
-        return (*(str(x) for x in found), "random")
-    return None
+def known_levels(game: str) -> tuple[str, ...]:
+    """The computer-player levels of a game, plus the `random` test player."""
+    return (*levels(game), "random")
 
 
 def parse_seats(value: Any, count: int, name: str, game: str) -> tuple[Seat, ...]:
@@ -440,7 +431,7 @@ def parse_seats(value: Any, count: int, name: str, game: str) -> tuple[Seat, ...
         raise _fail(name, "seats", f"expected a list of {count} seats, found {_short(value)}")
     if len(value) != count:
         raise _fail(name, "seats", f"this game has {count} seats, found {len(value)}")
-    levels = known_levels(game)
+    allowed = known_levels(game)
     seats: list[Seat] = []
     for i, s in enumerate(value):
         where = f"seats[{i}]"
@@ -467,9 +458,8 @@ def parse_seats(value: Any, count: int, name: str, game: str) -> tuple[Seat, ...
             seats.append(Seat(seat_name, "human"))
         elif kind == "bot":
             level = s.get("level")
-            if not isinstance(level, str) or not _LEVEL_RE.match(level) or (levels is not None and level not in levels):
-                allowed = ", ".join(levels) if levels else "a level name"
-                raise _fail(name, f"{where}.level", f"expected {allowed}, found {_short(level)}")
+            if not isinstance(level, str) or not _LEVEL_RE.match(level) or level not in allowed:
+                raise _fail(name, f"{where}.level", f"expected {', '.join(allowed)}, found {_short(level)}")
             seats.append(Seat(seat_name, "bot", level))
         else:
             raise _fail(name, f"{where}.kind", f'expected "human" or "bot", found {_short(kind)}')

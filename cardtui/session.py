@@ -15,18 +15,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cardtui.bots import Bot, Decision, make_bot
+from cardtui.bots import Bot, Decision, levels, make_bot
 from cardtui.files import FileLock, FileProblem, remove_stale_temps, same_file
 from cardtui.games import Action, Event, Game, IllegalAction, create_game
 from cardtui.rules import Ruleset
 from cardtui.saves import (
     MAX_LOG,
     MAX_SEED,
+    LoadedSave,
     SaveError,
     Seat,
     build_save,
     encode_action,
-    known_levels,
     load_save,
     new_save_path,
     now_stamp,
@@ -50,11 +50,8 @@ def bot_rng(seed: int, action_count: int) -> random.Random:
 
 def default_level(game: str) -> str:
     """The level computer players get when nobody says: `normal` when the game has it."""
-    found = known_levels(game)
-    if not found:
-        return "normal"
-    real = [lv for lv in found if lv != "random"] or list(found)
-    return "normal" if "normal" in real else real[len(real) // 2]
+    found = levels(game)
+    return "normal" if "normal" in found else found[len(found) // 2]
 
 
 def default_seats(count: int, level: str = "normal", human: bool = True) -> list[Seat]:
@@ -116,7 +113,6 @@ class Session:
     @classmethod
     def new(
         cls,
-        game: Game | str | None,
         ruleset: Ruleset,
         seats: Sequence[Seat | dict[str, Any]] | None,
         seed: int,
@@ -125,14 +121,11 @@ class Session:
     ) -> Session:
         """Start a game and write its first save (an empty log) at once.
 
-        `game` is a fresh engine for `ruleset` (or None/the game's name to make
-        one). With `autosave` off nothing is written (scripts, tests, arenas).
+        With `autosave` off nothing is written (scripts, tests, arenas).
         """
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise ValueError(f"a seed is an integer 0..{MAX_SEED}, found {seed!r}")
-        engine = game if isinstance(game, Game) else create_game(ruleset)
-        if isinstance(game, str) and game != ruleset.game:
-            raise ValueError(f"the ruleset is for {ruleset.game}, not {game}")
+        engine = create_game(ruleset)
         seat_list = (
             check_seats(seats, engine.seats, ruleset.game)
             if seats is not None
@@ -175,25 +168,25 @@ class Session:
             lock.release()
             raise
         remove_stale_temps(lock.target)
-        session = cls(
+        session = cls.of_save(loaded, Path(path))
+        session._lock, session._written = lock, before
+        return session
+
+    @classmethod
+    def of_save(cls, loaded: LoadedSave, save_path: Path | None = None) -> Session:
+        """The game a loaded save holds, where it stopped; with no path nothing is written (hints, scripts)."""
+        return cls(
             loaded.game,
             loaded.ruleset,
             loaded.seats,
             loaded.seed,
-            Path(path),
+            save_path,
             loaded.log,
             loaded.created,
             loaded.updated,
         )
-        session._lock, session._written = lock, before
-        return session
 
     # ------------------------------------------------------------ playing
-
-    @property
-    def to_move(self) -> int | None:
-        tm = self.game.to_move
-        return None if tm is None else tm.seat
 
     @property
     def is_over(self) -> bool:
@@ -261,7 +254,7 @@ class Session:
     def bot_for(self, level: str) -> Bot:
         bot = self._bots.get(level)
         if bot is None:
-            bot = self._bots[level] = make_bot(self.game.game, level)
+            bot = self._bots[level] = make_bot(self.ruleset.game, level)
         return bot
 
     def bot_decision(self, level: str | None = None) -> Decision:

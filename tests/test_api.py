@@ -76,7 +76,7 @@ def test_rulesets_by_preset_file_and_overrides(tmp_path: Path) -> None:
         new_game("chess")
     with pytest.raises(ApiError, match="no preset"):
         new_game("hearts", ruleset="nope")
-    with pytest.raises(ApiError, match="is for spades"):
+    with pytest.raises(ApiError, match=r"the rules 'spades' are for spades, not hearts"):
         new_game("hearts", ruleset="spades")
     with pytest.raises(ApiError, match="seed"):
         new_game("hearts", seed=-1)

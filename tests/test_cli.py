@@ -199,8 +199,12 @@ def test_saves_listing(home: Path) -> None:
         (home / "saves" / name).write_bytes((SAMPLES / name).read_bytes())
     (home / "saves" / "junk.json").write_text("[]")
     out = ok("saves")
-    assert "finished" in out and "in progress" in out and "broken" in out
-    assert "62 / 92 / 29 / 103" in out or "hearts" in out
+    rows = {line.split()[0]: line for line in out.splitlines()[1:]}
+    assert set(rows) == {"hearts.json", "hearts-mid-deal.json", "eight-of-spades.json", "junk.json"}
+    assert "finished" in rows["hearts.json"] and rows["hearts.json"].endswith("75 / 108 / 60 / 95")
+    assert "in progress" in rows["hearts-mid-deal.json"] and rows["hearts-mid-deal.json"].endswith("5 / 14 / 4 / 3")
+    assert "finished" in rows["eight-of-spades.json"] and rows["eight-of-spades.json"].endswith("17 / 23 / 8 / 13")
+    assert "broken: not a cardtui save" in rows["junk.json"]
 
 
 def test_subprocess_python_m_cardtui(tmp_path: Path) -> None:

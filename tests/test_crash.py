@@ -33,7 +33,7 @@ if path.exists():
     session = Session.resume(path)
 else:
     seats = [Seat(n, "bot", "random") for n in ("South", "West", "North", "East")]
-    session = Session.new(None, load_preset(sys.argv[2]), seats, int(sys.argv[3]), path)
+    session = Session.new(load_preset(sys.argv[2]), seats, int(sys.argv[3]), path)
 print(len(session.log), flush=True)
 while not session.is_over:
     session.play_bot_turn()

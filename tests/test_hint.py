@@ -49,3 +49,20 @@ def test_hint_errors_exit_2(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "wizard" in bad.stderr
     missing = runner.invoke(app, ["hint", str(tmp_path / "nope.json")])
     assert missing.exit_code == 2
+
+
+def test_the_hint_command_the_api_and_the_table_give_one_answer(tmp_path: Path) -> None:
+    """`cardtui hint`, `api.suggest` and the table's F2 (the session's bot decision) agree on a position."""
+    from cardtui.saves import load_save
+    from cardtui.session import Session
+
+    for game, moves in (("hearts", 9), ("spades", 5), ("eight-of-spades", 4)):
+        path = save_at_play(tmp_path, game, moves)
+        level = "classic" if game == "eight-of-spades" else "hard"
+        result = CliRunner().invoke(app, ["hint", str(path), "--level", level, "--json"])
+        assert result.exit_code == 0, result.output
+        told = json.loads(result.stdout)
+        suggested = api.open_game(path).suggest(level)
+        at_the_table = Session.of_save(load_save(path)).bot_decision(level)
+        assert told["action"] == suggested["action"] == at_the_table.action.to_json()
+        assert told["reason"] == suggested["reason"] == at_the_table.reason

@@ -171,7 +171,7 @@ def test_the_end_of_deal_says_who_shot_the_sun(sun: str, words: str) -> None:
     from cardtui.session import Session
     from cardtui.tui.screens.deal_end import deal_table
 
-    session = Session.new(None, load_preset("hearts").replace(sun=sun), None, 1, autosave=False)
+    session = Session.new(load_preset("hearts").replace(sun=sun), None, 1, autosave=False)
     record = DealRecord(dealer=3, tricks=(13, 0, 0, 0), scores=(0, 52, 52, 52), totals=(0, 52, 52, 52), moon=0)
     console = Console(width=80, record=True)
     console.print(deal_table(session, record))

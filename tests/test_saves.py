@@ -33,7 +33,7 @@ SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 
 def played(preset: str = "hearts", actions: int = 80, seed: int = 5) -> Session:
     ruleset = load_preset(preset)
-    session = Session.new(None, ruleset, None, seed, autosave=False)
+    session = Session.new(ruleset, None, seed, autosave=False)
     session.seats = tuple(default_seats(len(session.seats), "random", human=False))
     for _ in range(actions):
         if session.is_over:

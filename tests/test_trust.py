@@ -140,7 +140,7 @@ def test_a_second_opener_is_refused_and_a_killed_holder_leaves_no_lock(home: Pat
 
 def test_a_save_changed_by_another_program_is_not_overwritten(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
-    session = Session.new(None, load_preset("hearts"), BOTS, 3, save_path=path)
+    session = Session.new(load_preset("hearts"), BOTS, 3, save_path=path)
     session.play_bot_turn()
     other = load_save(SAMPLES / "hearts-mid-deal.json")
     path.write_bytes((SAMPLES / "hearts-mid-deal.json").read_bytes())  # another program writes the file
@@ -260,7 +260,7 @@ def test_a_failed_autosave_takes_the_action_back_and_a_retry_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "g.json"
-    session = Session.new(None, load_preset("hearts"), BOTS, 5, save_path=path)
+    session = Session.new(load_preset("hearts"), BOTS, 5, save_path=path)
     for _ in range(6):
         session.play_bot_turn()
     before_file = path.read_bytes()
@@ -292,7 +292,7 @@ def test_a_failed_autosave_takes_the_action_back_and_a_retry_goes_on(
 def test_a_failed_autosave_in_a_folder_turned_read_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "games"
     folder.mkdir()
-    session = Session.new(None, load_preset("spades"), BOTS, 2, save_path=folder / "g.json")
+    session = Session.new(load_preset("spades"), BOTS, 2, save_path=folder / "g.json")
     session.play_bot_turn()
     saved = (folder / "g.json").read_bytes()
     if os.geteuid() != 0:

@@ -37,7 +37,7 @@ def make_app(
     count = getattr(rules, "players", 4)
     names = ["You", "West", "North", "East"] if count == 4 else [f"P{i}" for i in range(count)]
     seats = [Seat(names[i], "human") if i in humans else Seat(names[i], "bot", level) for i in range(count)]
-    session = Session.new(None, rules, seats, seed, save_path=save_path)
+    session = Session.new(rules, seats, seed, save_path=save_path)
     return CardtuiApp(Start(session=session), speed="instant"), session
 
 

@@ -185,7 +185,7 @@ async def test_a_failed_autosave_is_not_a_save_and_can_be_retried(
 ) -> None:
     path = tmp_path / "g.json"
     seats = [Seat("You", "human"), *(Seat(n, "bot", "easy") for n in ("West", "North", "East"))]
-    session = Session.new(None, load_preset("hearts"), seats, 7, save_path=path)
+    session = Session.new(load_preset("hearts"), seats, 7, save_path=path)
     real_fsync = os.fsync
     full_disk(monkeypatch)
     app = CardtuiApp(Start(session=session), speed="instant")
@@ -264,7 +264,7 @@ async def test_hostile_names_at_one_keyboard(tmp_path: Path) -> None:
         Seat("[link=x:y]N", "human"),
         Seat("E", "bot", "easy"),
     ]
-    session = Session.new(None, load_preset("spades"), seats, 3, save_path=tmp_path / "g.json")
+    session = Session.new(load_preset("spades"), seats, 3, save_path=tmp_path / "g.json")
     app = CardtuiApp(Start(session=session), speed="instant")
     async with app.run_test(size=(100, 30)) as pilot:
         await play_turns(pilot, app, session, max_turns=6)  # hands change between the two people

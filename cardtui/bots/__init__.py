@@ -55,9 +55,9 @@ def make_bot(game: str, level: str, budget_ms: int = DEFAULT_BUDGET_MS) -> Bot:
         bot: Bot = _eight_of_spades().make_bot(level)
         return bot
     if level == "hard":
-        from cardtui.bots.search import HardBot
+        from cardtui.bots.search import SearchBot
 
-        return HardBot(game, budget_ms)
+        return SearchBot(game, budget_ms)
     if game == "hearts":
         from cardtui.bots.hearts import HeartsBot
 

@@ -28,6 +28,8 @@ KS = 1 << (QS_INDEX + 1)
 AS = 1 << (QS_INDEX + 2)
 JD = 1 << (13 + 9)
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+CardPick = tuple[int, str]
+"""A play policy's answer: the card index and the reason in a player's words."""
 
 
 def code(card: int) -> str:

@@ -19,6 +19,7 @@ from cardtui.bots.common import (
     QS_INDEX,
     SPADES,
     SUIT_WORDS,
+    CardPick,
     above,
     below,
     checked,
@@ -37,8 +38,6 @@ from cardtui.games.trick import TrickView
 
 AS_KS = (1 << (QS_INDEX + 1)) | (1 << (QS_INDEX + 2))
 POINT_CARDS = HEARTS | QS
-
-Choice = tuple[int, str]
 
 
 def _points(mask: int) -> int:
@@ -72,7 +71,7 @@ def _lowest_by_rank(mask: int) -> int:
 # ---------------------------------------------------------------- easy
 
 
-def easy_play(st: DealState, seat: int, legal: int) -> Choice:
+def easy_play(st: DealState, seat: int, legal: int) -> CardPick:
     """Follow low; void, dump the queen, then the highest heart, then the highest card; lead low."""
     if legal & (legal - 1) == 0:
         return low(legal), "{card}: the only legal card"
@@ -126,7 +125,7 @@ def moon_state(st: DealState, seat: int) -> tuple[int, bool]:
     return (shooter if danger else -1), False
 
 
-def normal_play(st: DealState, seat: int, legal: int, voids: list[int] | None = None) -> Choice:
+def normal_play(st: DealState, seat: int, legal: int, voids: list[int] | None = None) -> CardPick:
     """Duck under the winner, dump points when void, lead safely, stop or attempt the moon."""
     if legal & (legal - 1) == 0:
         return low(legal), "{card}: the only legal card"
@@ -196,7 +195,7 @@ def normal_play(st: DealState, seat: int, legal: int, voids: list[int] | None = 
 
 def _lead(
     st: DealState, seat: int, legal: int, unseen: int, shooter: int, shooting: bool, voids: list[int] | None
-) -> Choice:
+) -> CardPick:
     hand = st.hands[seat]
     if shooting:
         for suit in (2, 3, 1, 0):

@@ -219,7 +219,7 @@ def _unused() -> float:
     return 0.0
 
 
-class HardBot:
+class SearchBot:
     """Hearts, partnership Spades or cutthroat Spades by sampling and play-outs."""
 
     level = "hard"
@@ -416,7 +416,7 @@ class HardBot:
 
 
 __all__ = [
-    "HardBot",
+    "SearchBot",
     "hearts_result",
     "hearts_value",
     "sample_hands",

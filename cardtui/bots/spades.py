@@ -19,6 +19,7 @@ from cardtui.bots.common import (
     QS,
     SPADES,
     SUIT_WORDS,
+    CardPick,
     Seen,
     above,
     checked,
@@ -35,8 +36,6 @@ from cardtui.games.fast import DealState
 from cardtui.games.spades import SpadesView, side_bid_floor
 from cardtui.games.trick import TrickView
 from cardtui.rules import SpadesRules
-
-Choice = tuple[int, str]
 
 
 @dataclasses.dataclass(slots=True)
@@ -233,7 +232,7 @@ def _trick_state(st: DealState) -> tuple[int, int, int]:
     return best, best_seat, trick[0] // 13
 
 
-def easy_play(st: DealState, seat: int, legal: int, partner: list[int]) -> Choice:
+def easy_play(st: DealState, seat: int, legal: int, partner: list[int]) -> CardPick:
     """Win cheaply when the partner isn't winning; otherwise play low; lead aces, else low."""
     if legal & (legal - 1) == 0:
         return low(legal), "{card}: the only legal card"
@@ -278,7 +277,7 @@ def _side_need(st: DealState, table: Table, side_seats: tuple[int, ...]) -> int:
     return contract - taken
 
 
-def normal_play(st: DealState, seat: int, legal: int, table: Table) -> Choice:
+def normal_play(st: DealState, seat: int, legal: int, table: Table) -> CardPick:
     """Make the contract, then duck bags or set the opponents; cover partner's nil, bust theirs."""
     if legal & (legal - 1) == 0:
         return low(legal), "{card}: the only legal card"
@@ -381,7 +380,7 @@ def _high_rank(mask: int) -> int:
     return _rank_pick(side if side else mask, True)
 
 
-def _lead(st: DealState, seat: int, legal: int, unseen: int, mode: str, cover: bool) -> Choice:
+def _lead(st: DealState, seat: int, legal: int, unseen: int, mode: str, cover: bool) -> CardPick:
     if cover:
         side = legal & ~SPADES
         pick = side if side else legal
@@ -403,7 +402,7 @@ def _lead(st: DealState, seat: int, legal: int, unseen: int, mode: str, cover: b
     return low(legal), "{card}: leads low"
 
 
-def _nil_play(st: DealState, seat: int, legal: int, unseen: int) -> Choice:
+def _nil_play(st: DealState, seat: int, legal: int, unseen: int) -> CardPick:
     trick = st.trick
     if not trick:
         return _low_rank(legal), "{card}: nil bid, leads low"

@@ -27,6 +27,7 @@ __all__ = [
     "list_presets",
     "load_preset",
     "load_ruleset",
+    "resolve_ruleset",
     "ruleset_class",
     "ruleset_from_dict",
     "write_toml",
@@ -183,6 +184,22 @@ def default_preset(game: str) -> Ruleset:
     """The preset a game uses when none is given."""
     ruleset_class(game)
     return load_preset(_DEFAULT_PRESET[game])
+
+
+def resolve_ruleset(game: str, spec: str | Path | None) -> Ruleset:
+    """The rules a player names for `game`: a preset's name or a TOML file's path (None: the game's default).
+
+    The one reading of `--rules` and the API's `ruleset`, so both accept the same things.
+    """
+    if spec is None:
+        chosen = default_preset(game)
+    elif isinstance(spec, Path) or spec.endswith(".toml") or "/" in spec or Path(spec).is_file():
+        chosen = load_ruleset(spec)
+    else:
+        chosen = load_preset(spec)
+    if chosen.game != game:
+        raise RulesetError(f"the rules {chosen.name!r} are for {chosen.game}, not {game}")
+    return chosen
 
 
 def _comment(text: str) -> str:

@@ -53,7 +53,7 @@ def run_play(
     from cardtui.session import Session
     from cardtui.tui.app import CardtuiApp, Start
 
-    session = Session.new(None, ruleset, seats, seed, save_path=save)
+    session = Session.new(ruleset, seats, seed, save_path=save)
     app = CardtuiApp(Start(session=session), speed=speed, ascii_only=_ascii_wanted(ascii_only))
     return _run(app)
 

@@ -116,7 +116,7 @@ class CardtuiApp(App[str | None]):
         if self.session is not None and self.session is not session:
             self.session.close()
         self.session = session
-        if session.game.game == "eight-of-spades":
+        if session.ruleset.game == "eight-of-spades":
             from cardtui.tui.screens.grid import GridScreen
 
             screen: GridScreen | TableScreen = GridScreen(session, resumed=resumed)

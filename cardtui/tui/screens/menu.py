@@ -81,7 +81,7 @@ class MenuScreen(Screen[None]):
         from cardtui.session import Session
 
         try:
-            session = Session.new(None, setup.ruleset, setup.seats, setup.seed)
+            session = Session.new(setup.ruleset, setup.seats, setup.seed)
         except (SaveError, ValueError) as err:
             self.say(str(err))
             return
