@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from cardtui.rules import Ruleset
     from cardtui.saves import Seat
 
-GAME_NAMES = ("hearts", "spades", "cutthroat", "eight-of-spades")
 SPEEDS = ("slow", "normal", "fast", "instant")
 
 app = typer.Typer(
@@ -140,8 +139,10 @@ def _levels(game: str) -> tuple[str, ...]:
 
 
 def _check_game(game: str) -> str:
-    if game not in GAME_NAMES:
-        fail(f"unknown game {game!r} — choose one of {', '.join(GAME_NAMES)}")
+    from cardtui.rules import GAMES
+
+    if game not in GAMES:
+        fail(f"unknown game {game!r} — choose one of {', '.join(GAMES)}")
     return game
 
 

@@ -35,8 +35,6 @@ from cardtui.saves import (
     write_save,
 )
 
-DEFAULT_NAMES = ("You", "West", "North", "East")
-
 
 def deal_rng(seed: int, deal_number: int) -> random.Random:
     """The generator of one deal: the same seed and deal number always deal the same cards."""
@@ -54,9 +52,14 @@ def default_level(game: str) -> str:
     return "normal" if "normal" in found else found[len(found) // 2]
 
 
+def default_names(count: int) -> list[str]:
+    """The names seats get when nobody says: the compass at four, else You and Player 2, 3, ..."""
+    return ["You", "West", "North", "East"] if count == 4 else ["You"] + [f"Player {i + 1}" for i in range(1, count)]
+
+
 def default_seats(count: int, level: str = "normal", human: bool = True) -> list[Seat]:
     """Seat 0 is the local player (unless `human` is False), the rest computer players."""
-    names = list(DEFAULT_NAMES) if count == 4 else ["You"] + [f"Player {i + 1}" for i in range(1, count)]
+    names = default_names(count)
     seats = [Seat(names[i], "bot", level) for i in range(count)]
     if human:
         seats[0] = Seat(names[0], "human")

@@ -18,6 +18,7 @@ from textual.worker import Worker, WorkerState
 
 from cardtui.rules import Ruleset, list_presets, load_preset, load_ruleset
 from cardtui.saves import MAX_SEED, Seat
+from cardtui.session import check_seats, default_names
 from cardtui.tui.common import GAME_TITLES
 
 FILE = "__file__"
@@ -63,12 +64,6 @@ def _levels(game: str) -> tuple[str, ...]:
     from cardtui.bots import levels
 
     return tuple(levels(game))
-
-
-def _default_names(count: int) -> list[str]:
-    if count == 4:
-        return ["You", "West", "North", "East"]
-    return ["You"] + [f"Player {i + 1}" for i in range(1, count)]
 
 
 class NewGameScreen(Screen[GameSetup | None]):
@@ -139,7 +134,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         levels = _levels(self.game)
         options = [("person", "human")] + [(f"computer: {lv}", lv) for lv in levels]
         default = "normal" if "normal" in levels else ("classic" if "classic" in levels else levels[0])
-        names = _default_names(self._count())
+        names = default_names(self._count())
         for seat in range(MAX_SEATS):
             row = self.query_one(f"#seat-row-{seat}")
             row.display = seat < self._count()
@@ -192,7 +187,6 @@ class NewGameScreen(Screen[GameSetup | None]):
 
     def form(self) -> Form:
         """The form read; the seats checked as a save's seats are; a ValueError says what is wrong."""
-        from cardtui.session import check_seats
 
         seats: list[Seat] = []
         for seat in range(self._count()):
