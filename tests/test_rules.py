@@ -135,3 +135,18 @@ def test_save_style_prefix() -> None:
     with pytest.raises(RulesetError) as err:
         ruleset_from_dict(data, "ruleset.")
     assert str(err.value) == 'ruleset.win_target: expected an integer 50..10000, found "500"'
+
+
+def test_switch_knobs_read_true_whatever_their_value() -> None:
+    """`queen_breaks_hearts = false` must not sit under "playing the queen of spades breaks hearts"."""
+    from cardtui.rules.base import Bool
+
+    hearts = dump_toml(load_preset("hearts"))
+    want = "# If true, playing the queen of spades breaks hearts. Allowed: true or false.\nqueen_breaks_hearts"
+    assert want in hearts
+    for rules in (load_preset(n) for n in ("hearts", "spades", "cutthroat", "eight-of-spades")):
+        blocks = {b.splitlines()[-1].split(" = ")[0]: b for b in dump_toml(rules).split("\n\n")}
+        switches = [f.name for f in type(rules).knobs() if isinstance(f.metadata["check"], Bool)]
+        assert switches
+        for name in switches:
+            assert blocks[name].startswith("# If true, "), name

@@ -10,7 +10,7 @@ from typing import Any
 import tomli_w
 
 from cardtui.files import FileProblem, read_regular, write_atomic
-from cardtui.rules.base import META_KEYS, Check, Ruleset, RulesetError, show
+from cardtui.rules.base import META_KEYS, Ruleset, RulesetError, knob_help, show
 from cardtui.rules.eight_of_spades import EightOfSpadesRules
 from cardtui.rules.hearts import HeartsRules
 from cardtui.rules.spades import SpadesRules
@@ -222,10 +222,8 @@ def dump_toml(ruleset: Ruleset) -> str:
     for key in META_KEYS:
         out.append(tomli_w.dumps({key: plain[key]}, multiline_strings=True))
     for field in cls.knobs():
-        check: Check = field.metadata["check"]
         out.append("\n")
-        doc = field.metadata["doc"]
-        out.append(_comment(f"{doc[0].upper()}{doc[1:]}. Allowed: {check.allowed()}."))
+        out.append(_comment(knob_help(field)))
         out.append(tomli_w.dumps({field.name: plain[field.name]}))
     return "".join(out)
 

@@ -149,6 +149,14 @@ class Text(Check):
         raise ValueError
 
 
+def knob_help(field: dataclasses.Field[Any]) -> str:
+    """What a knob does and allows, in words that read true whatever its value (`If true, ...` for a switch)."""
+    doc: str = field.metadata["doc"]
+    check: Check = field.metadata["check"]
+    said = f"If true, {doc}" if isinstance(check, Bool) else f"{doc[0].upper()}{doc[1:]}"
+    return f"{said}. Allowed: {check.allowed()}."
+
+
 def knob(default: Any, doc: str, check: Check) -> Any:
     """Declare a ruleset field with its help text and allowed values."""
     return dataclasses.field(default=default, metadata={"doc": doc, "check": check})

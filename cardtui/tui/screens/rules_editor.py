@@ -15,7 +15,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Select, Static
 
 from cardtui.rules import Ruleset, RulesetError, dump_toml, list_presets, ruleset_from_dict, write_toml
-from cardtui.rules.base import Bool, Check, ChoiceList, IntOrWord, IntRange
+from cardtui.rules.base import Bool, Check, ChoiceList, IntOrWord, IntRange, knob_help
 
 
 def to_text(check: Check, value: Any) -> str:
@@ -123,11 +123,10 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
                 continue
             check: Check = field.metadata["check"]
             self.checks[field.name] = check
-            doc = field.metadata["doc"]
             rows.append(
                 Vertical(
                     Static(field.name, classes="knob-name", markup=False),
-                    Static(f"{doc}. Allowed: {check.allowed()}.", classes="knob-doc", markup=False),
+                    Static(knob_help(field), classes="knob-doc", markup=False),
                     Input(to_text(check, getattr(ruleset, field.name)), id=f"knob-{field.name}"),
                     Static("", classes="knob-error", id=f"error-{field.name}", markup=False),
                     classes="knob",
