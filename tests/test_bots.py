@@ -14,7 +14,7 @@ from cardtui.bots.common import equivalent_groups, read_view
 from cardtui.bots.search import SearchBot, sample_hands
 from cardtui.cards import FULL_MASK, Card, CardSet, parse_cards
 from cardtui.games import create_game
-from cardtui.games.base import Bid, Deal, Game, Play
+from cardtui.games.base import Bid, Deal, Game, Pass, Play
 from cardtui.games.hearts import HeartsDetail, HeartsGame, HeartsView
 from cardtui.games.spades import SpadesDetail, SpadesGame, SpadesView
 from cardtui.games.trick import TrickGame, TrickView
@@ -329,3 +329,30 @@ def test_make_bot_refuses_unknown_levels() -> None:
 
 def test_spades_rules_type() -> None:
     assert isinstance(default_preset("cutthroat"), SpadesRules)
+
+
+@pytest.mark.parametrize("partner_bid", [Bid(2, 0), Bid(2, 4)])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_blind_nil_partner_keeps_the_high_cards_it_was_given(partner_bid: Bid, level: str) -> None:
+    """The partner of a blind nil hands back low cards, never the A♠ and K♠ it just got (even bidding nil)."""
+    from tests.dealing import make_deal
+
+    rules = load_preset("spades").replace(blind_nil_trailing_by=0)
+    game = create_game(rules)
+    assert isinstance(game, SpadesGame)
+    game.apply(
+        make_deal(3, {0: "AS KS 2C 3C 4C 5C 6C 7C 2D 3D 4D 5D 6D", 2: "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS AH KH"})
+    )
+    game.apply(Bid(0, 0, blind=True))
+    game.apply(Bid(1, 3))
+    game.apply(partner_bid)
+    game.apply(Bid(3, 3))
+    bot = make_bot("spades", level, 5)
+    gift = bot.decide(game.view(0), random.Random(1)).action
+    game.apply(gift)
+    back = bot.decide(game.view(2), random.Random(1)).action
+    assert isinstance(gift, Pass) and isinstance(back, Pass)
+    assert {c.code for c in gift.cards} == {"AS", "KS"}
+    assert {c.code for c in back.cards} == {"2S", "3S"}  # its lowest: safe for the nil, not the A♥ K♥
+    game.apply(back)
+    assert {"AS", "KS"} <= {c.code for c in game.hand(2)}

@@ -186,12 +186,17 @@ def choose_bid(
 
 
 def exchange_decision(view: TrickView) -> Decision:
-    """The blind nil bidder gives its highest cards; the partner gives back its lowest."""
+    """The blind nil bidder gives its highest cards; the partner gives back its lowest by rank, never what it got.
+
+    The exchange is the blind nil's, so the partner gives low cards even when it
+    bid nil itself, and keeps the high cards it just got to cover the nil.
+    """
     hand = view.hand.mask
     assert isinstance(view, SpadesView)
     k = view.ruleset.blind_nil_exchange
     own = view.detail.bids[view.seat]
-    nil_seat = own is not None and own.bid == 0
+    nil_seat = own is not None and own.bid == 0 and own.blind
+    given = view.detail.received.mask
     chosen = 0
     for _ in range(k):
         rest = hand & ~chosen
@@ -199,7 +204,7 @@ def exchange_decision(view: TrickView) -> Decision:
             spades = rest & SPADES
             c = high(spades) if spades else _rank_pick(rest, True)
         else:
-            c = _rank_pick(rest & ~SPADES if rest & ~SPADES else rest, False)
+            c = _rank_pick(rest & ~given if rest & ~given else rest, False)
         chosen |= 1 << c
     cards = tuple(DECK[c] for c in range(52) if chosen >> c & 1)
     why = "gives away its highest cards for the nil" if nil_seat else "gives its lowest cards to the nil bidder"
