@@ -394,14 +394,11 @@ def rules_new(
     force: Annotated[bool, typer.Option("--force", help="overwrite --out if it exists")] = False,
 ) -> None:
     """Write a complete, commented ruleset to edit, starting from the game's default preset."""
-    from cardtui.rules import RulesetError, default_preset, dump_toml, write_toml
+    from cardtui.rules import RulesetError, default_preset, dump_toml, house_rules, write_toml
 
     _check_game(game)
     try:
-        base = default_preset(game)
-        ruleset = base.replace(
-            name=f"my-{game}", title=f"My {base.title}", description=f"House rules based on {base.name}."
-        )
+        ruleset = house_rules(default_preset(game))
     except RulesetError as err:
         fail(str(err))
     text = dump_toml(ruleset)

@@ -150,3 +150,16 @@ def test_switch_knobs_read_true_whatever_their_value() -> None:
         assert switches
         for name in switches:
             assert blocks[name].startswith("# If true, "), name
+
+
+def test_rules_new_and_the_editor_name_house_rules_one_way() -> None:
+    from cardtui.rules import house_rules
+
+    base = load_preset("spades")
+    fresh = house_rules(base)
+    assert (fresh.name, fresh.title) == ("my-spades", "My Spades (partnership)")
+    assert fresh.description == "Spades (partnership) as the preset plays it."
+    changed = house_rules(base, base.replace(win_target=300, bag_limit=7))
+    assert changed.description == "Spades (partnership) with win_target 300 (was 500); bag_limit 7 (was 10)."
+    mine = house_rules(base, base.replace(name="ours", title="Our table", description="Ours.", win_target=300))
+    assert (mine.name, mine.title, mine.description) == ("ours", "Our table", "Ours.")

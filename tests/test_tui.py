@@ -255,3 +255,25 @@ async def test_rules_editor_checks_as_you_type_and_saves_valid_toml(home: Path) 
     assert ruleset.win_target == 300 and ruleset.name == "house"  # type: ignore[attr-defined]
     assert ruleset.min_side_bid == 4 and ruleset.on_tie == "play_on"  # type: ignore[attr-defined]
     assert ruleset.game == load_preset("cutthroat").game and ruleset.notes == load_preset("cutthroat").notes
+
+
+async def test_the_rules_editor_names_and_describes_changed_rules(home: Path) -> None:
+    """Changing a knob gives the rules a new name, title and a description that says what changed."""
+    from cardtui.tui.screens.rules_editor import RulesEditorScreen
+
+    app = CardtuiApp(Start(), speed="instant")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "down", "enter")  # House rules
+        await pilot.pause()
+        editor = app.screen
+        assert isinstance(editor, RulesEditorScreen)
+        editor.query_one("#knob-win_target").value = "300"
+        editor.query_one("#rules-path").value = str(home / "short.toml")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    ruleset = load_ruleset(home / "short.toml")
+    base = load_preset("cutthroat")
+    assert ruleset.win_target == 300  # type: ignore[attr-defined]
+    assert (ruleset.name, ruleset.title) == ("my-cutthroat", f"My {base.title}")
+    assert ruleset.description == f"{base.title} with win_target 300 (was 250)."

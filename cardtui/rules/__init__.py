@@ -24,6 +24,7 @@ __all__ = [
     "SpadesRules",
     "default_preset",
     "dump_toml",
+    "house_rules",
     "list_presets",
     "load_preset",
     "load_ruleset",
@@ -200,6 +201,36 @@ def resolve_ruleset(game: str, spec: str | Path | None) -> Ruleset:
     if chosen.game != game:
         raise RulesetError(f"the rules {chosen.name!r} are for {chosen.game}, not {game}")
     return chosen
+
+
+def house_rules(base: Ruleset, changed: Ruleset | None = None) -> Ruleset:
+    """`changed` (or `base` itself) as a player's own rules: named, titled and described for what they are.
+
+    A name, title or description the player wrote is kept; one still equal to
+    the preset's becomes `my-NAME`, `My TITLE` and a description listing the
+    knobs that differ from the preset (the editor and `rules new` both use this).
+    """
+    rules = changed or base
+    plain, before = rules.to_dict(), base.to_dict()
+    diffs = [
+        f"{f.name} {_said(plain[f.name])} (was {_said(before[f.name])})"
+        for f in type(rules).knobs()
+        if plain[f.name] != before[f.name]
+    ]
+    description = f"{base.title} as the preset plays it." if not diffs else f"{base.title} with " + "; ".join(diffs)
+    if len(description) > 290:
+        description = description[:280].rsplit(";", 1)[0] + "; and more."
+    elif diffs:
+        description += "."
+    return rules.replace(
+        name=rules.name if rules.name != base.name else f"my-{base.name}",
+        title=rules.title if rules.title != base.title else f"My {base.title}",
+        description=rules.description if rules.description != base.description else description,
+    )
+
+
+def _said(value: Any) -> str:
+    return ", ".join(str(v) for v in value) if isinstance(value, list) else str(value).lower()
 
 
 def _comment(text: str) -> str:

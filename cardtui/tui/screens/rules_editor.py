@@ -14,7 +14,15 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Select, Static
 
-from cardtui.rules import Ruleset, RulesetError, dump_toml, list_presets, ruleset_from_dict, write_toml
+from cardtui.rules import (
+    Ruleset,
+    RulesetError,
+    dump_toml,
+    house_rules,
+    list_presets,
+    ruleset_from_dict,
+    write_toml,
+)
 from cardtui.rules.base import Bool, Check, ChoiceList, IntOrWord, IntRange, knob_help
 
 
@@ -165,7 +173,7 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
                 data[key] = from_text(check, text)
             except (ValueError, TypeError):
                 raise RulesetError(f"{key}: expected {check.allowed()}, found {text!r}") from None
-        return ruleset_from_dict(data)
+        return house_rules(self.base, ruleset_from_dict(data))
 
     def save(self, play: bool = False) -> None:
         """Check every knob, ask before replacing a file, then write (and with `play`, go on to a new game)."""
