@@ -143,6 +143,7 @@ class Choices(Sequence[Action]):
         same = self._items == other._items and self._k == other._k
         return same and (self._len == 0 or self[0] == other[0])
 
+    # Equal choices compare by content, so they must not hash; typeshed types __hash__ as a method, not None.
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
