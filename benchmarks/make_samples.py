@@ -18,8 +18,9 @@ sys.path.insert(0, str(ROOT))
 
 from cardtui.games.base import Action, Bid  # noqa: E402
 from cardtui.rules import load_preset  # noqa: E402
-from cardtui.saves import Seat, build_save, write_save  # noqa: E402
-from cardtui.session import Session, bot_rng, default_level  # noqa: E402
+from cardtui.saves import build_save, write_save  # noqa: E402
+from cardtui.seats import Seat, default_level  # noqa: E402
+from cardtui.session import Session, bot_rng  # noqa: E402
 
 STAMP = "2026-01-01T12:00:00Z"
 MAX_ACTIONS = 20_000

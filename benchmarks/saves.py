@@ -21,7 +21,8 @@ sys.path.insert(0, str(ROOT))
 from cardtui.files import FileLock  # noqa: E402
 from cardtui.replay import Replay  # noqa: E402
 from cardtui.rules import load_preset  # noqa: E402
-from cardtui.saves import Seat, encode_action, load_save, write_save  # noqa: E402
+from cardtui.saves import encode_action, load_save, write_save  # noqa: E402
+from cardtui.seats import Seat  # noqa: E402
 from cardtui.session import Session  # noqa: E402
 
 ACTIONS = 10_000

@@ -47,7 +47,8 @@ def key_latency(home: Path, presses: int = 40) -> list[float]:
     os.environ["CARDTUI_HOME"] = str(home)
     from cardtui.games.base import ToMove
     from cardtui.rules import load_preset
-    from cardtui.session import Session, default_seats
+    from cardtui.seats import default_seats
+    from cardtui.session import Session
 
     save = home / "bench.json"
     session = Session.new(load_preset("spades"), default_seats(4, "easy"), 7, save_path=save)

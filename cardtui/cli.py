@@ -16,7 +16,7 @@ import typer
 
 if TYPE_CHECKING:
     from cardtui.rules import Ruleset
-    from cardtui.saves import Seat
+    from cardtui.seats import Seat
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 
@@ -133,7 +133,7 @@ def _print_exit(message: str | None) -> None:
 
 
 def _levels(game: str) -> tuple[str, ...]:
-    from cardtui.saves import known_levels
+    from cardtui.seats import known_levels
 
     return known_levels(game)
 
@@ -206,7 +206,7 @@ def play(
 
     _use_ascii(ascii_cards)
     from cardtui.saves import MAX_SEED
-    from cardtui.session import default_seats
+    from cardtui.seats import default_seats
 
     _check_game(game)
     ruleset = _load_rules(game, rules)
@@ -217,7 +217,7 @@ def play(
             ruleset = ruleset.replace(players=players)
         elif players != 4:
             fail(f"--players: {game} is played by 4 players, not {players}")
-    from cardtui.session import default_level
+    from cardtui.seats import default_level
 
     level = bots or default_level(game)
     if level not in _levels(game):

@@ -14,52 +14,29 @@ import datetime as dt
 import json
 import math
 import os
-import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from cardtui import files
-from cardtui.bots import levels
 from cardtui.games import Action, Game, IllegalAction, create_game
 from cardtui.rules import Ruleset, RulesetError, ruleset_from_dict
 from cardtui.rules.base import show
+from cardtui.seats import Seat, SeatError, parse_seats
 
 FORMAT = "cardtui-save"
 VERSION = 1
 MAX_BYTES = files.MAX_BYTES
 """Bigger files are refused before reading, and never written: no real game comes near this."""
 MAX_LOG = 1_000_000
-MAX_NAME = 40
 MAX_SEED = 2**64 - 1
 TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
-KINDS = ("human", "bot")
 TOP_KEYS = ("format", "version", "game", "ruleset", "seats", "seed", "log", "created", "updated")
 _INT_DIGITS = 24
-_LEVEL_RE = re.compile(r"^[a-z][a-z0-9_-]{0,29}$")
 
 
 class SaveError(Exception):
     """A save that cannot be read, written or trusted; the message says which file and where."""
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Seat:
-    """A place at the table: who sits there, a person or a computer player of some level."""
-
-    name: str
-    kind: Literal["human", "bot"]
-    level: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name, "kind": self.kind}
-        if self.kind == "bot":
-            out["level"] = self.level
-        return out
-
-    @property
-    def is_bot(self) -> bool:
-        return self.kind == "bot"
 
 
 @dataclasses.dataclass(slots=True)
@@ -352,7 +329,10 @@ def _parse_save(data: Any, name: str, checkpoint_every: int) -> LoadedSave:
         game = create_game(ruleset)
     except (RulesetError, IllegalAction, ValueError) as err:
         raise _fail(name, "ruleset", str(err)) from None
-    seats = parse_seats(data["seats"], game.seats, name, ruleset.game)
+    try:
+        seats = parse_seats(data["seats"], game.seats, ruleset.game)
+    except SeatError as err:
+        raise _fail(name, err.where, err.message) from None
 
     log_json = data["log"]
     if not isinstance(log_json, list):
@@ -418,52 +398,6 @@ def _timestamp(value: Any, name: str, where: str) -> str:
         except ValueError:
             pass
     raise _fail(name, where, f"expected a UTC time like 2026-11-22T10:00:00Z, found {_short(value)}")
-
-
-def known_levels(game: str) -> tuple[str, ...]:
-    """The computer-player levels of a game, plus the `random` test player."""
-    return (*levels(game), "random")
-
-
-def parse_seats(value: Any, count: int, name: str, game: str) -> tuple[Seat, ...]:
-    """The seats of a save, checked: the reader's and the writer's one check of names, kinds and levels."""
-    if not isinstance(value, list):
-        raise _fail(name, "seats", f"expected a list of {count} seats, found {_short(value)}")
-    if len(value) != count:
-        raise _fail(name, "seats", f"this game has {count} seats, found {len(value)}")
-    allowed = known_levels(game)
-    seats: list[Seat] = []
-    for i, s in enumerate(value):
-        where = f"seats[{i}]"
-        if not isinstance(s, dict):
-            raise _fail(name, where, f"expected an object with name and kind, found {_short(s)}")
-        for key in s:
-            if key not in ("name", "kind", "level"):
-                raise _fail(name, f"{where}.{key}", "unknown key; a seat holds name, kind and level")
-        seat_name = s.get("name")
-        if not isinstance(seat_name, str) or not 1 <= len(seat_name) <= MAX_NAME or not seat_name.isprintable():
-            raise _fail(
-                name,
-                f"{where}.name",
-                f"expected a printable name of 1..{MAX_NAME} characters, found {_short(seat_name)}",
-            )
-        try:
-            seat_name.encode("utf-8")
-        except UnicodeEncodeError:
-            raise _fail(name, f"{where}.name", "the name is not valid Unicode") from None
-        kind = s.get("kind")
-        if kind == "human":
-            if "level" in s and s["level"] is not None:
-                raise _fail(name, f"{where}.level", "only a bot seat has a level")
-            seats.append(Seat(seat_name, "human"))
-        elif kind == "bot":
-            level = s.get("level")
-            if not isinstance(level, str) or not _LEVEL_RE.match(level) or level not in allowed:
-                raise _fail(name, f"{where}.level", f"expected {', '.join(allowed)}, found {_short(level)}")
-            seats.append(Seat(seat_name, "bot", level))
-        else:
-            raise _fail(name, f"{where}.kind", f'expected "human" or "bot", found {_short(kind)}')
-    return tuple(seats)
 
 
 # ---------------------------------------------------------------- listing

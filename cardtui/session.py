@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cardtui.bots import Bot, Decision, levels, make_bot
+from cardtui.bots import Bot, Decision, make_bot
 from cardtui.files import FileLock, FileProblem, remove_stale_temps, same_file
 from cardtui.games import Action, Event, Game, IllegalAction, create_game
 from cardtui.rules import Ruleset
@@ -24,16 +24,15 @@ from cardtui.saves import (
     MAX_SEED,
     LoadedSave,
     SaveError,
-    Seat,
     build_save,
     encode_action,
     load_save,
     new_save_path,
     now_stamp,
     parse_logged_action,
-    parse_seats,
     write_save,
 )
+from cardtui.seats import Seat, check_seats, default_level, default_seats
 
 
 def deal_rng(seed: int, deal_number: int) -> random.Random:
@@ -44,37 +43,6 @@ def deal_rng(seed: int, deal_number: int) -> random.Random:
 def bot_rng(seed: int, action_count: int) -> random.Random:
     """The generator a computer player gets for the decision at this point of the log."""
     return random.Random(f"cardtui/bot/{seed}/{action_count}")
-
-
-def default_level(game: str) -> str:
-    """The level computer players get when nobody says: `normal` when the game has it."""
-    found = levels(game)
-    return "normal" if "normal" in found else found[len(found) // 2]
-
-
-def default_names(count: int) -> list[str]:
-    """The names seats get when nobody says: the compass at four, else You and Player 2, 3, ..."""
-    return ["You", "West", "North", "East"] if count == 4 else ["You"] + [f"Player {i + 1}" for i in range(1, count)]
-
-
-def default_seats(count: int, level: str = "normal", human: bool = True) -> list[Seat]:
-    """Seat 0 is the local player (unless `human` is False), the rest computer players."""
-    names = default_names(count)
-    seats = [Seat(names[i], "bot", level) for i in range(count)]
-    if human:
-        seats[0] = Seat(names[0], "human")
-    return seats
-
-
-def check_seats(seats: Sequence[Seat | dict[str, Any]], count: int, game: str) -> tuple[Seat, ...]:
-    """Seats for a new game, checked exactly as a save's seats are when it is loaded."""
-    if isinstance(seats, str | bytes) or not isinstance(seats, Sequence):
-        raise ValueError(f"seats: expected a list of {count} seats, found {type(seats).__name__}")
-    plain = [s.to_json() if isinstance(s, Seat) else s for s in seats]
-    try:
-        return parse_seats(plain, count, "", game)
-    except SaveError as err:
-        raise ValueError(str(err)) from None
 
 
 class Session:

@@ -25,7 +25,7 @@ CHILD = r"""
 import sys
 from pathlib import Path
 from cardtui.rules import load_preset
-from cardtui.saves import Seat
+from cardtui.seats import Seat
 from cardtui.session import Session
 
 path = Path(sys.argv[1])

@@ -12,13 +12,14 @@ PACKAGE = Path(__file__).resolve().parent.parent / "cardtui"
 
 # DESIGN.md's layers, bottom first. A module may import only from layers strictly below its own
 # (and from its own top-level package or module). `cardtui` itself is the package's version string.
-LAYERS: dict[str, int] = {
+LAYERS: dict[str, float] = {
     "cardtui": 0,
     "cards": 1,
     "files": 1,
     "rules": 2,
     "games": 3,
     "bots": 4,
+    "seats": 4.5,
     "saves": 5,
     "session": 6,
     "replay": 6,
@@ -90,9 +91,9 @@ def test_every_import_points_down_the_layers() -> None:
 
 
 def test_the_layer_check_sees_imports_inside_functions() -> None:
-    """The checker itself: the lazy imports the CLI and the save loader make are seen."""
+    """The checker itself: the imports the CLI makes inside its commands are seen."""
     graph = internal_graph()
-    assert "cardtui.bots" in graph["cardtui.saves"]
+    assert "cardtui.cluster" in graph["cardtui.cli"]
     assert "cardtui.tui" in graph["cardtui.cli"]
 
 

@@ -14,7 +14,6 @@ from cardtui.saves import (
     FORMAT,
     VERSION,
     SaveError,
-    Seat,
     build_save,
     dumps_save,
     latest_unfinished,
@@ -26,7 +25,8 @@ from cardtui.saves import (
     write_atomic,
     write_save,
 )
-from cardtui.session import Session, default_seats
+from cardtui.seats import Seat, default_seats
+from cardtui.session import Session
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 

@@ -12,8 +12,9 @@ import pytest
 from cardtui.bots import Decision
 from cardtui.games import IllegalAction, PlayerView, create_game
 from cardtui.rules import load_preset
-from cardtui.saves import SaveError, Seat, load_save
-from cardtui.session import Session, bot_rng, deal_rng, default_seats
+from cardtui.saves import SaveError, load_save
+from cardtui.seats import Seat, default_seats
+from cardtui.session import Session, bot_rng, deal_rng
 
 BOTS = default_seats(4, "random", human=False)
 

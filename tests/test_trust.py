@@ -22,7 +22,8 @@ from cardtui import cli
 from cardtui.api import ApiError, new_game, open_game
 from cardtui.cli import app
 from cardtui.rules import load_preset, load_ruleset
-from cardtui.saves import SaveError, Seat, latest_unfinished, list_saves, load_save
+from cardtui.saves import SaveError, latest_unfinished, list_saves, load_save
+from cardtui.seats import Seat
 from cardtui.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,7 +12,7 @@ from textual.worker import WorkerCancelled
 from cardtui.games.base import Play
 from cardtui.games.eight_of_spades import GRID_CELLS, Flip, position_name
 from cardtui.rules import Ruleset, load_preset
-from cardtui.saves import Seat
+from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.bid import BidScreen

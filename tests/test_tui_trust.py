@@ -14,7 +14,8 @@ from textual.pilot import Pilot
 
 from cardtui.replay import Replay
 from cardtui.rules import load_preset, load_ruleset, preset_dir
-from cardtui.saves import Seat, load_save, parse_save
+from cardtui.saves import load_save, parse_save
+from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.deal_end import DealEndScreen

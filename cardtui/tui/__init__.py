@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from cardtui.rules import Ruleset
-    from cardtui.saves import Seat
+    from cardtui.seats import Seat
     from cardtui.session import Session
     from cardtui.tui.app import CardtuiApp
 

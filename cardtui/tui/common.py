@@ -12,7 +12,7 @@ from cardtui.games import Event
 from cardtui.games.base import GameOver
 from cardtui.games.eight_of_spades import Eliminated, Flipped, LaidOut, PointsLost, Skipped, StakeLost, Taken
 from cardtui.games.trick import BidMade, Broken, CardPlayed, CardsPassed, DealScored, Dealt, TrickWon
-from cardtui.saves import Seat
+from cardtui.seats import Seat
 
 SPEEDS = ("instant", "fast", "normal", "slow")
 # Seconds a computer player waits before moving, and a finished trick stays on screen.

@@ -17,8 +17,8 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from textual.worker import Worker, WorkerState
 
 from cardtui.rules import Ruleset, list_presets, load_preset, load_ruleset
-from cardtui.saves import MAX_SEED, Seat
-from cardtui.session import check_seats, default_names
+from cardtui.saves import MAX_SEED
+from cardtui.seats import Seat, check_seats, default_names
 from cardtui.tui.common import GAME_TITLES
 
 FILE = "__file__"
