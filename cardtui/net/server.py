@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import socket
 import time
 from collections.abc import Callable
 from typing import Any
@@ -282,3 +283,15 @@ class Table:
         if ws is not None:
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(encode(message))
+
+
+async def host_table(session: Session, host: str, port: int, say: Report) -> None:
+    """Run a headless table until its game is over: print the invitations, then the progress."""
+    wildcard = host in ("0.0.0.0", "::", "")
+    table = Table(session, say)
+    async with table:
+        await table.open(host, port, socket.gethostname() if wildcard else None)
+        say(f"{session.game.game} table at {table.url}; the game saves to {session.save_path}")
+        for seat, line in table.invitations().items():
+            say(f"seat {seat} ({session.seats[seat].name}): cardtui join {line}")
+        await table.finished.wait()
