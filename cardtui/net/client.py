@@ -31,7 +31,8 @@ class Client:
         self.seats: list[dict[str, Any]] = welcome["seats"]
         self.present: list[bool] = welcome["present"]
         self.actions: int = welcome["actions"]
-        self.view: PlayerView = view_from_json(welcome["view"])
+        self._view_json: dict[str, Any] = welcome["view"]
+        self._view: PlayerView | None = None
         self.events: list[Event] = []
         self.chat: list[tuple[int, str]] = []
         self.refusals: list[str] = []
@@ -50,14 +51,21 @@ class Client:
         return cls(ws, message)
 
     @property
+    def view(self) -> PlayerView:
+        """The seat's latest view, typed (read from its JSON the first time it is asked for)."""
+        if self._view is None:
+            self._view = view_from_json(self._view_json)
+        return self._view
+
+    @property
     def my_turn(self) -> bool:
         """True when this seat is to move and has something it may do."""
-        tm = self.view.to_move
-        return tm is not None and tm.seat == self.seat and len(self.view.legal) > 0
+        tm = self._view_json.get("to_move")
+        return isinstance(tm, dict) and tm.get("seat") == self.seat and bool(self._view_json.get("legal"))
 
     @property
     def is_over(self) -> bool:
-        return self.view.to_move is None
+        return self._view_json.get("to_move") is None
 
     async def receive(self) -> dict[str, Any]:
         """The next message from the dealer, after it has been taken into this client's state."""
@@ -66,7 +74,7 @@ class Client:
         if kind == "update":
             self.actions = message["actions"]
             self.events.extend(event_from_json(e, self.game) for e in message["events"])
-            self.view = view_from_json(message["view"])
+            self._view_json, self._view = message["view"], None
         elif kind == "presence":
             self.present = message["present"]
         elif kind == "chat":
