@@ -149,20 +149,25 @@ class Table:
     async def _listen(self, seat: int, ws: ServerConnection) -> None:
         """Answer one seat's messages until it leaves; a flood closes the connection."""
         window, count = time.monotonic(), 0
+        closing: asyncio.Task[None] | None = None
         with contextlib.suppress(ConnectionClosed):
             async for frame in ws:
+                if closing is not None:
+                    continue  # read and drop the rest of a flood, so the closing handshake gets through
                 now = time.monotonic()
                 if now - window >= 1.0:
                     window, count = now, 0
                 count += 1
                 if count > FLOOD_LIMIT:
                     self.report(f"seat {seat}: more than {FLOOD_LIMIT} messages a second; connection closed")
-                    await ws.close(CLOSE_POLICY, f"more than {FLOOD_LIMIT} messages a second")
-                    return
+                    closing = asyncio.create_task(ws.close(CLOSE_POLICY, f"more than {FLOOD_LIMIT} messages a second"))
+                    continue
                 try:
                     await self._answer(seat, decode(frame))
                 except ProtocolError as err:
                     await ws.send(encode({"type": "error", "reason": str(err)}))
+        if closing is not None:
+            await closing
 
     async def _answer(self, seat: int, message: dict[str, Any]) -> None:
         kind = message["type"]
