@@ -21,7 +21,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from cardtui.games import Event, IllegalAction
+from cardtui.games import Action, Event, IllegalAction
 from cardtui.games.base import GameOver
 from cardtui.games.codec import to_json
 from cardtui.games.trick import DealScored
@@ -190,13 +190,16 @@ class Table:
         """Apply a person's action if it is theirs to make and the engine allows it; else say why not."""
         async with self._lock:
             try:
-                events = self._apply_for(seat, data)
+                act = self._check(seat, data)
+                # Saving waits on the disk: in a thread, so other tables and seats are served meanwhile.
+                events = await asyncio.to_thread(self.session.apply, act)
             except (IllegalAction, SaveError) as err:
                 await self._send(seat, {"type": "refused", "reason": str(err)})
                 return
             await self._advance(events)
 
-    def _apply_for(self, seat: int, data: Any) -> list[Event]:
+    def _check(self, seat: int, data: Any) -> Action:
+        """The action a person sent, if it is theirs to make now; IllegalAction says why not."""
         session = self.session
         if self.halted is not None:
             raise IllegalAction(f"the table has stopped: {self.halted}")
@@ -209,7 +212,7 @@ class Table:
         act = parse_logged_action(session.game, data)
         if getattr(act, "seat", None) != seat:
             raise IllegalAction(f"you sit at seat {seat}; an action names its own seat")
-        return session.apply(act)
+        return act
 
     async def _advance(self, events: list[Event]) -> None:
         """Publish what just happened, then deal and play computer seats until a person is to move."""
@@ -219,15 +222,12 @@ class Table:
                 await self._publish(events)
             if session.game.is_over or self.halted is not None:
                 break
+            if not session.game.is_chance:
+                seat = session.seat_to_move()
+                if seat is None or seat.kind != "bot":
+                    break
             try:
-                if session.game.is_chance:
-                    events = session.advance_chance()
-                else:
-                    seat = session.seat_to_move()
-                    if seat is None or seat.kind != "bot":
-                        break
-                    decision = await asyncio.to_thread(session.bot_decision)
-                    events = session.apply(decision.action)
+                events = await asyncio.to_thread(session.play_bot_turn)
             except SaveError as err:
                 halted = self.halted = f"the host could not save: {err}"
                 self.report(f"the table has stopped: {halted}")
