@@ -98,15 +98,16 @@ class Table:
         seat = await self._greet(ws)
         if seat is None:
             return
-        old = self.connections.get(seat)
-        self.connections[seat] = ws
-        if old is not None:
-            await old.close(CLOSE_POLICY, "this seat joined again from another connection")
         name = self.session.seats[seat].name
-        self.report(f"{name} (seat {seat}) joined")
         async with self._lock:
+            # Seated under the lock: the welcome comes before any update, and holds the position now.
+            old = self.connections.get(seat)
+            self.connections[seat] = ws
             await self._send(seat, self._welcome(seat))
             await self._presence()
+        self.report(f"{name} (seat {seat}) joined")
+        if old is not None:
+            await old.close(CLOSE_POLICY, "this seat joined again from another connection")
         try:
             await self._listen(seat, ws)
         finally:
