@@ -360,3 +360,30 @@ async def test_hostile_clients_are_refused_while_the_game_goes_on(tmp_path: Path
         assert all(f.to_move is None for f in finals) and table.session.is_over
         assert saved_log(table) == [a.to_json() for a in table.session.log]
         await asyncio.gather(*(c.close() for c in (hostile, honest, victim)))
+
+
+async def test_a_client_that_stops_reading_is_dropped_and_the_game_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardtui.net import server
+
+    monkeypatch.setattr(server, "SEND_TIMEOUT", 0.2)
+    table = await open_table(tmp_path, load_preset("hearts").replace(max_deals=1), "p,p,easy,easy", seed=2)
+    async with table:
+        honest_invite, stuck_invite = table.invitations().values()
+        honest = await Client.join(honest_invite)
+        stuck = await Client.join(stuck_invite)
+        never = asyncio.Event()
+
+        async def blocked(message: Any) -> None:
+            await never.wait()  # as if the client's buffers were full
+
+        table.connections[stuck.seat].send = blocked  # type: ignore[method-assign]
+        # The stuck seat is dropped the first time it is sent something; then it rejoins and both finish.
+        while stuck.seat in table.connections:
+            await honest.say("anyone there?")
+            await bounded(honest.receive())
+        again = await bounded(Client.join(stuck_invite))
+        finals = await bounded(asyncio.gather(play_remote(honest, "easy"), play_remote(again, "easy")))
+        assert all(f.to_move is None for f in finals) and table.session.is_over
+        await asyncio.gather(honest.close(), again.close(), stuck.close())

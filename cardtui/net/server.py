@@ -44,6 +44,9 @@ from cardtui.session import Session
 HELLO_TIMEOUT = 10.0
 """Seconds a new connection has to send its `hello` before it is closed."""
 
+SEND_TIMEOUT = 5.0
+"""Seconds a message may wait for a client that stopped reading; then its connection is dropped."""
+
 Report = Callable[[str], None]
 
 
@@ -284,11 +287,21 @@ class Table:
             await self._send(seat, message(seat) if callable(message) else message)
 
     async def _send(self, seat: int, message: dict[str, Any]) -> None:
-        """Send to one seat; a connection that has gone is left to its own handler to clean up."""
+        """Send to one seat; a connection that has gone is left to its own handler to clean up.
+
+        A client that stops reading would make sends wait for ever, holding up
+        the whole table: after SEND_TIMEOUT its connection is dropped instead.
+        """
         ws = self.connections.get(seat)
-        if ws is not None:
-            with contextlib.suppress(ConnectionClosed):
-                await ws.send(encode(message))
+        if ws is None:
+            return
+        try:
+            await asyncio.wait_for(ws.send(encode(message)), SEND_TIMEOUT)
+        except ConnectionClosed:
+            pass
+        except TimeoutError:
+            self.report(f"seat {seat}: not reading its messages; connection dropped")
+            ws.transport.abort()
 
 
 async def host_table(session: Session, host: str, port: int, say: Report) -> None:
