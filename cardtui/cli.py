@@ -514,3 +514,105 @@ def arena(
     typer.echo(json.dumps(summary) if as_json else render(summary))
     if summary.get("partial"):
         raise typer.Exit(130)
+
+
+# ---------------------------------------------------------------- the network table
+
+
+def _host_seats(text: str, game: str) -> list[Seat]:
+    """`--seats open,bot:hard,...` as seats: `open` waits for an invitation, `bot[:LEVEL]` is played here."""
+    from cardtui.saves import Seat
+    from cardtui.session import default_level
+
+    words = [w.strip().lower() for w in text.split(",")]
+    names = ("South", "West", "North", "East") if len(words) == 4 else [f"Player {i + 1}" for i in range(len(words))]
+    seats = []
+    for name, word in zip(names, words, strict=True):
+        kind, _, level = word.partition(":")
+        if word == "open":
+            seats.append(Seat(name, "human"))
+        elif kind == "bot":
+            level = level or default_level(game)
+            if level not in _levels(game):
+                fail(f"--seats: unknown level {level!r} — choose one of {', '.join(_levels(game))}")
+            seats.append(Seat(name, "bot", level))
+        elif word == "you":
+            fail("--seats: `you` (the host playing in the app) is not available yet; use open or bot:LEVEL")
+        else:
+            fail(f"--seats: expected open, bot or bot:LEVEL for each seat, found {word!r}")
+    if not any(s.kind == "human" for s in seats):
+        fail("--seats: a network table needs at least one open seat")
+    return seats
+
+
+@app.command("host")
+def host(
+    game: Annotated[str | None, typer.Argument(help="hearts, spades, cutthroat or eight-of-spades")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", help="a preset name or a TOML file")] = None,
+    seats: Annotated[
+        str | None, typer.Option("--seats", help="open or bot[:LEVEL] for each seat, comma-separated")
+    ] = None,
+    port: Annotated[int, typer.Option("--port", help="the port to listen on (0: any free port)")] = 0,
+    bind: Annotated[str, typer.Option("--bind", help="the address to listen on")] = "127.0.0.1",
+    save: Annotated[Path | None, typer.Option("--save", help="save the game to this file")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="the same seed deals the same cards")] = None,
+    resume: Annotated[
+        Path | None, typer.Option("--resume", help="re-open this saved game with fresh invitations")
+    ] = None,
+) -> None:
+    """Host a network table as a headless dealer: print one invitation per open seat, then the game's progress."""
+    import asyncio
+    import secrets
+
+    from cardtui.net.server import host_table
+    from cardtui.saves import MAX_SEED, SaveError
+    from cardtui.session import Session
+
+    if not 0 <= port <= 65535:
+        fail(f"--port: expected 0..65535, found {port}")
+    if resume is not None:
+        if game is not None or rules or seats or save or seed is not None:
+            fail("--resume takes the game, rules, seats and seed from the save; give only --port and --bind")
+        try:
+            session = Session.resume(resume)
+        except SaveError as err:
+            fail(str(err))
+        if session.is_over:
+            session.close()
+            fail(f"{resume}: this game is over")
+        if not any(s.kind == "human" for s in session.seats):
+            session.close()
+            fail(f"{resume}: every seat is a computer player; nobody to invite")
+    else:
+        if game is None:
+            fail("say which game to host (hearts, spades, cutthroat or eight-of-spades), or --resume SAVE")
+        _check_game(game)
+        ruleset = _load_rules(game, rules)
+        from cardtui.games import create_game
+
+        count = create_game(ruleset).seats
+        chosen = _host_seats(seats or ",".join(["open"] * count), game)
+        if game == "eight-of-spades" and len(chosen) != count:
+            if not 2 <= len(chosen) <= 8:
+                fail(f"--seats: Eight of Spades takes 2 to 8 players, not {len(chosen)}")
+            ruleset = ruleset.replace(players=len(chosen))
+        elif len(chosen) != count:
+            fail(f"--seats: {game} has {count} seats, found {len(chosen)}")
+        if seed is not None and not 0 <= seed <= MAX_SEED:
+            fail(f"--seed: expected an integer 0..{MAX_SEED}, found {seed}")
+        if save is not None and save.exists():
+            fail(f"{save}: already exists — re-open it with `cardtui host --resume {save}` or choose another file")
+        try:
+            session = Session.new(None, ruleset, chosen, seed if seed is not None else secrets.randbelow(2**32), save)
+        except (SaveError, ValueError) as err:
+            fail(str(err))
+    if bind not in ("127.0.0.1", "localhost", "::1"):
+        typer.echo(f"cardtui: on {bind}, anyone who can reach this port with an invitation can join", err=True)
+    try:
+        asyncio.run(host_table(session, bind, port, lambda line: typer.echo(printable(line))))
+    except OSError as err:
+        fail(f"cannot listen on {bind}:{port} ({err.strerror or err})")
+    except KeyboardInterrupt:
+        typer.echo(f"stopped; the game is saved — re-open it with `cardtui host --resume {session.save_path}`")
+    finally:
+        session.close()

@@ -1,0 +1,114 @@
+"""A client of a network table: join with an invitation, follow the seat's view, send actions and chat.
+
+It keeps the latest view the dealer sent (typed, through the engine's one
+JSON form), so a program, a test or a headless computer player reads
+`client.view` and acts when `client.my_turn` says so.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+from cardtui.bots import make_bot
+from cardtui.games import Event, PlayerView, event_from_json, view_from_json
+from cardtui.net.protocol import MAX_MESSAGE, VERSION, ProtocolError, decode, encode, parse_invitation
+
+
+class JoinRefused(ProtocolError):
+    """The table would not seat this invitation; the message is the host's reason."""
+
+
+class Client:
+    """One seat at a network table, as its player sees it."""
+
+    def __init__(self, ws: ClientConnection, welcome: dict[str, Any]) -> None:
+        self.ws = ws
+        self.seat: int = welcome["seat"]
+        self.game: str = welcome["game"]
+        self.seats: list[dict[str, Any]] = welcome["seats"]
+        self.present: list[bool] = welcome["present"]
+        self.actions: int = welcome["actions"]
+        self._view_json: dict[str, Any] = welcome["view"]
+        self._view: PlayerView | None = None
+        self.events: list[Event] = []
+        self.chat: list[tuple[int, str]] = []
+        self.refusals: list[str] = []
+        self.errors: list[str] = []
+
+    @classmethod
+    async def join(cls, invite: str) -> Client:
+        """Connect and claim the invitation's seat; JoinRefused with the host's reason when it is not valid."""
+        url, token = parse_invitation(invite)
+        ws = await connect(url, max_size=MAX_MESSAGE)
+        await ws.send(encode({"type": "hello", "version": VERSION, "token": token}))
+        message = decode(await ws.recv())
+        if message["type"] != "welcome":
+            await ws.close()
+            raise JoinRefused(str(message.get("reason", "the table did not seat this invitation")))
+        return cls(ws, message)
+
+    @property
+    def view(self) -> PlayerView:
+        """The seat's latest view, typed (read from its JSON the first time it is asked for)."""
+        if self._view is None:
+            self._view = view_from_json(self._view_json)
+        return self._view
+
+    @property
+    def my_turn(self) -> bool:
+        """True when this seat is to move and has something it may do."""
+        tm = self._view_json.get("to_move")
+        return isinstance(tm, dict) and tm.get("seat") == self.seat and bool(self._view_json.get("legal"))
+
+    @property
+    def is_over(self) -> bool:
+        return self._view_json.get("to_move") is None
+
+    async def receive(self) -> dict[str, Any]:
+        """The next message from the dealer, after it has been taken into this client's state."""
+        message = decode(await self.ws.recv())
+        kind = message["type"]
+        if kind == "update":
+            self.actions = message["actions"]
+            self.events.extend(event_from_json(e, self.game) for e in message["events"])
+            self._view_json, self._view = message["view"], None
+        elif kind == "presence":
+            self.present = message["present"]
+        elif kind == "chat":
+            self.chat.append((message["seat"], message["text"]))
+        elif kind == "refused":
+            self.refusals.append(message["reason"])
+        elif kind == "error":
+            self.errors.append(message["reason"])
+        return message
+
+    async def act(self, action: dict[str, Any]) -> None:
+        """Send an action dict (the save file's form); the dealer answers with an update or a refusal."""
+        await self.ws.send(encode({"type": "action", "action": action}))
+
+    async def say(self, text: str) -> None:
+        """One line of table talk, relayed to every seat."""
+        await self.ws.send(encode({"type": "chat", "text": text}))
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+async def play_remote(client: Client, level: str, seed: int = 0) -> PlayerView:
+    """Play a seat as a computer player of `level` until the game ends; returns the last view.
+
+    It decides from its own view only, once per position (a chat or presence
+    message does not make it act twice).
+    """
+    bot = make_bot(client.game, level)
+    acted_at = -1
+    while not client.is_over:
+        if client.my_turn and client.actions != acted_at:
+            acted_at = client.actions
+            decision = bot.decide(client.view, random.Random(f"cardtui/remote/{seed}/{client.seat}/{acted_at}"))
+            await client.act(decision.action.to_json())
+        await client.receive()
+    return client.view

@@ -1,0 +1,102 @@
+"""The network table's wire: message limits, invitations, and which events each seat may know.
+
+Every message is one JSON object with a `type`; PROTOCOL.md lists them. This
+module holds what both ends must agree on, so the server and the client
+cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import secrets
+from typing import Any
+from urllib.parse import urlsplit
+
+from cardtui.games import Event
+from cardtui.games.codec import to_json
+from cardtui.games.trick import CardsPassed
+
+VERSION = 1
+"""The protocol version: `hello` and `welcome` carry it; a mismatch is refused."""
+
+MAX_MESSAGE = 64 * 1024
+"""The largest frame either end accepts, in bytes; a bigger one closes the connection."""
+
+MAX_CHAT = 200
+"""The longest line of table talk, in characters."""
+
+FLOOD_LIMIT = 100
+"""More messages than this from one connection within one second closes it."""
+
+TOKEN_BYTES = 16
+"""An invitation's token holds this many random bytes (128 bits)."""
+
+CLOSE_POLICY = 1008
+"""The WebSocket close code for a client that broke the rules (wrong token, flood)."""
+
+
+class ProtocolError(ValueError):
+    """A message or invitation that is not what the protocol allows; the message says why."""
+
+
+def new_token() -> str:
+    """A fresh invitation token: 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def invitation(url: str, token: str) -> str:
+    """The text a host hands to one player: the table's address with the seat's token after `#`."""
+    return f"{url}/#{token}"
+
+
+def parse_invitation(text: str) -> tuple[str, str]:
+    """The server address and token of an invitation (`ws://HOST:PORT/#TOKEN`), or ProtocolError."""
+    text = text.strip()
+    if text.startswith("cardtui join "):
+        text = text[len("cardtui join ") :].strip()
+    parts = urlsplit(text)
+    if parts.scheme not in ("ws", "wss") or not parts.netloc or not parts.fragment:
+        raise ProtocolError(f"an invitation looks like ws://HOST:PORT/#TOKEN, found {text[:80]!r}")
+    return f"{parts.scheme}://{parts.netloc}/", parts.fragment
+
+
+def encode(message: dict[str, Any]) -> str:
+    """One message as the text of a frame."""
+    return json.dumps(message, separators=(",", ":"))
+
+
+def decode(frame: str | bytes) -> dict[str, Any]:
+    """A received frame as a message with a string `type`, or ProtocolError saying what is wrong."""
+    if isinstance(frame, bytes):
+        raise ProtocolError("messages are JSON text frames, not binary")
+    try:
+        message = json.loads(frame)
+    except (ValueError, RecursionError):
+        raise ProtocolError("a message must be JSON") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise ProtocolError('a message must be a JSON object with a "type"')
+    return message
+
+
+def event_for(event: Event, seat: int) -> dict[str, Any]:
+    """An event as `seat` may know it: passed cards reach only their giver and receiver.
+
+    Every other seat gets the same `cards_passed` event with an empty `cards`
+    list: it learns that cards moved, not which.
+    """
+    if isinstance(event, CardsPassed) and seat not in (event.seat, event.to):
+        event = dataclasses.replace(event, cards=())
+    data: dict[str, Any] = to_json(event)
+    return data
+
+
+def chat_text(value: Any) -> str:
+    """A line of table talk, checked: printable text of 1..MAX_CHAT characters."""
+    if not isinstance(value, str) or not value.strip():
+        raise ProtocolError("chat: expected a line of text")
+    if len(value) > MAX_CHAT:
+        raise ProtocolError(f"chat: a line holds at most {MAX_CHAT} characters, found {len(value)}")
+    if not value.isprintable():
+        raise ProtocolError("chat: one line of plain text (no newlines or control characters)")
+    return value.strip()

@@ -1,0 +1,316 @@
+"""The dealer of a network table: the host's process owns the session and serves each seat its own view.
+
+Only this process knows the cards. It hands each open seat an invitation
+token, sends every connected seat that seat's view and the events it may
+know after each action, checks what clients send with the engine, plays the
+computer seats, and saves after every action (the session's save and lock).
+One asyncio lock orders every change to the game, so a bad or slow client
+never corrupts the table or holds up the others beyond its own turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import socket
+import time
+from collections.abc import Callable
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from cardtui.games import Action, Event, IllegalAction
+from cardtui.games.base import GameOver
+from cardtui.games.codec import to_json
+from cardtui.games.trick import DealScored
+from cardtui.net.protocol import (
+    CLOSE_POLICY,
+    FLOOD_LIMIT,
+    MAX_MESSAGE,
+    VERSION,
+    ProtocolError,
+    chat_text,
+    decode,
+    encode,
+    event_for,
+    invitation,
+    new_token,
+)
+from cardtui.saves import SaveError, parse_logged_action
+from cardtui.session import Session
+
+HELLO_TIMEOUT = 10.0
+"""Seconds a new connection has to send its `hello` before it is closed."""
+
+SEND_TIMEOUT = 5.0
+"""Seconds a message may wait for a client that stopped reading; then its connection is dropped."""
+
+Report = Callable[[str], None]
+
+
+def _quiet(line: str) -> None:
+    """The default progress report: say nothing."""
+
+
+class Table:
+    """A session served over WebSocket: one invitation token per person's seat, computer seats played here."""
+
+    def __init__(self, session: Session, report: Report = _quiet) -> None:
+        self.session = session
+        self.report = report
+        self.tokens: dict[int, str] = {i: new_token() for i, s in enumerate(session.seats) if s.kind == "human"}
+        self.connections: dict[int, ServerConnection] = {}
+        self.finished = asyncio.Event()
+        self.halted: str | None = None
+        self.url = ""
+        self._lock = asyncio.Lock()
+        self._server: Server | None = None
+
+    # ------------------------------------------------------------ opening and closing
+
+    async def open(self, host: str = "127.0.0.1", port: int = 0, url_host: str | None = None) -> None:
+        """Listen on host:port (0 = a free port), then deal and play the computer seats up to a person's turn."""
+        self._server = await serve(self._serve, host, port, max_size=MAX_MESSAGE, max_queue=4)
+        bound = self._server.sockets[0].getsockname()[1]
+        self.url = f"ws://{url_host or host}:{bound}"
+        async with self._lock:
+            await self._advance([])
+
+    async def close(self) -> None:
+        """Stop listening and close every connection (the save stays, ready for `--resume`)."""
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+            self._server = None
+
+    async def __aenter__(self) -> Table:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    def invitations(self) -> dict[int, str]:
+        """The invitation of every person's seat, by seat number."""
+        return {seat: invitation(self.url, token) for seat, token in self.tokens.items()}
+
+    # ------------------------------------------------------------ one connection
+
+    async def _serve(self, ws: ServerConnection) -> None:
+        seat = await self._greet(ws)
+        if seat is None:
+            return
+        name = self.session.seats[seat].name
+        async with self._lock:
+            # Seated under the lock: the welcome comes before any update, and holds the position now.
+            old = self.connections.get(seat)
+            self.connections[seat] = ws
+            await self._send(seat, self._welcome(seat))
+            await self._presence()
+        self.report(f"{name} (seat {seat}) joined")
+        if old is not None:
+            await old.close(CLOSE_POLICY, "this seat joined again from another connection")
+        try:
+            await self._listen(seat, ws)
+        finally:
+            if self.connections.get(seat) is ws:
+                del self.connections[seat]
+                self.report(f"{name} (seat {seat}) left; the seat waits for them")
+                async with self._lock:
+                    await self._presence()
+
+    async def _greet(self, ws: ServerConnection) -> int | None:
+        """The seat a `hello` with a valid token claims; anything else is answered and closed."""
+        try:
+            message = decode(await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT))
+            if message["type"] != "hello":
+                raise ProtocolError('the first message must be {"type": "hello", "version": 1, "token": ...}')
+            if message.get("version") != VERSION:
+                raise ProtocolError(f"this table speaks protocol version {VERSION}, found {message.get('version')!r}")
+            token = message.get("token")
+            seat = self._seat_of(token) if isinstance(token, str) else None
+            if seat is None:
+                raise ProtocolError("no seat at this table has that invitation")
+        except ProtocolError as err:
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(encode({"type": "error", "reason": str(err)}))
+                await ws.close(CLOSE_POLICY, "refused")
+            return None
+        except (TimeoutError, ConnectionClosed):
+            await ws.close(CLOSE_POLICY, "no hello")
+            return None
+        return seat
+
+    def _seat_of(self, token: str) -> int | None:
+        """The seat whose token this is, compared in constant time."""
+        found = None
+        for seat, mine in self.tokens.items():
+            if secrets.compare_digest(mine.encode(), token.encode("utf-8", "replace")):
+                found = seat
+        return found
+
+    async def _listen(self, seat: int, ws: ServerConnection) -> None:
+        """Answer one seat's messages until it leaves; a flood closes the connection."""
+        window, count = time.monotonic(), 0
+        closing: asyncio.Task[None] | None = None
+        with contextlib.suppress(ConnectionClosed):
+            async for frame in ws:
+                if closing is not None:
+                    continue  # read and drop the rest of a flood, so the closing handshake gets through
+                now = time.monotonic()
+                if now - window >= 1.0:
+                    window, count = now, 0
+                count += 1
+                if count > FLOOD_LIMIT:
+                    self.report(f"seat {seat}: more than {FLOOD_LIMIT} messages a second; connection closed")
+                    closing = asyncio.create_task(ws.close(CLOSE_POLICY, f"more than {FLOOD_LIMIT} messages a second"))
+                    continue
+                try:
+                    await self._answer(seat, decode(frame))
+                except ProtocolError as err:
+                    await ws.send(encode({"type": "error", "reason": str(err)}))
+        if closing is not None:
+            await closing
+
+    async def _answer(self, seat: int, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "action":
+            await self._act(seat, message.get("action"))
+        elif kind == "chat":
+            text = chat_text(message.get("text"))
+            name = self.session.seats[seat].name
+            self.report(f"{name}: {text}")
+            async with self._lock:
+                await self._broadcast({"type": "chat", "seat": seat, "name": name, "text": text})
+        elif kind == "hello":
+            raise ProtocolError("already seated: send action or chat")
+        else:
+            raise ProtocolError(f"unknown message type {kind[:40]!r}; a client sends action or chat")
+
+    # ------------------------------------------------------------ the game
+
+    async def _act(self, seat: int, data: Any) -> None:
+        """Apply a person's action if it is theirs to make and the engine allows it; else say why not."""
+        async with self._lock:
+            try:
+                act = self._check(seat, data)
+                # Saving waits on the disk: in a thread, so other tables and seats are served meanwhile.
+                events = await asyncio.to_thread(self.session.apply, act)
+            except (IllegalAction, SaveError) as err:
+                await self._send(seat, {"type": "refused", "reason": str(err)})
+                return
+            await self._advance(events)
+
+    def _check(self, seat: int, data: Any) -> Action:
+        """The action a person sent, if it is theirs to make now; IllegalAction says why not."""
+        session = self.session
+        if self.halted is not None:
+            raise IllegalAction(f"the table has stopped: {self.halted}")
+        if session.game.is_over:
+            raise IllegalAction("the game is over")
+        tm = session.game.to_move
+        if session.game.is_chance or tm is None or tm.seat != seat:
+            mover = session.seats[tm.seat].name if tm is not None and not session.game.is_chance else "the dealer"
+            raise IllegalAction(f"it is not your turn: {mover} is to move")
+        act = parse_logged_action(session.game, data)
+        if getattr(act, "seat", None) != seat:
+            raise IllegalAction(f"you sit at seat {seat}; an action names its own seat")
+        return act
+
+    async def _advance(self, events: list[Event]) -> None:
+        """Publish what just happened, then deal and play computer seats until a person is to move."""
+        session = self.session
+        while True:
+            if events:
+                await self._publish(events)
+            if session.game.is_over or self.halted is not None:
+                break
+            if not session.game.is_chance:
+                seat = session.seat_to_move()
+                if seat is None or seat.kind != "bot":
+                    break
+            try:
+                events = await asyncio.to_thread(session.play_bot_turn)
+            except SaveError as err:
+                halted = self.halted = f"the host could not save: {err}"
+                self.report(f"the table has stopped: {halted}")
+                await self._broadcast({"type": "error", "reason": halted})
+                break
+        if session.game.is_over:
+            self.finished.set()
+
+    async def _publish(self, events: list[Event]) -> None:
+        """Each connected seat gets the events it may know and its own view after them."""
+        actions = len(self.session.log)
+        await self._broadcast(
+            lambda seat: {
+                "type": "update",
+                "actions": actions,
+                "events": [event_for(e, seat) for e in events],
+                "view": to_json(self.session.game.view(seat)),
+            }
+        )
+        for event in events:
+            if isinstance(event, DealScored):
+                totals = ", ".join(str(t) for t in event.record.totals)
+                self.report(f"deal {self.session.deal_number} scored; totals {totals}")
+            elif isinstance(event, GameOver):
+                names = ", ".join(self.session.seats[s].name for s in event.winners)
+                self.report(f"game over ({event.reason}): {names} won; totals {', '.join(map(str, event.totals))}")
+
+    # ------------------------------------------------------------ sending
+
+    def _welcome(self, seat: int) -> dict[str, Any]:
+        session = self.session
+        return {
+            "type": "welcome",
+            "version": VERSION,
+            "seat": seat,
+            "game": session.game.game,
+            "seats": [s.to_json() for s in session.seats],
+            "present": self._present(),
+            "actions": len(session.log),
+            "view": to_json(session.game.view(seat)),
+        }
+
+    def _present(self) -> list[bool]:
+        return [i in self.connections for i in range(len(self.session.seats))]
+
+    async def _presence(self) -> None:
+        present = self._present()
+        await self._broadcast({"type": "presence", "present": present})
+
+    async def _broadcast(self, message: dict[str, Any] | Callable[[int], dict[str, Any]]) -> None:
+        """Send to every connected seat: the same message, or each seat its own."""
+        for seat in list(self.connections):
+            await self._send(seat, message(seat) if callable(message) else message)
+
+    async def _send(self, seat: int, message: dict[str, Any]) -> None:
+        """Send to one seat; a connection that has gone is left to its own handler to clean up.
+
+        A client that stops reading would make sends wait for ever, holding up
+        the whole table: after SEND_TIMEOUT its connection is dropped instead.
+        """
+        ws = self.connections.get(seat)
+        if ws is None:
+            return
+        try:
+            await asyncio.wait_for(ws.send(encode(message)), SEND_TIMEOUT)
+        except ConnectionClosed:
+            pass
+        except TimeoutError:
+            self.report(f"seat {seat}: not reading its messages; connection dropped")
+            ws.transport.abort()
+
+
+async def host_table(session: Session, host: str, port: int, say: Report) -> None:
+    """Run a headless table until its game is over: print the invitations, then the progress."""
+    wildcard = host in ("0.0.0.0", "::", "")
+    table = Table(session, say)
+    async with table:
+        await table.open(host, port, socket.gethostname() if wildcard else None)
+        say(f"{session.game.game} table at {table.url}; the game saves to {session.save_path}")
+        for seat, line in table.invitations().items():
+            say(f"seat {seat} ({session.seats[seat].name}): cardtui join {line}")
+        await table.finished.wait()

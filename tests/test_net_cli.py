@@ -1,0 +1,78 @@
+"""`cardtui host`: its mistakes are one line and exit 2; a real host process deals a game to a remote player."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardtui.cli import app
+from cardtui.net import Client, play_remote
+from cardtui.saves import load_save
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+@pytest.mark.parametrize(
+    ("args", "match"),
+    [
+        ([], "say which game to host"),
+        (["poker"], "unknown game 'poker'"),
+        (["hearts", "--seats", "you,open,bot,bot"], "`you`"),
+        (["hearts", "--seats", "open,bot:godlike,bot,bot"], "unknown level 'godlike'"),
+        (["hearts", "--seats", "open,chair,bot,bot"], "expected open, bot or bot:LEVEL"),
+        (["hearts", "--seats", "open,bot,bot"], "hearts has 4 seats, found 3"),
+        (["hearts", "--seats", "bot,bot,bot,bot"], "at least one open seat"),
+        (["eight-of-spades", "--seats", ",".join(["open"] * 9)], "2 to 8 players"),
+        (["hearts", "--port", "70000"], "--port: expected 0..65535"),
+        (["hearts", "--resume", "x.json"], "--resume takes the game"),
+        (["--resume", "missing.json"], "missing.json"),
+    ],
+)
+def test_host_mistakes_are_one_line_and_exit_2(args: list[str], match: str) -> None:
+    result = runner.invoke(app, ["host", *args])
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and match in lines[0] and "Traceback" not in result.stderr, result.stderr
+
+
+async def test_a_host_process_deals_a_whole_game_to_a_remote_player(tmp_path: Path) -> None:
+    save, rules = tmp_path / "net.json", tmp_path / "short.toml"
+    rules.write_text('game = "hearts"\nmax_deals = 2\n')
+    env = dict(os.environ, CARDTUI_HOME=str(tmp_path / "home"), PYTHONPATH=str(ROOT))
+    host = await asyncio.create_subprocess_exec(
+        *[sys.executable, "-m", "cardtui", "host", "hearts", "--rules", str(rules)],
+        *["--seats", "bot:easy,open,bot:easy,bot:easy", "--seed", "4", "--save", str(save)],
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=env,
+        cwd=ROOT,
+    )
+    assert host.stdout is not None
+    try:
+        first = (await asyncio.wait_for(host.stdout.readline(), 30)).decode()
+        line = (await asyncio.wait_for(host.stdout.readline(), 30)).decode()
+        assert first.startswith("hearts table at ws://127.0.0.1:") and str(save) in first
+        assert line.startswith("seat 1 (West): cardtui join ws://127.0.0.1:")
+        client = await Client.join(line.split("cardtui join ", 1)[1])
+        final = await asyncio.wait_for(play_remote(client, "easy"), 60)
+        out, err = await asyncio.wait_for(host.communicate(), 30)
+    finally:
+        if host.returncode is None:
+            host.kill()
+            await host.wait()
+    assert host.returncode == 0 and err == b""
+    assert final.to_move is None and "game over (score)" in out.decode()
+    loaded = load_save(save)
+    assert loaded.game.is_over and list(loaded.game.scores) == list(final.totals)  # type: ignore[attr-defined]
