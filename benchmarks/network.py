@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from cardtui.bots import make_bot  # noqa: E402
 from cardtui.net import Client, Table  # noqa: E402
 from cardtui.rules import load_preset  # noqa: E402
-from cardtui.saves import Seat  # noqa: E402
+from cardtui.seats import Seat  # noqa: E402
 from cardtui.session import Session  # noqa: E402
 
 TARGET_P95_MS = 20.0
@@ -54,7 +54,7 @@ async def host(tables: int, deals: int, folder: Path, pipe: Connection) -> None:
     seats = [Seat(name, "human") for name in ("South", "West", "North", "East")]
     opened = []
     for i in range(tables):
-        table = Table(Session.new(None, ruleset, seats, i, folder / f"table-{i}.json"))
+        table = Table(Session.new(ruleset, seats, i, folder / f"table-{i}.json"))
         await table.open("127.0.0.1", 0)
         opened.append(table)
     pipe.send([list(t.invitations().values()) for t in opened])

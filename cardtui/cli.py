@@ -521,8 +521,7 @@ def arena(
 
 def _host_seats(text: str, game: str) -> list[Seat]:
     """`--seats open,bot:hard,...` as seats: `open` waits for an invitation, `bot[:LEVEL]` is played here."""
-    from cardtui.saves import Seat
-    from cardtui.session import default_level
+    from cardtui.seats import Seat, default_level
 
     words = [w.strip().lower() for w in text.split(",")]
     names = ("South", "West", "North", "East") if len(words) == 4 else [f"Player {i + 1}" for i in range(len(words))]
@@ -603,7 +602,7 @@ def host(
         if save is not None and save.exists():
             fail(f"{save}: already exists — re-open it with `cardtui host --resume {save}` or choose another file")
         try:
-            session = Session.new(None, ruleset, chosen, seed if seed is not None else secrets.randbelow(2**32), save)
+            session = Session.new(ruleset, chosen, seed if seed is not None else secrets.randbelow(2**32), save)
         except (SaveError, ValueError) as err:
             fail(str(err))
     if bind not in ("127.0.0.1", "localhost", "::1"):

@@ -23,7 +23,8 @@ from cardtui.games.trick import CardsPassed, Dealt
 from cardtui.net import Client, JoinRefused, Table, play_remote
 from cardtui.net.protocol import MAX_CHAT, VERSION, decode, encode, event_for, parse_invitation
 from cardtui.rules import Ruleset, load_preset
-from cardtui.saves import Seat, load_save
+from cardtui.saves import load_save
+from cardtui.seats import Seat
 from cardtui.session import Session
 
 T = TypeVar("T")
@@ -41,7 +42,7 @@ def seats_of(spec: str) -> list[Seat]:
 
 
 async def open_table(tmp_path: Path, ruleset: Ruleset, spec: str, seed: int = 5) -> Table:
-    session = Session.new(None, ruleset, seats_of(spec), seed, tmp_path / "table.json")
+    session = Session.new(ruleset, seats_of(spec), seed, tmp_path / "table.json")
     table = Table(session)
     await table.open("127.0.0.1", 0)
     return table
