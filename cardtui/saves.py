@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from cardtui import files
-from cardtui.games import Action, Game, IllegalAction, create_game
+from cardtui.games import Action, Event, Game, IllegalAction, create_game
 from cardtui.rules import Ruleset, RulesetError, ruleset_from_dict
 from cardtui.rules.base import show
 
@@ -35,6 +35,8 @@ TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 KINDS = ("human", "bot")
 TOP_KEYS = ("format", "version", "game", "ruleset", "seats", "seed", "log", "created", "updated")
 _INT_DIGITS = 24
+OnAction = Callable[[int, Action, Sequence[Event]], None]
+"""Told of each replayed action: its index in the log, the action and the events it made."""
 _LEVEL_RE = re.compile(r"^[a-z][a-z0-9_-]{0,29}$")
 
 
@@ -272,24 +274,27 @@ def read_bytes(path: Path) -> bytes:
         raise SaveError(str(err)) from None
 
 
-def load_save(path: str | Path, checkpoint_every: int = 0) -> LoadedSave:
+def load_save(path: str | Path, checkpoint_every: int = 0, on_action: OnAction | None = None) -> LoadedSave:
     """Read, check and replay a save file; any defect is a SaveError naming the file and the place.
 
     `checkpoint_every` > 0 keeps a clone of the game every that many actions
-    (for the replay timeline) while the log is replayed anyway.
+    (for the replay timeline) while the log is replayed anyway; `on_action`
+    sees each action and its events as they are replayed (the catalog counts from them).
     """
     p = Path(path)
     raw = read_bytes(p)
     data = parse_json(raw, p.name)
-    loaded = parse_save(data, p.name, checkpoint_every)
+    loaded = parse_save(data, p.name, checkpoint_every, on_action)
     loaded.path = p
     return loaded
 
 
-def parse_save(data: Any, name: str = "save", checkpoint_every: int = 0) -> LoadedSave:
+def parse_save(
+    data: Any, name: str = "save", checkpoint_every: int = 0, on_action: OnAction | None = None
+) -> LoadedSave:
     """Check a save dict already decoded from JSON; `name` starts every error message."""
     try:
-        return _parse_save(data, name, checkpoint_every)
+        return _parse_save(data, name, checkpoint_every, on_action)
     except SaveError:
         raise
     except RecursionError:
@@ -309,7 +314,7 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _parse_save(data: Any, name: str, checkpoint_every: int) -> LoadedSave:
+def _parse_save(data: Any, name: str, checkpoint_every: int, on_action: OnAction | None) -> LoadedSave:
     if not isinstance(data, dict):
         raise _fail(name, "", f"not a cardtui save: expected a JSON object, found {_short(data)}")
     fmt = data.get("format")
@@ -359,7 +364,7 @@ def _parse_save(data: Any, name: str, checkpoint_every: int) -> LoadedSave:
         raise _fail(name, "log", f"expected a list of actions, found {_short(log_json)}")
     if len(log_json) > MAX_LOG:
         raise _fail(name, "log", f"too long ({len(log_json)} actions, at most {MAX_LOG})")
-    log, checkpoints = replay_log(game, log_json, name, checkpoint_every)
+    log, checkpoints = replay_log(game, log_json, name, checkpoint_every, on_action)
     return LoadedSave(None, ruleset, seats, seed, log, log_json, created, updated, game, checkpoints)
 
 
@@ -368,7 +373,7 @@ def replay_log(
     log_json: Sequence[Any],
     name: str,
     checkpoint_every: int = 0,
-    on_action: Callable[[int, Action], None] | None = None,
+    on_action: OnAction | None = None,
 ) -> tuple[list[Action], dict[int, Game]]:
     """Apply every logged action to `game`; the first malformed or illegal one is a SaveError with its index."""
     log: list[Action] = []
@@ -383,7 +388,7 @@ def replay_log(
             raise _fail(name, where, "the game is already over")
         try:
             action = parse_logged_action(game, entry)
-            game.apply(action)
+            events = game.apply(action)
         except IllegalAction as err:
             raise _fail(name, where, str(err)) from None
         except (RecursionError, MemoryError):
@@ -392,7 +397,7 @@ def replay_log(
             raise _fail(name, where, f"cannot be applied ({type(err).__name__}: {str(err)[:200]})") from None
         log.append(action)
         if on_action is not None:
-            on_action(i, action)
+            on_action(i, action, events)
         if checkpoint_every > 0 and (i + 1) % checkpoint_every == 0:
             checkpoints[i + 1] = game.clone()
     return log, checkpoints
