@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -331,12 +333,32 @@ def _describe(path: Path, loaded: Any, summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+@contextlib.contextmanager
+def _progress(what: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A rich progress bar on stderr for slow catalog work, only when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(what, total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield advance
+
+
 @app.command("saves")
 def saves() -> None:
     """List saved games, newest first."""
-    from cardtui.saves import list_saves, saves_dir
+    from cardtui.catalog import list_entries
+    from cardtui.saves import saves_dir
 
-    infos = list_saves()
+    with _progress("reading saves") as progress:
+        infos = [e.info for e in list_entries(progress=progress)]
     if not infos:
         typer.echo(f"no saved games in {saves_dir()}")
         return

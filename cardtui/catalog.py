@@ -1,0 +1,317 @@
+"""The catalog of saves: a SQLite cache of each save's summary, so listing and statistics need not replay.
+
+The JSON saves stay the truth. A row is keyed by the file's path, size,
+modification time and inode; a file whose key changed is loaded again (through
+`cardtui.saves`, the safe way) and one that vanished drops out. A broken file
+keeps its row with the loader's one-line reason. Deleting the catalog loses
+nothing, and a corrupt, foreign or older catalog file is rebuilt. Another
+cardtui writing the catalog or a save at the same time is waited for briefly
+(WAL mode, a busy timeout); if the catalog cannot be written at all, the
+listing is built in memory for this run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import os
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from cardtui.cards import parse_card
+from cardtui.games import Action, Event
+from cardtui.games.eight_of_spades import Eliminated, PointsLost
+from cardtui.games.summary import summary_of
+from cardtui.games.trick import TrickWon
+from cardtui.saves import SaveError, SaveInfo, home_dir, load_save, saves_dir
+
+SCHEMA = 1
+"""`PRAGMA user_version` of the catalog; a file with another is rebuilt."""
+APPLICATION_ID = 0x63617264  # "card": tells our catalog from another program's SQLite file
+FILE_NAME = "catalog.sqlite"
+BUSY_MS = 5000
+COMMIT_EVERY = 50
+
+QUEEN_OF_SPADES = parse_card("QS")
+Progress = Callable[[int, int], None]
+"""Told (done, total) while stale saves are loaded; total is how many needed loading."""
+
+_TABLE = """
+CREATE TABLE IF NOT EXISTS saves (
+    path TEXT PRIMARY KEY,
+    folder TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    inode INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    status TEXT NOT NULL,
+    totals TEXT NOT NULL,
+    problem TEXT,
+    summary TEXT
+)
+"""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Entry:
+    """One save as the catalog knows it: the listing line, plus the summary for statistics (None if broken)."""
+
+    info: SaveInfo
+    summary: dict[str, Any] | None
+
+
+def catalog_path() -> Path:
+    """The catalog file, in cardtui's data folder beside the saves folder."""
+    return home_dir() / FILE_NAME
+
+
+def summarise(path: Path) -> dict[str, Any]:
+    """What the catalog keeps of a save: `inspect --json`'s summary plus seats, times and per-seat figures.
+
+    Raises SaveError for a file that cannot be trusted, as loading it would.
+    """
+    counter = _Counter()
+    loaded = load_save(path, on_action=counter)
+    game = loaded.game
+    out = summary_of(game, len(loaded.log))
+    out["seats"] = [s.to_json() for s in loaded.seats]
+    out["created"] = loaded.created
+    out["updated"] = loaded.updated
+    figures: dict[str, Any] = {}
+    if game.game == "hearts":
+        records = getattr(game, "deal_records", [])
+        figures["moons"] = [sum(1 for r in records if r.moon == s) for s in range(game.seats)]
+        figures["queens"] = counter.queens[: game.seats]
+    elif game.game in ("spades", "cutthroat"):
+        figures.update(_spades_figures(game))
+    else:
+        figures["ace_hits"] = counter.ace_hits[: game.seats]
+    out["figures"] = figures
+    return out
+
+
+class _Counter:
+    """Counts, from the replayed events, what the game's state no longer shows: who took Q♠, who hit A♠."""
+
+    def __init__(self) -> None:
+        self.queens = [0] * 8
+        self.ace_hits = [0] * 8
+
+    def __call__(self, index: int, action: Action, events: Sequence[Event]) -> None:
+        for event in events:
+            if isinstance(event, TrickWon) and QUEEN_OF_SPADES in event.cards:
+                self.queens[event.seat] += 1
+            elif isinstance(event, PointsLost | Eliminated):
+                self.ace_hits[event.seat] += 1
+
+
+def _spades_figures(game: Any) -> dict[str, Any]:
+    """Per side: deals with a contract, made, set, bags taken; per seat: nils bid and made (engine's scoring)."""
+    from cardtui.games.spades import score_side
+
+    rules = game.ruleset
+    sides = list(rules.sides)
+    contracts, made, sets, bags = ([0] * len(sides) for _ in range(4))
+    nils_bid, nils_made = [0] * game.seats, [0] * game.seats
+    carried = [0] * len(sides)
+    for record in game.deal_records:
+        bids = list(record.bids)
+        for i, side in enumerate(sides):
+            result = score_side(rules, side, bids, list(record.tricks), carried[i])
+            if any(bids[s].bid > 0 for s in side):
+                contracts[i] += 1
+                made[i] += result.made
+                sets[i] += not result.made
+            bags[i] += result.overtricks
+            for s in side:
+                nils_bid[s] += bids[s].bid == 0
+                nils_made[s] += result.nils_made >> s & 1
+        carried = list(record.bags or carried)
+    return {
+        "contracts": contracts,
+        "made": made,
+        "sets": sets,
+        "bags": bags,
+        "nils_bid": nils_bid,
+        "nils_made": nils_made,
+    }
+
+
+def _key(st: os.stat_result) -> tuple[int, int, int]:
+    return (st.st_size, st.st_mtime_ns, st.st_ino)
+
+
+def _guess_game(path: Path) -> str:
+    return path.name.split("-", 1)[0] if "-" in path.name else "?"
+
+
+class Catalog:
+    """The catalog file, opened; `entries(folder)` brings it up to date with the folder and returns its rows."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = catalog_path() if path is None else path
+        self.db = self._open()
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Catalog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ---------------------------------------------------------------- opening
+
+    def _open(self) -> sqlite3.Connection:
+        """Our catalog at `path`, rebuilt if corrupt, foreign or another schema; in memory if it can't be written."""
+        try:
+            return self._connect(self.path)
+        except sqlite3.DatabaseError:
+            self._remove()
+        try:
+            return self._connect(self.path)
+        except (sqlite3.Error, OSError):
+            return self._connect(None)
+
+    def _connect(self, path: Path | None) -> sqlite3.Connection:
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(":memory:" if path is None else str(path), timeout=BUSY_MS / 1000, isolation_level=None)
+        try:
+            db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            app = db.execute("PRAGMA application_id").fetchone()[0]
+            tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            if tables and (version, app) != (SCHEMA, APPLICATION_ID):
+                raise sqlite3.DatabaseError(f"not a cardtui catalog of schema {SCHEMA}")
+            if path is not None:
+                db.execute("PRAGMA journal_mode = WAL")
+            db.execute(_TABLE)
+            db.execute("CREATE INDEX IF NOT EXISTS saves_folder ON saves (folder)")
+            db.execute(f"PRAGMA user_version = {SCHEMA}")
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _remove(self) -> None:
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            with contextlib.suppress(OSError):
+                os.unlink(f"{self.path}{suffix}")
+
+    # ---------------------------------------------------------------- reading
+
+    def entries(self, folder: Path | None = None, progress: Progress | None = None) -> list[Entry]:
+        """Every `*.json` in the folder, most recently written first; stale rows reloaded, vanished ones dropped."""
+        folder = (saves_dir() if folder is None else folder).absolute()
+        on_disk = dict(_scan(folder))
+        try:
+            rows = self._rows(folder)
+        except sqlite3.Error:
+            self.db.close()
+            self._remove()
+            self.db = self._open()
+            rows = {}
+        stale = [p for p, st in on_disk.items() if rows.get(str(p), (None,))[0] != _key(st)]
+        fresh: dict[str, Entry] = {}
+        for done, path in enumerate(stale, 1):
+            fresh[str(path)] = _load(path, on_disk[path])
+            if progress is not None:
+                progress(done, len(stale))
+        self._store(folder, on_disk, fresh, rows)
+        out: list[Entry] = []
+        for path, st in on_disk.items():
+            found = fresh.get(str(path)) or rows[str(path)][1]
+            out.append(dataclasses.replace(found, info=dataclasses.replace(found.info, modified=st.st_mtime)))
+        # The file's own time, not the one written inside it: a save claiming year 9999 must not win.
+        out.sort(key=lambda e: (e.info.modified, e.info.path.name), reverse=True)
+        return out
+
+    def _rows(self, folder: Path) -> dict[str, tuple[tuple[int, int, int], Entry]]:
+        rows = {}
+        query = "SELECT path, size, mtime_ns, inode, game, updated, status, totals, problem, summary FROM saves"
+        for path, size, mtime, inode, game, updated, status, totals, problem, summary in self.db.execute(
+            query + " WHERE folder = ?", (str(folder),)
+        ):
+            info = SaveInfo(Path(path), game, updated, status, tuple(json.loads(totals)), problem)
+            rows[path] = ((size, mtime, inode), Entry(info, json.loads(summary) if summary else None))
+        return rows
+
+    def _store(
+        self,
+        folder: Path,
+        on_disk: dict[Path, os.stat_result],
+        fresh: dict[str, Entry],
+        rows: dict[str, tuple[tuple[int, int, int], Entry]],
+    ) -> None:
+        """Write the reloaded rows and drop the vanished ones; a catalog that can't be written is only a cache."""
+        gone = [p for p in rows if Path(p) not in on_disk]
+        items = list(fresh.items())
+        try:
+            for start in range(0, max(len(items), 1), COMMIT_EVERY):
+                with self._transaction():
+                    for path, entry in items[start : start + COMMIT_EVERY]:
+                        info = entry.info
+                        self.db.execute(
+                            "INSERT OR REPLACE INTO saves VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            (
+                                path,
+                                str(folder),
+                                *_key(on_disk[Path(path)]),
+                                info.game,
+                                info.updated,
+                                info.status,
+                                json.dumps(list(info.totals)),
+                                info.problem,
+                                json.dumps(entry.summary) if entry.summary is not None else None,
+                            ),
+                        )
+            if gone:
+                with self._transaction():
+                    self.db.executemany("DELETE FROM saves WHERE path = ?", [(p,) for p in gone])
+        except sqlite3.Error:
+            pass  # busy beyond the timeout or read-only: the listing is right, the cache catches up next time
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+
+def _scan(folder: Path) -> Iterator[tuple[Path, os.stat_result]]:
+    """The folder's `*.json` names with their status (following symlinks, as loading does); unreadable ones skipped."""
+    if not folder.is_dir():
+        return
+    for path in folder.glob("*.json"):
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        yield path, st
+
+
+def _load(path: Path, st: os.stat_result) -> Entry:
+    """One save's row: its summary, or the loader's reason it cannot be read."""
+    try:
+        summary = summarise(path)
+    except SaveError as err:
+        return Entry(SaveInfo(path, _guess_game(path), "", "broken", (), str(err), st.st_mtime), None)
+    info = SaveInfo(path, summary["game"], summary["updated"], summary["status"], tuple(summary["totals"]), None)
+    return Entry(info, summary)
+
+
+def list_entries(folder: Path | None = None, progress: Progress | None = None) -> list[Entry]:
+    """The folder's saves through the catalog (opened and closed for this one call)."""
+    with Catalog() as catalog:
+        return catalog.entries(folder, progress)
