@@ -376,6 +376,30 @@ def saves() -> None:
         typer.echo("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
 
 
+@app.command("stats")
+def stats(
+    game: Annotated[str | None, typer.Option("--game", help="only this game")] = None,
+    since: Annotated[
+        str | None, typer.Option("--since", help="only games played on or after this date (YYYY-MM-DD)")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Your record from your saves: games, wins and figures per game and opponents' level."""
+    from cardtui.catalog import list_entries
+    from cardtui.stats import StatsError, compute, parse_since, render
+
+    if game is not None:
+        _check_game(game)
+    try:
+        day = parse_since(since) if since is not None else None
+    except StatsError as err:
+        fail(str(err))
+    with _progress("reading saves") as progress:
+        entries = list_entries(progress=progress)
+    figures = compute(entries, game, day)
+    typer.echo(json.dumps(figures) if as_json else render(figures))
+
+
 # ---------------------------------------------------------------- rules
 
 
