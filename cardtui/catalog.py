@@ -169,14 +169,14 @@ class Catalog:
 
     def _open(self) -> sqlite3.Connection:
         """Our catalog at `path`, rebuilt if corrupt, foreign or another schema; in memory if it can't be written."""
-        try:
-            return self._connect(self.path)
-        except sqlite3.DatabaseError:
-            self._remove()
-        try:
-            return self._connect(self.path)
-        except (sqlite3.Error, OSError):
-            return self._connect(None)
+        for _ in range(2):
+            try:
+                return self._connect(self.path)
+            except (sqlite3.OperationalError, OSError):
+                break  # cannot open or busy for long: another cardtui's catalog is not ours to remove
+            except sqlite3.DatabaseError:
+                self._remove()
+        return self._connect(None)
 
     def _connect(self, path: Path | None) -> sqlite3.Connection:
         if path is not None:
@@ -213,7 +213,9 @@ class Catalog:
         on_disk = dict(_scan(folder))
         try:
             rows = self._rows(folder)
-        except sqlite3.Error:
+        except sqlite3.OperationalError:
+            rows = {}
+        except sqlite3.DatabaseError:  # damage found past the header: start again
             self.db.close()
             self._remove()
             self.db = self._open()
