@@ -15,12 +15,15 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import multiprocessing
 import os
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
+from cardtui.arena import usable_cores
 from cardtui.cards import parse_card
 from cardtui.games import Action, Event
 from cardtui.games.eight_of_spades import Eliminated, PointsLost
@@ -34,6 +37,9 @@ APPLICATION_ID = 0x63617264  # "card": tells our catalog from another program's 
 FILE_NAME = "catalog.sqlite"
 BUSY_MS = 5000
 COMMIT_EVERY = 50
+PARALLEL_FROM = 100
+"""This many stale saves or more are loaded in worker processes (one per core, at most MAX_WORKERS)."""
+MAX_WORKERS = 4
 
 QUEEN_OF_SPADES = parse_card("QS")
 Progress = Callable[[int, int], None]
@@ -56,12 +62,29 @@ CREATE TABLE IF NOT EXISTS saves (
 """
 
 
+class Row(NamedTuple):
+    """A catalog row: the file's key, its listing columns and its summary as JSON text (None if broken)."""
+
+    key: tuple[int, int, int]
+    game: str
+    updated: str
+    status: str
+    totals: str
+    problem: str | None
+    summary: str | None
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Entry:
     """One save as the catalog knows it: the listing line, plus the summary for statistics (None if broken)."""
 
     info: SaveInfo
-    summary: dict[str, Any] | None
+    text: str | None
+
+    @property
+    def summary(self) -> dict[str, Any] | None:
+        """Decoded on demand: listing 2,000 saves must not parse 2,000 summaries."""
+        return json.loads(self.text) if self.text is not None else None
 
 
 def catalog_path() -> Path:
@@ -184,17 +207,20 @@ class Catalog:
         db = sqlite3.connect(":memory:" if path is None else str(path), timeout=BUSY_MS / 1000, isolation_level=None)
         try:
             db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            app = db.execute("PRAGMA application_id").fetchone()[0]
-            tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-            if tables and (version, app) != (SCHEMA, APPLICATION_ID):
-                raise sqlite3.DatabaseError(f"not a cardtui catalog of schema {SCHEMA}")
             if path is not None:
                 db.execute("PRAGMA journal_mode = WAL")
-            db.execute(_TABLE)
-            db.execute("CREATE INDEX IF NOT EXISTS saves_folder ON saves (folder)")
-            db.execute(f"PRAGMA user_version = {SCHEMA}")
-            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            # One writer checks and creates the schema at a time: a second cardtui starting at the same
+            # moment must not see a half-made catalog and take it for a foreign one.
+            with _transaction(db):
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                app = db.execute("PRAGMA application_id").fetchone()[0]
+                tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+                if tables and (version, app) != (SCHEMA, APPLICATION_ID):
+                    raise sqlite3.DatabaseError(f"not a cardtui catalog of schema {SCHEMA}")
+                db.execute(_TABLE)
+                db.execute("CREATE INDEX IF NOT EXISTS saves_folder ON saves (folder)")
+                db.execute(f"PRAGMA user_version = {SCHEMA}")
+                db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         except BaseException:
             db.close()
             raise
@@ -210,7 +236,7 @@ class Catalog:
     def entries(self, folder: Path | None = None, progress: Progress | None = None) -> list[Entry]:
         """Every `*.json` in the folder, most recently written first; stale rows reloaded, vanished ones dropped."""
         folder = (saves_dir() if folder is None else folder).absolute()
-        on_disk = dict(_scan(folder))
+        on_disk = _scan(folder)
         try:
             rows = self._rows(folder)
         except sqlite3.OperationalError:
@@ -220,97 +246,98 @@ class Catalog:
             self._remove()
             self.db = self._open()
             rows = {}
-        stale = [p for p, st in on_disk.items() if rows.get(str(p), (None,))[0] != _key(st)]
-        fresh: dict[str, Entry] = {}
-        for done, path in enumerate(stale, 1):
-            fresh[str(path)] = _load(path, on_disk[path])
+        stale = [p for p, st in on_disk.items() if p not in rows or rows[p].key != _key(st)]
+        fresh: dict[str, Row] = {}
+        for done, (path, row) in enumerate(_load_all([(p, on_disk[p]) for p in stale]), 1):
+            fresh[path] = row
             if progress is not None:
                 progress(done, len(stale))
-        self._store(folder, on_disk, fresh, rows)
-        out: list[Entry] = []
+        self._store(folder, fresh, [p for p in rows if p not in on_disk])
+        rows |= fresh
+        out = []
         for path, st in on_disk.items():
-            found = fresh.get(str(path)) or rows[str(path)][1]
-            out.append(dataclasses.replace(found, info=dataclasses.replace(found.info, modified=st.st_mtime)))
+            r = rows[path]
+            totals = tuple(int(t) for t in r.totals.split()) if r.totals else ()
+            info = SaveInfo(Path(path), r.game, r.updated, r.status, totals, r.problem, st.st_mtime)
+            out.append(Entry(info, r.summary))
         # The file's own time, not the one written inside it: a save claiming year 9999 must not win.
         out.sort(key=lambda e: (e.info.modified, e.info.path.name), reverse=True)
         return out
 
-    def _rows(self, folder: Path) -> dict[str, tuple[tuple[int, int, int], Entry]]:
-        rows = {}
+    def _rows(self, folder: Path) -> dict[str, Row]:
         query = "SELECT path, size, mtime_ns, inode, game, updated, status, totals, problem, summary FROM saves"
-        for path, size, mtime, inode, game, updated, status, totals, problem, summary in self.db.execute(
-            query + " WHERE folder = ?", (str(folder),)
-        ):
-            info = SaveInfo(Path(path), game, updated, status, tuple(json.loads(totals)), problem)
-            rows[path] = ((size, mtime, inode), Entry(info, json.loads(summary) if summary else None))
-        return rows
+        return {
+            path: Row((size, mtime, inode), *rest)
+            for path, size, mtime, inode, *rest in self.db.execute(query + " WHERE folder = ?", (str(folder),))
+        }
 
-    def _store(
-        self,
-        folder: Path,
-        on_disk: dict[Path, os.stat_result],
-        fresh: dict[str, Entry],
-        rows: dict[str, tuple[tuple[int, int, int], Entry]],
-    ) -> None:
+    def _store(self, folder: Path, fresh: dict[str, Row], gone: list[str]) -> None:
         """Write the reloaded rows and drop the vanished ones; a catalog that can't be written is only a cache."""
-        gone = [p for p in rows if Path(p) not in on_disk]
         items = list(fresh.items())
         try:
-            for start in range(0, max(len(items), 1), COMMIT_EVERY):
-                with self._transaction():
-                    for path, entry in items[start : start + COMMIT_EVERY]:
-                        info = entry.info
-                        self.db.execute(
-                            "INSERT OR REPLACE INTO saves VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                            (
-                                path,
-                                str(folder),
-                                *_key(on_disk[Path(path)]),
-                                info.game,
-                                info.updated,
-                                info.status,
-                                json.dumps(list(info.totals)),
-                                info.problem,
-                                json.dumps(entry.summary) if entry.summary is not None else None,
-                            ),
-                        )
+            for start in range(0, len(items), COMMIT_EVERY):
+                with _transaction(self.db):
+                    self.db.executemany(
+                        "INSERT OR REPLACE INTO saves VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        [(path, str(folder), *row.key, *row[1:]) for path, row in items[start : start + COMMIT_EVERY]],
+                    )
             if gone:
-                with self._transaction():
+                with _transaction(self.db):
                     self.db.executemany("DELETE FROM saves WHERE path = ?", [(p,) for p in gone])
         except sqlite3.Error:
             pass  # busy beyond the timeout or read-only: the listing is right, the cache catches up next time
 
-    @contextlib.contextmanager
-    def _transaction(self) -> Iterator[None]:
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        self.db.execute("COMMIT")
+
+@contextlib.contextmanager
+def _transaction(db: sqlite3.Connection) -> Iterator[None]:
+    """BEGIN IMMEDIATE (take the write lock now, waiting up to the busy timeout) ... COMMIT, or ROLLBACK."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
 
 
-def _scan(folder: Path) -> Iterator[tuple[Path, os.stat_result]]:
-    """The folder's `*.json` names with their status (following symlinks, as loading does); unreadable ones skipped."""
-    if not folder.is_dir():
+def _scan(folder: Path) -> dict[str, os.stat_result]:
+    """The folder's `*.json` paths with their status (following symlinks, as loading does); unreadable ones skipped."""
+    found = {}
+    try:
+        with os.scandir(folder) as it:
+            for item in it:
+                if item.name.endswith(".json"):
+                    with contextlib.suppress(OSError):
+                        found[item.path] = item.stat()
+    except OSError:
+        pass  # no saves folder yet: nothing saved
+    return found
+
+
+def _load_all(work: list[tuple[str, os.stat_result]]) -> Iterator[tuple[str, Row]]:
+    """Load stale saves, on several cores when there are many (a first run over a big folder)."""
+    cores = min(usable_cores(), MAX_WORKERS)
+    if len(work) < PARALLEL_FROM or cores < 2:
+        for path, st in work:
+            yield path, _load_one((path, st))
         return
-    for path in folder.glob("*.json"):
-        try:
-            st = path.stat()
-        except OSError:
-            continue
-        yield path, st
+    # spawn, not fork: the caller may be a threaded app, and the children need nothing of ours but the module
+    with ProcessPoolExecutor(cores, mp_context=multiprocessing.get_context("spawn")) as pool:
+        yield from zip((p for p, _ in work), pool.map(_load_one, work, chunksize=16), strict=True)
 
 
-def _load(path: Path, st: os.stat_result) -> Entry:
+def _load_one(item: tuple[str, os.stat_result]) -> Row:
+    return _load(Path(item[0]), item[1])
+
+
+def _load(path: Path, st: os.stat_result) -> Row:
     """One save's row: its summary, or the loader's reason it cannot be read."""
     try:
         summary = summarise(path)
     except SaveError as err:
-        return Entry(SaveInfo(path, _guess_game(path), "", "broken", (), str(err), st.st_mtime), None)
-    info = SaveInfo(path, summary["game"], summary["updated"], summary["status"], tuple(summary["totals"]), None)
-    return Entry(info, summary)
+        return Row(_key(st), _guess_game(path), "", "broken", "", str(err), None)
+    totals = " ".join(map(str, summary["totals"]))
+    return Row(_key(st), summary["game"], summary["updated"], summary["status"], totals, None, json.dumps(summary))
 
 
 def list_entries(folder: Path | None = None, progress: Progress | None = None) -> list[Entry]:

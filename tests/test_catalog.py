@@ -228,3 +228,16 @@ def test_figures_kept_per_seat() -> None:
     figures = spades["figures"]
     assert [a + b for a, b in zip(figures["made"], figures["sets"], strict=True)] == figures["contracts"]
     assert json.loads(json.dumps(spades)) == spades
+
+
+def test_many_stale_saves_load_in_worker_processes_with_progress(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for i, sample in enumerate(("hearts.json", "cutthroat.json", "eight-of-spades.json", "hearts-mid-deal.json")):
+        copy(home, sample, f"game-{i}.json")
+    (folder(home) / "broken.json").write_text("[]")
+    serial = Catalog(home / "serial.sqlite").entries()
+    monkeypatch.setattr(catalog, "PARALLEL_FROM", 2)
+    monkeypatch.setattr(catalog, "usable_cores", lambda: 2)
+    seen: list[tuple[int, int]] = []
+    with Catalog() as c:
+        assert c.entries(progress=lambda done, total: seen.append((done, total))) == serial
+    assert seen == [(n, 5) for n in range(1, 6)]
