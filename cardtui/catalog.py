@@ -29,7 +29,7 @@ from cardtui.games import Action, Event
 from cardtui.games.eight_of_spades import Eliminated, PointsLost
 from cardtui.games.summary import summary_of
 from cardtui.games.trick import TrickWon
-from cardtui.saves import SaveError, SaveInfo, home_dir, load_save, saves_dir
+from cardtui.saves import SaveError, SaveInfo, game_in_name, home_dir, load_save, saves_dir
 
 SCHEMA = 1
 """`PRAGMA user_version` of the catalog; a file with another is rebuilt."""
@@ -166,10 +166,6 @@ def _spades_figures(game: Any) -> dict[str, Any]:
 
 def _key(st: os.stat_result) -> tuple[int, int, int]:
     return (st.st_size, st.st_mtime_ns, st.st_ino)
-
-
-def _guess_game(path: Path) -> str:
-    return path.name.split("-", 1)[0] if "-" in path.name else "?"
 
 
 class Catalog:
@@ -335,7 +331,7 @@ def _load(path: Path, st: os.stat_result) -> Row:
     try:
         summary = summarise(path)
     except SaveError as err:
-        return Row(_key(st), _guess_game(path), "", "broken", "", str(err), None)
+        return Row(_key(st), game_in_name(path), "", "broken", "", str(err), None)
     totals = " ".join(map(str, summary["totals"]))
     return Row(_key(st), summary["game"], summary["updated"], summary["status"], totals, None, json.dumps(summary))
 

@@ -342,13 +342,17 @@ def _progress(what: str) -> Iterator[Callable[[int, int], None] | None]:
     from rich.console import Console
     from rich.progress import Progress
 
-    with Progress(console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(what, total=None)
+    bar = Progress(console=Console(stderr=True), transient=True)
+    task = bar.add_task(what, total=None)
 
-        def advance(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
+    def advance(done: int, total: int) -> None:
+        bar.start()  # only once there is slow work: a warm listing shows no bar at all
+        bar.update(task, completed=done, total=total)
 
+    try:
         yield advance
+    finally:
+        bar.stop()
 
 
 @app.command("saves")

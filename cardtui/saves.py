@@ -497,6 +497,11 @@ class SaveInfo:
     modified: float = 0.0
 
 
+def game_in_name(path: Path) -> str:
+    """The game a broken save's name suggests (`hearts-20261122-101500.json`), else "?"."""
+    return path.name.split("-", 1)[0] if "-" in path.name else "?"
+
+
 def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     """Every `*.json` in the saves folder, most recently written first; broken files with their problem."""
     folder = saves_dir() if folder is None else folder
@@ -511,8 +516,7 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
         try:
             loaded = load_save(path)
         except SaveError as err:
-            game = path.name.split("-", 1)[0] if "-" in path.name else "?"
-            out.append(SaveInfo(path, game, "", "broken", (), str(err), mtime))
+            out.append(SaveInfo(path, game_in_name(path), "", "broken", (), str(err), mtime))
             continue
         status = "finished" if loaded.game.is_over else "in_progress"
         out.append(SaveInfo(path, loaded.ruleset.game, loaded.updated, status, loaded.game.scores, None, mtime))
