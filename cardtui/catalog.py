@@ -23,7 +23,6 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from cardtui.arena import usable_cores
 from cardtui.cards import parse_card
 from cardtui.games import Action, Event
 from cardtui.games.eight_of_spades import Eliminated, PointsLost
@@ -38,8 +37,7 @@ FILE_NAME = "catalog.sqlite"
 BUSY_MS = 5000
 COMMIT_EVERY = 50
 PARALLEL_FROM = 100
-"""This many stale saves or more are loaded in worker processes (one per core, at most MAX_WORKERS)."""
-MAX_WORKERS = 4
+"""With `jobs` > 1, this many stale saves or more are loaded in worker processes."""
 
 QUEEN_OF_SPADES = parse_card("QS")
 Progress = Callable[[int, int], None]
@@ -229,8 +227,12 @@ class Catalog:
 
     # ---------------------------------------------------------------- reading
 
-    def entries(self, folder: Path | None = None, progress: Progress | None = None) -> list[Entry]:
-        """Every `*.json` in the folder, most recently written first; stale rows reloaded, vanished ones dropped."""
+    def entries(self, folder: Path | None = None, progress: Progress | None = None, jobs: int = 1) -> list[Entry]:
+        """Every `*.json` in the folder, most recently written first; stale rows reloaded, vanished ones dropped.
+
+        `jobs` > 1 loads many stale saves in that many worker processes (spawned: the program's main
+        module must be importable and guarded, as a command's is; a library caller keeps the default).
+        """
         folder = (saves_dir() if folder is None else folder).absolute()
         on_disk = _scan(folder)
         try:
@@ -244,7 +246,7 @@ class Catalog:
             rows = {}
         stale = [p for p, st in on_disk.items() if p not in rows or rows[p].key != _key(st)]
         fresh: dict[str, Row] = {}
-        for done, (path, row) in enumerate(_load_all([(p, on_disk[p]) for p in stale]), 1):
+        for done, (path, row) in enumerate(_load_all([(p, on_disk[p]) for p in stale], jobs), 1):
             fresh[path] = row
             if progress is not None:
                 progress(done, len(stale))
@@ -310,15 +312,14 @@ def _scan(folder: Path) -> dict[str, os.stat_result]:
     return found
 
 
-def _load_all(work: list[tuple[str, os.stat_result]]) -> Iterator[tuple[str, Row]]:
-    """Load stale saves, on several cores when there are many (a first run over a big folder)."""
-    cores = min(usable_cores(), MAX_WORKERS)
-    if len(work) < PARALLEL_FROM or cores < 2:
+def _load_all(work: list[tuple[str, os.stat_result]], jobs: int) -> Iterator[tuple[str, Row]]:
+    """Load stale saves, in worker processes when there are many (a first run over a big folder)."""
+    if len(work) < PARALLEL_FROM or jobs < 2:
         for path, st in work:
             yield path, _load_one((path, st))
         return
     # spawn, not fork: the caller may be a threaded app, and the children need nothing of ours but the module
-    with ProcessPoolExecutor(cores, mp_context=multiprocessing.get_context("spawn")) as pool:
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         yield from zip((p for p, _ in work), pool.map(_load_one, work, chunksize=16), strict=True)
 
 
@@ -336,7 +337,7 @@ def _load(path: Path, st: os.stat_result) -> Row:
     return Row(_key(st), summary["game"], summary["updated"], summary["status"], totals, None, json.dumps(summary))
 
 
-def list_entries(folder: Path | None = None, progress: Progress | None = None) -> list[Entry]:
+def list_entries(folder: Path | None = None, progress: Progress | None = None, jobs: int = 1) -> list[Entry]:
     """The folder's saves through the catalog (opened and closed for this one call)."""
     with Catalog() as catalog:
-        return catalog.entries(folder, progress)
+        return catalog.entries(folder, progress, jobs)

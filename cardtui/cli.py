@@ -355,6 +355,13 @@ def _progress(what: str) -> Iterator[Callable[[int, int], None] | None]:
         bar.stop()
 
 
+def _catalog_jobs() -> int:
+    """Worker processes for a first catalog run over many saves: the usable cores, at most 4."""
+    from cardtui.arena import usable_cores
+
+    return min(usable_cores(), 4)
+
+
 @app.command("saves")
 def saves() -> None:
     """List saved games, newest first."""
@@ -362,7 +369,7 @@ def saves() -> None:
     from cardtui.saves import saves_dir
 
     with _progress("reading saves") as progress:
-        infos = [e.info for e in list_entries(progress=progress)]
+        infos = [e.info for e in list_entries(progress=progress, jobs=_catalog_jobs())]
     if not infos:
         typer.echo(f"no saved games in {saves_dir()}")
         return
@@ -399,7 +406,7 @@ def stats(
     except StatsError as err:
         fail(str(err))
     with _progress("reading saves") as progress:
-        entries = list_entries(progress=progress)
+        entries = list_entries(progress=progress, jobs=_catalog_jobs())
     figures = compute(entries, game, day)
     typer.echo(json.dumps(figures) if as_json else render(figures))
 

@@ -236,8 +236,7 @@ def test_many_stale_saves_load_in_worker_processes_with_progress(home: Path, mon
     (folder(home) / "broken.json").write_text("[]")
     serial = Catalog(home / "serial.sqlite").entries()
     monkeypatch.setattr(catalog, "PARALLEL_FROM", 2)
-    monkeypatch.setattr(catalog, "usable_cores", lambda: 2)
     seen: list[tuple[int, int]] = []
     with Catalog() as c:
-        assert c.entries(progress=lambda done, total: seen.append((done, total))) == serial
+        assert c.entries(progress=lambda done, total: seen.append((done, total)), jobs=2) == serial
     assert seen == [(n, 5) for n in range(1, 6)]
