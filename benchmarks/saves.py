@@ -1,13 +1,15 @@
 """Save file speed, printed as JSON: load + validate a 10,000-action save, jump in its replay, write a save,
-and open a 400-action save with its lock and write one action.
+open a 400-action save with its lock and write one action, and list 2,000 saves through the catalog.
 
-Targets: load ≤ 300 ms, jump ≤ 30 ms, write a typical game ≤ 5 ms, lock and write one action ≤ 5 ms (p50).
-Run from the checkout: `python benchmarks/saves.py`.
+Targets: load ≤ 300 ms, jump ≤ 30 ms, write a typical game ≤ 5 ms, lock and write one action ≤ 5 ms (p50),
+catalog listing of 2,000 saves ≤ 20 s cold and ≤ 0.5 s warm.
+Run from the checkout: `python benchmarks/saves.py` (`--catalog` for the catalog figures alone).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
 import sys
@@ -18,10 +20,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from cardtui.catalog import Catalog  # noqa: E402
 from cardtui.files import FileLock  # noqa: E402
 from cardtui.replay import Replay  # noqa: E402
 from cardtui.rules import load_preset  # noqa: E402
-from cardtui.saves import encode_action, load_save, write_save  # noqa: E402
+from cardtui.saves import encode_action, list_saves, load_save, write_save  # noqa: E402
 from cardtui.seats import Seat  # noqa: E402
 from cardtui.session import Session  # noqa: E402
 
@@ -71,11 +74,59 @@ def open_and_write_one(folder: Path, runs: int = 50) -> dict[str, object]:
     }
 
 
+def many_saves(folder: Path, count: int = 2000) -> None:
+    """`count` saves made from the samples, each a little different (its times), with spread-out file times."""
+    samples = [json.loads(p.read_text()) for p in sorted((ROOT / "saves").glob("*.json"))]
+    for i in range(count):
+        data = dict(samples[i % len(samples)])
+        data["updated"] = f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}T{i % 24:02d}:00:00Z"
+        path = folder / f"{data['game']}-{i:05d}.json"
+        write_save(path, data)
+        os.utime(path, (1_700_000_000 + i, 1_700_000_000 + i))
+
+
+def catalog_listing(count: int = 2000) -> dict[str, object]:
+    """List `count` saves through a new catalog (cold, with 2 worker processes and with none), again (warm),
+    and as `list_saves` does without a catalog."""
+    root = Path(tempfile.mkdtemp(prefix="cardtui-bench-"))
+    folder = root / "saves"
+    folder.mkdir()
+    many_saves(folder, count)
+    colds = {}
+    for jobs in (2, 1):
+        t = time.perf_counter()
+        with Catalog(root / f"catalog-{jobs}.sqlite") as catalog:
+            cold_entries = catalog.entries(folder, jobs=jobs)
+        colds[f"jobs_{jobs}"] = round(time.perf_counter() - t, 2)
+    warms = []
+    for _ in range(5):
+        t = time.perf_counter()
+        with Catalog(root / "catalog-1.sqlite") as catalog:
+            catalog.entries(folder)
+        warms.append(time.perf_counter() - t)
+    t = time.perf_counter()
+    uncached = list_saves(folder)
+    plain = time.perf_counter() - t
+    assert len(cold_entries) == len(uncached) == count
+    return {
+        "saves": count,
+        "cold_s": colds,
+        "warm_s": {"median": round(statistics.median(warms), 3), "max": round(max(warms), 3)},
+        "without_catalog_s": round(plain, 2),
+        "catalog_bytes": (root / "catalog-1.sqlite").stat().st_size,
+        "target_cold_s": 20,
+        "target_warm_s": 0.5,
+    }
+
+
 def ms(seconds: float) -> float:
     return round(seconds * 1000, 2)
 
 
 def main() -> None:
+    if "--catalog" in sys.argv[1:]:
+        print(json.dumps({"catalog_listing": catalog_listing()}, indent=2))
+        return
     session = long_game()
     folder = Path(tempfile.mkdtemp(prefix="cardtui-bench-"))
     big = folder / "big.json"
@@ -128,6 +179,7 @@ def main() -> None:
                 },
                 "open_400_actions_with_lock_and_write_one_ms": open_and_write_one(folder),
                 "save_10000_actions_bytes": big.stat().st_size,
+                "catalog_listing": catalog_listing(),
                 "actions": len(session.log),
             },
             indent=2,

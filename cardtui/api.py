@@ -19,6 +19,7 @@ from typing import Any
 
 from cardtui.games import Game, IllegalAction
 from cardtui.games.codec import to_json
+from cardtui.games.summary import summary_of
 from cardtui.rules import GAMES, Ruleset, RulesetError, default_preset, resolve_ruleset
 from cardtui.rules.base import show
 from cardtui.saves import SaveError, parse_json, parse_save, read_bytes
@@ -29,35 +30,6 @@ __all__ = ["ApiError", "ApiGame", "new_game", "open_game", "summary_of"]
 
 class ApiError(ValueError):
     """The one error of the scripting API; the message says what is wrong."""
-
-
-def summary_of(game: Game, actions: int) -> dict[str, Any]:
-    """The `cardtui inspect --json` object of a game after `actions` logged actions."""
-    tm = game.to_move
-    out: dict[str, Any] = {
-        "game": game.game,
-        "ruleset": game.ruleset.name,
-        "status": "finished" if game.is_over else "in_progress",
-        "sides": [list(s) for s in game.sides],
-        "totals": list(game.scores),
-    }
-    if game.game == "eight-of-spades":
-        out["points"] = list(getattr(game, "points", game.scores))
-        out["eliminated"] = list(getattr(game, "eliminated", ()))
-    else:
-        if game.game in ("spades", "cutthroat"):
-            out["bags"] = list(getattr(game, "bags", ()))
-        deals = []
-        for record in getattr(game, "deal_records", []):
-            bids = [b.bid for b in record.bids] if record.bids is not None else None
-            deals.append(
-                {"dealer": record.dealer, "bids": bids, "tricks": list(record.tricks), "scores": list(record.scores)}
-            )
-        out["deals"] = deals
-    out["winner"] = list(game.winners) if game.is_over else None
-    out["to_move"] = tm.to_json() if tm is not None else None
-    out["actions"] = actions
-    return out
 
 
 class ApiGame:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -324,12 +326,43 @@ def _describe(path: Path, loaded: Any, summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+@contextlib.contextmanager
+def _progress(what: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A rich progress bar on stderr for slow catalog work, only when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    bar = Progress(console=Console(stderr=True), transient=True)
+    task = bar.add_task(what, total=None)
+
+    def advance(done: int, total: int) -> None:
+        bar.start()  # only once there is slow work: a warm listing shows no bar at all
+        bar.update(task, completed=done, total=total)
+
+    try:
+        yield advance
+    finally:
+        bar.stop()
+
+
+def _catalog_jobs() -> int:
+    """Worker processes for a first catalog run over many saves: the usable cores, at most 4."""
+    from cardtui.arena import usable_cores
+
+    return min(usable_cores(), 4)
+
+
 @app.command("saves")
 def saves() -> None:
     """List saved games, newest first."""
-    from cardtui.saves import list_saves, saves_dir
+    from cardtui.catalog import list_entries
+    from cardtui.saves import saves_dir
 
-    infos = list_saves()
+    with _progress("reading saves") as progress:
+        infos = [e.info for e in list_entries(progress=progress, jobs=_catalog_jobs())]
     if not infos:
         typer.echo(f"no saved games in {saves_dir()}")
         return
@@ -345,6 +378,30 @@ def saves() -> None:
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
     for r in rows:
         typer.echo("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+
+
+@app.command("stats")
+def stats(
+    game: Annotated[str | None, typer.Option("--game", help="only this game")] = None,
+    since: Annotated[
+        str | None, typer.Option("--since", help="only games played on or after this date (YYYY-MM-DD)")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Your record from your saves: games, wins and figures per game and opponents' level."""
+    from cardtui.catalog import list_entries
+    from cardtui.stats import StatsError, compute, parse_since, render
+
+    if game is not None:
+        _check_game(game)
+    try:
+        day = parse_since(since) if since is not None else None
+    except StatsError as err:
+        fail(str(err))
+    with _progress("reading saves") as progress:
+        entries = list_entries(progress=progress, jobs=_catalog_jobs())
+    figures = compute(entries, game, day)
+    typer.echo(json.dumps(figures) if as_json else render(figures))
 
 
 # ---------------------------------------------------------------- rules

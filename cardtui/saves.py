@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtui import files
-from cardtui.games import Action, Game, IllegalAction, create_game
+from cardtui.games import Action, Event, Game, IllegalAction, create_game
 from cardtui.rules import Ruleset, RulesetError, ruleset_from_dict
 from cardtui.rules.base import show
 from cardtui.seats import Seat, SeatError, parse_seats
@@ -33,6 +33,8 @@ MAX_SEED = 2**64 - 1
 TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 TOP_KEYS = ("format", "version", "game", "ruleset", "seats", "seed", "log", "created", "updated")
 _INT_DIGITS = 24
+OnAction = Callable[[int, Action, Sequence[Event]], None]
+"""Told of each replayed action: its index in the log, the action and the events it made."""
 
 
 class SaveError(Exception):
@@ -249,24 +251,27 @@ def read_bytes(path: Path) -> bytes:
         raise SaveError(str(err)) from None
 
 
-def load_save(path: str | Path, checkpoint_every: int = 0) -> LoadedSave:
+def load_save(path: str | Path, checkpoint_every: int = 0, on_action: OnAction | None = None) -> LoadedSave:
     """Read, check and replay a save file; any defect is a SaveError naming the file and the place.
 
     `checkpoint_every` > 0 keeps a clone of the game every that many actions
-    (for the replay timeline) while the log is replayed anyway.
+    (for the replay timeline) while the log is replayed anyway; `on_action`
+    sees each action and its events as they are replayed (the catalog counts from them).
     """
     p = Path(path)
     raw = read_bytes(p)
     data = parse_json(raw, p.name)
-    loaded = parse_save(data, p.name, checkpoint_every)
+    loaded = parse_save(data, p.name, checkpoint_every, on_action)
     loaded.path = p
     return loaded
 
 
-def parse_save(data: Any, name: str = "save", checkpoint_every: int = 0) -> LoadedSave:
+def parse_save(
+    data: Any, name: str = "save", checkpoint_every: int = 0, on_action: OnAction | None = None
+) -> LoadedSave:
     """Check a save dict already decoded from JSON; `name` starts every error message."""
     try:
-        return _parse_save(data, name, checkpoint_every)
+        return _parse_save(data, name, checkpoint_every, on_action)
     except SaveError:
         raise
     except RecursionError:
@@ -286,7 +291,7 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _parse_save(data: Any, name: str, checkpoint_every: int) -> LoadedSave:
+def _parse_save(data: Any, name: str, checkpoint_every: int, on_action: OnAction | None) -> LoadedSave:
     if not isinstance(data, dict):
         raise _fail(name, "", f"not a cardtui save: expected a JSON object, found {_short(data)}")
     fmt = data.get("format")
@@ -339,7 +344,7 @@ def _parse_save(data: Any, name: str, checkpoint_every: int) -> LoadedSave:
         raise _fail(name, "log", f"expected a list of actions, found {_short(log_json)}")
     if len(log_json) > MAX_LOG:
         raise _fail(name, "log", f"too long ({len(log_json)} actions, at most {MAX_LOG})")
-    log, checkpoints = replay_log(game, log_json, name, checkpoint_every)
+    log, checkpoints = replay_log(game, log_json, name, checkpoint_every, on_action)
     return LoadedSave(None, ruleset, seats, seed, log, created, updated, game, checkpoints)
 
 
@@ -348,7 +353,7 @@ def replay_log(
     log_json: Sequence[Any],
     name: str,
     checkpoint_every: int = 0,
-    on_action: Callable[[int, Action], None] | None = None,
+    on_action: OnAction | None = None,
 ) -> tuple[list[Action], dict[int, Game]]:
     """Apply every logged action to `game`; the first malformed or illegal one is a SaveError with its index."""
     log: list[Action] = []
@@ -363,7 +368,7 @@ def replay_log(
             raise _fail(name, where, "the game is already over")
         try:
             action = parse_logged_action(game, entry)
-            game.apply(action)
+            events = game.apply(action)
         except IllegalAction as err:
             raise _fail(name, where, str(err)) from None
         except (RecursionError, MemoryError):
@@ -372,7 +377,7 @@ def replay_log(
             raise _fail(name, where, f"cannot be applied ({type(err).__name__}: {str(err)[:200]})") from None
         log.append(action)
         if on_action is not None:
-            on_action(i, action)
+            on_action(i, action, events)
         if checkpoint_every > 0 and (i + 1) % checkpoint_every == 0:
             checkpoints[i + 1] = game.clone()
     return log, checkpoints
@@ -416,6 +421,11 @@ class SaveInfo:
     modified: float = 0.0
 
 
+def game_in_name(path: Path) -> str:
+    """The game a broken save's name suggests (`hearts-20261122-101500.json`), else "?"."""
+    return path.name.split("-", 1)[0] if "-" in path.name else "?"
+
+
 def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     """Every `*.json` in the saves folder, most recently written first; broken files with their problem."""
     folder = saves_dir() if folder is None else folder
@@ -430,8 +440,7 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
         try:
             loaded = load_save(path)
         except SaveError as err:
-            game = path.name.split("-", 1)[0] if "-" in path.name else "?"
-            out.append(SaveInfo(path, game, "", "broken", (), str(err), mtime))
+            out.append(SaveInfo(path, game_in_name(path), "", "broken", (), str(err), mtime))
             continue
         status = "finished" if loaded.game.is_over else "in_progress"
         out.append(SaveInfo(path, loaded.ruleset.game, loaded.updated, status, loaded.game.scores, None, mtime))

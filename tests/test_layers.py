@@ -28,6 +28,7 @@ LAYERS: dict[str, float] = {
     "review": 7,
     "catalog": 7,
     "api": 8,
+    "stats": 8,
     "net": 9,
     "tui": 10,
     "cli": 11,

@@ -30,13 +30,16 @@ BIDS: tuple[tuple[Bid, ...], ...] = tuple(
 class SideScore(NamedTuple):
     """One side's result for a deal (a named tuple: the play-outs make millions).
 
-    `overtricks` are the bags this deal added; `bags` what is carried after the penalty.
+    `overtricks` are the bags this deal added; `bags` what is carried after the penalty;
+    `made` whether the side's contract was made, `nils_made` a bit per seat whose nil was made.
     """
 
     points: int
     bags: int
     overtricks: int
     penalties: int
+    made: bool = True
+    nils_made: int = 0
 
 
 def score_side(
@@ -88,19 +91,19 @@ def score_side(
         if call.bid == 0:
             if tricks[s] == 0 and not (rules.nil_needs_no_overtricks and any_over):
                 points += rules.blind_nil_value if call.blind else rules.nil_value
-                nils_made += 1
+                nils_made |= 1 << s
             else:
                 points -= rules.failed_nil_points(call.blind)
         elif call.blind:
             points += rules.blind_bid_value if made and tricks[s] >= call.bid else -rules.blind_bid_value
-    if nils_made == 2:
+    if nils_made.bit_count() == 2:
         points += rules.double_nil_bonus
     bags = bags_before + over
     penalties = 0
     if rules.bag_limit > 0:
         penalties, bags = divmod(bags, rules.bag_limit)
         points -= penalties * rules.bag_penalty
-    return SideScore(points, bags, over, penalties)
+    return SideScore(points, bags, over, penalties, made, nils_made)
 
 
 def bags_over_game(rules: SpadesRules, bags: Sequence[int], records: Sequence[DealRecord]) -> list[int]:

@@ -1,0 +1,343 @@
+"""The catalog of saves: a SQLite cache of each save's summary, so listing and statistics need not replay.
+
+The JSON saves stay the truth. A row is keyed by the file's path, size,
+modification time and inode; a file whose key changed is loaded again (through
+`cardtui.saves`, the safe way) and one that vanished drops out. A broken file
+keeps its row with the loader's one-line reason. Deleting the catalog loses
+nothing, and a corrupt, foreign or older catalog file is rebuilt. Another
+cardtui writing the catalog or a save at the same time is waited for briefly
+(WAL mode, a busy timeout); if the catalog cannot be written at all, the
+listing is built in memory for this run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import multiprocessing
+import os
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from cardtui.cards import parse_card
+from cardtui.games import Action, Event
+from cardtui.games.eight_of_spades import Eliminated, PointsLost
+from cardtui.games.summary import summary_of
+from cardtui.games.trick import TrickWon
+from cardtui.saves import SaveError, SaveInfo, game_in_name, home_dir, load_save, saves_dir
+
+SCHEMA = 1
+"""`PRAGMA user_version` of the catalog; a file with another is rebuilt."""
+APPLICATION_ID = 0x63617264  # "card": tells our catalog from another program's SQLite file
+FILE_NAME = "catalog.sqlite"
+BUSY_MS = 5000
+COMMIT_EVERY = 50
+PARALLEL_FROM = 100
+"""With `jobs` > 1, this many stale saves or more are loaded in worker processes."""
+
+QUEEN_OF_SPADES = parse_card("QS")
+Progress = Callable[[int, int], None]
+"""Told (done, total) while stale saves are loaded; total is how many needed loading."""
+
+_TABLE = """
+CREATE TABLE IF NOT EXISTS saves (
+    path TEXT PRIMARY KEY,
+    folder TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    inode INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    status TEXT NOT NULL,
+    totals TEXT NOT NULL,
+    problem TEXT,
+    summary TEXT
+)
+"""
+
+
+class Row(NamedTuple):
+    """A catalog row: the file's key, its listing columns and its summary as JSON text (None if broken)."""
+
+    key: tuple[int, int, int]
+    game: str
+    updated: str
+    status: str
+    totals: str
+    problem: str | None
+    summary: str | None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Entry:
+    """One save as the catalog knows it: the listing line, plus the summary for statistics (None if broken)."""
+
+    info: SaveInfo
+    text: str | None
+
+    @property
+    def summary(self) -> dict[str, Any] | None:
+        """Decoded on demand: listing 2,000 saves must not parse 2,000 summaries."""
+        return json.loads(self.text) if self.text is not None else None
+
+
+def catalog_path() -> Path:
+    """The catalog file, in cardtui's data folder beside the saves folder."""
+    return home_dir() / FILE_NAME
+
+
+def summarise(path: Path) -> dict[str, Any]:
+    """What the catalog keeps of a save: `inspect --json`'s summary plus seats, times and per-seat figures.
+
+    Raises SaveError for a file that cannot be trusted, as loading it would.
+    """
+    counter = _Counter()
+    loaded = load_save(path, on_action=counter)
+    game = loaded.game
+    out = summary_of(game, len(loaded.log))
+    out["seats"] = [s.to_json() for s in loaded.seats]
+    out["created"] = loaded.created
+    out["updated"] = loaded.updated
+    figures: dict[str, Any] = {}
+    if game.game == "hearts":
+        records = getattr(game, "deal_records", [])
+        figures["moons"] = [sum(1 for r in records if r.moon == s) for s in range(game.seats)]
+        figures["queens"] = counter.queens[: game.seats]
+    elif game.game in ("spades", "cutthroat"):
+        figures.update(_spades_figures(game))
+    else:
+        figures["ace_hits"] = counter.ace_hits[: game.seats]
+    out["figures"] = figures
+    return out
+
+
+class _Counter:
+    """Counts, from the replayed events, what the game's state no longer shows: who took Q♠, who hit A♠."""
+
+    def __init__(self) -> None:
+        self.queens = [0] * 8
+        self.ace_hits = [0] * 8
+
+    def __call__(self, index: int, action: Action, events: Sequence[Event]) -> None:
+        for event in events:
+            if isinstance(event, TrickWon) and QUEEN_OF_SPADES in event.cards:
+                self.queens[event.seat] += 1
+            elif isinstance(event, PointsLost | Eliminated):
+                self.ace_hits[event.seat] += 1
+
+
+def _spades_figures(game: Any) -> dict[str, Any]:
+    """Per side: deals with a contract, made, set, bags taken; per seat: nils bid and made (engine's scoring)."""
+    from cardtui.games.spades import score_side
+
+    rules = game.ruleset
+    sides = list(rules.sides)
+    contracts, made, sets, bags = ([0] * len(sides) for _ in range(4))
+    nils_bid, nils_made = [0] * game.seats, [0] * game.seats
+    carried = [0] * len(sides)
+    for record in game.deal_records:
+        bids = list(record.bids)
+        for i, side in enumerate(sides):
+            result = score_side(rules, side, bids, list(record.tricks), carried[i])
+            if any(bids[s].bid > 0 for s in side):
+                contracts[i] += 1
+                made[i] += result.made
+                sets[i] += not result.made
+            bags[i] += result.overtricks
+            for s in side:
+                nils_bid[s] += bids[s].bid == 0
+                nils_made[s] += result.nils_made >> s & 1
+        carried = list(record.bags or carried)
+    return {
+        "contracts": contracts,
+        "made": made,
+        "sets": sets,
+        "bags": bags,
+        "nils_bid": nils_bid,
+        "nils_made": nils_made,
+    }
+
+
+def _key(st: os.stat_result) -> tuple[int, int, int]:
+    return (st.st_size, st.st_mtime_ns, st.st_ino)
+
+
+class Catalog:
+    """The catalog file, opened; `entries(folder)` brings it up to date with the folder and returns its rows."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = catalog_path() if path is None else path
+        self.db = self._open()
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Catalog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ---------------------------------------------------------------- opening
+
+    def _open(self) -> sqlite3.Connection:
+        """Our catalog at `path`, rebuilt if corrupt, foreign or another schema; in memory if it can't be written."""
+        for _ in range(2):
+            try:
+                return self._connect(self.path)
+            except (sqlite3.OperationalError, OSError):
+                break  # cannot open or busy for long: another cardtui's catalog is not ours to remove
+            except sqlite3.DatabaseError:
+                self._remove()
+        return self._connect(None)
+
+    def _connect(self, path: Path | None) -> sqlite3.Connection:
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(":memory:" if path is None else str(path), timeout=BUSY_MS / 1000, isolation_level=None)
+        try:
+            db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+            if path is not None:
+                db.execute("PRAGMA journal_mode = WAL")
+            # One writer checks and creates the schema at a time: a second cardtui starting at the same
+            # moment must not see a half-made catalog and take it for a foreign one.
+            with _transaction(db):
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                app = db.execute("PRAGMA application_id").fetchone()[0]
+                tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+                if tables and (version, app) != (SCHEMA, APPLICATION_ID):
+                    raise sqlite3.DatabaseError(f"not a cardtui catalog of schema {SCHEMA}")
+                db.execute(_TABLE)
+                db.execute("CREATE INDEX IF NOT EXISTS saves_folder ON saves (folder)")
+                db.execute(f"PRAGMA user_version = {SCHEMA}")
+                db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _remove(self) -> None:
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            with contextlib.suppress(OSError):
+                os.unlink(f"{self.path}{suffix}")
+
+    # ---------------------------------------------------------------- reading
+
+    def entries(self, folder: Path | None = None, progress: Progress | None = None, jobs: int = 1) -> list[Entry]:
+        """Every `*.json` in the folder, most recently written first; stale rows reloaded, vanished ones dropped.
+
+        `jobs` > 1 loads many stale saves in that many worker processes (spawned: the program's main
+        module must be importable and guarded, as a command's is; a library caller keeps the default).
+        """
+        folder = (saves_dir() if folder is None else folder).absolute()
+        on_disk = _scan(folder)
+        try:
+            rows = self._rows(folder)
+        except sqlite3.OperationalError:
+            rows = {}
+        except sqlite3.DatabaseError:  # damage found past the header: start again
+            self.db.close()
+            self._remove()
+            self.db = self._open()
+            rows = {}
+        stale = [p for p, st in on_disk.items() if p not in rows or rows[p].key != _key(st)]
+        fresh: dict[str, Row] = {}
+        for done, (path, row) in enumerate(_load_all([(p, on_disk[p]) for p in stale], jobs), 1):
+            fresh[path] = row
+            if progress is not None:
+                progress(done, len(stale))
+        self._store(folder, fresh, [p for p in rows if p not in on_disk])
+        rows |= fresh
+        out = []
+        for path, st in on_disk.items():
+            r = rows[path]
+            totals = tuple(int(t) for t in r.totals.split()) if r.totals else ()
+            info = SaveInfo(Path(path), r.game, r.updated, r.status, totals, r.problem, st.st_mtime)
+            out.append(Entry(info, r.summary))
+        # The file's own time, not the one written inside it: a save claiming year 9999 must not win.
+        out.sort(key=lambda e: (e.info.modified, e.info.path.name), reverse=True)
+        return out
+
+    def _rows(self, folder: Path) -> dict[str, Row]:
+        query = "SELECT path, size, mtime_ns, inode, game, updated, status, totals, problem, summary FROM saves"
+        return {
+            path: Row((size, mtime, inode), *rest)
+            for path, size, mtime, inode, *rest in self.db.execute(query + " WHERE folder = ?", (str(folder),))
+        }
+
+    def _store(self, folder: Path, fresh: dict[str, Row], gone: list[str]) -> None:
+        """Write the reloaded rows and drop the vanished ones; a catalog that can't be written is only a cache."""
+        items = list(fresh.items())
+        try:
+            for start in range(0, len(items), COMMIT_EVERY):
+                with _transaction(self.db):
+                    self.db.executemany(
+                        "INSERT OR REPLACE INTO saves VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        [(path, str(folder), *row.key, *row[1:]) for path, row in items[start : start + COMMIT_EVERY]],
+                    )
+            if gone:
+                with _transaction(self.db):
+                    self.db.executemany("DELETE FROM saves WHERE path = ?", [(p,) for p in gone])
+        except sqlite3.Error:
+            pass  # busy beyond the timeout or read-only: the listing is right, the cache catches up next time
+
+
+@contextlib.contextmanager
+def _transaction(db: sqlite3.Connection) -> Iterator[None]:
+    """BEGIN IMMEDIATE (take the write lock now, waiting up to the busy timeout) ... COMMIT, or ROLLBACK."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def _scan(folder: Path) -> dict[str, os.stat_result]:
+    """The folder's `*.json` paths with their status (following symlinks, as loading does); unreadable ones skipped."""
+    found = {}
+    try:
+        with os.scandir(folder) as it:
+            for item in it:
+                if item.name.endswith(".json"):
+                    with contextlib.suppress(OSError):
+                        found[item.path] = item.stat()
+    except OSError:
+        pass  # no saves folder yet: nothing saved
+    return found
+
+
+def _load_all(work: list[tuple[str, os.stat_result]], jobs: int) -> Iterator[tuple[str, Row]]:
+    """Load stale saves, in worker processes when there are many (a first run over a big folder)."""
+    if len(work) < PARALLEL_FROM or jobs < 2:
+        for path, st in work:
+            yield path, _load_one((path, st))
+        return
+    # spawn, not fork: the caller may be a threaded app, and the children need nothing of ours but the module
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        yield from zip((p for p, _ in work), pool.map(_load_one, work, chunksize=16), strict=True)
+
+
+def _load_one(item: tuple[str, os.stat_result]) -> Row:
+    return _load(Path(item[0]), item[1])
+
+
+def _load(path: Path, st: os.stat_result) -> Row:
+    """One save's row: its summary, or the loader's reason it cannot be read."""
+    try:
+        summary = summarise(path)
+    except SaveError as err:
+        return Row(_key(st), game_in_name(path), "", "broken", "", str(err), None)
+    totals = " ".join(map(str, summary["totals"]))
+    return Row(_key(st), summary["game"], summary["updated"], summary["status"], totals, None, json.dumps(summary))
+
+
+def list_entries(folder: Path | None = None, progress: Progress | None = None, jobs: int = 1) -> list[Entry]:
+    """The folder's saves through the catalog (opened and closed for this one call)."""
+    with Catalog() as catalog:
+        return catalog.entries(folder, progress, jobs)

@@ -1,0 +1,224 @@
+"""Your record, from the saves catalog: games, wins and per-game figures by game and by opponents' level.
+
+"You" are the person at the table: seat 0 when it is a person's seat, else
+the first seat a person holds. In a hot-seat game every other person's seat
+counts as an opponent of level "human", so one game is counted once. Saves
+with no person's seat (computer-only games) and broken saves are not counted.
+Wins and win rates count finished games; per-deal figures count every deal
+played to its end, in games finished or not.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Iterable
+from typing import Any
+
+from cardtui.arena import wilson
+from cardtui.catalog import Entry
+from cardtui.rules import GAMES
+
+ALL = "all"
+
+
+class StatsError(ValueError):
+    """A bad `--since`; the message says what is allowed."""
+
+
+def parse_since(text: str) -> dt.date:
+    """A `--since` date: YYYY-MM-DD."""
+    try:
+        return dt.date.fromisoformat(text) if len(text) == 10 else _bad_date(text)
+    except ValueError:
+        return _bad_date(text)
+
+
+def _bad_date(text: str) -> dt.date:
+    raise StatsError(f"--since: expected a date like 2026-11-01 (YYYY-MM-DD), found {text[:40]!r}")
+
+
+def you_of(seats: list[dict[str, Any]]) -> int | None:
+    """Your seat: seat 0 when a person holds it, else the first person's seat; None in a computer-only game."""
+    people = [i for i, s in enumerate(seats) if s.get("kind") == "human"]
+    return people[0] if people else None
+
+
+@dataclasses.dataclass(slots=True)
+class Tally:
+    """The figures of one game and opponents' level, added up save by save."""
+
+    game: str
+    opponents: str
+    games: int = 0
+    in_progress: int = 0
+    wins: int = 0
+    deals: int = 0
+    points: int = 0
+    counts: dict[str, int] = dataclasses.field(default_factory=dict)
+
+    def count(self, key: str, n: int) -> None:
+        self.counts[key] = self.counts.get(key, 0) + n
+
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        self.in_progress += other.in_progress
+        self.wins += other.wins
+        self.deals += other.deals
+        self.points += other.points
+        for key, n in other.counts.items():
+            self.count(key, n)
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = wilson(self.wins, self.games)
+        out: dict[str, Any] = {
+            "game": self.game,
+            "opponents": self.opponents,
+            "games": self.games,
+            "in_progress": self.in_progress,
+            "wins": self.wins,
+            "win_rate": round(self.wins / self.games, 4) if self.games else None,
+            "win_rate_95": [round(low, 4), round(high, 4)] if self.games else None,
+        }
+        c = self.counts
+        if self.game == "eight-of-spades":
+            out["average_points"] = round(self.points / self.games, 2) if self.games else None
+            out["ace_hits"] = c.get("ace_hits", 0)
+            return out
+        out["deals"] = self.deals
+        out["points_per_deal"] = round(self.points / self.deals, 2) if self.deals else None
+        if self.game == "hearts":
+            out |= {k: c.get(k, 0) for k in ("moons_shot", "moons_against", "queens_taken")}
+        else:
+            out |= {k: c.get(k, 0) for k in ("contracts", "contracts_made", "sets", "nils_bid", "nils_made")}
+            out["bags_per_deal"] = round(c.get("bags", 0) / self.deals, 2) if self.deals else None
+        return out
+
+
+def opponents_of(summary: dict[str, Any], you: int) -> str:
+    """The levels of the seats not on your side ("human" for a person), distinct and sorted, joined by +."""
+    mine = next(side for side in summary["sides"] if you in side)
+    levels = {s.get("level") or s["kind"] for i, s in enumerate(summary["seats"]) if i not in mine}
+    return "+".join(sorted(levels))
+
+
+def tally_one(summary: dict[str, Any], you: int) -> Tally:
+    """One save's figures for your seat and side."""
+    game = summary["game"]
+    side = next(i for i, s in enumerate(summary["sides"]) if you in s)
+    t = Tally(game, opponents_of(summary, you))
+    finished = summary["status"] == "finished"
+    if finished:
+        t.games = 1
+        t.wins = int(side in (summary["winner"] or ()))
+    else:
+        t.in_progress = 1
+    f = summary["figures"]
+    if game == "eight-of-spades":
+        t.points = summary["points"][you] if finished else 0
+        t.count("ace_hits", f["ace_hits"][you])
+        return t
+    t.deals = len(summary["deals"])
+    t.points = sum(d["scores"][side] for d in summary["deals"])
+    if game == "hearts":
+        t.count("moons_shot", f["moons"][you])
+        t.count("moons_against", sum(f["moons"]) - f["moons"][you])
+        t.count("queens_taken", f["queens"][you])
+    else:
+        t.count("contracts", f["contracts"][side])
+        t.count("contracts_made", f["made"][side])
+        t.count("sets", f["sets"][side])
+        t.count("bags", f["bags"][side])
+        t.count("nils_bid", f["nils_bid"][you])
+        t.count("nils_made", f["nils_made"][you])
+    return t
+
+
+def compute(entries: Iterable[Entry], game: str | None = None, since: dt.date | None = None) -> dict[str, Any]:
+    """The `cardtui stats --json` object: one row per game and opponents' level, plus each game's `all` row."""
+    groups: dict[tuple[str, str], Tally] = {}
+    broken = unplayed = 0
+    for entry in entries:
+        summary = entry.summary
+        if summary is None:
+            broken += 1
+            continue
+        if game is not None and summary["game"] != game:
+            continue
+        if since is not None and dt.date.fromisoformat(summary["updated"][:10]) < since:
+            continue
+        you = you_of(summary["seats"])
+        if you is None:
+            unplayed += 1
+            continue
+        one = tally_one(summary, you)
+        groups.setdefault((one.game, one.opponents), Tally(one.game, one.opponents)).add(one)
+    rows: list[dict[str, Any]] = []
+    for name in GAMES:
+        mine = [groups[k] for k in sorted(groups) if k[0] == name]
+        rows.extend(t.to_json() for t in mine)
+        if len(mine) > 1:
+            total = Tally(name, ALL)
+            for t in mine:
+                total.add(t)
+            rows.append(total.to_json())
+    return {
+        "game": game,
+        "since": since.isoformat() if since is not None else None,
+        "rows": rows,
+        "broken": broken,
+        "without_a_person": unplayed,
+    }
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def _columns(game: str) -> list[tuple[str, str]]:
+    if game == "eight-of-spades":
+        return [("average_points", "avg points"), ("ace_hits", "AS hits")]
+    common = [("deals", "deals"), ("points_per_deal", "points/deal")]
+    if game == "hearts":
+        return [*common, ("moons_shot", "moons shot"), ("moons_against", "moons against"), ("queens_taken", "QS taken")]
+    return [
+        *common,
+        ("contracts_made", "made"),
+        ("contracts", "contracts"),
+        ("sets", "sets"),
+        ("nils_made", "nils made"),
+        ("nils_bid", "nils bid"),
+        ("bags_per_deal", "bags/deal"),
+    ]
+
+
+def render(stats: dict[str, Any]) -> str:
+    """The text report: a table per game."""
+    if not stats["rows"]:
+        return "no games played yet" + (f" since {stats['since']}" if stats["since"] else "")
+    lines: list[str] = []
+    for game in GAMES:
+        rows = [r for r in stats["rows"] if r["game"] == game]
+        if not rows:
+            continue
+        columns = _columns(game)
+        table = [["opponents", "games", "wins", "win rate (95%)", *(title for _, title in columns)]]
+        for r in rows:
+            rate = "-"
+            if r["win_rate"] is not None:
+                low, high = r["win_rate_95"]
+                rate = f"{_percent(r['win_rate'])} ({_percent(low)}-{_percent(high)})"
+            played = f"{r['games']}" + (f" (+{r['in_progress']} open)" if r["in_progress"] else "")
+            cells = [r["opponents"], played, str(r["wins"]), rate]
+            cells += ["-" if r[key] is None else str(r[key]) for key, _ in columns]
+            table.append(cells)
+        widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+        lines.append(game)
+        lines.extend("  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in table)
+        lines.append("")
+    notes = []
+    if stats["broken"]:
+        notes.append(f"{stats['broken']} broken saves not counted (see `cardtui saves`)")
+    if stats["without_a_person"]:
+        notes.append(f"{stats['without_a_person']} computer-only games not counted")
+    return "\n".join(lines + notes).rstrip()

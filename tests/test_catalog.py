@@ -1,0 +1,242 @@
+"""The saves catalog: a cache that follows the saves folder, never crashes on what it finds, and rebuilds itself."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtui import catalog
+from cardtui.catalog import Catalog, list_entries
+from cardtui.saves import MAX_BYTES, SaveInfo
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "saves"
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
+    (tmp_path / "home" / "saves").mkdir(parents=True)
+    return tmp_path / "home"
+
+
+def folder(home: Path) -> Path:
+    return home / "saves"
+
+
+def copy(home: Path, sample: str, name: str | None = None) -> Path:
+    path = folder(home) / (name or sample)
+    path.write_bytes((SAMPLES / sample).read_bytes())
+    return path
+
+
+def listing() -> dict[str, SaveInfo]:
+    return {e.info.path.name: e.info for e in list_entries()}
+
+
+def test_the_catalog_lives_in_the_data_folder_and_lists_like_the_saves(home: Path) -> None:
+    for sample in ("hearts.json", "hearts-mid-deal.json", "spades.json"):
+        copy(home, sample)
+    os.utime(folder(home) / "spades.json", (1, 1))  # the oldest file lists last, whatever it says inside
+    infos = list_entries()
+    assert (home / "catalog.sqlite").is_file()
+    assert [e.info.path.name for e in infos][-1] == "spades.json"
+    by_name = {e.info.path.name: e for e in infos}
+    assert by_name["hearts.json"].info.status == "finished"
+    assert by_name["hearts.json"].info.totals == (75, 108, 60, 95)
+    assert by_name["hearts-mid-deal.json"].info.status == "in_progress"
+    summary = by_name["spades.json"].summary
+    assert summary is not None and summary["game"] == "spades" and summary["winner"] == [1]
+
+
+def test_a_warm_listing_loads_nothing(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    copy(home, "hearts.json")
+    first = list_entries()
+
+    def refuse(path: Path) -> dict[str, object]:
+        raise AssertionError(f"{path} was loaded again")
+
+    monkeypatch.setattr(catalog, "summarise", refuse)
+    assert list_entries() == first
+
+
+def test_a_save_that_changed_is_read_again(home: Path) -> None:
+    path = copy(home, "hearts-mid-deal.json", "game.json")
+    assert listing()["game.json"].status == "in_progress"
+    path.write_bytes((SAMPLES / "hearts.json").read_bytes())  # another size
+    assert listing()["game.json"].status == "finished"
+    # The same size, rewritten in place (the same inode): only the modification time tells.
+    data = (SAMPLES / "hearts.json").read_bytes()
+    changed = data.replace(b'"name": "South"', b'"name": "Shout"')
+    assert len(changed) == len(data) and changed != data
+    before = path.stat()
+    with path.open("r+b") as f:
+        f.write(changed)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns + 1_000_000_000))
+    summary = next(e.summary for e in list_entries())
+    assert summary is not None and summary["seats"][0]["name"] == "Shout"
+
+
+def test_a_vanished_save_drops_out_of_the_catalog(home: Path) -> None:
+    copy(home, "hearts.json")
+    gone = copy(home, "spades.json")
+    assert set(listing()) == {"hearts.json", "spades.json"}
+    gone.unlink()
+    assert set(listing()) == {"hearts.json"}
+    with sqlite3.connect(home / "catalog.sqlite") as db:
+        assert [p for (p,) in db.execute("SELECT path FROM saves")] == [str(folder(home) / "hearts.json")]
+
+
+def test_hostile_files_are_listed_with_their_reason(home: Path) -> None:
+    saves = folder(home)
+    copy(home, "hearts.json")
+    (saves / "garbage.json").write_bytes(b"\x00\xff not json")
+    (saves / "text.json").write_text("{")
+    os.mkfifo(saves / "pipe.json")  # would block a plain open() for ever
+    with (saves / "huge.json").open("wb") as f:
+        f.truncate(MAX_BYTES + 1)
+    (saves / "folder.json").mkdir()
+    (saves / "zero.json").symlink_to("/dev/zero")
+    (saves / "dangling.json").symlink_to(saves / "nowhere")
+    infos = listing()
+    assert infos["hearts.json"].status == "finished"
+    reasons = {name: info.problem or "" for name, info in infos.items() if info.status == "broken"}
+    assert "not a text file" in reasons["garbage.json"]
+    assert "not valid JSON" in reasons["text.json"]
+    assert "named pipe" in reasons["pipe.json"]
+    assert "too big" in reasons["huge.json"]
+    assert "a folder" in reasons["folder.json"]
+    assert "a device" in reasons["zero.json"]
+    assert "dangling.json" not in infos  # nothing there to list
+    assert len(reasons) == 6
+    assert listing() == infos  # and the same from the catalog
+
+
+def test_a_save_that_becomes_readable_is_no_longer_broken(home: Path) -> None:
+    path = folder(home) / "hearts-1.json"
+    path.write_bytes(b"")  # a new game claims its name with an empty file first
+    assert "empty" in (listing()["hearts-1.json"].problem or "")
+    path.write_bytes((SAMPLES / "hearts.json").read_bytes())
+    assert listing()["hearts-1.json"].status == "finished"
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        pytest.param(lambda p: p.write_bytes(b"this is not a database" * 100), id="garbage"),
+        pytest.param(lambda p: p.write_bytes(p.read_bytes()[:200]), id="cut-short"),
+        pytest.param(lambda p: _foreign(p), id="another-program"),
+        pytest.param(lambda p: _older(p), id="older-schema"),
+        pytest.param(lambda p: p.unlink(), id="deleted"),
+    ],
+)
+def test_a_spoilt_or_deleted_catalog_is_rebuilt_from_the_saves(home: Path, spoil: object) -> None:
+    copy(home, "hearts.json")
+    copy(home, "eight-of-spades.json")
+    before = list_entries()
+    db = home / "catalog.sqlite"
+    for extra in ("-wal", "-shm"):
+        Path(f"{db}{extra}").unlink(missing_ok=True)
+    spoil(db)  # type: ignore[operator]
+    assert list_entries() == before
+    assert list_entries() == before
+
+
+def _foreign(path: Path) -> None:
+    path.unlink()
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE notes (body TEXT)")
+
+
+def _older(path: Path) -> None:
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {catalog.SCHEMA + 1}")
+
+
+def test_a_catalog_that_cannot_be_written_still_lists(home: Path, tmp_path: Path) -> None:
+    copy(home, "hearts.json")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    with Catalog(blocker / "catalog.sqlite") as c:  # its folder cannot be made
+        infos = c.entries()
+    assert [e.info.status for e in infos] == ["finished"]
+
+
+WRITER = """
+import json, sys
+from pathlib import Path
+from cardtui.saves import write_save
+folder = Path(sys.argv[1])
+saves = [json.loads(Path(p).read_text()) for p in sys.argv[2:]]
+for i in range(60):
+    write_save(folder / f"game-{i % 7}.json", saves[i % len(saves)])
+"""
+
+
+def test_listing_while_another_process_writes_saves(home: Path) -> None:
+    samples = [str(SAMPLES / n) for n in ("hearts-mid-deal.json", "cutthroat.json", "eight-of-spades.json")]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(folder(home)), *samples], env=env)
+    lister = subprocess.Popen(
+        [sys.executable, "-c", "from cardtui.cli import main; main()", "saves"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    rounds = 0
+    while writer.poll() is None or rounds == 0:
+        for info in listing().values():
+            assert info.status != "broken", info.problem
+        rounds += 1
+    out, err = lister.communicate(timeout=120)
+    assert writer.wait() == 0
+    assert lister.returncode == 0 and err == "" and out.startswith("FILE")
+    final = listing()
+    assert set(final) == {f"game-{i}.json" for i in range(7)}
+    expected = {
+        "hearts-mid-deal.json": "hearts",
+        "cutthroat.json": "cutthroat",
+        "eight-of-spades.json": "eight-of-spades",
+    }
+    for k in range(7):
+        last = max(i for i in range(60) if i % 7 == k)
+        sample = Path(samples[last % 3]).name
+        assert final[f"game-{k}.json"].game == expected[sample]
+
+
+def test_figures_kept_per_seat() -> None:
+    hearts = catalog.summarise(SAMPLES / "hearts.json")
+    assert sum(hearts["figures"]["queens"]) == len(hearts["deals"])
+    eight = catalog.summarise(SAMPLES / "eight-of-spades.json")
+    log = json.loads((SAMPLES / "eight-of-spades.json").read_text())["log"]
+    grid, illuminati = log[0]["grid"], log[0]["illuminati"]
+
+    def card(flip: dict[str, Any]) -> str:
+        return str(grid[flip["row"]][flip["col"]] if flip["at"] == "grid" else illuminati[flip["index"]])
+
+    ace = [f["seat"] for f in log[1:] if card(f) == "AS"]
+    assert ace and eight["figures"] == {"ace_hits": [ace.count(s) for s in range(4)]}
+    spades = catalog.summarise(SAMPLES / "spades.json")
+    figures = spades["figures"]
+    assert [a + b for a, b in zip(figures["made"], figures["sets"], strict=True)] == figures["contracts"]
+    assert json.loads(json.dumps(spades)) == spades
+
+
+def test_many_stale_saves_load_in_worker_processes_with_progress(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for i, sample in enumerate(("hearts.json", "cutthroat.json", "eight-of-spades.json", "hearts-mid-deal.json")):
+        copy(home, sample, f"game-{i}.json")
+    (folder(home) / "broken.json").write_text("[]")
+    serial = Catalog(home / "serial.sqlite").entries()
+    monkeypatch.setattr(catalog, "PARALLEL_FROM", 2)
+    seen: list[tuple[int, int]] = []
+    with Catalog() as c:
+        assert c.entries(progress=lambda done, total: seen.append((done, total)), jobs=2) == serial
+    assert seen == [(n, 5) for n in range(1, 6)]
