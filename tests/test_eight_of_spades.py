@@ -773,17 +773,16 @@ def test_log_replays_through_json(seed: int, players: int) -> None:
     assert again.view(0) == game.view(0)
 
 
-def test_random_game_is_fast() -> None:
-    import time
-
+def test_random_games_always_end_within_one_flip_per_card() -> None:
+    """Speed is benchmarks/eight_of_spades.py's; here: every game ends, each card flipped at most once."""
     rng = random.Random(7)
-    start = time.perf_counter()
     for _ in range(200):
         game = EightOfSpadesGame(RULES)
+        flips = 0
         while not game.is_over:
             game.apply(game.random_action(rng))
-    per_game = (time.perf_counter() - start) / 200
-    assert per_game < 0.005  # the target is 1 ms; leave room for slow CI machines
+            flips += 1
+        assert flips <= 53 and game.winners  # the deal, then at most one flip per card
 
 
 def test_events_serialise() -> None:
