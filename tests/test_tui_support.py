@@ -21,6 +21,7 @@ from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.screens.game_end import GameEndScreen
 from cardtui.tui.screens.hot_seat import HotSeatScreen
 from cardtui.tui.screens.pass_cards import PassScreen
+from cardtui.tui.settings import Settings
 
 MODALS = (PassScreen, BidScreen, DealEndScreen, GameEndScreen, HotSeatScreen)
 
@@ -38,7 +39,7 @@ def make_app(
     names = ["You", "West", "North", "East"] if count == 4 else [f"P{i}" for i in range(count)]
     seats = [Seat(names[i], "human") if i in humans else Seat(names[i], "bot", level) for i in range(count)]
     session = Session.new(None, rules, seats, seed, save_path=save_path)
-    return CardtuiApp(Start(session=session), speed="instant"), session
+    return CardtuiApp(Start(session=session), Settings(speed="instant")), session
 
 
 async def workers_done(app: CardtuiApp) -> None:

@@ -1,4 +1,4 @@
-"""Words and labels the screens share: speeds, card labels, seat names, events told in words.
+"""Words and labels the screens share: card labels, seat names, events told in words.
 
 Nothing here imports Textual, so it is cheap to import and easy to test.
 """
@@ -14,10 +14,6 @@ from cardtui.games.eight_of_spades import Eliminated, Flipped, LaidOut, PointsLo
 from cardtui.games.trick import BidMade, Broken, CardPlayed, CardsPassed, DealScored, Dealt, TrickWon
 from cardtui.saves import Seat
 
-SPEEDS = ("instant", "fast", "normal", "slow")
-# Seconds a computer player waits before moving, and a finished trick stays on screen.
-BOT_DELAY = {"instant": 0.0, "fast": 0.15, "normal": 0.5, "slow": 1.0}
-TRICK_DELAY = {"instant": 0.0, "fast": 0.4, "normal": 1.0, "slow": 2.0}
 GAME_TITLES = {
     "hearts": "Hearts",
     "spades": "Spades",

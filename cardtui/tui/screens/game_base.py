@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
 from textual.binding import Binding, BindingType
@@ -15,9 +15,10 @@ from cardtui.games import Action, Event, IllegalAction
 from cardtui.saves import SaveError
 from cardtui.session import Session
 from cardtui.tui.common import describe, seat_name
+from cardtui.tui.messages import BackToMenu, Quit
+from cardtui.tui.settings import Settings
 
 if TYPE_CHECKING:
-    from cardtui.tui.app import CardtuiApp
     from cardtui.tui.widgets.log import GameLog
     from cardtui.tui.widgets.prompt_bar import PromptBar
 
@@ -56,9 +57,10 @@ class GameScreen(Screen[None]):
         Binding("ctrl+r", "retry_save", "Retry save", id="game.retry"),
     ]
 
-    def __init__(self, session: Session, resumed: bool = False) -> None:
+    def __init__(self, session: Session, settings: Settings, resumed: bool = False) -> None:
         super().__init__()
         self.session = session
+        self.settings = settings
         self.resumed = resumed
         self.token = 0
         self.waiting = False
@@ -71,12 +73,8 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------ helpers
 
     @property
-    def tui(self) -> CardtuiApp:
-        return cast("CardtuiApp", self.app)
-
-    @property
     def ascii_only(self) -> bool:
-        return self.tui.ascii_only
+        return self.settings.ascii_only
 
     def who(self, seat: int) -> str:
         return seat_name(self.session.seats, seat)
@@ -136,7 +134,7 @@ class GameScreen(Screen[None]):
             self.waiting = True
             self.show_prompt(f"{self.who(tm.seat)} is thinking…")
             self.redraw()
-            self.bot_turn(self.token, self.tui.bot_delay)
+            self.bot_turn(self.token, self.settings.bot_delay)
             return
         if len(self.humans) > 1 and self.viewer != tm.seat:
             self.hand_over(tm.seat)
@@ -252,7 +250,7 @@ class GameScreen(Screen[None]):
         return []
 
     def action_speed(self) -> None:
-        self.say(f"Speed: {self.tui.cycle_speed()}")
+        self.say(f"Speed: {self.settings.cycle_speed()}")
 
     def action_hint(self) -> None:
         if self.human_turn() is None:
@@ -290,11 +288,12 @@ class GameScreen(Screen[None]):
         from cardtui.tui.screens.replay import ReplayScreen
 
         if choice == "replay":
-            self.app.push_screen(ReplayScreen(Replay.from_save(self.session.to_save())), self._back_from_replay)
+            replay = ReplayScreen(Replay.from_save(self.session.to_save()), self.ascii_only)
+            self.app.push_screen(replay, self._back_from_replay)
         elif choice == "menu":
-            self.tui.show_menu()
+            self.post_message(BackToMenu())
         elif choice == "quit":
-            self.tui.quit_game()
+            self.post_message(Quit())
 
     def _back_from_replay(self, _: None) -> None:
         self.ended = False

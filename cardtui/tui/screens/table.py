@@ -19,6 +19,7 @@ from cardtui.games.trick import DealRecord, DealScored, TrickView, TrickWon
 from cardtui.session import Session
 from cardtui.tui.common import GAME_TITLES, bid_label, card_label, side_name, tricks_text
 from cardtui.tui.screens.game_base import GameScreen
+from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.prompt_bar import PromptBar
@@ -37,8 +38,8 @@ class TableScreen(GameScreen):
         Binding("f3", "last_trick", "Last trick", id="table.last"),
     ]
 
-    def __init__(self, session: Session, resumed: bool = False) -> None:
-        super().__init__(session, resumed)
+    def __init__(self, session: Session, settings: Settings, resumed: bool = False) -> None:
+        super().__init__(session, settings, resumed)
         self.held: tuple[tuple[tuple[int, Card], ...], str] | None = None
         self.pending_record: DealRecord | None = None
         self.show_last = False
@@ -52,7 +53,7 @@ class TableScreen(GameScreen):
                 yield SeatPanel(2, id="seat-2")
                 yield Static("", classes="corner")
                 yield SeatPanel(1, id="seat-1")
-                yield Trick(self.tui.ascii_only, id="trick")
+                yield Trick(self.ascii_only, id="trick")
                 yield SeatPanel(3, id="seat-3")
                 yield Static("", classes="corner")
                 yield SeatPanel(0, id="seat-0")
@@ -60,7 +61,7 @@ class TableScreen(GameScreen):
             with Vertical(id="side"):
                 yield Scoreboard(id="scores")
                 yield GameLog(id="log")
-        hand = Hand(ascii_only=self.tui.ascii_only, id="hand")
+        hand = Hand(ascii_only=self.ascii_only, id="hand")
         hand.border_title = "Your hand"
         yield hand
         yield PromptBar(id="promptbar")
@@ -123,7 +124,7 @@ class TableScreen(GameScreen):
                 bags = f" bags {v.detail.bags[i]}" if v.ruleset.bag_limit else ""
                 lines.append(f"{side_name(seats, side)[:12]:<12} {v.totals[i]:>4}{bags}")
             lines.append("Spades broken" if v.broken else "Spades not broken")
-        lines.append(f"Deal {max(v.deal_number, 1)} · speed {self.tui.speed}")
+        lines.append(f"Deal {max(v.deal_number, 1)} · speed {self.settings.speed}")
         self.query_one(Scoreboard).show(lines)
         # status
         title = GAME_TITLES.get(v.game, v.game)
@@ -154,13 +155,13 @@ class TableScreen(GameScreen):
         self.show_last = False
         for event in events:
             match event:
-                case TrickWon(seat=seat, leader=leader, cards=cards) if self.tui.trick_delay > 0:
+                case TrickWon(seat=seat, leader=leader, cards=cards) if self.settings.trick_delay > 0:
                     seats = [(leader + i) % 4 for i in range(4)]
                     self.held = (tuple(zip(seats, cards, strict=True)), f"{self.who(seat)} takes it")
                 case DealScored(record=record):
                     self.pending_record = record
         if self.held is not None:
-            self.set_timer(self.tui.trick_delay, self.gather)
+            self.set_timer(self.settings.trick_delay, self.gather)
 
     def gather(self) -> None:
         """The finished trick leaves the table."""
@@ -217,7 +218,7 @@ class TableScreen(GameScreen):
                 self.redraw()
                 self.advance()
 
-        self.app.push_screen(BidScreen(self.who(seat), bids, v.hand, self.tui.ascii_only, look), chosen)
+        self.app.push_screen(BidScreen(self.who(seat), bids, v.hand, self.ascii_only, look), chosen)
 
     def ask_pass(self, seat: int, phase: str) -> None:
         from cardtui.tui.screens.pass_cards import PassScreen
@@ -240,7 +241,7 @@ class TableScreen(GameScreen):
             if cards is None or not self.apply_action(Pass(seat, cards)):
                 self.advance()
 
-        self.app.push_screen(PassScreen(title, sort_for_display(v.hand), count, self.tui.ascii_only), chosen)
+        self.app.push_screen(PassScreen(title, sort_for_display(v.hand), count, self.ascii_only), chosen)
 
     def on_hand_picked(self, message: Hand.Picked) -> None:
         seat = self.human_turn()
