@@ -66,7 +66,7 @@ class GameScreen(Screen[None]):
         self.waiting = False
         self.ended = False
         self.humans = [i for i, s in enumerate(session.seats) if not s.is_bot]
-        self.viewer: int | None = self.humans[0] if self.humans else None
+        self._viewer: int | None = self.humans[0] if self.humans else None
         self.unsaved: Action | None = None
         """An action whose save failed (so it was not made), for ctrl+r to try again."""
 
@@ -75,6 +75,21 @@ class GameScreen(Screen[None]):
     @property
     def ascii_only(self) -> bool:
         return self.settings.ascii_only
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose person is at the keyboard (None while the screen waits for the next one)."""
+        return self._viewer
+
+    @viewer.setter
+    def viewer(self, seat: int | None) -> None:
+        self._viewer = seat
+        if self.is_mounted:
+            self.game_log().show_to(seat)
+
+    def tell(self, event: Event, viewer: int | None) -> str | None:
+        """An event in words, as the seat at the keyboard may know it (for the log)."""
+        return describe(event, self.session.seats, viewer, self.ascii_only)
 
     def who(self, seat: int) -> str:
         return seat_name(self.session.seats, seat)
@@ -184,9 +199,7 @@ class GameScreen(Screen[None]):
         """Tell the log; subclasses also react (hold a finished trick, note a deal's score)."""
         log = self.game_log()
         for event in events:
-            line = describe(event, self.session.seats, self.viewer, self.ascii_only)
-            if line:
-                log.say(line)
+            log.record(event)
 
     def apply_action(self, action: Action) -> bool:
         """Apply through the session (which checks, logs and saves); an illegal action changes nothing."""

@@ -29,7 +29,7 @@ class GridScreen(GameScreen):
             with Vertical(id="side"):
                 yield TextLines("", id="call-line")
                 yield Scoreboard(id="scores")
-                yield GameLog(id="log")
+                yield GameLog(self.tell, self.viewer, id="log")
         yield PromptBar(id="promptbar")
         yield Footer()
 

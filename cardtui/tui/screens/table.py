@@ -60,7 +60,7 @@ class TableScreen(GameScreen):
                 yield Static("", classes="corner")
             with Vertical(id="side"):
                 yield Scoreboard(id="scores")
-                yield GameLog(id="log")
+                yield GameLog(self.tell, self.viewer, id="log")
         hand = Hand(ascii_only=self.ascii_only, id="hand")
         hand.border_title = "Your hand"
         yield hand
