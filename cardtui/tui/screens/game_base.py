@@ -14,7 +14,7 @@ from cardtui.bots import Decision
 from cardtui.games import Action, Event, IllegalAction
 from cardtui.saves import SaveError
 from cardtui.session import Session
-from cardtui.tui.common import describe, seat_name
+from cardtui.tui.common import describe, does, seat_name
 from cardtui.tui.messages import BackToMenu, Quit
 from cardtui.tui.settings import Settings
 
@@ -147,7 +147,7 @@ class GameScreen(Screen[None]):
         assert tm is not None
         if s.seats[tm.seat].is_bot:
             self.waiting = True
-            self.show_prompt(f"{self.who(tm.seat)} is thinking…")
+            self.show_prompt(does(self.who(tm.seat), "is thinking…", "are thinking…"))
             self.redraw()
             self.bot_turn(self.token, self.settings.bot_delay)
             return

@@ -17,7 +17,16 @@ from cardtui.games.hearts import PASS_OFFSETS, HeartsView
 from cardtui.games.spades import SpadesView
 from cardtui.games.trick import DealRecord, DealScored, TrickView, TrickWon
 from cardtui.session import Session
-from cardtui.tui.common import GAME_TITLES, bid_label, card_label, side_name, tricks_text
+from cardtui.tui.common import (
+    GAME_TITLES,
+    bid_label,
+    card_label,
+    does,
+    points_text,
+    possessive,
+    side_name,
+    tricks_text,
+)
 from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.hand import Hand
@@ -91,7 +100,7 @@ class TableScreen(GameScreen):
                 detail = f"bid {bid.label() if bid is not None else '-'} · {tricks_text(v.tricks_won[seat])}"
             else:
                 assert isinstance(v, HeartsView)
-                detail = f"{tricks_text(v.tricks_won[seat])} · {v.detail.points_taken[seat]} pts"
+                detail = f"{tricks_text(v.tricks_won[seat])} · {points_text(v.detail.points_taken[seat])}"
             to_move = tm is not None and tm.seat == seat and tm.phase != "deal" and self.held is None
             self.query_one(f"#seat-{seat}", SeatPanel).show(seats[seat].name, detail, to_move, v.dealer == seat)
         # the trick
@@ -141,7 +150,7 @@ class TableScreen(GameScreen):
             hand.border_title = "Hand hidden"
             hand.show([], None, face_down=True)
             return
-        hand.border_title = Text("Your hand" if len(self.humans) < 2 else f"{self.who(self.viewer)}'s hand")
+        hand.border_title = Text("Your hand" if len(self.humans) < 2 else f"{possessive(self.who(self.viewer))} hand")
         held = sort_for_display(v.hand)
         legal: set[Card] | None = None
         if tm is not None and tm.seat == self.viewer and tm.phase == "play" and self.held is None:
@@ -157,7 +166,7 @@ class TableScreen(GameScreen):
             match event:
                 case TrickWon(seat=seat, leader=leader, cards=cards) if self.settings.trick_delay > 0:
                     seats = [(leader + i) % 4 for i in range(4)]
-                    self.held = (tuple(zip(seats, cards, strict=True)), f"{self.who(seat)} takes it")
+                    self.held = (tuple(zip(seats, cards, strict=True)), does(self.who(seat), "takes it", "take it"))
                 case DealScored(record=record):
                     self.pending_record = record
         if self.held is not None:
