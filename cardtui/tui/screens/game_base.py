@@ -168,6 +168,7 @@ class GameScreen(Screen[None]):
 
         self.viewer = None
         self.waiting = True
+        self.show_prompt(f"Pass the keyboard to {self.who(seat)}.")
         self.redraw()
 
         def ready(_: None) -> None:
@@ -220,6 +221,7 @@ class GameScreen(Screen[None]):
             self.refresh_bindings()
         self.token += 1
         self.say("")
+        self.show_prompt("")  # the turn asked for is over; advance() asks for the next one
         self.handle(events)
         self.redraw()
         self.advance()

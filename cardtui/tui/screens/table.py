@@ -170,6 +170,7 @@ class TableScreen(GameScreen):
                 case DealScored(record=record):
                     self.pending_record = record
         if self.held is not None:
+            self.show_prompt(f"{self.held[1]}.")
             self.set_timer(self.settings.trick_delay, self.gather)
 
     def gather(self) -> None:
@@ -185,6 +186,7 @@ class TableScreen(GameScreen):
 
         record, self.pending_record = self.pending_record, None
         self.waiting = True
+        self.show_prompt("The deal is over.")
 
         def done(_: None) -> None:
             self.waiting = False
