@@ -77,7 +77,7 @@ def launch_play(
         fail(str(err))
 
 
-def launch_resume(path: Path, ascii_only: bool | None) -> None:
+def launch_resume(path: Path, speed: str, ascii_only: bool | None) -> None:
     """Continue a saved game full-screen; a game open in another cardtui is refused before anything else."""
     from cardtui.saves import SaveError
     from cardtui.session import Session
@@ -89,7 +89,7 @@ def launch_resume(path: Path, ascii_only: bool | None) -> None:
         fail(str(err))
     try:
         _need_terminal()
-        _print_exit(run_resume(session, ascii_only=ascii_only))
+        _print_exit(run_resume(session, speed, ascii_only))
     finally:
         session.close()
 
@@ -107,6 +107,12 @@ def launch_replay(path: Path, ascii_only: bool | None) -> None:
 
 
 ASCII_HELP = "draw suits as the letters C D H S, for terminals without suit glyphs"
+SPEED_HELP = "how fast computer players move: " + ", ".join(SPEEDS)
+
+
+def _check_speed(speed: str) -> None:
+    if speed not in SPEEDS:
+        fail(f"--speed: expected one of {', '.join(SPEEDS)}, found {speed!r}")
 
 
 def _ascii(ctx: typer.Context, flag: bool) -> bool | None:
@@ -203,9 +209,7 @@ def play(
         int | None, typer.Option("--players", help="players at the table (Eight of Spades: 2-8)")
     ] = None,
     save: Annotated[Path | None, typer.Option("--save", help="save the game to this file")] = None,
-    speed: Annotated[
-        str, typer.Option("--speed", help="how fast computer players move: " + ", ".join(SPEEDS))
-    ] = "normal",
+    speed: Annotated[str, typer.Option("--speed", help=SPEED_HELP)] = "normal",
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
 ) -> None:
     """Play a new game against computer players."""
@@ -228,8 +232,7 @@ def play(
     level = bots or default_level(game)
     if level not in _levels(game):
         fail(f"--bots: unknown level {level!r} — choose one of {', '.join(_levels(game))}")
-    if speed not in SPEEDS:
-        fail(f"--speed: expected one of {', '.join(SPEEDS)}, found {speed!r}")
+    _check_speed(speed)
     if seed is not None and not 0 <= seed <= MAX_SEED:
         fail(f"--seed: expected an integer 0..{MAX_SEED}, found {seed}")
     if save is not None:
@@ -250,9 +253,11 @@ def resume(
     save: Annotated[
         Path | None, typer.Argument(help="a save file; without it, the most recent unfinished game")
     ] = None,
+    speed: Annotated[str, typer.Option("--speed", help=SPEED_HELP)] = "normal",
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
 ) -> None:
     """Continue a saved game."""
+    _check_speed(speed)
     if save is None:
         from cardtui.saves import latest_unfinished, saves_dir
 
@@ -263,7 +268,7 @@ def resume(
     loaded = _load(save)
     if loaded.game.is_over:
         fail(f"{save}: the game is finished — watch it with `cardtui replay {save}`")
-    launch_resume(save, _ascii(ctx, ascii_cards))
+    launch_resume(save, speed, _ascii(ctx, ascii_cards))
 
 
 @app.command("replay")

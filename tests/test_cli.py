@@ -181,7 +181,7 @@ def test_resume_and_replay(home: Path, tmp_path: Path, launched: list[tuple[str,
     ok("resume", str(SAMPLES / "hearts-mid-deal.json"))
     ok("replay", str(SAMPLES / "hearts.json"))
     assert launched == [
-        ("launch_resume", (SAMPLES / "hearts-mid-deal.json", None)),
+        ("launch_resume", (SAMPLES / "hearts-mid-deal.json", "normal", None)),
         ("launch_replay", (SAMPLES / "hearts.json", None)),
     ]
     bad("resume", str(SAMPLES / "hearts.json"), match="the game is finished")
@@ -191,7 +191,10 @@ def test_resume_and_replay(home: Path, tmp_path: Path, launched: list[tuple[str,
     (home / "saves").mkdir(parents=True)
     (home / "saves" / "hearts-20260101-000000.json").write_bytes((SAMPLES / "hearts-mid-deal.json").read_bytes())
     ok("resume")
-    assert launched[-1] == ("launch_resume", (home / "saves" / "hearts-20260101-000000.json", None))
+    assert launched[-1] == ("launch_resume", (home / "saves" / "hearts-20260101-000000.json", "normal", None))
+    ok("resume", str(SAMPLES / "hearts-mid-deal.json"), "--speed", "fast")
+    assert launched[-1] == ("launch_resume", (SAMPLES / "hearts-mid-deal.json", "fast", None))
+    bad("resume", str(SAMPLES / "hearts-mid-deal.json"), "--speed", "warp", match="--speed: expected one of")
     ok("replay", "--ascii", str(SAMPLES / "hearts.json"))
     assert launched[-1] == ("launch_replay", (SAMPLES / "hearts.json", True))
 
