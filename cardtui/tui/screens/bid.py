@@ -18,7 +18,9 @@ from cardtui.tui.common import bid_label, card_label, parse_bid_text
 
 
 class BidScreen(ModalScreen[Bid]):
-    """Gives back the chosen Bid. With blind bids on offer, the hand stays face down until "look"."""
+    """Gives back the chosen Bid. With blind bids on offer, the hand stays face down until "look".
+
+    `earlier` is the bids made so far this deal (the partner's among them), told in words."""
 
     BINDINGS: ClassVar[list[BindingType]] = [("escape", "look", "Look at the hand")]
 
@@ -29,9 +31,11 @@ class BidScreen(ModalScreen[Bid]):
         hand: CardSet,
         ascii_only: bool,
         on_look: Callable[[], None] | None = None,
+        earlier: str = "",
     ) -> None:
         super().__init__()
         self.player = name
+        self.earlier = earlier
         self.bids = list(bids)
         self.hand = hand
         self.ascii_only = ascii_only
@@ -44,6 +48,7 @@ class BidScreen(ModalScreen[Bid]):
     def compose(self) -> ComposeResult:
         with Vertical(id="bid-dialog", classes="dialog"):
             yield Static("", id="bid-title", markup=False)
+            yield Static(self.earlier, id="bid-earlier", markup=False)
             yield Static("", id="bid-hand", markup=False)
             yield Grid(id="bid-buttons")
             yield Input(placeholder="type a bid: 4, nil, blind nil, blind 5 — then Enter", id="bid-input")

@@ -211,6 +211,7 @@ class TableScreen(GameScreen):
         from cardtui.tui.screens.bid import BidScreen
 
         v = self.view()
+        assert isinstance(v, SpadesView)
         bids = [a for a in v.legal if isinstance(a, Bid)]
         blind = any(b.blind for b in bids)
         self.face_down = blind
@@ -229,7 +230,20 @@ class TableScreen(GameScreen):
                 self.redraw()
                 self.advance()
 
-        self.app.push_screen(BidScreen(self.who(seat), bids, v.hand, self.ascii_only, look), chosen)
+        dialog = BidScreen(self.who(seat), bids, v.hand, self.ascii_only, look, self.bids_so_far(v, seat))
+        self.app.push_screen(dialog, chosen)
+
+    def bids_so_far(self, v: SpadesView, seat: int) -> str:
+        """`Bids so far: West 3, North (your partner) nil` — in bidding order, the partner named as such."""
+        partners = next(side for side in v.sides if seat in side)
+        made = []
+        for i in range(1, 4):
+            other = (seat + i) % 4
+            bid = v.detail.bids[other]
+            if bid is not None:
+                partner = " (your partner)" if other in partners else ""
+                made.append(f"{self.who(other)}{partner} {bid_label(bid.bid, bid.blind)}")
+        return "Bids so far: " + ", ".join(made) if made else "Nobody has bid yet."
 
     def ask_pass(self, seat: int, phase: str) -> None:
         from cardtui.tui.screens.pass_cards import PassScreen
