@@ -9,20 +9,28 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Grid, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from cardtui.cards import CardSet, sort_for_display
 from cardtui.games.base import Bid
 from cardtui.tui.common import bid_label, card_label, parse_bid_text
+from cardtui.tui.screens.dialog import DecisionDialog, Keys, TableHelp
 
 
-class BidScreen(ModalScreen[Bid]):
+class BidScreen(DecisionDialog[Bid]):
     """Gives back the chosen Bid. With blind bids on offer, the hand stays face down until "look".
 
     `earlier` is the bids made so far this deal (the partner's among them), told in words."""
 
     BINDINGS: ClassVar[list[BindingType]] = [("escape", "look", "Look at the hand")]
+    KEYS: ClassVar[Keys] = (
+        ("0-13 or nil + Enter", "bid that many tricks (nil: none)"),
+        ("blind nil, blind 5 + Enter", "a blind bid, before looking at the hand (when the rules allow)"),
+        ("Esc or look + Enter", "look at the hand first"),
+        ("Tab, Enter", "move to a button and press it"),
+        ("F1", "this help"),
+        ("F2", "hint: the bid the hard computer player would make, and why"),
+    )
 
     def __init__(
         self,
@@ -32,8 +40,9 @@ class BidScreen(ModalScreen[Bid]):
         ascii_only: bool,
         on_look: Callable[[], None] | None = None,
         earlier: str = "",
+        table_help: TableHelp | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(table_help)
         self.player = name
         self.earlier = earlier
         self.bids = list(bids)
@@ -125,3 +134,11 @@ class BidScreen(ModalScreen[Bid]):
 
     def _problem(self, text: str) -> None:
         self.query_one("#bid-message", Static).update(text)
+
+    def say(self, text: str) -> None:
+        self._problem(text)
+
+    def hint_refused(self) -> str | None:
+        if self.blind_stage:
+            return "A hint would look at your hand: look first (Esc) — a blind bid is yours alone."
+        return None

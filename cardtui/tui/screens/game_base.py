@@ -16,6 +16,7 @@ from cardtui.saves import SaveError
 from cardtui.session import Session
 from cardtui.tui.common import describe, does, seat_name
 from cardtui.tui.messages import BackToMenu, Quit
+from cardtui.tui.screens.dialog import Keys, TableHelp
 from cardtui.tui.settings import Settings
 
 if TYPE_CHECKING:
@@ -35,11 +36,11 @@ class BotMoved(Message):
 
 
 class HintReady(Message):
-    """What the hard computer player would do for the person to move, and why."""
+    """What the hard computer player would do for the person to move, and why, in words."""
 
-    def __init__(self, decision: Decision, token: int) -> None:
+    def __init__(self, text: str, token: int) -> None:
         super().__init__()
-        self.decision = decision
+        self.text = text
         self.token = token
 
 
@@ -257,12 +258,24 @@ class GameScreen(Screen[None]):
             self.apply_action(action)
 
     def action_help(self) -> None:
+        self.show_help(self.key_help())
+
+    def show_help(self, keys: Keys) -> None:
         from cardtui.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.session.ruleset, self.key_help()))
+        self.app.push_screen(HelpScreen(self.session.ruleset, keys))
 
-    def key_help(self) -> list[tuple[str, str]]:
-        return []
+    def table_help(self) -> TableHelp:
+        """F1 and F2 for a dialog over this screen."""
+        return TableHelp(self.show_help, self.hint_text)
+
+    def hint_text(self) -> str:
+        """What the hard computer player would do for the seat to move, and why (slow: off the event loop)."""
+        decision = self.session.bot_decision(HINT_LEVEL)
+        return f"Hint ({HINT_LEVEL}): {self.action_label(decision.action)} — {decision.reason}"
+
+    def key_help(self) -> Keys:
+        return ()
 
     def action_speed(self) -> None:
         self.say(f"Speed: {self.settings.cycle_speed()}")
@@ -276,12 +289,11 @@ class GameScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="hint")
     def hint_worker(self, token: int) -> None:
-        decision = self.session.bot_decision(HINT_LEVEL)
-        self.post_message(HintReady(decision, token))
+        self.post_message(HintReady(self.hint_text(), token))
 
     def on_hint_ready(self, message: HintReady) -> None:
         if message.token == self.token:
-            self.say(f"Hint ({HINT_LEVEL}): {self.action_label(message.decision.action)} — {message.decision.reason}")
+            self.say(message.text)
 
     def action_label(self, action: Action) -> str:
         return str(action.to_json())

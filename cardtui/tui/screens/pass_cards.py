@@ -2,24 +2,35 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from cardtui.cards import Card
 from cardtui.tui.common import card_label
+from cardtui.tui.screens.dialog import DecisionDialog, Keys, TableHelp
 from cardtui.tui.widgets.hand import Hand
 
 
-class PassScreen(ModalScreen[tuple[Card, ...]]):
+class PassScreen(DecisionDialog[tuple[Card, ...]]):
     """Gives back exactly `count` cards. Typing or picking a chosen card again unselects it."""
 
     AUTO_FOCUS = "#pass-hand"
+    KEYS: ClassVar[Keys] = (
+        ("QS, 10c + Enter", "choose the card typed; again to unselect it"),
+        ("← → and Space, or click", "choose the card under the cursor"),
+        ("Enter", "pass the chosen cards"),
+        ("F1", "this help"),
+        ("F2", "hint: the cards the hard computer player would pass, and why"),
+    )
 
-    def __init__(self, title: str, cards: list[Card], count: int, ascii_only: bool) -> None:
-        super().__init__()
+    def __init__(
+        self, title: str, cards: list[Card], count: int, ascii_only: bool, table_help: TableHelp | None = None
+    ) -> None:
+        super().__init__(table_help)
         self.title_text = title
         self.cards = cards
         self.count = count
@@ -51,6 +62,9 @@ class PassScreen(ModalScreen[tuple[Card, ...]]):
 
     def _say(self, text: str) -> None:
         self.query_one("#pass-message", Static).update(text)
+
+    def say(self, text: str) -> None:
+        self._say(text)
 
     def on_hand_picked(self, message: Hand.Picked) -> None:
         message.stop()

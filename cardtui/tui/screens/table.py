@@ -230,7 +230,8 @@ class TableScreen(GameScreen):
                 self.redraw()
                 self.advance()
 
-        dialog = BidScreen(self.who(seat), bids, v.hand, self.ascii_only, look, self.bids_so_far(v, seat))
+        earlier = self.bids_so_far(v, seat)
+        dialog = BidScreen(self.who(seat), bids, v.hand, self.ascii_only, look, earlier, self.table_help())
         self.app.push_screen(dialog, chosen)
 
     def bids_so_far(self, v: SpadesView, seat: int) -> str:
@@ -266,7 +267,8 @@ class TableScreen(GameScreen):
             if cards is None or not self.apply_action(Pass(seat, cards)):
                 self.advance()
 
-        self.app.push_screen(PassScreen(title, sort_for_display(v.hand), count, self.ascii_only), chosen)
+        dialog = PassScreen(title, sort_for_display(v.hand), count, self.ascii_only, self.table_help())
+        self.app.push_screen(dialog, chosen)
 
     def on_hand_picked(self, message: Hand.Picked) -> None:
         seat = self.human_turn()
