@@ -9,20 +9,19 @@ import os
 import signal
 import time
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from cardtui.replay import Replay
 from cardtui.session import Session
 from cardtui.tui.messages import BackToMenu, OpenGame, OpenReplay, Quit
-from cardtui.tui.screens.game_base import GameScreen
-from cardtui.tui.screens.grid import GridScreen
 from cardtui.tui.screens.menu import MenuScreen
-from cardtui.tui.screens.replay import ReplayScreen
-from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
+
+if TYPE_CHECKING:
+    from cardtui.replay import Replay
+    from cardtui.tui.screens.game_base import GameScreen
 
 
 @dataclasses.dataclass(frozen=True)
@@ -57,12 +56,12 @@ class CardtuiApp(App[str | None]):
         self._catch_signals()
         if self.start.session is not None:
             self.open_game(self.start.session, resumed=self.start.resumed)
-        elif self.start.replay is not None or self.start.replay_path is not None:
-            replay = self.start.replay
-            if replay is None:
-                assert self.start.replay_path is not None
-                replay = Replay.open(self.start.replay_path)
-            self.push_screen(ReplayScreen(replay, self.settings.ascii_only))
+        elif self.start.replay is not None:
+            self.show_replay(self.start.replay)
+        elif self.start.replay_path is not None:
+            from cardtui.replay import Replay
+
+            self.show_replay(Replay.open(self.start.replay_path))
         else:
             self.push_screen(MenuScreen())
         if self._ready_file:
@@ -84,13 +83,28 @@ class CardtuiApp(App[str | None]):
             Path(self._ready_file).write_text(repr(time.time()))
 
     def open_game(self, session: Session, resumed: bool = False) -> None:
-        """Show the table (trick games) or the grid (Eight of Spades) for a session."""
+        """Show the table (trick games) or the grid (Eight of Spades) for a session.
+
+        The game and replay screens are imported when first shown, so the menu comes up sooner.
+        """
         if self.session is not None and self.session is not session:
             self.session.close()
         self.session = session
-        kind = GridScreen if session.game.game == "eight-of-spades" else TableScreen
-        screen: GameScreen = kind(session, self.settings, resumed=resumed)
+        screen: GameScreen
+        if session.game.game == "eight-of-spades":
+            from cardtui.tui.screens.grid import GridScreen
+
+            screen = GridScreen(session, self.settings, resumed=resumed)
+        else:
+            from cardtui.tui.screens.table import TableScreen
+
+            screen = TableScreen(session, self.settings, resumed=resumed)
         self.push_screen(screen)
+
+    def show_replay(self, replay: Replay) -> None:
+        from cardtui.tui.screens.replay import ReplayScreen
+
+        self.push_screen(ReplayScreen(replay, self.settings.ascii_only))
 
     def show_menu(self) -> None:
         """Back to the menu: pop to it when it is under us, else put one in place of the top screen."""
@@ -134,7 +148,7 @@ class CardtuiApp(App[str | None]):
         self.open_game(message.session, resumed=message.resumed)
 
     def on_open_replay(self, message: OpenReplay) -> None:
-        self.push_screen(ReplayScreen(message.replay, self.settings.ascii_only))
+        self.show_replay(message.replay)
 
     def on_back_to_menu(self, _: BackToMenu) -> None:
         self.show_menu()
