@@ -111,7 +111,7 @@ class BidScreen(DecisionDialog[Bid]):
         try:
             number, blind = parse_bid_text(text)
         except ValueError as err:
-            self._problem(str(err))
+            self.say(str(err))
             return
         self._choose(number, blind)
 
@@ -124,19 +124,16 @@ class BidScreen(DecisionDialog[Bid]):
                 return
         label = bid_label(number, blind)
         if blind and not self.blind_stage and any(b.blind for b in self.bids):
-            self._problem(f"{label}: a blind bid is made before looking at the hand")
+            self.say(f"{label}: a blind bid is made before looking at the hand")
         elif blind:
-            self._problem(f"{label} is not allowed now (the rules or the score do not allow it)")
+            self.say(f"{label} is not allowed now (the rules or the score do not allow it)")
         elif self.blind_stage:
-            self._problem("look at your hand first (Esc or the button) to bid in the open")
+            self.say("look at your hand first (Esc or the button) to bid in the open")
         else:
-            self._problem(f"{label} is not allowed in these rules")
-
-    def _problem(self, text: str) -> None:
-        self.query_one("#bid-message", Static).update(text)
+            self.say(f"{label} is not allowed in these rules")
 
     def say(self, text: str) -> None:
-        self._problem(text)
+        self.query_one("#bid-message", Static).update(text)
 
     def hint_refused(self) -> str | None:
         if self.blind_stage:

@@ -60,33 +60,30 @@ class PassScreen(DecisionDialog[tuple[Card, ...]]):
         shown = " ".join(card_label(c, self.ascii_only) for c in self.chosen) or "none"
         self.query_one("#pass-chosen", Static).update(f"Chosen ({len(self.chosen)}/{self.count}): {shown}")
 
-    def _say(self, text: str) -> None:
-        self.query_one("#pass-message", Static).update(text)
-
     def say(self, text: str) -> None:
-        self._say(text)
+        self.query_one("#pass-message", Static).update(text)
 
     def on_hand_picked(self, message: Hand.Picked) -> None:
         message.stop()
         card = message.card
         if card in self.chosen:
             self.chosen.remove(card)
-            self._say("")
+            self.say("")
         elif len(self.chosen) >= self.count:
-            self._say(f"{self.count} cards are chosen already: choose one again to unselect it")
+            self.say(f"{self.count} cards are chosen already: choose one again to unselect it")
         else:
             self.chosen.append(card)
-            self._say("")
+            self.say("")
         self._draw()
 
     def on_hand_problem(self, message: Hand.Problem) -> None:
         message.stop()
-        self._say(message.text)
+        self.say(message.text)
 
     def on_hand_buffer_changed(self, message: Hand.BufferChanged) -> None:
         message.stop()
         if message.text:
-            self._say(f"typed: {message.text}")
+            self.say(f"typed: {message.text}")
 
     def on_hand_submitted(self, message: Hand.Submitted) -> None:
         message.stop()
@@ -98,6 +95,6 @@ class PassScreen(DecisionDialog[tuple[Card, ...]]):
 
     def _submit(self) -> None:
         if len(self.chosen) != self.count:
-            self._say(f"choose exactly {self.count} cards: {len(self.chosen)} chosen")
+            self.say(f"choose exactly {self.count} cards: {len(self.chosen)} chosen")
             return
         self.dismiss(tuple(self.chosen))
