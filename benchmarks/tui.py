@@ -57,7 +57,7 @@ def key_latency(home: Path, presses: int = 40) -> list[float]:
             session.advance_chance()
         else:
             session.apply(session.bot_decision("easy").action)
-    session.close()  # let go of the save's lock, so the app can open it
+    session.close()  # let go of the save's lock: `cardtui resume` refuses a save open elsewhere
     socket = f"cardtui-bench-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     tmux = ["tmux", "-L", socket]
     command = f"cd {shlex.quote(str(ROOT))} && env CARDTUI_HOME={shlex.quote(str(home))} "

@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
+from cardtui.tui.settings import SPEEDS
+
 if TYPE_CHECKING:
     from cardtui.rules import Ruleset
     from cardtui.seats import Seat
 
-SPEEDS = ("slow", "normal", "fast", "instant")
 
 app = typer.Typer(
     name="cardtui",
@@ -56,27 +57,29 @@ def fail(message: str) -> NoReturn:
 # ---------------------------------------------------------------- launchers (the TUI plugs in here)
 
 
-def launch_menu(ctx: typer.Context) -> None:
+def launch_menu(ascii_only: bool | None) -> None:
     """`cardtui` alone: the menu."""
     from cardtui.tui import run_menu
 
     _need_terminal()
-    _print_exit(run_menu())
+    _print_exit(run_menu(ascii_only=ascii_only))
 
 
-def launch_play(ruleset: Ruleset, seats: list[Seat], seed: int, save: Path | None, speed: str) -> None:
+def launch_play(
+    ruleset: Ruleset, seats: list[Seat], seed: int, save: Path | None, speed: str, ascii_only: bool | None
+) -> None:
     """Start the full-screen game."""
     from cardtui.saves import SaveError
     from cardtui.tui import run_play
 
     _need_terminal()
     try:
-        _print_exit(run_play(ruleset, seats, seed, save, speed))
+        _print_exit(run_play(ruleset, seats, seed, save, speed, ascii_only))
     except SaveError as err:
         fail(str(err))
 
 
-def launch_resume(path: Path) -> None:
+def launch_resume(path: Path, speed: str, ascii_only: bool | None) -> None:
     """Continue a saved game full-screen; a game open in another cardtui is refused before anything else."""
     from cardtui.saves import SaveError
     from cardtui.session import Session
@@ -88,32 +91,35 @@ def launch_resume(path: Path) -> None:
         fail(str(err))
     try:
         _need_terminal()
-        _print_exit(run_resume(session))
+        _print_exit(run_resume(session, speed, ascii_only))
     finally:
         session.close()
 
 
-def launch_replay(path: Path) -> None:
+def launch_replay(path: Path, ascii_only: bool | None) -> None:
     """Step through a save full-screen."""
     from cardtui.saves import SaveError
     from cardtui.tui import run_replay
 
     _need_terminal()
     try:
-        _print_exit(run_replay(path))
+        _print_exit(run_replay(path, ascii_only))
     except SaveError as err:
         fail(str(err))
 
 
 ASCII_HELP = "draw suits as the letters C D H S, for terminals without suit glyphs"
+SPEED_HELP = "how fast computer players move: " + ", ".join(SPEEDS)
 
 
-def _use_ascii(flag: bool) -> None:
-    """The app reads CARDTUI_ASCII; the flag sets it for this run."""
-    if flag:
-        import os
+def _check_speed(speed: str) -> None:
+    if speed not in SPEEDS:
+        fail(f"--speed: expected one of {', '.join(SPEEDS)}, found {speed!r}")
 
-        os.environ["CARDTUI_ASCII"] = "1"
+
+def _ascii(ctx: typer.Context, flag: bool) -> bool | None:
+    """`--ascii` given before or after the command: True; else None, and the app asks CARDTUI_ASCII."""
+    return True if flag or (isinstance(ctx.obj, dict) and ctx.obj.get("ascii")) else None
 
 
 def _need_terminal() -> None:
@@ -175,9 +181,9 @@ def root(
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
 ) -> None:
     """Hearts, Spades, cutthroat Spades and Eight of Spades in the terminal."""
-    _use_ascii(ascii_cards)
+    ctx.obj = {"ascii": ascii_cards}
     if ctx.invoked_subcommand is None:
-        launch_menu(ctx)
+        launch_menu(_ascii(ctx, ascii_cards))
 
 
 @app.command("version")
@@ -190,6 +196,7 @@ def version() -> None:
 
 @app.command("play")
 def play(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="hearts, spades, cutthroat or eight-of-spades")],
     rules: Annotated[str | None, typer.Option("--rules", help="a preset name or a TOML file")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="the same seed deals the same cards")] = None,
@@ -198,15 +205,12 @@ def play(
         int | None, typer.Option("--players", help="players at the table (Eight of Spades: 2-8)")
     ] = None,
     save: Annotated[Path | None, typer.Option("--save", help="save the game to this file")] = None,
-    speed: Annotated[
-        str, typer.Option("--speed", help="how fast computer players move: " + ", ".join(SPEEDS))
-    ] = "normal",
+    speed: Annotated[str, typer.Option("--speed", help=SPEED_HELP)] = "normal",
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
 ) -> None:
     """Play a new game against computer players."""
     import secrets
 
-    _use_ascii(ascii_cards)
     from cardtui.saves import MAX_SEED
     from cardtui.seats import default_seats
 
@@ -224,8 +228,7 @@ def play(
     level = bots or default_level(game)
     if level not in _levels(game):
         fail(f"--bots: unknown level {level!r} — choose one of {', '.join(_levels(game))}")
-    if speed not in SPEEDS:
-        fail(f"--speed: expected one of {', '.join(SPEEDS)}, found {speed!r}")
+    _check_speed(speed)
     if seed is not None and not 0 <= seed <= MAX_SEED:
         fail(f"--seed: expected an integer 0..{MAX_SEED}, found {seed}")
     if save is not None:
@@ -236,18 +239,21 @@ def play(
     from cardtui.games import create_game
 
     seats = default_seats(create_game(ruleset).seats, level)
-    launch_play(ruleset, seats, seed if seed is not None else secrets.randbelow(2**32), save, speed)
+    chosen_seed = seed if seed is not None else secrets.randbelow(2**32)
+    launch_play(ruleset, seats, chosen_seed, save, speed, _ascii(ctx, ascii_cards))
 
 
 @app.command("resume")
 def resume(
+    ctx: typer.Context,
     save: Annotated[
         Path | None, typer.Argument(help="a save file; without it, the most recent unfinished game")
     ] = None,
+    speed: Annotated[str, typer.Option("--speed", help=SPEED_HELP)] = "normal",
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
 ) -> None:
     """Continue a saved game."""
-    _use_ascii(ascii_cards)
+    _check_speed(speed)
     if save is None:
         from cardtui.saves import latest_unfinished, saves_dir
 
@@ -258,18 +264,18 @@ def resume(
     loaded = _load(save)
     if loaded.game.is_over:
         fail(f"{save}: the game is finished — watch it with `cardtui replay {save}`")
-    launch_resume(save)
+    launch_resume(save, speed, _ascii(ctx, ascii_cards))
 
 
 @app.command("replay")
 def replay(
+    ctx: typer.Context,
     save: Annotated[Path, typer.Argument(help="a save file, finished or not")],
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
 ) -> None:
     """Step through a saved game with every hand shown."""
-    _use_ascii(ascii_cards)
     _load(save)
-    launch_replay(save)
+    launch_replay(save, _ascii(ctx, ascii_cards))
 
 
 @app.command("inspect")

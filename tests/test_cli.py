@@ -142,9 +142,9 @@ def test_rules_errors(tmp_path: Path) -> None:
 
 def test_play_validates_then_launches(tmp_path: Path, launched: list[tuple[str, tuple[object, ...]]]) -> None:
     ok("play", "hearts", "--seed", "3")
-    name, (ruleset, seats, seed, save, speed) = launched[-1]
+    name, (ruleset, seats, seed, save, speed, ascii_only) = launched[-1]
     assert name == "launch_play" and ruleset.name == "hearts" and seed == 3 and save is None  # type: ignore[attr-defined]
-    assert speed == "normal" and len(seats) == 4  # type: ignore[arg-type]
+    assert speed == "normal" and len(seats) == 4 and ascii_only is None  # type: ignore[arg-type]
     ok("play", "spades", "--rules", "spades-blind", "--speed", "fast")
     assert launched[-1][1][0].name == "spades-blind" and launched[-1][1][4] == "fast"  # type: ignore[attr-defined]
     ok("play", "eight-of-spades", "--players", "6", "--bots", "random")
@@ -153,9 +153,11 @@ def test_play_validates_then_launches(tmp_path: Path, launched: list[tuple[str, 
     toml.write_text(ok("rules", "show", "cutthroat"))
     ok("play", "cutthroat", "--rules", str(toml), "--save", str(tmp_path / "g.json"))
     assert launched[-1][1][3] == tmp_path / "g.json"
-    assert os.environ["CARDTUI_ASCII"] == ""
     ok("play", "hearts", "--ascii")
-    assert os.environ.get("CARDTUI_ASCII") == "1"
+    assert launched[-1][1][5] is True
+    ok("--ascii", "play", "hearts")
+    assert launched[-1][1][5] is True
+    assert os.environ["CARDTUI_ASCII"] == "", "the flag travels as an argument, not through the environment"
 
 
 def test_play_errors(tmp_path: Path) -> None:
@@ -179,8 +181,8 @@ def test_resume_and_replay(home: Path, tmp_path: Path, launched: list[tuple[str,
     ok("resume", str(SAMPLES / "hearts-mid-deal.json"))
     ok("replay", str(SAMPLES / "hearts.json"))
     assert launched == [
-        ("launch_resume", (SAMPLES / "hearts-mid-deal.json",)),
-        ("launch_replay", (SAMPLES / "hearts.json",)),
+        ("launch_resume", (SAMPLES / "hearts-mid-deal.json", "normal", None)),
+        ("launch_replay", (SAMPLES / "hearts.json", None)),
     ]
     bad("resume", str(SAMPLES / "hearts.json"), match="the game is finished")
     bad("resume", match="no unfinished game")
@@ -189,7 +191,12 @@ def test_resume_and_replay(home: Path, tmp_path: Path, launched: list[tuple[str,
     (home / "saves").mkdir(parents=True)
     (home / "saves" / "hearts-20260101-000000.json").write_bytes((SAMPLES / "hearts-mid-deal.json").read_bytes())
     ok("resume")
-    assert launched[-1] == ("launch_resume", (home / "saves" / "hearts-20260101-000000.json",))
+    assert launched[-1] == ("launch_resume", (home / "saves" / "hearts-20260101-000000.json", "normal", None))
+    ok("resume", str(SAMPLES / "hearts-mid-deal.json"), "--speed", "fast")
+    assert launched[-1] == ("launch_resume", (SAMPLES / "hearts-mid-deal.json", "fast", None))
+    bad("resume", str(SAMPLES / "hearts-mid-deal.json"), "--speed", "warp", match="--speed: expected one of")
+    ok("replay", "--ascii", str(SAMPLES / "hearts.json"))
+    assert launched[-1] == ("launch_replay", (SAMPLES / "hearts.json", True))
 
 
 def test_saves_listing(home: Path) -> None:

@@ -17,9 +17,10 @@ from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.screens.table import TableScreen
+from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.prompt_bar import PromptBar
-from tests.test_tui_support import make_app, play_turns, settle, type_text
+from tests.test_tui_support import make_app, open_rules_editor, play_turns, settle, type_text
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 
@@ -108,7 +109,7 @@ async def test_hint_last_trick_speed_and_help() -> None:
         await pilot.pause()
         assert table.query_one(PromptBar).message.startswith("Hint (hard):")
         await pilot.press("f4")
-        assert app.speed == "fast"
+        assert app.settings.speed == "fast"
         await pilot.press("f4", "f4", "f4")
         await pilot.press("f1")
         assert app.screen.__class__.__name__ == "HelpScreen"
@@ -163,7 +164,7 @@ async def test_quit_says_where_the_save_is_and_resume_shows_the_same_hand(home: 
     assert app.return_value is not None
     assert f"cardtui resume {session.save_path}" in app.return_value
     again = Session.resume(session.save_path)  # type: ignore[arg-type]
-    app2 = CardtuiApp(Start(session=again, resumed=True), speed="instant")
+    app2 = CardtuiApp(Start(session=again, resumed=True), Settings(speed="instant"))
     async with app2.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app2)
         assert list(app2.screen.query_one(Hand).cards) == shown
@@ -194,7 +195,7 @@ async def test_replay_steps_by_action_trick_and_deal() -> None:
 
 
 async def test_menu_new_game_form_starts_a_game() -> None:
-    app = CardtuiApp(Start(), speed="instant")
+    app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
@@ -212,7 +213,7 @@ async def test_continue_and_open_from_the_menu(home: Path) -> None:
     saves = home / "saves"
     saves.mkdir(parents=True)
     (saves / "hearts-20260101-000000.json").write_bytes((SAMPLES / "hearts-mid-deal.json").read_bytes())
-    app = CardtuiApp(Start(), speed="instant")
+    app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         await pilot.press("down", "enter")  # Continue the last game
@@ -221,15 +222,10 @@ async def test_continue_and_open_from_the_menu(home: Path) -> None:
 
 
 async def test_rules_editor_checks_as_you_type_and_saves_valid_toml(home: Path) -> None:
-    from cardtui.tui.screens.rules_editor import RulesEditorScreen
 
-    app = CardtuiApp(Start(), speed="instant")
+    app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("down", "down", "down", "down", "enter")  # House rules
-        await pilot.pause()
-        editor = app.screen
-        assert isinstance(editor, RulesEditorScreen)
+        editor = await open_rules_editor(pilot, app)
         knob = editor.query_one("#knob-win_target")
         knob.value = "abc"
         await pilot.pause()
@@ -259,15 +255,10 @@ async def test_rules_editor_checks_as_you_type_and_saves_valid_toml(home: Path) 
 
 async def test_the_rules_editor_names_and_describes_changed_rules(home: Path) -> None:
     """Changing a knob gives the rules a new name, title and a description that says what changed."""
-    from cardtui.tui.screens.rules_editor import RulesEditorScreen
 
-    app = CardtuiApp(Start(), speed="instant")
+    app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("down", "down", "down", "down", "enter")  # House rules
-        await pilot.pause()
-        editor = app.screen
-        assert isinstance(editor, RulesEditorScreen)
+        editor = await open_rules_editor(pilot, app)
         editor.query_one("#knob-win_target").value = "300"
         editor.query_one("#rules-path").value = str(home / "short.toml")
         await pilot.press("ctrl+s")

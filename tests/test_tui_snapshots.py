@@ -17,6 +17,7 @@ from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.help import HelpScreen
 from cardtui.tui.screens.hot_seat import HotSeatScreen
 from cardtui.tui.screens.replay import ReplayScreen
+from cardtui.tui.settings import Settings
 from tests.test_tui_support import fast_forward, make_app, normalise_svg, play_turns, settle, type_text, workers_done
 
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
@@ -57,7 +58,7 @@ async def pass_three(pilot: Pilot[Any], app: CardtuiApp) -> None:
 
 
 async def test_menu(snapshot: Any) -> None:
-    app = CardtuiApp(Start(), speed="instant")
+    app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         await shot(snapshot, app, pilot, "menu.svg")
         await pilot.press("enter")

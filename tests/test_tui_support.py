@@ -21,6 +21,8 @@ from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.screens.game_end import GameEndScreen
 from cardtui.tui.screens.hot_seat import HotSeatScreen
 from cardtui.tui.screens.pass_cards import PassScreen
+from cardtui.tui.screens.rules_editor import RulesEditorScreen
+from cardtui.tui.settings import Settings
 
 MODALS = (PassScreen, BidScreen, DealEndScreen, GameEndScreen, HotSeatScreen)
 
@@ -38,7 +40,17 @@ def make_app(
     names = ["You", "West", "North", "East"] if count == 4 else [f"P{i}" for i in range(count)]
     seats = [Seat(names[i], "human") if i in humans else Seat(names[i], "bot", level) for i in range(count)]
     session = Session.new(rules, seats, seed, save_path=save_path)
-    return CardtuiApp(Start(session=session), speed="instant"), session
+    return CardtuiApp(Start(session=session), Settings(speed="instant")), session
+
+
+async def open_rules_editor(pilot: Pilot[Any], app: CardtuiApp) -> RulesEditorScreen:
+    """From the menu, the house-rules editor (the menu's fifth entry)."""
+    await pilot.pause()
+    await pilot.press("down", "down", "down", "down", "enter")
+    await pilot.pause()
+    editor = app.screen
+    assert isinstance(editor, RulesEditorScreen)
+    return editor
 
 
 async def workers_done(app: CardtuiApp) -> None:

@@ -26,8 +26,9 @@ from cardtui.tui.screens.menu import MenuScreen, SavePicker
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.screens.table import TableScreen
+from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.prompt_bar import PromptBar
-from tests.test_tui_support import play_turns, settle, type_text, workers_done
+from tests.test_tui_support import open_rules_editor, play_turns, settle, type_text, workers_done
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 HOSTILE = ["[/]", "[link=x:y]b", "[bold]W", "[red]N[/"]
@@ -73,7 +74,7 @@ def full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_hostile_names_through_every_screen(home: Path) -> None:
     saves = home / "saves"
     (saves / "[link=x:y]a.json").write_text(json.dumps(hostile_save("hearts-mid-deal.json")))
-    app = CardtuiApp(Start(), speed="instant")
+    app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         await pilot.press("down", "down", "enter")  # Open a save
@@ -113,7 +114,7 @@ def finished_session(data: dict[str, Any]) -> Session:
 
 
 async def test_a_hostile_seat_name_from_the_new_game_form(home: Path) -> None:
-    app = CardtuiApp(Start(), speed="instant")
+    app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         await pilot.press("enter")  # New game
@@ -130,7 +131,7 @@ async def test_a_hostile_seat_name_from_the_new_game_form(home: Path) -> None:
         await pilot.press("ctrl+q")
     assert app.return_value is not None
     again = Session.resume(session.save_path)  # type: ignore[arg-type]
-    resumed = CardtuiApp(Start(session=again, resumed=True), speed="instant")
+    resumed = CardtuiApp(Start(session=again, resumed=True), Settings(speed="instant"))
     async with resumed.run_test(size=(100, 30)) as pilot:
         await settle(pilot, resumed)
         assert resumed.session is not None and resumed.session.seats[0].name == "[/]"
@@ -143,7 +144,7 @@ async def test_a_hostile_seat_name_from_the_new_game_form(home: Path) -> None:
 async def test_a_fifo_among_the_saves_never_blocks_the_app(home: Path, tmp_path: Path) -> None:
     fifo = home / "saves" / "x.json"
     os.mkfifo(fifo)
-    app = CardtuiApp(Start(), speed="instant")
+    app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         await pilot.press("down", "enter")  # Continue the last game
@@ -165,7 +166,7 @@ async def test_a_save_open_in_another_cardtui_is_a_message_in_the_menu(home: Pat
     path = home / "saves" / "hearts-1.json"
     path.write_bytes((SAMPLES / "hearts-mid-deal.json").read_bytes())
     elsewhere = Session.resume(path)
-    app = CardtuiApp(Start(), speed="instant")
+    app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         await pilot.press("down", "enter")  # Continue the last game
@@ -189,7 +190,7 @@ async def test_a_failed_autosave_is_not_a_save_and_can_be_retried(
     session = Session.new(load_preset("hearts"), seats, 7, save_path=path)
     real_fsync = os.fsync
     full_disk(monkeypatch)
-    app = CardtuiApp(Start(session=session), speed="instant")
+    app = CardtuiApp(Start(session=session), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         await drain(pilot, app)
         said = app.screen.query_one(PromptBar).message
@@ -221,20 +222,16 @@ async def test_a_failed_autosave_is_not_a_save_and_can_be_retried(
 
 
 async def test_the_rules_editor_asks_before_replacing_and_never_writes_the_presets(home: Path) -> None:
-    from cardtui.tui.screens.rules_editor import ConfirmOverwrite, RulesEditorScreen
+    from cardtui.tui.screens.rules_editor import ConfirmOverwrite
 
     mine = home / "rules" / "my-hearts.toml"
     mine.parent.mkdir()
     mine.write_text('# my table\ngame = "hearts"\n')
     preset = preset_dir() / "hearts.toml"
     shipped = preset.read_bytes()
-    app = CardtuiApp(Start(), speed="instant")
+    app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("down", "down", "down", "down", "enter")  # House rules
-        await pilot.pause()
-        editor = app.screen
-        assert isinstance(editor, RulesEditorScreen)
+        editor = await open_rules_editor(pilot, app)
         editor.query_one("#rules-path").value = str(mine)  # type: ignore[attr-defined]
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -266,7 +263,7 @@ async def test_hostile_names_at_one_keyboard(tmp_path: Path) -> None:
         Seat("E", "bot", "easy"),
     ]
     session = Session.new(load_preset("spades"), seats, 3, save_path=tmp_path / "g.json")
-    app = CardtuiApp(Start(session=session), speed="instant")
+    app = CardtuiApp(Start(session=session), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         await play_turns(pilot, app, session, max_turns=6)  # hands change between the two people
         assert len(session.log) > 6

@@ -267,7 +267,7 @@ class Table:
             "type": "welcome",
             "version": VERSION,
             "seat": seat,
-            "game": session.game.game,
+            "game": session.ruleset.game,
             "seats": [s.to_json() for s in session.seats],
             "present": self._present(),
             "actions": len(session.log),
@@ -310,7 +310,7 @@ async def host_table(session: Session, host: str, port: int, say: Report) -> Non
     table = Table(session, say)
     async with table:
         await table.open(host, port, socket.gethostname() if wildcard else None)
-        say(f"{session.game.game} table at {table.url}; the game saves to {session.save_path}")
+        say(f"{session.ruleset.game} table at {table.url}; the game saves to {session.save_path}")
         for seat, line in table.invitations().items():
             say(f"seat {seat} ({session.seats[seat].name}): cardtui join {line}")
         await table.finished.wait()

@@ -1,7 +1,8 @@
 """The full-screen Textual app; `cardtui.cli` calls the `run_*` functions here lazily.
 
-Each function runs the app and returns the line to print when it ends (where
-the game is saved and how to resume it), or None.
+Each function makes the run's Settings (the one place `CARDTUI_ASCII` is
+read), runs the app and returns the line to print when it ends (where the
+game is saved and how to resume it), or None.
 """
 
 from __future__ import annotations
@@ -13,19 +14,26 @@ if TYPE_CHECKING:
     from cardtui.rules import Ruleset
     from cardtui.seats import Seat
     from cardtui.session import Session
-    from cardtui.tui.app import CardtuiApp
+    from cardtui.tui.app import CardtuiApp, Start
+    from cardtui.tui.settings import Settings
 
 
-def _ascii_wanted(ascii_only: bool | None) -> bool:
+def settings_for(speed: str = "normal", ascii_only: bool | None = None) -> Settings:
+    """The run's settings: `--ascii` when given, else the `CARDTUI_ASCII` environment variable (set, not 0)."""
     import os
 
-    if ascii_only is not None:
-        return ascii_only
-    return os.environ.get("CARDTUI_ASCII", "") not in ("", "0")
+    from cardtui.tui.settings import Settings
+
+    if ascii_only is None:
+        ascii_only = os.environ.get("CARDTUI_ASCII", "") not in ("", "0")
+    return Settings(speed=speed, ascii_only=ascii_only)
 
 
-def _run(app: CardtuiApp) -> str | None:
+def _run(start: Start, settings: Settings) -> str | None:
     """Run the app, then let go of the save it had open."""
+    from cardtui.tui.app import CardtuiApp
+
+    app: CardtuiApp = CardtuiApp(start, settings)
     try:
         return app.run()
     finally:
@@ -35,10 +43,9 @@ def _run(app: CardtuiApp) -> str | None:
 
 def run_menu(speed: str = "normal", ascii_only: bool | None = None) -> str | None:
     """`cardtui` alone: the menu."""
-    from cardtui.tui.app import CardtuiApp, Start
+    from cardtui.tui.app import Start
 
-    app = CardtuiApp(Start(), speed=speed, ascii_only=_ascii_wanted(ascii_only))
-    return _run(app)
+    return _run(Start(), settings_for(speed, ascii_only))
 
 
 def run_play(
@@ -51,25 +58,22 @@ def run_play(
 ) -> str | None:
     """`cardtui play`: a new game, saved from the first action on."""
     from cardtui.session import Session
-    from cardtui.tui.app import CardtuiApp, Start
+    from cardtui.tui.app import Start
 
     session = Session.new(ruleset, seats, seed, save_path=save)
-    app = CardtuiApp(Start(session=session), speed=speed, ascii_only=_ascii_wanted(ascii_only))
-    return _run(app)
+    return _run(Start(session=session), settings_for(speed, ascii_only))
 
 
 def run_resume(session: Session, speed: str = "normal", ascii_only: bool | None = None) -> str | None:
     """`cardtui resume SAVE`: the exact position the save stopped at (the session already holds its lock)."""
-    from cardtui.tui.app import CardtuiApp, Start
+    from cardtui.tui.app import Start
 
-    app = CardtuiApp(Start(session=session, resumed=True), speed=speed, ascii_only=_ascii_wanted(ascii_only))
-    return _run(app)
+    return _run(Start(session=session, resumed=True), settings_for(speed, ascii_only))
 
 
 def run_replay(path: Path, ascii_only: bool | None = None) -> str | None:
     """`cardtui replay SAVE`: step through a game with every hand shown."""
     from cardtui.replay import Replay
-    from cardtui.tui.app import CardtuiApp, Start
+    from cardtui.tui.app import Start
 
-    app = CardtuiApp(Start(replay=Replay.open(path)), ascii_only=_ascii_wanted(ascii_only))
-    return _run(app)
+    return _run(Start(replay=Replay.open(path)), settings_for(ascii_only=ascii_only))

@@ -1,4 +1,4 @@
-"""CardtuiApp: which screen comes first, the speed setting, and how quitting says where the game is saved."""
+"""CardtuiApp: the first screen, the moves between screens that screens ask for, and where the game is saved."""
 
 from __future__ import annotations
 
@@ -15,12 +15,13 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from cardtui.session import Session
-from cardtui.tui.common import BOT_DELAY, SPEEDS, TRICK_DELAY
+from cardtui.tui.messages import BackToMenu, OpenGame, OpenReplay, Quit
+from cardtui.tui.screens.menu import MenuScreen
+from cardtui.tui.settings import Settings
 
 if TYPE_CHECKING:
     from cardtui.replay import Replay
-    from cardtui.tui.screens.grid import GridScreen
-    from cardtui.tui.screens.table import TableScreen
+    from cardtui.tui.screens.game_base import GameScreen
 
 
 @dataclasses.dataclass(frozen=True)
@@ -42,56 +43,26 @@ class CardtuiApp(App[str | None]):
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
     ]
 
-    def __init__(
-        self,
-        start: Start | None = None,
-        speed: str = "normal",
-        ascii_only: bool = False,
-        trick_delay: float | None = None,
-        bot_delay: float | None = None,
-    ) -> None:
+    def __init__(self, start: Start | None = None, settings: Settings | None = None) -> None:
         super().__init__()
         self.start = start or Start()
-        self.speed = speed if speed in SPEEDS else "normal"
-        self.ascii_only = ascii_only
-        self._trick_delay = trick_delay
-        self._bot_delay = bot_delay
+        self.settings = settings or Settings()
         self.session: Session | None = None
         self._ready_file = os.environ.get("CARDTUI_READY_FILE")
-
-    # ------------------------------------------------------------ settings
-
-    @property
-    def bot_delay(self) -> float:
-        return self._bot_delay if self._bot_delay is not None else BOT_DELAY[self.speed]
-
-    @property
-    def trick_delay(self) -> float:
-        return self._trick_delay if self._trick_delay is not None else TRICK_DELAY[self.speed]
-
-    def cycle_speed(self) -> str:
-        self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
-        self._bot_delay = self._trick_delay = None
-        return self.speed
 
     # ------------------------------------------------------------ screens
 
     def on_mount(self) -> None:
         self._catch_signals()
         if self.start.session is not None:
-            self.open_game(self.start.session, resumed=self.start.resumed, replace=False)
-        elif self.start.replay is not None or self.start.replay_path is not None:
+            self.open_game(self.start.session, resumed=self.start.resumed)
+        elif self.start.replay is not None:
+            self.show_replay(self.start.replay)
+        elif self.start.replay_path is not None:
             from cardtui.replay import Replay
-            from cardtui.tui.screens.replay import ReplayScreen
 
-            replay = self.start.replay
-            if replay is None:
-                assert self.start.replay_path is not None
-                replay = Replay.open(self.start.replay_path)
-            self.push_screen(ReplayScreen(replay))
+            self.show_replay(Replay.open(self.start.replay_path))
         else:
-            from cardtui.tui.screens.menu import MenuScreen
-
             self.push_screen(MenuScreen())
         if self._ready_file:
             self.call_after_refresh(self._mark_ready)
@@ -111,28 +82,32 @@ class CardtuiApp(App[str | None]):
         if self._ready_file:
             Path(self._ready_file).write_text(repr(time.time()))
 
-    def open_game(self, session: Session, resumed: bool = False, replace: bool = False) -> None:
-        """Show the table (trick games) or the grid (Eight of Spades) for a session."""
+    def open_game(self, session: Session, resumed: bool = False) -> None:
+        """Show the table (trick games) or the grid (Eight of Spades) for a session.
+
+        The game and replay screens are imported when first shown, so the menu comes up sooner.
+        """
         if self.session is not None and self.session is not session:
             self.session.close()
         self.session = session
+        screen: GameScreen
         if session.ruleset.game == "eight-of-spades":
             from cardtui.tui.screens.grid import GridScreen
 
-            screen: GridScreen | TableScreen = GridScreen(session, resumed=resumed)
+            screen = GridScreen(session, self.settings, resumed=resumed)
         else:
             from cardtui.tui.screens.table import TableScreen
 
-            screen = TableScreen(session, resumed=resumed)
-        if replace:
-            self.switch_screen(screen)
-        else:
-            self.push_screen(screen)
+            screen = TableScreen(session, self.settings, resumed=resumed)
+        self.push_screen(screen)
+
+    def show_replay(self, replay: Replay) -> None:
+        from cardtui.tui.screens.replay import ReplayScreen
+
+        self.push_screen(ReplayScreen(replay, self.settings.ascii_only))
 
     def show_menu(self) -> None:
         """Back to the menu: pop to it when it is under us, else put one in place of the top screen."""
-        from cardtui.tui.screens.menu import MenuScreen
-
         if self.session is not None:
             self.session.close()
         self.session = None
@@ -165,4 +140,18 @@ class CardtuiApp(App[str | None]):
         self.exit(message)
 
     async def action_quit(self) -> None:
+        self.quit_game()
+
+    # ------------------------------------------------------------ what screens ask for
+
+    def on_open_game(self, message: OpenGame) -> None:
+        self.open_game(message.session, resumed=message.resumed)
+
+    def on_open_replay(self, message: OpenReplay) -> None:
+        self.show_replay(message.replay)
+
+    def on_back_to_menu(self, _: BackToMenu) -> None:
+        self.show_menu()
+
+    def on_quit(self, _: Quit) -> None:
         self.quit_game()

@@ -1,4 +1,4 @@
-"""Words and labels the screens share: speeds, card labels, seat names, events told in words.
+"""Words and labels the screens share: card labels, seat names, events told in words.
 
 Nothing here imports Textual, so it is cheap to import and easy to test.
 """
@@ -14,10 +14,6 @@ from cardtui.games.eight_of_spades import Eliminated, Flipped, LaidOut, PointsLo
 from cardtui.games.trick import BidMade, Broken, CardPlayed, CardsPassed, DealScored, Dealt, TrickWon
 from cardtui.seats import Seat
 
-SPEEDS = ("instant", "fast", "normal", "slow")
-# Seconds a computer player waits before moving, and a finished trick stays on screen.
-BOT_DELAY = {"instant": 0.0, "fast": 0.15, "normal": 0.5, "slow": 1.0}
-TRICK_DELAY = {"instant": 0.0, "fast": 0.4, "normal": 1.0, "slow": 2.0}
 GAME_TITLES = {
     "hearts": "Hearts",
     "spades": "Spades",
@@ -38,6 +34,21 @@ def seat_name(seats: Sequence[Seat], seat: int) -> str:
 
 def side_name(seats: Sequence[Seat], side: Sequence[int]) -> str:
     return " + ".join(seat_name(seats, s) for s in side)
+
+
+def does(name: str, verb: str, plain: str) -> str:
+    """`West plays` but `You play`: the verb agrees with the seat's name."""
+    return f"{name} {plain if name == 'You' else verb}"
+
+
+def possessive(name: str) -> str:
+    """`West's` but `Your`."""
+    return "Your" if name == "You" else f"{name}'s"
+
+
+def points_text(count: int) -> str:
+    """`1 pt`, `0 pts`, `13 pts` (short: it fits a seat's panel)."""
+    return f"{count} pt" if abs(count) == 1 else f"{count} pts"
 
 
 def tricks_text(count: int) -> str:
@@ -81,30 +92,28 @@ def describe(event: Event, seats: Sequence[Seat], viewer: int | None, ascii_only
     def name(seat: int) -> str:
         return seat_name(seats, seat)
 
-    def does(seat: int, verb: str, plain: str) -> str:
-        """`West plays` but `You play`."""
-        who = name(seat)
-        return f"{who} {plain if who == 'You' else verb}"
+    def said(seat: int, verb: str, plain: str) -> str:
+        return does(name(seat), verb, plain)
 
     def lab(card: Card) -> str:
         return card_label(card, ascii_only)
 
     match event:
         case Dealt(dealer=dealer, deal_number=number):
-            return f"Deal {number}: {does(dealer, 'deals', 'deal')}."
+            return f"Deal {number}: {said(dealer, 'deals', 'deal')}."
         case CardsPassed(seat=seat, to=to, cards=cards):
             if viewer in (seat, to):
                 shown = " ".join(lab(c) for c in cards)
-                return f"{does(seat, 'passes', 'pass')} {shown} to {name(to)}."
-            return f"{does(seat, 'passes', 'pass')} {len(cards)} cards to {name(to)}."
+                return f"{said(seat, 'passes', 'pass')} {shown} to {name(to)}."
+            return f"{said(seat, 'passes', 'pass')} {len(cards)} cards to {name(to)}."
         case BidMade(seat=seat, bid=bid, blind=blind):
-            return f"{does(seat, 'bids', 'bid')} {bid_label(bid, blind)}."
+            return f"{said(seat, 'bids', 'bid')} {bid_label(bid, blind)}."
         case CardPlayed(seat=seat, card=card):
-            return f"{does(seat, 'plays', 'play')} {lab(card)}."
+            return f"{said(seat, 'plays', 'play')} {lab(card)}."
         case Broken(suit=suit):
             return f"{suit.plural.capitalize()} are broken."
         case TrickWon(seat=seat, leader=leader):
-            return f"{does(seat, 'takes', 'take')} the trick ({name(leader)} led)."
+            return f"{said(seat, 'takes', 'take')} the trick ({name(leader)} led)."
         case DealScored(record=record):
             return "Deal scored; totals " + " / ".join(str(t) for t in record.totals) + "."
         case GameOver(winners=winners):
@@ -113,17 +122,17 @@ def describe(event: Event, seats: Sequence[Seat], viewer: int | None, ascii_only
             return "The cards are laid out face down."
         case Flipped(seat=seat, call=call, position=position, card=card, matched=matched):
             verdict = "a match!" if matched else "no match."
-            return f"{does(seat, 'calls', 'call')} {call} at {position}: {lab(card)} — {verdict}"
+            return f"{said(seat, 'calls', 'call')} {call} at {position}: {lab(card)} — {verdict}"
         case Taken(seat=seat, cards=cards, points=points):
-            return f"{does(seat, 'collects', 'collect')} {len(cards)} cards, +{points}."
+            return f"{said(seat, 'collects', 'collect')} {len(cards)} cards, +{points}."
         case PointsLost(seat=seat, lost=lost):
-            return f"{does(seat, 'flips', 'flip')} the ace of spades: {lost} points lost."
+            return f"{said(seat, 'flips', 'flip')} the ace of spades: {lost} points lost."
         case StakeLost(seat=seat, stake=stake):
-            return f"{does(seat, 'loses', 'lose')} the stake of {stake}."
+            return f"{said(seat, 'loses', 'lose')} the stake of {stake}."
         case Eliminated(seat=seat):
-            return f"{does(seat, 'is', 'are')} out of the game."
+            return f"{said(seat, 'is', 'are')} out of the game."
         case Skipped(seat=seat):
-            return f"{name(seat)} cannot flip and is skipped."
+            return f"{said(seat, 'cannot flip and is skipped', 'cannot flip and are skipped')}."
     return None
 
 
@@ -134,5 +143,6 @@ def winners_text(seats: Sequence[Seat], sides: Sequence[Sequence[int]], winners:
     names = [side_name(seats, sides[w]) for w in winners]
     if len(names) > 1:
         return " and ".join(names) + " share the win."
-    plural = len(sides[winners[0]]) > 1
-    return f"{names[0]} {'win' if plural else 'wins'}."
+    if len(sides[winners[0]]) > 1:
+        return f"{names[0]} win."
+    return does(names[0], "wins", "win") + "."

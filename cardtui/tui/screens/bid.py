@@ -9,18 +9,28 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Grid, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from cardtui.cards import CardSet, sort_for_display
 from cardtui.games.base import Bid
 from cardtui.tui.common import bid_label, card_label, parse_bid_text
+from cardtui.tui.screens.dialog import DecisionDialog, Keys, TableHelp
 
 
-class BidScreen(ModalScreen[Bid]):
-    """Gives back the chosen Bid. With blind bids on offer, the hand stays face down until "look"."""
+class BidScreen(DecisionDialog[Bid]):
+    """Gives back the chosen Bid. With blind bids on offer, the hand stays face down until "look".
+
+    `earlier` is the bids made so far this deal (the partner's among them), told in words."""
 
     BINDINGS: ClassVar[list[BindingType]] = [("escape", "look", "Look at the hand")]
+    KEYS: ClassVar[Keys] = (
+        ("0-13 or nil + Enter", "bid that many tricks (nil: none)"),
+        ("blind nil, blind 5 + Enter", "a blind bid, before looking at the hand (when the rules allow)"),
+        ("Esc or look + Enter", "look at the hand first"),
+        ("Tab, Enter", "move to a button and press it"),
+        ("F1", "this help"),
+        ("F2", "hint: the bid the hard computer player would make, and why"),
+    )
 
     def __init__(
         self,
@@ -29,9 +39,12 @@ class BidScreen(ModalScreen[Bid]):
         hand: CardSet,
         ascii_only: bool,
         on_look: Callable[[], None] | None = None,
+        earlier: str = "",
+        table_help: TableHelp | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(table_help)
         self.player = name
+        self.earlier = earlier
         self.bids = list(bids)
         self.hand = hand
         self.ascii_only = ascii_only
@@ -44,6 +57,7 @@ class BidScreen(ModalScreen[Bid]):
     def compose(self) -> ComposeResult:
         with Vertical(id="bid-dialog", classes="dialog"):
             yield Static("", id="bid-title", markup=False)
+            yield Static(self.earlier, id="bid-earlier", markup=False)
             yield Static("", id="bid-hand", markup=False)
             yield Grid(id="bid-buttons")
             yield Input(placeholder="type a bid: 4, nil, blind nil, blind 5 — then Enter", id="bid-input")
@@ -97,7 +111,7 @@ class BidScreen(ModalScreen[Bid]):
         try:
             number, blind = parse_bid_text(text)
         except ValueError as err:
-            self._problem(str(err))
+            self.say(str(err))
             return
         self._choose(number, blind)
 
@@ -110,13 +124,18 @@ class BidScreen(ModalScreen[Bid]):
                 return
         label = bid_label(number, blind)
         if blind and not self.blind_stage and any(b.blind for b in self.bids):
-            self._problem(f"{label}: a blind bid is made before looking at the hand")
+            self.say(f"{label}: a blind bid is made before looking at the hand")
         elif blind:
-            self._problem(f"{label} is not allowed now (the rules or the score do not allow it)")
+            self.say(f"{label} is not allowed now (the rules or the score do not allow it)")
         elif self.blind_stage:
-            self._problem("look at your hand first (Esc or the button) to bid in the open")
+            self.say("look at your hand first (Esc or the button) to bid in the open")
         else:
-            self._problem(f"{label} is not allowed in these rules")
+            self.say(f"{label} is not allowed in these rules")
 
-    def _problem(self, text: str) -> None:
+    def say(self, text: str) -> None:
         self.query_one("#bid-message", Static).update(text)
+
+    def hint_refused(self) -> str | None:
+        if self.blind_stage:
+            return "A hint would look at your hand: look first (Esc) — a blind bid is yours alone."
+        return None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
 from textual.binding import Binding, BindingType
@@ -14,10 +14,12 @@ from cardtui.bots import Decision
 from cardtui.games import Action, Event, IllegalAction
 from cardtui.saves import SaveError
 from cardtui.session import Session
-from cardtui.tui.common import describe, seat_name
+from cardtui.tui.common import describe, does, seat_name
+from cardtui.tui.messages import BackToMenu, Quit
+from cardtui.tui.screens.dialog import Keys, TableHelp
+from cardtui.tui.settings import Settings
 
 if TYPE_CHECKING:
-    from cardtui.tui.app import CardtuiApp
     from cardtui.tui.widgets.log import GameLog
     from cardtui.tui.widgets.prompt_bar import PromptBar
 
@@ -34,11 +36,11 @@ class BotMoved(Message):
 
 
 class HintReady(Message):
-    """What the hard computer player would do for the person to move, and why."""
+    """What the hard computer player would do for the person to move, and why, in words."""
 
-    def __init__(self, decision: Decision, token: int) -> None:
+    def __init__(self, text: str, token: int) -> None:
         super().__init__()
-        self.decision = decision
+        self.text = text
         self.token = token
 
 
@@ -56,27 +58,39 @@ class GameScreen(Screen[None]):
         Binding("ctrl+r", "retry_save", "Retry save", id="game.retry"),
     ]
 
-    def __init__(self, session: Session, resumed: bool = False) -> None:
+    def __init__(self, session: Session, settings: Settings, resumed: bool = False) -> None:
         super().__init__()
         self.session = session
+        self.settings = settings
         self.resumed = resumed
         self.token = 0
         self.waiting = False
         self.ended = False
         self.humans = [i for i, s in enumerate(session.seats) if not s.is_bot]
-        self.viewer: int | None = self.humans[0] if self.humans else None
+        self._viewer: int | None = self.humans[0] if self.humans else None
         self.unsaved: Action | None = None
         """An action whose save failed (so it was not made), for ctrl+r to try again."""
 
     # ------------------------------------------------------------ helpers
 
     @property
-    def tui(self) -> CardtuiApp:
-        return cast("CardtuiApp", self.app)
+    def ascii_only(self) -> bool:
+        return self.settings.ascii_only
 
     @property
-    def ascii_only(self) -> bool:
-        return self.tui.ascii_only
+    def viewer(self) -> int | None:
+        """The seat whose person is at the keyboard (None while the screen waits for the next one)."""
+        return self._viewer
+
+    @viewer.setter
+    def viewer(self, seat: int | None) -> None:
+        self._viewer = seat
+        if self.is_mounted:
+            self.game_log().show_to(seat)
+
+    def tell(self, event: Event, viewer: int | None) -> str | None:
+        """An event in words, as the seat at the keyboard may know it (for the log)."""
+        return describe(event, self.session.seats, viewer, self.ascii_only)
 
     def who(self, seat: int) -> str:
         return seat_name(self.session.seats, seat)
@@ -134,9 +148,9 @@ class GameScreen(Screen[None]):
         assert tm is not None
         if s.seats[tm.seat].is_bot:
             self.waiting = True
-            self.show_prompt(f"{self.who(tm.seat)} is thinking…")
+            self.show_prompt(does(self.who(tm.seat), "is thinking…", "are thinking…"))
             self.redraw()
-            self.bot_turn(self.token, self.tui.bot_delay)
+            self.bot_turn(self.token, self.settings.bot_delay)
             return
         if len(self.humans) > 1 and self.viewer != tm.seat:
             self.hand_over(tm.seat)
@@ -155,6 +169,7 @@ class GameScreen(Screen[None]):
 
         self.viewer = None
         self.waiting = True
+        self.show_prompt(f"Pass the keyboard to {self.who(seat)}.")
         self.redraw()
 
         def ready(_: None) -> None:
@@ -186,9 +201,7 @@ class GameScreen(Screen[None]):
         """Tell the log; subclasses also react (hold a finished trick, note a deal's score)."""
         log = self.game_log()
         for event in events:
-            line = describe(event, self.session.seats, self.viewer, self.ascii_only)
-            if line:
-                log.say(line)
+            log.record(event)
 
     def apply_action(self, action: Action) -> bool:
         """Apply through the session (which checks, logs and saves); an illegal action changes nothing."""
@@ -209,6 +222,7 @@ class GameScreen(Screen[None]):
             self.refresh_bindings()
         self.token += 1
         self.say("")
+        self.show_prompt("")  # the turn asked for is over; advance() asks for the next one
         self.handle(events)
         self.redraw()
         self.advance()
@@ -244,15 +258,27 @@ class GameScreen(Screen[None]):
             self.apply_action(action)
 
     def action_help(self) -> None:
+        self.show_help(self.key_help())
+
+    def show_help(self, keys: Keys) -> None:
         from cardtui.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.session.ruleset, self.key_help()))
+        self.app.push_screen(HelpScreen(self.session.ruleset, keys))
 
-    def key_help(self) -> list[tuple[str, str]]:
-        return []
+    def table_help(self) -> TableHelp:
+        """F1 and F2 for a dialog over this screen."""
+        return TableHelp(self.show_help, self.hint_text)
+
+    def hint_text(self) -> str:
+        """What the hard computer player would do for the seat to move, and why (slow: off the event loop)."""
+        decision = self.session.bot_decision(HINT_LEVEL)
+        return f"Hint ({HINT_LEVEL}): {self.action_label(decision.action)} — {decision.reason}"
+
+    def key_help(self) -> Keys:
+        return ()
 
     def action_speed(self) -> None:
-        self.say(f"Speed: {self.tui.cycle_speed()}")
+        self.say(f"Speed: {self.settings.cycle_speed()}")
 
     def action_hint(self) -> None:
         if self.human_turn() is None:
@@ -263,12 +289,11 @@ class GameScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="hint")
     def hint_worker(self, token: int) -> None:
-        decision = self.session.bot_decision(HINT_LEVEL)
-        self.post_message(HintReady(decision, token))
+        self.post_message(HintReady(self.hint_text(), token))
 
     def on_hint_ready(self, message: HintReady) -> None:
         if message.token == self.token:
-            self.say(f"Hint ({HINT_LEVEL}): {self.action_label(message.decision.action)} — {message.decision.reason}")
+            self.say(message.text)
 
     def action_label(self, action: Action) -> str:
         return str(action.to_json())
@@ -290,11 +315,12 @@ class GameScreen(Screen[None]):
         from cardtui.tui.screens.replay import ReplayScreen
 
         if choice == "replay":
-            self.app.push_screen(ReplayScreen(Replay.from_save(self.session.to_save())), self._back_from_replay)
+            replay = ReplayScreen(Replay.from_save(self.session.to_save()), self.ascii_only)
+            self.app.push_screen(replay, self._back_from_replay)
         elif choice == "menu":
-            self.tui.show_menu()
+            self.post_message(BackToMenu())
         elif choice == "quit":
-            self.tui.quit_game()
+            self.post_message(Quit())
 
     def _back_from_replay(self, _: None) -> None:
         self.ended = False

@@ -8,7 +8,6 @@ from textual.widgets import Footer
 
 from cardtui.games import Action, Event
 from cardtui.games.eight_of_spades import CALLS, GRID_CELLS, EightOfSpadesView, Flip, position_name
-from cardtui.session import Session
 from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.log import GameLog
@@ -23,17 +22,14 @@ FLIP_PROMPT = "Your turn: call with c d h s 8, move with arrows or type D4 / I2,
 class GridScreen(GameScreen):
     """All of the table is public, so there is no hand to hide between people's turns."""
 
-    def __init__(self, session: Session, resumed: bool = False) -> None:
-        super().__init__(session, resumed)
-
     def compose(self) -> ComposeResult:
         yield TextLines("", id="status")
         with Horizontal(id="main"):
-            yield GridBoard(self.tui.ascii_only, id="board")
+            yield GridBoard(self.ascii_only, id="board")
             with Vertical(id="side"):
                 yield TextLines("", id="call-line")
                 yield Scoreboard(id="scores")
-                yield GameLog(id="log")
+                yield GameLog(self.tell, self.viewer, id="log")
         yield PromptBar(id="promptbar")
         yield Footer()
 
@@ -61,7 +57,7 @@ class GridScreen(GameScreen):
             out = " out" if seat in v.eliminated else ""
             won = " ★" if seat in v.winners else ""
             lines.append(f"{mark} {self.who(seat)[:12]:<12} {v.points[seat]:>4}{out}{won}")
-        lines.append(f"Face down {bin(v.down).count('1')} · {self.tui.speed}")
+        lines.append(f"Face down {bin(v.down).count('1')} · {self.settings.speed}")
         self.query_one(Scoreboard).show(lines)
         call = board.call
         calls = "  ".join(f"[{c}]" if c == call else c for c in CALLS)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -16,11 +16,11 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtui.saves import SaveError, SaveInfo
+from cardtui.tui.messages import OpenGame, OpenReplay
 
 if TYPE_CHECKING:
     from cardtui.replay import Replay
     from cardtui.session import Session
-    from cardtui.tui.app import CardtuiApp
     from cardtui.tui.screens.new_game import GameSetup
 
 MENU = (
@@ -57,10 +57,6 @@ class MenuScreen(Screen[None]):
             yield Static("", id="form-message", markup=False)
         yield Footer()
 
-    @property
-    def tui(self) -> CardtuiApp:
-        return cast("CardtuiApp", self.app)
-
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
 
@@ -85,7 +81,7 @@ class MenuScreen(Screen[None]):
         except (SaveError, ValueError) as err:
             self.say(str(err))
             return
-        self.tui.open_game(session)
+        self.post_message(OpenGame(session))
 
     def choose_continue(self) -> None:
         self.say("Looking for the last unfinished game…")
@@ -122,16 +118,14 @@ class MenuScreen(Screen[None]):
             self.post_message(SaveOpened(problem=str(err)))
 
     def on_save_opened(self, message: SaveOpened) -> None:
-        from cardtui.tui.screens.replay import ReplayScreen
-
         self.say(message.problem)
         if message.session is not None:
             if self.is_current:
-                self.tui.open_game(message.session, resumed=True)
+                self.post_message(OpenGame(message.session, resumed=True))
             else:
                 message.session.close()
         elif message.replay is not None and self.is_current:
-            self.app.push_screen(ReplayScreen(message.replay))
+            self.post_message(OpenReplay(message.replay))
 
     def choose_open(self) -> None:
         self.app.push_screen(SavePicker("Open a save (finished games open as replays)"), self.open_save)

@@ -2,24 +2,35 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from cardtui.cards import Card
 from cardtui.tui.common import card_label
+from cardtui.tui.screens.dialog import DecisionDialog, Keys, TableHelp
 from cardtui.tui.widgets.hand import Hand
 
 
-class PassScreen(ModalScreen[tuple[Card, ...]]):
+class PassScreen(DecisionDialog[tuple[Card, ...]]):
     """Gives back exactly `count` cards. Typing or picking a chosen card again unselects it."""
 
     AUTO_FOCUS = "#pass-hand"
+    KEYS: ClassVar[Keys] = (
+        ("QS, 10c + Enter", "choose the card typed; again to unselect it"),
+        ("← → and Space, or click", "choose the card under the cursor"),
+        ("Enter", "pass the chosen cards"),
+        ("F1", "this help"),
+        ("F2", "hint: the cards the hard computer player would pass, and why"),
+    )
 
-    def __init__(self, title: str, cards: list[Card], count: int, ascii_only: bool) -> None:
-        super().__init__()
+    def __init__(
+        self, title: str, cards: list[Card], count: int, ascii_only: bool, table_help: TableHelp | None = None
+    ) -> None:
+        super().__init__(table_help)
         self.title_text = title
         self.cards = cards
         self.count = count
@@ -49,7 +60,7 @@ class PassScreen(ModalScreen[tuple[Card, ...]]):
         shown = " ".join(card_label(c, self.ascii_only) for c in self.chosen) or "none"
         self.query_one("#pass-chosen", Static).update(f"Chosen ({len(self.chosen)}/{self.count}): {shown}")
 
-    def _say(self, text: str) -> None:
+    def say(self, text: str) -> None:
         self.query_one("#pass-message", Static).update(text)
 
     def on_hand_picked(self, message: Hand.Picked) -> None:
@@ -57,22 +68,22 @@ class PassScreen(ModalScreen[tuple[Card, ...]]):
         card = message.card
         if card in self.chosen:
             self.chosen.remove(card)
-            self._say("")
+            self.say("")
         elif len(self.chosen) >= self.count:
-            self._say(f"{self.count} cards are chosen already: choose one again to unselect it")
+            self.say(f"{self.count} cards are chosen already: choose one again to unselect it")
         else:
             self.chosen.append(card)
-            self._say("")
+            self.say("")
         self._draw()
 
     def on_hand_problem(self, message: Hand.Problem) -> None:
         message.stop()
-        self._say(message.text)
+        self.say(message.text)
 
     def on_hand_buffer_changed(self, message: Hand.BufferChanged) -> None:
         message.stop()
         if message.text:
-            self._say(f"typed: {message.text}")
+            self.say(f"typed: {message.text}")
 
     def on_hand_submitted(self, message: Hand.Submitted) -> None:
         message.stop()
@@ -84,6 +95,6 @@ class PassScreen(ModalScreen[tuple[Card, ...]]):
 
     def _submit(self) -> None:
         if len(self.chosen) != self.count:
-            self._say(f"choose exactly {self.count} cards: {len(self.chosen)} chosen")
+            self.say(f"choose exactly {self.count} cards: {len(self.chosen)} chosen")
             return
         self.dismiss(tuple(self.chosen))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,6 +17,7 @@ from cardtui.games.spades import SpadesView
 from cardtui.games.trick import TrickGame
 from cardtui.replay import Replay
 from cardtui.tui.common import GAME_TITLES, bid_label, card_label, seat_name, side_name, tricks_text
+from cardtui.tui.messages import BackToMenu
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.trick import Trick
@@ -37,15 +38,12 @@ class ReplayScreen(Screen[None]):
         Binding("escape", "close", "Back", id="replay.close"),
     ]
 
-    def __init__(self, replay: Replay) -> None:
+    def __init__(self, replay: Replay, ascii_only: bool = False) -> None:
         super().__init__()
         self.replay = replay
+        self.ascii_only = ascii_only
         self.seats = replay.loaded.seats
         self.game_name = replay.loaded.ruleset.game
-
-    @property
-    def ascii_only(self) -> bool:
-        return bool(getattr(self.app, "ascii_only", False))
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status", markup=False)
@@ -75,9 +73,7 @@ class ReplayScreen(Screen[None]):
         if len(self.app.screen_stack) > 2:
             self.dismiss(None)
         else:
-            from cardtui.tui.app import CardtuiApp
-
-            cast(CardtuiApp, self.app).show_menu()
+            self.post_message(BackToMenu())
 
     def redraw(self) -> None:
         r = self.replay

@@ -17,8 +17,18 @@ from cardtui.games.hearts import PASS_OFFSETS, HeartsView
 from cardtui.games.spades import SpadesView
 from cardtui.games.trick import DealRecord, DealScored, TrickView, TrickWon
 from cardtui.session import Session
-from cardtui.tui.common import GAME_TITLES, bid_label, card_label, side_name, tricks_text
+from cardtui.tui.common import (
+    GAME_TITLES,
+    bid_label,
+    card_label,
+    does,
+    points_text,
+    possessive,
+    side_name,
+    tricks_text,
+)
 from cardtui.tui.screens.game_base import GameScreen
+from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.prompt_bar import PromptBar
@@ -37,8 +47,8 @@ class TableScreen(GameScreen):
         Binding("f3", "last_trick", "Last trick", id="table.last"),
     ]
 
-    def __init__(self, session: Session, resumed: bool = False) -> None:
-        super().__init__(session, resumed)
+    def __init__(self, session: Session, settings: Settings, resumed: bool = False) -> None:
+        super().__init__(session, settings, resumed)
         self.held: tuple[tuple[tuple[int, Card], ...], str] | None = None
         self.pending_record: DealRecord | None = None
         self.show_last = False
@@ -52,15 +62,15 @@ class TableScreen(GameScreen):
                 yield SeatPanel(2, id="seat-2")
                 yield Static("", classes="corner")
                 yield SeatPanel(1, id="seat-1")
-                yield Trick(self.tui.ascii_only, id="trick")
+                yield Trick(self.ascii_only, id="trick")
                 yield SeatPanel(3, id="seat-3")
                 yield Static("", classes="corner")
                 yield SeatPanel(0, id="seat-0")
                 yield Static("", classes="corner")
             with Vertical(id="side"):
                 yield Scoreboard(id="scores")
-                yield GameLog(id="log")
-        hand = Hand(ascii_only=self.tui.ascii_only, id="hand")
+                yield GameLog(self.tell, self.viewer, id="log")
+        hand = Hand(ascii_only=self.ascii_only, id="hand")
         hand.border_title = "Your hand"
         yield hand
         yield PromptBar(id="promptbar")
@@ -90,7 +100,7 @@ class TableScreen(GameScreen):
                 detail = f"bid {bid.label() if bid is not None else '-'} · {tricks_text(v.tricks_won[seat])}"
             else:
                 assert isinstance(v, HeartsView)
-                detail = f"{tricks_text(v.tricks_won[seat])} · {v.detail.points_taken[seat]} pts"
+                detail = f"{tricks_text(v.tricks_won[seat])} · {points_text(v.detail.points_taken[seat])}"
             to_move = tm is not None and tm.seat == seat and tm.phase != "deal" and self.held is None
             self.query_one(f"#seat-{seat}", SeatPanel).show(seats[seat].name, detail, to_move, v.dealer == seat)
         # the trick
@@ -123,7 +133,7 @@ class TableScreen(GameScreen):
                 bags = f" bags {v.detail.bags[i]}" if v.ruleset.bag_limit else ""
                 lines.append(f"{side_name(seats, side)[:12]:<12} {v.totals[i]:>4}{bags}")
             lines.append("Spades broken" if v.broken else "Spades not broken")
-        lines.append(f"Deal {max(v.deal_number, 1)} · speed {self.tui.speed}")
+        lines.append(f"Deal {max(v.deal_number, 1)} · speed {self.settings.speed}")
         self.query_one(Scoreboard).show(lines)
         # status
         title = GAME_TITLES.get(v.game, v.game)
@@ -140,7 +150,7 @@ class TableScreen(GameScreen):
             hand.border_title = "Hand hidden"
             hand.show([], None, face_down=True)
             return
-        hand.border_title = Text("Your hand" if len(self.humans) < 2 else f"{self.who(self.viewer)}'s hand")
+        hand.border_title = Text("Your hand" if len(self.humans) < 2 else f"{possessive(self.who(self.viewer))} hand")
         held = sort_for_display(v.hand)
         legal: set[Card] | None = None
         if tm is not None and tm.seat == self.viewer and tm.phase == "play" and self.held is None:
@@ -154,13 +164,14 @@ class TableScreen(GameScreen):
         self.show_last = False
         for event in events:
             match event:
-                case TrickWon(seat=seat, leader=leader, cards=cards) if self.tui.trick_delay > 0:
+                case TrickWon(seat=seat, leader=leader, cards=cards) if self.settings.trick_delay > 0:
                     seats = [(leader + i) % 4 for i in range(4)]
-                    self.held = (tuple(zip(seats, cards, strict=True)), f"{self.who(seat)} takes it")
+                    self.held = (tuple(zip(seats, cards, strict=True)), does(self.who(seat), "takes it", "take it"))
                 case DealScored(record=record):
                     self.pending_record = record
         if self.held is not None:
-            self.set_timer(self.tui.trick_delay, self.gather)
+            self.show_prompt(f"{self.held[1]}.")
+            self.set_timer(self.settings.trick_delay, self.gather)
 
     def gather(self) -> None:
         """The finished trick leaves the table."""
@@ -175,6 +186,7 @@ class TableScreen(GameScreen):
 
         record, self.pending_record = self.pending_record, None
         self.waiting = True
+        self.show_prompt("The deal is over.")
 
         def done(_: None) -> None:
             self.waiting = False
@@ -199,6 +211,7 @@ class TableScreen(GameScreen):
         from cardtui.tui.screens.bid import BidScreen
 
         v = self.view()
+        assert isinstance(v, SpadesView)
         bids = [a for a in v.legal if isinstance(a, Bid)]
         blind = any(b.blind for b in bids)
         self.face_down = blind
@@ -217,7 +230,21 @@ class TableScreen(GameScreen):
                 self.redraw()
                 self.advance()
 
-        self.app.push_screen(BidScreen(self.who(seat), bids, v.hand, self.tui.ascii_only, look), chosen)
+        earlier = self.bids_so_far(v, seat)
+        dialog = BidScreen(self.who(seat), bids, v.hand, self.ascii_only, look, earlier, self.table_help())
+        self.app.push_screen(dialog, chosen)
+
+    def bids_so_far(self, v: SpadesView, seat: int) -> str:
+        """`Bids so far: West 3, North (your partner) nil` — in bidding order, the partner named as such."""
+        partners = next(side for side in v.sides if seat in side)
+        made = []
+        for i in range(1, 4):
+            other = (seat + i) % 4
+            bid = v.detail.bids[other]
+            if bid is not None:
+                partner = " (your partner)" if other in partners else ""
+                made.append(f"{self.who(other)}{partner} {bid_label(bid.bid, bid.blind)}")
+        return "Bids so far: " + ", ".join(made) if made else "Nobody has bid yet."
 
     def ask_pass(self, seat: int, phase: str) -> None:
         from cardtui.tui.screens.pass_cards import PassScreen
@@ -240,7 +267,8 @@ class TableScreen(GameScreen):
             if cards is None or not self.apply_action(Pass(seat, cards)):
                 self.advance()
 
-        self.app.push_screen(PassScreen(title, sort_for_display(v.hand), count, self.tui.ascii_only), chosen)
+        dialog = PassScreen(title, sort_for_display(v.hand), count, self.ascii_only, self.table_help())
+        self.app.push_screen(dialog, chosen)
 
     def on_hand_picked(self, message: Hand.Picked) -> None:
         seat = self.human_turn()

@@ -1,0 +1,36 @@
+"""What screens ask the app to do; the app alone moves between screens (screens never import it)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.message import Message
+
+if TYPE_CHECKING:
+    from cardtui.replay import Replay
+    from cardtui.session import Session
+
+
+class OpenGame(Message):
+    """Show the table or the grid for a session (a new game, or one read from a save)."""
+
+    def __init__(self, session: Session, resumed: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.resumed = resumed
+
+
+class OpenReplay(Message):
+    """Step through a game on top of the current screen."""
+
+    def __init__(self, replay: Replay) -> None:
+        super().__init__()
+        self.replay = replay
+
+
+class BackToMenu(Message):
+    """Leave the game or the replay for the menu."""
+
+
+class Quit(Message):
+    """End the app, saying where the game is saved."""

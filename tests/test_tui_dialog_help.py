@@ -1,0 +1,63 @@
+"""F1 and F2 in the pass and bid dialogs: the dialog's keys in the help, a hint with its reason."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from cardtui.tui.screens.bid import BidScreen
+from cardtui.tui.screens.help import HelpScreen
+from cardtui.tui.screens.pass_cards import PassScreen
+from tests.test_tui_support import make_app, settle, workers_done
+
+
+def message(screen: PassScreen | BidScreen) -> str:
+    return str(screen.query_one("#pass-message" if isinstance(screen, PassScreen) else "#bid-message", Static).content)
+
+
+async def test_pass_dialog_help_and_hint() -> None:
+    app, _session = make_app("hearts", seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        dialog = app.screen
+        assert isinstance(dialog, PassScreen)
+        await pilot.press("f2")
+        await workers_done(app)
+        await pilot.pause()
+        hint = message(dialog)
+        assert hint.startswith("Hint (hard): pass ") and " — " in hint
+        passed = hint.removeprefix("Hint (hard): pass ").split(" — ")[0].split()
+        assert len(passed) == 3 and all(any(c.glyph == p for c in dialog.cards) for p in passed)
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        assert "pass the chosen cards" in str(app.screen.query_one("#help-text", Static).content)
+        await pilot.press("escape")
+        assert app.screen is dialog
+
+
+async def test_bid_dialog_help_and_hint() -> None:
+    app, _session = make_app("spades", seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        dialog = app.screen
+        assert isinstance(dialog, BidScreen) and not dialog.blind_stage
+        await pilot.press("f2")
+        await workers_done(app)
+        await pilot.pause()
+        hint = message(dialog)
+        assert hint.startswith("Hint (hard): bid ") and " — " in hint
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        assert "the bid the hard computer player would make" in str(app.screen.query_one("#help-text", Static).content)
+        await pilot.press("escape")
+        assert app.screen is dialog
+
+
+async def test_no_hint_before_a_blind_bidder_looks() -> None:
+    app, _session = make_app("spades-blind", seed=11)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        dialog = app.screen
+        assert isinstance(dialog, BidScreen) and dialog.blind_stage
+        await pilot.press("f2")
+        await pilot.pause()
+        assert message(dialog).startswith("A hint would look at your hand")
