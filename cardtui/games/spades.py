@@ -299,8 +299,9 @@ class SpadesGame(TrickGame):
     # ---- legality
 
     def _winning_suit(self) -> int:
-        cards = [c for _, c in self.trick]
-        return (winning_card(cards, self.TRUMP) if self.ruleset.follow_winning_suit else cards[0]) // 13
+        if not self.ruleset.follow_winning_suit:
+            return self.trick[0][1] // 13
+        return winning_card([c for _, c in self.trick], self.TRUMP) // 13
 
     def _legal_play_mask(self, hand: int) -> int:
         first = self.ruleset.two_of_clubs_leads and not self.completed
