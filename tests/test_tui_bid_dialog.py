@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import Static
+import pytest
+from textual.widgets import Input, Static
 
 from cardtui.tui.screens.bid import BidScreen
 from tests.test_tui_support import fast_forward, make_app, settle
@@ -40,3 +41,21 @@ async def test_the_first_bidder_is_told_so_and_cutthroat_has_no_partner() -> Non
         assert earlier.startswith("Bids so far: ") and all(f" {b.bid}" in earlier for b in made if b.bid)
     else:
         assert earlier == "Nobody has bid yet."
+
+
+@pytest.mark.parametrize(("preset", "offered"), [("spades", "4, nil"), ("spades-blind", "4, nil, blind nil, blind 5")])
+async def test_the_bid_prompt_offers_blind_bids_only_when_the_rules_do(preset: str, offered: str) -> None:
+    """At the first deal nobody trails, so the pagat rules offer no blind bid; seed 000's table offers any."""
+    app, _ = make_app(preset, seed=8)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        dialog = app.screen
+        assert isinstance(dialog, BidScreen)
+        field = dialog.query_one("#bid-input", Input)
+        assert field.placeholder == f"type a bid: {offered} — then Enter"
+        await pilot.press(*"seven", "enter")
+        said = str(dialog.query_one("#bid-message", Static).content)
+    allowed = "a number of tricks 0 to 13, or nil"
+    assert said == f"not a bid: 'seven' — type {allowed}" + (
+        ", each may be blind (blind 5)" if "blind" in offered else ""
+    )

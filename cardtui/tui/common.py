@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from cardtui.cards import Card, Suit
 from cardtui.games import Event
-from cardtui.games.base import GameOver
+from cardtui.games.base import Bid, GameOver
 from cardtui.games.eight_of_spades import Eliminated, Flipped, LaidOut, PointsLost, Skipped, StakeLost, Taken
 from cardtui.games.trick import BidMade, Broken, CardPlayed, CardsPassed, DealScored, Dealt, TrickWon
 from cardtui.seats import Seat
@@ -61,11 +61,22 @@ def bid_label(bid: int, blind: bool) -> str:
     return f"blind {word}" if blind else word
 
 
-def parse_bid_text(text: str) -> tuple[int, bool]:
-    """Read a typed bid: `4`, `nil`, `0`, `blind`, `blind nil`, `blind 5`, `b5`; ValueError says why."""
+def bid_examples(bids: Sequence[Bid]) -> str:
+    """What may be typed for these legal bids, by example: `4, nil, blind nil, blind 5`, blind ones only if offered."""
+    offered = {(b.bid > 0, b.blind) for b in bids}
+    examples = {(True, False): "4", (False, False): "nil", (False, True): "blind nil", (True, True): "blind 5"}
+    return ", ".join(word for key, word in examples.items() if key in offered)
+
+
+def parse_bid_text(text: str, blind_ok: bool = True) -> tuple[int, bool]:
+    """Read a typed bid: `4`, `nil`, `0`, `blind`, `blind nil`, `blind 5`, `b5`; ValueError says why.
+
+    `blind_ok` says whether the rules offer blind bids now, so the error names only what may be typed.
+    """
+    allowed = "a number of tricks 0 to 13, or nil" + (", each may be blind (blind 5)" if blind_ok else "")
     words = text.strip().lower().replace("-", " ").split()
     if not words:
-        raise ValueError("type a bid: 0-13, nil, or blind ...")
+        raise ValueError(f"type a bid: {allowed}")
     blind = False
     if words[0] in ("blind", "b"):
         blind, words = True, words[1:]
@@ -74,13 +85,13 @@ def parse_bid_text(text: str) -> tuple[int, bool]:
     if not words:
         return 0, True
     if len(words) != 1:
-        raise ValueError(f"not a bid: {text.strip()!r} — type 0-13, nil, blind nil or blind 5")
+        raise ValueError(f"not a bid: {text.strip()!r} — type {allowed}")
     word = words[0]
     if word == "nil":
         return 0, blind
     if word.isdigit() and 0 <= int(word) <= 13:
         return int(word), blind
-    raise ValueError(f"not a bid: {text.strip()!r} — a bid is 0 to 13 tricks, nil, or blind ...")
+    raise ValueError(f"not a bid: {text.strip()!r} — type {allowed}")
 
 
 def describe(event: Event, seats: Sequence[Seat], viewer: int | None, ascii_only: bool) -> str | None:

@@ -13,7 +13,7 @@ from textual.widgets import Button, Input, Static
 
 from cardtui.cards import CardSet, sort_for_display
 from cardtui.games.base import Bid
-from cardtui.tui.common import bid_label, card_label, parse_bid_text
+from cardtui.tui.common import bid_examples, bid_label, card_label, parse_bid_text
 from cardtui.tui.screens.dialog import DecisionDialog, Keys, TableHelp
 
 
@@ -60,7 +60,7 @@ class BidScreen(DecisionDialog[Bid]):
             yield Static(self.earlier, id="bid-earlier", markup=False)
             yield Static("", id="bid-hand", markup=False)
             yield Grid(id="bid-buttons")
-            yield Input(placeholder="type a bid: 4, nil, blind nil, blind 5 — then Enter", id="bid-input")
+            yield Input(placeholder=f"type a bid: {bid_examples(self.bids)} — then Enter", id="bid-input")
             yield Static("", id="bid-message", markup=False, classes="message")
 
     def on_mount(self) -> None:
@@ -109,7 +109,7 @@ class BidScreen(DecisionDialog[Bid]):
             self.action_look()
             return
         try:
-            number, blind = parse_bid_text(text)
+            number, blind = parse_bid_text(text, blind_ok=any(b.blind for b in self.bids))
         except ValueError as err:
             self.say(str(err))
             return
