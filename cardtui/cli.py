@@ -678,3 +678,54 @@ def host(
         typer.echo(f"stopped; the game is saved — re-open it with `cardtui host --resume {session.save_path}`")
     finally:
         session.close()
+
+
+@app.command("join")
+def join(
+    invitation: Annotated[str, typer.Argument(help="the line the host gave you: ws://HOST:PORT/#TOKEN")],
+    level: Annotated[
+        str | None, typer.Option("--level", help="let a computer player of this level sit in your seat")
+    ] = None,
+) -> None:
+    """Sit at a network table with an invitation (this release: a computer player plays the seat for you)."""
+    import asyncio
+
+    from cardtui.games.eight_of_spades import EightOfSpadesView
+    from cardtui.games.trick import TrickView
+    from cardtui.net import Client, ProtocolError, play_remote
+
+    if level is None:
+        fail(
+            "playing a network seat in the full-screen table is not in this release; "
+            "give --level easy, normal or hard and a computer player sits there for you"
+        )
+
+    async def sit() -> str:
+        client = await Client.join(invitation)
+        try:
+            allowed = _levels(client.game)
+            if level not in allowed:
+                fail(f"unknown level {level!r} for {client.game} — choose from {', '.join(allowed)}")
+            name = client.seats[client.seat].get("name", f"seat {client.seat}")
+            typer.echo(f"seated at a {client.game} table as {printable(str(name))} (seat {client.seat}); {level} plays")
+            final = await play_remote(client, level)
+        finally:
+            await client.close()
+        names = [str(s.get("name", f"seat {i}")) for i, s in enumerate(client.seats)]
+        sides: tuple[tuple[int, ...], ...]
+        if isinstance(final, EightOfSpadesView):
+            totals, sides = final.points, tuple((i,) for i in range(final.seats))
+        else:
+            assert isinstance(final, TrickView)
+            totals, sides = final.totals, final.sides
+        won = [" + ".join(names[s] for s in sides[w]) for w in final.winners]
+        return f"game over: totals {' / '.join(map(str, totals))}; won: {printable(', '.join(won) or 'nobody')}"
+
+    try:
+        typer.echo(asyncio.run(sit()))
+    except ProtocolError as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"no table answers at that invitation ({err.strerror or err})")
+    except KeyboardInterrupt:
+        typer.echo("left the table; the seat waits — join again with the same invitation")
