@@ -273,8 +273,11 @@ def replay(
     save: Annotated[Path, typer.Argument(help="a save file, finished or not")],
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
 ) -> None:
-    """Step through a saved game with every hand shown."""
-    _load(save)
+    """Step through a finished game with every hand shown (an unfinished one is refused: it would show every hand)."""
+    from cardtui.replay import still_in_progress
+
+    if not _load(save).game.is_over:
+        fail(still_in_progress(save))
     launch_replay(save, _ascii(ctx, ascii_cards))
 
 

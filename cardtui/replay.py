@@ -12,9 +12,16 @@ from pathlib import Path
 from typing import Any
 
 from cardtui.games import Action, Event, Game
-from cardtui.saves import LoadedSave, load_save, parse_save
+from cardtui.saves import LoadedSave, SaveError, load_save, parse_save
 
 CHECKPOINT_EVERY = 32
+
+
+def still_in_progress(path: str | Path) -> str:
+    """Why an unfinished game is not replayed: a replay shows every hand, which would give the game away."""
+    return (
+        f"{path}: this game is still in progress and a replay shows every hand; finish it first (cardtui resume {path})"
+    )
 
 
 class Replay:
@@ -38,6 +45,14 @@ class Replay:
     def open(cls, path: str | Path, checkpoint_every: int = CHECKPOINT_EVERY) -> Replay:
         """Load and check a save file, taking checkpoints during the one replay of its log."""
         return cls(load_save(path, checkpoint_every), checkpoint_every)
+
+    @classmethod
+    def open_finished(cls, path: str | Path, checkpoint_every: int = CHECKPOINT_EVERY) -> Replay:
+        """A finished game's replay; SaveError with `still_in_progress` for a game that goes on."""
+        replay = cls.open(path, checkpoint_every)
+        if not replay.loaded.game.is_over:
+            raise SaveError(still_in_progress(path))
+        return replay
 
     @classmethod
     def from_save(cls, data: dict[str, Any], checkpoint_every: int = CHECKPOINT_EVERY) -> Replay:

@@ -234,3 +234,15 @@ def test_subprocess_python_m_cardtui(tmp_path: Path) -> None:
         timeout=60,
     )
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_an_unfinished_game_is_not_replayed_because_a_replay_shows_every_hand() -> None:
+    """Replaying a game still in play would show the other hands: refused with how to go on instead."""
+    from cardtui.replay import Replay
+    from cardtui.saves import SaveError
+
+    mid = SAMPLES / "hearts-mid-deal.json"
+    bad("replay", str(mid), match=f"{mid}: this game is still in progress and a replay shows every hand")
+    with pytest.raises(SaveError, match=r"finish it first \(cardtui resume "):
+        Replay.open_finished(mid)  # the menu's Replays
+    assert Replay.open_finished(SAMPLES / "hearts.json").loaded.game.is_over

@@ -106,7 +106,7 @@ class MenuScreen(Screen[None]):
                     self.post_message(SaveOpened(problem=f"No unfinished game in {saves_dir()}"))
                     return
             if replay:
-                self.post_message(SaveOpened(replay=Replay.open(path)))
+                self.post_message(SaveOpened(replay=Replay.open_finished(path)))
                 return
             session = Session.resume(path)
             if session.is_over:
