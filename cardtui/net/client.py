@@ -31,6 +31,7 @@ class Client:
         self.seats: list[dict[str, Any]] = welcome["seats"]
         self.present: list[bool] = welcome["present"]
         self.actions: int = welcome["actions"]
+        self.hints: bool = welcome.get("hints", True) is True
         self._view_json: dict[str, Any] = welcome["view"]
         self._view: PlayerView | None = None
         self.events: list[Event] = []
@@ -49,6 +50,11 @@ class Client:
             await ws.close()
             raise JoinRefused(str(message.get("reason", "the table did not seat this invitation")))
         return cls(ws, message)
+
+    @property
+    def view_json(self) -> dict[str, Any]:
+        """The seat's latest view in the engine's JSON form, as the dealer sent it."""
+        return self._view_json
 
     @property
     def view(self) -> PlayerView:

@@ -57,9 +57,11 @@ def _quiet(line: str) -> None:
 class Table:
     """A session served over WebSocket: one invitation token per person's seat, computer seats played here."""
 
-    def __init__(self, session: Session, report: Report = _quiet) -> None:
+    def __init__(self, session: Session, report: Report = _quiet, hints: bool = True) -> None:
         self.session = session
         self.report = report
+        self.hints = hints
+        """Whether players may ask for a hint (each client works it out from its own view)."""
         self.tokens: dict[int, str] = {i: new_token() for i, s in enumerate(session.seats) if s.kind == "human"}
         self.connections: dict[int, ServerConnection] = {}
         self.finished = asyncio.Event()
@@ -271,6 +273,7 @@ class Table:
             "seats": [s.to_json() for s in session.seats],
             "present": self._present(),
             "actions": len(session.log),
+            "hints": self.hints,
             "view": to_json(session.game.view(seat)),
         }
 
@@ -304,10 +307,10 @@ class Table:
             ws.transport.abort()
 
 
-async def host_table(session: Session, host: str, port: int, say: Report) -> None:
+async def host_table(session: Session, host: str, port: int, say: Report, hints: bool = True) -> None:
     """Run a headless table until its game is over: print the invitations, then the progress."""
     wildcard = host in ("0.0.0.0", "::", "")
-    table = Table(session, say)
+    table = Table(session, say, hints)
     async with table:
         await table.open(host, port, socket.gethostname() if wildcard else None)
         say(f"{session.ruleset.game} table at {table.url}; the game saves to {session.save_path}")

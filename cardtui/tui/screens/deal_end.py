@@ -12,16 +12,18 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from cardtui.games.trick import DealRecord, TrickGame
+from cardtui.games.trick import DealRecord
 from cardtui.rules import HeartsRules
 from cardtui.session import Session
+from cardtui.source import TableSource, source_of
 from cardtui.tui.common import side_name
 
 
-def deal_table(session: Session, record: DealRecord) -> Table:
+def deal_table(game: Session | TableSource, record: DealRecord) -> Table:
     """One row per seat (bid, tricks, points), then one per side (score, bags, total)."""
-    seats = session.seats
-    sides = session.game.sides
+    source = source_of(game)
+    seats = source.seats
+    sides = source.sides
     table = Table(box=None, pad_edge=False, expand=False)
     table.add_column("seat")
     if record.bids is not None:
@@ -53,7 +55,7 @@ def deal_table(session: Session, record: DealRecord) -> Table:
     outer.add_row(table)
     outer.add_row(sides_table)
     if record.moon is not None:
-        rules = session.ruleset
+        rules = source.ruleset
         sun = isinstance(rules, HeartsRules) and rules.sun != "off" and record.tricks[record.moon] == 13
         outer.add_row(Text(f"{seats[record.moon].name} shot the {'sun' if sun else 'moon'}!"))
     return outer
@@ -66,18 +68,16 @@ class DealEndScreen(ModalScreen[None]):
         Binding("enter,space,escape", "close", "Next deal", id="deal-end.next"),
     ]
 
-    def __init__(self, session: Session, record: DealRecord) -> None:
+    def __init__(self, table: Session | TableSource, record: DealRecord) -> None:
         super().__init__()
-        self.session = session
+        self.source = source_of(table)
         self.record = record
 
     def compose(self) -> ComposeResult:
-        game = self.session.game
-        assert isinstance(game, TrickGame)
-        number = len(game.deal_records)
+        number = self.source.deals_scored
         with Vertical(id="deal-end-dialog", classes="dialog"):
             yield Static(f"End of deal {number}", classes="dialog-title", markup=False)
-            yield Static(deal_table(self.session, self.record))
+            yield Static(deal_table(self.source, self.record))
             yield Button("Go on (Enter)", id="deal-end-go", compact=True, variant="primary")
 
     def on_mount(self) -> None:

@@ -17,6 +17,7 @@ from cardtui.games.hearts import PASS_OFFSETS, HeartsView
 from cardtui.games.spades import SpadesView
 from cardtui.games.trick import DealRecord, DealScored, TrickView, TrickWon
 from cardtui.session import Session
+from cardtui.source import TableSource
 from cardtui.tui.common import (
     GAME_TITLES,
     bid_label,
@@ -47,7 +48,7 @@ class TableScreen(GameScreen):
         Binding("f3", "last_trick", "Last trick", id="table.last"),
     ]
 
-    def __init__(self, session: Session, settings: Settings, resumed: bool = False) -> None:
+    def __init__(self, session: Session | TableSource, settings: Settings, resumed: bool = False) -> None:
         super().__init__(session, settings, resumed)
         self.held: tuple[tuple[tuple[int, Card], ...], str] | None = None
         self.pending_record: DealRecord | None = None
@@ -80,7 +81,7 @@ class TableScreen(GameScreen):
 
     def view(self) -> TrickView:
         seat = self.viewer if self.viewer is not None else (self.humans[0] if self.humans else 0)
-        view = self.session.game.view(seat)
+        view = self.source.view(seat)
         assert isinstance(view, TrickView)
         return view
 
@@ -90,9 +91,8 @@ class TableScreen(GameScreen):
     def redraw(self) -> None:
         if not self.is_mounted:
             return
-        s = self.session
         v = self.view()
-        seats = s.seats
+        seats = self.source.seats
         tm = v.to_move
         for seat in range(4):
             if isinstance(v, SpadesView):
@@ -193,7 +193,7 @@ class TableScreen(GameScreen):
             self.redraw()
             self.advance()
 
-        self.app.push_screen(DealEndScreen(self.session, record), done)
+        self.app.push_screen(DealEndScreen(self.source, record), done)
         return True
 
     # ------------------------------------------------------------ people
@@ -272,7 +272,7 @@ class TableScreen(GameScreen):
 
     def on_hand_picked(self, message: Hand.Picked) -> None:
         seat = self.human_turn()
-        tm = self.session.game.to_move
+        tm = self.source.to_move
         if seat is None or tm is None or tm.phase != "play":
             self.say("Not your turn to play yet.", error=True)
             return
@@ -302,7 +302,7 @@ class TableScreen(GameScreen):
         return super().action_label(action)
 
     def key_help(self) -> list[tuple[str, str]]:
-        return [
+        keys = [
             ("10C, tc, QS, qs + Enter", "play the card typed"),
             ("← →, Enter or Space", "move along your hand and play the card"),
             ("click", "play a card"),
@@ -313,3 +313,4 @@ class TableScreen(GameScreen):
             ("F4", "speed of the computer players: instant, fast, normal, slow"),
             ("ctrl+q", "quit (the game is saved; resume with `cardtui resume SAVE`)"),
         ]
+        return keys if self.source.drives else self.network_keys(keys)
