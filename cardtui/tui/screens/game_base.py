@@ -353,6 +353,7 @@ class GameScreen(Screen[None]):
             before = list(remote.present)
             remote.take(said)
             self.say_presence(remote.present, before)
+            self.advance()  # the prompt says whether the seat to move is taken
         elif kind == "error":
             self.say(f"The host: {said.get('reason', '')}", error=True)
         elif kind in ("update", "refused"):

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -40,23 +39,23 @@ class LobbyScreen(ModalScreen[None]):
             yield Static(self.rows(), id="lobby-seats")
             yield Static("Enter: to the table · F5: this lobby again", markup=False)
 
-    def rows(self) -> Table:
-        table = Table(box=None, pad_edge=False, show_header=False)
-        table.add_column("seat")
-        table.add_column("who")
-        table.add_column("here")
+    def rows(self) -> Text:
+        """A line per seat, then the invitation line of each open seat under it (never wrapped: it is copied)."""
+        width = max(len(s.name) for s in self.seats) + 2
+        text = Text(no_wrap=True, overflow="ellipsis")
         for seat, s in enumerate(self.seats):
             if seat == self.you:
-                who, here = "you", "here"
+                who = "you"
             elif s.is_bot:
-                who, here = f"computer ({s.level})", "here"
+                who = f"computer player ({s.level})"
             else:
-                who, here = "invited", "joined" if self.present[seat] else "not yet"
-            table.add_row(Text(s.name), who, here)
+                who = "joined" if self.present[seat] else "invited, not joined yet"
+            text.append(f"{s.name:<{width}}{who}\n")
             line = self.invitations.get(seat)
             if line is not None:
-                table.add_row("", Text(line, overflow="fold"), "")
-        return table
+                text.append(f"{'':<{width}}{line}\n")
+        text.rstrip()
+        return text
 
     def show_present(self, present: list[bool]) -> None:
         self.present = list(present)
