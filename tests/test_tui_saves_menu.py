@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 
 from cardtui import catalog, saves
 from cardtui.session import Session
@@ -142,9 +142,9 @@ async def test_delete_and_archive_from_the_list_ask_first_and_refresh_it(home: P
         await remove(pilot, app, "d", "y")
         assert shown(picker) == []
         assert "No saved games yet." in str(picker.query_one("#saves-note", Static).render())
-        await pilot.press("d")  # nothing left to choose: said, not asked
+        await pilot.press("d")  # nothing left to choose: d is typed into the path field, not a question
         await pilot.pause()
-        assert app.screen is picker
+        assert app.screen is picker and picker.query_one("#save-path", Input).value == "d"
 
 
 @pytest.mark.parametrize("key", ["d", "a"])
