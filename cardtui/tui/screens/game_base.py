@@ -17,7 +17,7 @@ from cardtui.saves import SaveError
 from cardtui.session import Session
 from cardtui.source import LocalSource, TableSource, source_of
 from cardtui.tui.common import describe, does, seat_name
-from cardtui.tui.messages import BackToMenu, Quit
+from cardtui.tui.messages import BackToMenu, PlayAgain, Quit
 from cardtui.tui.screens.dialog import Keys, TableHelp
 from cardtui.tui.settings import Settings
 
@@ -565,6 +565,8 @@ class GameScreen(Screen[None]):
         if choice == "replay":
             replay = ReplayScreen(Replay.from_save(self.session.to_save()), self.ascii_only)
             self.app.push_screen(replay, self._back_from_replay)
+        elif choice == "again":
+            self.post_message(PlayAgain(self.session))
         elif choice == "menu":
             self.post_message(BackToMenu())
         elif choice == "quit":

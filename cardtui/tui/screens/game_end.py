@@ -1,4 +1,4 @@
-"""The end of the game: who won, the totals, and what next (replay, menu, quit)."""
+"""The end of the game: who won, the totals, and what next (play again, replay, menu, quit)."""
 
 from __future__ import annotations
 
@@ -18,9 +18,10 @@ from cardtui.tui.common import side_name, winners_text
 
 
 class GameEndScreen(ModalScreen[str]):
-    """Gives back "replay", "menu" or "quit"."""
+    """Gives back "again" (the same rules and seats, a new deal), "replay", "menu" or "quit"."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "choose('again')", "Play again", id="game-end.again"),
         Binding("r", "choose('replay')", "Replay", id="game-end.replay"),
         Binding("m", "choose('menu')", "Menu", id="game-end.menu"),
         Binding("q", "choose('quit')", "Quit", id="game-end.quit"),
@@ -45,7 +46,8 @@ class GameEndScreen(ModalScreen[str]):
             yield Static(table)
             with Horizontal(id="game-end-buttons"):
                 if source.can_replay:
-                    yield Button("Replay (r)", id="replay", compact=True, variant="primary")
+                    yield Button("Play again (p)", id="again", compact=True, variant="primary")
+                    yield Button("Replay (r)", id="replay", compact=True)
                 yield Button("Menu (m)", id="menu", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
 
@@ -56,8 +58,8 @@ class GameEndScreen(ModalScreen[str]):
         self.dismiss(event.button.id or "menu")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Replay needs the whole log, which only the host of a network table has."""
-        return self.source.can_replay or parameters != ("replay",)
+        """Play again and replay are the host's at a network table (the whole log and the seats are there)."""
+        return self.source.can_replay or parameters not in (("replay",), ("again",))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
