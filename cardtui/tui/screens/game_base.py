@@ -386,12 +386,13 @@ class GameScreen(Screen[None]):
         self.redraw()
 
     def follow_host(self) -> None:
-        """Show the host's updates one at a time (paced like computer players), then ask or wait."""
+        """Show the host's updates one at a time (a computer seat's paced by the speed, as at a local table), then ask or wait."""
         remote = self.remote
         while self.inbox:
             tm = remote.to_move
             delay = self.settings.bot_delay
-            if delay > 0 and not self._paced and tm is not None and tm.seat not in self.humans and tm.phase != "deal":
+            bot = tm is not None and tm.phase != "deal" and self.source.seats[tm.seat].is_bot
+            if delay > 0 and not self._paced and bot:
                 self._paced = self.waiting = True
                 self.show_prompt(does(self.who(tm.seat), "is thinking…", "are thinking…"))
                 self.redraw()
