@@ -47,7 +47,9 @@ async def test_bid_dialog_help_and_hint() -> None:
         assert hint.startswith("Hint (hard): bid ") and " — " in hint
         await pilot.press("f1")
         assert isinstance(app.screen, HelpScreen)
-        assert "the bid the hard computer player would make" in str(app.screen.query_one("#help-text", Static).content)
+        assert "the bid the computer player of your hint level (Settings) would make" in str(
+            app.screen.query_one("#help-text", Static).content
+        )
         await pilot.press("escape")
         assert app.screen is dialog
 
