@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from textual import events
 
 from cardtui.cards import sort_for_display
 from cardtui.games.base import Play
@@ -80,3 +81,17 @@ async def test_after_each_hand_over_the_table_turns_to_the_person_to_move(game: 
             legal = [a for a in session.game.legal_actions() if isinstance(a, Play)]
             await type_text(pilot, legal[0].card.code)
     assert set(turned) == {0, 1}, "both people had the table turned to them"
+
+
+async def test_keys_typed_fast_at_the_hand_over_leave_the_table_in_place() -> None:
+    """The hand-over screen leaves once: a key arriving before it is gone must not pop the table under it."""
+    app, session = make_app("hearts", seed=5, humans=(0, 1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        hot = app.screen
+        assert isinstance(hot, HotSeatScreen)  # West passes first: the keyboard goes to West
+        for key in "jc":  # both in the screen's queue before it is gone, as a fast typist's keys are
+            hot.post_message(events.Key(key, key))
+        await settle(pilot, app)
+        assert isinstance(app.screen, PassScreen) and app.screen.title_text.startswith("West")
+        assert isinstance(app.screen_stack[1], TableScreen) and app.screen_stack[1].viewer == 1
