@@ -85,7 +85,7 @@ async def test_after_each_hand_over_the_table_turns_to_the_person_to_move(game: 
 
 async def test_keys_typed_fast_at_the_hand_over_leave_the_table_in_place() -> None:
     """The hand-over screen leaves once: a key arriving before it is gone must not pop the table under it."""
-    app, session = make_app("hearts", seed=5, humans=(0, 1))
+    app, _ = make_app("hearts", seed=5, humans=(0, 1))
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         hot = app.screen
