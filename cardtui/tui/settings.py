@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +87,8 @@ def read_settings(path: Path) -> tuple[dict[str, Any], str | None]:
     read or parsed holds nothing; a bad value or an unknown key is left out
     and named, the other values are kept.
     """
+    import tomllib
+
     from cardtui.files import FileProblem, read_regular
     from cardtui.rules import check_toml_shape
     from cardtui.rules.base import show
