@@ -268,3 +268,22 @@ async def test_the_hosts_own_seat_shows_a_lobby_of_invitations_and_who_joined(tm
             assert isinstance(app.screen, LobbyScreen)
             await other.close()
         await remote.close()
+
+
+async def test_when_the_host_closes_the_table_the_seat_says_so(tmp_path: Path) -> None:
+    table = await open_table(tmp_path)
+    remote = await RemoteSource.join(table.invitations()[0])
+    app = app_for(remote)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await table.close()
+        screen = table_screen(app)
+        prompt = screen.query_one("#prompt-line")
+        for _ in range(500):
+            await pilot.pause()
+            if "The table is gone" in str(prompt.render()):
+                break
+        assert str(prompt.render()) == "The table is gone: the host closed the table. ctrl+q: quit"
+        assert screen.human_turn() is None
+        await pilot.press("ctrl+q")
+    await remote.close()
