@@ -6,8 +6,9 @@ by a crash or made by another program is either a game we can trust or a
 `SaveError` that names the file and the place of the first defect. Loading
 only ever reads the file.
 
-Version 2 added two actions to the log, `undo` and `claim`; a save whose log
-holds neither is still written as version 1, so older cardtui reads it.
+Version 2 added the `undo` and `claim` actions to the log and the `undo`
+knob to every ruleset; saves are written as version 2, and a version 1 save
+loads and replays as it always did (its ruleset takes `undo = true`).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ FORMAT = "cardtui-save"
 VERSION = 2
 """The newest version this cardtui reads and writes."""
 V2_ACTIONS = frozenset({"undo", "claim"})
-"""The action types version 2 added; a log without them is written as version 1."""
+"""The action types version 2 added; a version 1 save holding one is refused."""
 MAX_BYTES = files.MAX_BYTES
 """Bigger files are refused before reading, and never written: no real game comes near this."""
 MAX_LOG = 1_000_000
@@ -136,14 +137,12 @@ def build_save(
     log: Iterable[Action | dict[str, Any]],
     created: str | None = None,
     updated: str | None = None,
-    version: int | None = None,
 ) -> dict[str, Any]:
-    """A save dict, keys in the documented order; `version` defaults to the lowest that holds the log."""
+    """A save dict in the current version's shape, keys in the documented order."""
     stamp = now_stamp()
-    log = list(log)
     return {
         "format": FORMAT,
-        "version": version if version is not None else save_version(log),
+        "version": VERSION,
         "game": ruleset.game,
         "ruleset": ruleset.to_dict(),
         "seats": [s.to_json() for s in seats],
@@ -152,15 +151,6 @@ def build_save(
         "created": created or stamp,
         "updated": updated or stamp,
     }
-
-
-def save_version(log: Iterable[Action | dict[str, Any]]) -> int:
-    """The lowest save version that holds this log: 2 with an undo or a claim, else 1."""
-    for a in log:
-        kind = a.get("type") if isinstance(a, dict) else a.type
-        if kind in V2_ACTIONS:
-            return VERSION
-    return 1
 
 
 def encode_action(action: Action | dict[str, Any]) -> str:

@@ -32,7 +32,6 @@ from cardtui.saves import (
     new_save_path,
     now_stamp,
     parse_logged_action,
-    save_version,
     write_save,
 )
 from cardtui.seats import Seat, check_seats, default_level, default_seats
@@ -74,7 +73,6 @@ class Session:
         self.seed = seed
         self.save_path = save_path
         self._lines = [encode_action(a) for a in self.log]
-        self._version = save_version(self.log)
         self._deals = sum(1 for a in self.log if a.type == "deal")
         self.created = created or now_stamp()
         self.updated = updated or self.created
@@ -196,26 +194,23 @@ class Session:
         updated = self.updated
         events = self.history.apply(act)
         self._lines.append(encode_action(act))
-        version = self._version
-        self._version = max(version, save_version([act]))
         if act.type == "deal":
             self._deals += 1
         self.updated = now_stamp()
         try:
             self.save()
         except SaveError:
-            self._take_back(updated, version)
+            self._take_back(updated)
             raise
         return events
 
-    def _take_back(self, updated: str, version: int) -> None:
+    def _take_back(self, updated: str) -> None:
         """Forget the last action after its save failed: replay the log without it."""
         act = self.log[-1]
         self._lines.pop()
         if act.type == "deal":
             self._deals -= 1
         self.updated = updated
-        self._version = version
         self.history = History.replay(self.ruleset, self.history.people, self.log[:-1])
 
     def undo_error(self, seat: int) -> str | None:
@@ -279,7 +274,7 @@ class Session:
 
     def to_save(self) -> dict[str, Any]:
         """The save dict of the game so far."""
-        return build_save(self.ruleset, self.seats, self.seed, self.log, self.created, self.updated, self._version)
+        return build_save(self.ruleset, self.seats, self.seed, self.log, self.created, self.updated)
 
     def save(self) -> None:
         """Write the save atomically (nothing to do without a save path); SaveError when it cannot.
@@ -302,7 +297,7 @@ class Session:
 
     def _write(self) -> None:
         assert self.save_path is not None
-        data = build_save(self.ruleset, self.seats, self.seed, [], self.created, self.updated, self._version)
+        data = build_save(self.ruleset, self.seats, self.seed, [], self.created, self.updated)
         self._written = write_save(self.save_path, data, self._lines)
 
     def _take_lock(self) -> None:

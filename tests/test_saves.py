@@ -55,8 +55,7 @@ def write(tmp_path: Path, data: Any, name: str = "game.json") -> Path:
 def test_shape_matches_design() -> None:
     data = save_dict()
     assert list(data) == ["format", "version", "game", "ruleset", "seats", "seed", "log", "created", "updated"]
-    # A log without an undo or a claim is written as version 1, so an older cardtui still reads it.
-    assert data["format"] == FORMAT and data["version"] == 1 and VERSION == 2
+    assert data["format"] == FORMAT and data["version"] == VERSION == 2
     assert data["game"] == "hearts" and data["ruleset"]["name"] == "hearts"
     assert data["seats"][1] == {"name": "West", "kind": "bot", "level": "random"}
     assert data["log"][0]["type"] == "deal" and len(data["log"][0]["hands"]) == 4

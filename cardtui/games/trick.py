@@ -426,7 +426,7 @@ class TrickGame(Game):
         n, k = trumps_out.bit_count(), mine.bit_count()
         if k < n:
             held = f"hold only {k}" if k else "hold none"
-            return f"{n} {name} are still out and you {held} to draw them: one could ruff your {codes(others)}"
+            return f"{n} {name} are still out and you {held} to draw them: one could ruff a card you lead"
         if not self._legal_play_mask(hand) & trump_mask:
             return f"{name} are not broken, so you can't lead them to draw the {n} still out"
         return None

@@ -55,6 +55,7 @@ class GameScreen(Screen[None]):
         Binding("f1,question_mark", "help", "Help", id="game.help"),
         Binding("f2", "hint", "Hint", id="game.hint"),
         Binding("f4", "speed", "Speed", id="game.speed"),
+        Binding("ctrl+z", "undo", "Undo", id="game.undo"),
         Binding("ctrl+r", "retry_save", "Retry save", id="game.retry"),
     ]
 
@@ -276,6 +277,19 @@ class GameScreen(Screen[None]):
 
     def key_help(self) -> Keys:
         return ()
+
+    def action_undo(self) -> None:
+        """Take back the person's last decision and the computer players' moves after it."""
+        seat = self.human_turn()
+        if seat is None:
+            self.say("Undo on your own turn, once the computer players have moved.", error=True)
+            return
+        try:
+            action = self.session.undo_action(seat)
+        except IllegalAction as err:
+            self.say(f"Nothing taken back: {err}.", error=True)
+            return
+        self.apply_action(action)
 
     def action_speed(self) -> None:
         self.say(f"Speed: {self.settings.cycle_speed()}")

@@ -12,10 +12,10 @@ from textual.widgets import Footer, Static
 
 from cardtui.cards import Card, sort_for_display
 from cardtui.games import Action, Event
-from cardtui.games.base import Bid, Pass, Play
+from cardtui.games.base import Bid, Claim, Pass, Play
 from cardtui.games.hearts import PASS_OFFSETS, HeartsView
 from cardtui.games.spades import SpadesView
-from cardtui.games.trick import DealRecord, DealScored, TrickView, TrickWon
+from cardtui.games.trick import DealRecord, DealScored, TrickGame, TrickView, TrickWon
 from cardtui.session import Session
 from cardtui.tui.common import (
     GAME_TITLES,
@@ -45,6 +45,7 @@ class TableScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f3", "last_trick", "Last trick", id="table.last"),
+        Binding("f5", "claim", "Claim", id="table.claim"),
     ]
 
     def __init__(self, session: Session, settings: Settings, resumed: bool = False) -> None:
@@ -292,6 +293,19 @@ class TableScreen(GameScreen):
         self.show_last = not self.show_last
         self.redraw()
 
+    def action_claim(self) -> None:
+        """Claim every remaining trick; the engine refuses a claim that is not certain and says why."""
+        seat = self.human_turn()
+        game = self.session.game
+        if seat is None or not isinstance(game, TrickGame):
+            self.say("Claim on your own turn, when you are on lead.", error=True)
+            return
+        why = game.claim_error(seat)
+        if why is not None:
+            self.say(f"Claim refused: {why}.", error=True)
+            return
+        self.apply_action(Claim(seat))
+
     def action_label(self, action: Action) -> str:
         if isinstance(action, Play):
             return f"play {card_label(action.card, self.ascii_only)}"
@@ -311,5 +325,7 @@ class TableScreen(GameScreen):
             ("F2", "hint: what the hard computer player would do, and why"),
             ("F3", "show the last trick"),
             ("F4", "speed of the computer players: instant, fast, normal, slow"),
+            ("F5", "claim every remaining trick (on lead; refused, with why, unless certain)"),
+            ("ctrl+z", "undo: take back your last move and the computer players' after it"),
             ("ctrl+q", "quit (the game is saved; resume with `cardtui resume SAVE`)"),
         ]
