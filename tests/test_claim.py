@@ -52,7 +52,7 @@ def test_a_certain_hearts_claim_plays_out_and_shoots_the_moon() -> None:
 def test_a_claim_with_a_higher_card_out_is_refused_in_the_claimants_words() -> None:
     game = hearts("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AS")
     why = game.claim_error(0)
-    assert why == "a higher club (AC) is still out than your 2C"
+    assert why == "a club higher than your 2C (AC) is still out"
     before = game.view(0)
     with pytest.raises(IllegalAction, match="AC"):
         game.apply(Claim(0))
@@ -102,7 +102,7 @@ def test_spades_too_few_trumps_to_draw_them_is_refused() -> None:
 def test_a_partners_cards_count_as_out() -> None:
     # Seat 2 (the partner) holds the other clubs; the claimant cannot see them, so AC is still out.
     game = spades("spades", "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AD")
-    assert game.claim_error(0) == "a higher club (AC) is still out than your 2C"
+    assert game.claim_error(0) == "a club higher than your 2C (AC) is still out"
 
 
 def test_a_claim_in_a_save_replays_and_a_version_1_save_may_not_hold_one() -> None:

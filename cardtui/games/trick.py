@@ -414,7 +414,7 @@ class TrickGame(Game):
             mine, theirs = hand & SUIT_MASKS[suit], out & SUIT_MASKS[suit]
             if mine and theirs and theirs.bit_length() > (mine & -mine).bit_length():
                 high, low = DECK[theirs.bit_length() - 1].code, DECK[(mine & -mine).bit_length() - 1].code
-                return f"a higher {Suit(suit).plural[:-1]} ({high}) is still out than your {low}"
+                return f"a {Suit(suit).plural[:-1]} higher than your {low} ({high}) is still out"
         if self.TRUMP < 0:
             return None
         trump_mask = SUIT_MASKS[self.TRUMP]

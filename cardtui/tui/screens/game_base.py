@@ -55,7 +55,7 @@ class GameScreen(Screen[None]):
         Binding("f1,question_mark", "help", "Help", id="game.help"),
         Binding("f2", "hint", "Hint", id="game.hint"),
         Binding("f4", "speed", "Speed", id="game.speed"),
-        Binding("ctrl+z", "undo", "Undo", id="game.undo"),
+        Binding("ctrl+z", "undo", "Undo", id="game.undo", show=False),
         Binding("ctrl+r", "retry_save", "Retry save", id="game.retry"),
     ]
 

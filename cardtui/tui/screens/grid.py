@@ -120,6 +120,6 @@ class GridScreen(GameScreen):
             ("F1 or ?", "this help"),
             ("F2", "hint: what the hard computer player would do, and why"),
             ("F4", "speed of the computer players"),
-            ("ctrl+z", "undo: take back your last flip and the computer players' after it"),
+            ("ctrl+z", "take back your last flip and the computer's after it"),
             ("ctrl+q", "quit (the game is saved; resume with `cardtui resume SAVE`)"),
         ]

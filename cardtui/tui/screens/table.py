@@ -45,7 +45,7 @@ class TableScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f3", "last_trick", "Last trick", id="table.last"),
-        Binding("f5", "claim", "Claim", id="table.claim"),
+        Binding("f5", "claim", "Claim", id="table.claim", show=False),
     ]
 
     def __init__(self, session: Session, settings: Settings, resumed: bool = False) -> None:
@@ -325,7 +325,7 @@ class TableScreen(GameScreen):
             ("F2", "hint: what the hard computer player would do, and why"),
             ("F3", "show the last trick"),
             ("F4", "speed of the computer players: instant, fast, normal, slow"),
-            ("F5", "claim every remaining trick (on lead; refused, with why, unless certain)"),
-            ("ctrl+z", "undo: take back your last move and the computer players' after it"),
+            ("F5", "claim the remaining tricks when they are surely yours"),
+            ("ctrl+z", "take back your last move and the computer's after it"),
             ("ctrl+q", "quit (the game is saved; resume with `cardtui resume SAVE`)"),
         ]
