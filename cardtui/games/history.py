@@ -79,7 +79,8 @@ class History:
         events = self.game.apply(action)
         self.log.append(action)
         self.line.append(len(self.log) - 1)
-        if action.type == "deal" or any(isinstance(e, CardsPassed) for e in events):
+        kind = action.type
+        if kind == "deal" or (kind == "pass" and any(isinstance(e, CardsPassed) for e in events)):
             self._base, self._base_len = self.game.clone(), len(self.line)
         return events
 
