@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from cardtui.api import ApiError, new_game
 from cardtui.cards import parse_card
 from cardtui.catalog import _Counter, summarise
-from cardtui.games import IllegalAction, create_game
+from cardtui.games import IllegalAction, create_game, event_from_json
 from cardtui.games.base import Bid, Play, Undo
 from cardtui.games.history import History, Undone
 from cardtui.games.trick import TrickGame, TrickWon
@@ -81,6 +81,7 @@ def test_undo_brings_back_the_position_before_your_card() -> None:
     # The log keeps the card and the computer players' moves after it, then the undo.
     assert session.log[index] == card and session.log[-1] == undo
     assert session.history.moves == index
+    assert session.history.taken_back() == set(range(index, len(session.log) - 1))
 
 
 def test_the_computer_players_answer_a_card_played_again_the_same_way() -> None:
@@ -293,6 +294,8 @@ def test_the_api_takes_back_and_claims_through_apply() -> None:
         game.apply(game.suggest("random")["action"])
     events = game.undo(0)
     assert events[0]["kind"] == "undone" and events[0]["taken_back"][0] == game.log[events[0]["to"]]
+    undone = event_from_json(events[0], "hearts")
+    assert isinstance(undone, Undone) and undone.taken_back[0].to_json() == game.log[undone.to]
     assert game.view(0) == before and game.log[-1]["type"] == "undo"
     with pytest.raises(ApiError, match="no decision to take back"):
         game.undo(0)

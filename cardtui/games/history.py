@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 from cardtui.games import create_game
 from cardtui.games.base import Action, Bid, Event, Game, IllegalAction, Undo
@@ -66,9 +66,6 @@ class History:
     def moves(self) -> int:
         """How many actions are in effect (the log's length less what undos took back)."""
         return len(self.line)
-
-    def parse_action(self, data: Any) -> Action:
-        return self.game.parse_action(data)
 
     # ------------------------------------------------------------ applying
 
