@@ -224,6 +224,10 @@ def test_a_save_with_an_undo_resumes_and_replays_the_same(tmp_path: Path) -> Non
     assert everything(replay.game) == everything(replay.state_at(undone.to))
     replay.end()
     assert everything(replay.game) == position
+    for p in random.Random(3).sample(range(len(replay) + 1), len(replay) + 1):
+        replay.seek(p)
+        straight = History.replay(replay.loaded.ruleset, [0], replay.log[:p])
+        assert everything(replay.game) == everything(straight.game), p
 
 
 def test_a_version_1_save_with_an_undo_is_refused(tmp_path: Path) -> None:
