@@ -76,9 +76,10 @@ class GameScreen(Screen[None]):
         Binding("f2", "hint", "Hint", id="game.hint"),
         Binding("f4", "speed", "Speed", id="game.speed"),
         Binding("f9", "settings", "Settings", id="game.settings"),
+        Binding("ctrl+z", "undo", "Undo", id="game.undo", show=False),
         Binding("ctrl+r", "retry_save", "Retry save", id="game.retry"),
         Binding("ctrl+t", "talk", "Talk", id="game.talk"),
-        Binding("f5", "lobby", "Lobby", id="game.lobby"),
+        Binding("f6", "lobby", "Lobby", id="game.lobby"),
     ]
 
     def __init__(self, session: Session | TableSource, settings: Settings, resumed: bool = False) -> None:
@@ -482,6 +483,8 @@ class GameScreen(Screen[None]):
             return not self.source.drives
         if action == "lobby":
             return not self.source.drives and bool(self.remote.invitations)
+        if action == "undo":
+            return self.source.drives  # a network table's log is the host's; nobody takes back there
         return True
 
     def action_retry_save(self) -> None:
@@ -524,14 +527,27 @@ class GameScreen(Screen[None]):
 
     def network_keys(self, keys: list[tuple[str, str]]) -> list[tuple[str, str]]:
         """A network table's keys: talk, the lobby (the host's), and ctrl+q leaves with the seat kept."""
-        local = [k for k in keys if k[0] != "ctrl+q"]
+        local = [k for k in keys if k[0] not in ("ctrl+q", "ctrl+z")]
         if not self.source.hints_allowed:
             local = [k for k in local if k[0] != "F2"]
         local.append(("ctrl+t", "talk: one line to everyone at the table"))
         if self.remote.invitations:
-            local.append(("F5", "the lobby: invitations and who has joined"))
+            local.append(("F6", "the lobby: invitations and who has joined"))
         local.append(("ctrl+q", "leave the table (your seat waits; join again with the same invitation)"))
         return local
+
+    def action_undo(self) -> None:
+        """Take back the person's last decision and the computer players' moves after it."""
+        seat = self.human_turn()
+        if seat is None:
+            self.say("Undo on your own turn, once the computer players have moved.", error=True)
+            return
+        try:
+            action = self.session.undo_action(seat)
+        except IllegalAction as err:
+            self.say(f"Nothing taken back: {err}.", error=True)
+            return
+        self.apply_action(action)
 
     def action_speed(self) -> None:
         """The next speed, used at once and remembered in the settings file."""
