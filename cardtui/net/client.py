@@ -8,6 +8,7 @@ JSON form), so a program, a test or a headless computer player reads
 from __future__ import annotations
 
 import random
+import ssl
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -28,8 +29,13 @@ class Client:
         self.ws = ws
         self.seat: int = welcome["seat"]
         self.game: str = welcome["game"]
+        self.ruleset: dict[str, Any] = welcome["ruleset"]
         self.seats: list[dict[str, Any]] = welcome["seats"]
         self.present: list[bool] = welcome["present"]
+        self.stand_in: list[str | None] = welcome["stand_in"]
+        """For each seat, the level of the computer player playing it while its person is away, or None."""
+        self.notices: list[str] = []
+        """What the table said about seats: "South is away; …", "South is back"."""
         self.actions: int = welcome["actions"]
         self._view_json: dict[str, Any] = welcome["view"]
         self._view: PlayerView | None = None
@@ -39,10 +45,17 @@ class Client:
         self.errors: list[str] = []
 
     @classmethod
-    async def join(cls, invite: str) -> Client:
-        """Connect and claim the invitation's seat; JoinRefused with the host's reason when it is not valid."""
+    async def join(cls, invite: str, tls: ssl.SSLContext | None = None) -> Client:
+        """Connect and claim the invitation's seat; JoinRefused with the host's reason when it is not valid.
+
+        A `wss://` invitation is checked against `tls` (default: the system's
+        certificate authorities, which the SSL_CERT_FILE environment variable can name).
+        """
         url, token = parse_invitation(invite)
-        ws = await connect(url, max_size=MAX_MESSAGE)
+        if tls is not None and url.startswith("wss:"):
+            ws = await connect(url, max_size=MAX_MESSAGE, ssl=tls)
+        else:
+            ws = await connect(url, max_size=MAX_MESSAGE)
         await ws.send(encode({"type": "hello", "version": VERSION, "token": token}))
         message = decode(await ws.recv())
         if message["type"] != "welcome":
@@ -54,7 +67,8 @@ class Client:
     def view(self) -> PlayerView:
         """The seat's latest view, typed (read from its JSON the first time it is asked for)."""
         if self._view is None:
-            self._view = view_from_json(self._view_json)
+            # The view travels without its ruleset: the welcome carried it once.
+            self._view = view_from_json({**self._view_json, "ruleset": self.ruleset})
         return self._view
 
     @property
@@ -79,6 +93,9 @@ class Client:
             self.present = message["present"]
         elif kind == "chat":
             self.chat.append((message["seat"], message["text"]))
+        elif kind in ("away", "back"):
+            self.stand_in[message["seat"]] = message.get("level") if kind == "away" else None
+            self.notices.append(message["text"])
         elif kind == "refused":
             self.refusals.append(message["reason"])
         elif kind == "error":

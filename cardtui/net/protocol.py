@@ -13,12 +13,16 @@ import secrets
 from typing import Any
 from urllib.parse import urlsplit
 
-from cardtui.games import Event
+from cardtui.games import Event, PlayerView
 from cardtui.games.codec import to_json
 from cardtui.games.trick import CardsPassed
 
-VERSION = 1
-"""The protocol version: `hello` and `welcome` carry it; a mismatch is refused."""
+VERSION = 2
+"""The protocol version: `hello` and `welcome` carry it; a mismatch is refused.
+
+2: a view travels without its ruleset (the `welcome` carries it once);
+the `away` and `back` messages; `stand_in` in the `welcome`.
+"""
 
 MAX_MESSAGE = 64 * 1024
 """The largest frame either end accepts, in bytes; a bigger one closes the connection."""
@@ -89,6 +93,13 @@ def event_for(event: Event, seat: int) -> dict[str, Any]:
         event = dataclasses.replace(event, cards=())
     data: dict[str, Any] = to_json(event)
     return data
+
+
+def view_json(view: PlayerView) -> dict[str, Any]:
+    """A seat's view as it travels: the engine's JSON form without the ruleset, which the `welcome` carried."""
+    if not dataclasses.is_dataclass(view):
+        raise TypeError(f"no JSON form for {type(view).__name__}")
+    return {f.name: to_json(getattr(view, f.name)) for f in dataclasses.fields(view) if f.name != "ruleset"}
 
 
 def chat_text(value: Any) -> str:
