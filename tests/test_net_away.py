@@ -62,7 +62,9 @@ async def until(heard: asyncio.Queue[dict[str, Any]], kind: str) -> dict[str, An
 
 async def test_a_computer_player_stands_in_for_a_dropped_person_until_they_rejoin(tmp_path: Path) -> None:
     lines: list[str] = []
-    session = Session.new(load_preset("hearts").replace(max_deals=1), open_seats("p,p,easy,easy"), 7, tmp_path / "t.json")
+    session = Session.new(
+        load_preset("hearts").replace(max_deals=1), open_seats("p,p,easy,easy"), 7, tmp_path / "t.json"
+    )
     table = Table(session, lines.append, AwayPolicy("easy", AFTER))
     await table.open("127.0.0.1", 0)
     async with table:

@@ -74,15 +74,16 @@ class AwayPolicy:
 
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
     """A server TLS context from a certificate chain and its private key (PEM); ValueError says what is wrong."""
+    for option, path in (("--tls-cert", cert), ("--tls-key", key)):
+        if not path.is_file():
+            raise ValueError(f"{option}: no such file {path}")
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     try:
         context.load_cert_chain(cert, key)
-    except FileNotFoundError as err:
-        raise ValueError(f"--tls-cert/--tls-key: no such file {err.filename}") from None
     except (OSError, ssl.SSLError) as err:
-        reason = getattr(err, "reason", None) or getattr(err, "strerror", None) or str(err)
+        reason = str(getattr(err, "reason", None) or "unreadable").lower().replace("_", " ")
         raise ValueError(
-            f"--tls-cert/--tls-key: {cert} and {key} are not a PEM certificate and its key ({reason})"
+            f"--tls-cert/--tls-key: {cert} and {key} are not a PEM certificate and its private key ({reason})"
         ) from None
     return context
 
