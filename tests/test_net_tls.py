@@ -74,7 +74,7 @@ async def test_a_client_trusting_the_ca_plays_a_whole_game_over_wss(certificate:
     [
         ("cert-only", "--tls-cert and --tls-key go together"),
         ("missing", "no such file"),
-        ("swapped", "are not a PEM certificate and its key"),
+        ("swapped", "are not a PEM certificate and its private key"),
     ],
 )
 def test_bad_tls_files_are_one_line_and_exit_2(
