@@ -730,6 +730,8 @@ def join(
     """Sit at a network table with an invitation (this release: a computer player plays the seat for you)."""
     import asyncio
 
+    from websockets.exceptions import ConnectionClosed
+
     from cardtui.games.eight_of_spades import EightOfSpadesView
     from cardtui.games.trick import TrickView
     from cardtui.net import Client, ProtocolError, play_remote
@@ -767,5 +769,10 @@ def join(
         fail(str(err))
     except OSError as err:
         fail(f"no table answers at that invitation ({err.strerror or err})")
+    except ConnectionClosed:
+        typer.echo(
+            "cardtui: the table closed the connection (the host stopped, or this seat joined elsewhere)", err=True
+        )
+        raise typer.Exit(1) from None
     except KeyboardInterrupt:
         typer.echo("left the table; the seat waits — join again with the same invitation")

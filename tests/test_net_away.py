@@ -65,13 +65,11 @@ async def test_a_computer_player_stands_in_for_a_dropped_person_until_they_rejoi
     session = Session.new(
         load_preset("hearts").replace(max_deals=1), open_seats("p,p,easy,easy"), 7, tmp_path / "t.json"
     )
-    # Seats nobody has taken count as away from the opening: a long timeout until both have joined.
-    table = Table(session, lines.append, AwayPolicy("easy", LIMIT))
+    table = Table(session, lines.append, AwayPolicy("easy", AFTER))
     await table.open("127.0.0.1", 0)
     async with table:
         invites = table.invitations()
         south, west = await Client.join(invites[0]), await Client.join(invites[1])
-        table.away = AwayPolicy("easy", AFTER)  # the host's setting, read at every turn
         south_heard: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         west_heard: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         go_west, go_south = asyncio.Event(), asyncio.Event()
@@ -124,20 +122,22 @@ async def test_a_computer_player_stands_in_for_a_dropped_person_until_they_rejoi
         await asyncio.gather(back.close(), west.close())
 
 
-async def test_a_seat_nobody_takes_is_played_after_the_timeout(tmp_path: Path) -> None:
+async def test_a_person_who_quits_at_once_has_every_turn_played_for_them(tmp_path: Path) -> None:
     session = Session.new(load_preset("spades").replace(max_deals=1), open_seats("p,p,easy,easy"), 2, None)
     lines: list[str] = []
     table = Table(session, lines.append, AwayPolicy("normal", AFTER))
     await table.open("127.0.0.1", 0)
     async with table:
+        south = await Client.join(table.invitations()[0])
         west = await Client.join(table.invitations()[1])
+        await south.close()
         heard: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         go = asyncio.Event()
         go.set()
         await bounded(seat_loop(west, heard, go, lambda: False))
         assert session.is_over and west.is_over
-        # West hears of it in a message, or in its welcome if it came later than the timeout.
         assert west.stand_in == ["normal", None, None, None]
+        assert west.notices == ["S0 is away; a computer player (normal) plays for them"]
         assert lines.count("S0 is away; a computer player (normal) plays for them") == 1
         assert sum(getattr(a, "seat", None) == 0 for a in session.log) == 13 + 1  # 13 cards and a bid
         await west.close()

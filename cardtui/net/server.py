@@ -58,9 +58,11 @@ class AwayPolicy:
     """What the table does when a person's seat is to move and nobody is connected to it.
 
     `level` None: the game waits for them. Otherwise, once they have been away
-    `after` seconds (counted from when they left, or from when the table
-    opened if they never came) and it is their turn, a computer player of that
-    level plays the seat, from that seat's view only, until they join again.
+    `after` seconds (counted from when their connection ended) and it is their
+    turn, a computer player of that level plays the seat, from that seat's
+    view only, until they join again. A seat nobody has taken since the table
+    opened (or re-opened) waits for its person. A table's policy may be changed
+    while it runs; it counts from the next change at the table.
     """
 
     level: str | None = None
@@ -124,8 +126,6 @@ class Table:
         self._server = await serve(self._serve, host, port, max_size=MAX_MESSAGE, max_queue=4, ssl=tls)
         bound = self._server.sockets[0].getsockname()[1]
         self.url = f"{'wss' if tls is not None else 'ws'}://{url_host or host}:{bound}"
-        opened = time.monotonic()
-        self._left = {seat: opened for seat in self.tokens}
         async with self._lock:
             await self._advance([])
 
