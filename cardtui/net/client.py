@@ -88,7 +88,10 @@ class Client:
         if kind == "update":
             self.actions = message["actions"]
             self.events.extend(event_from_json(e, self.game) for e in message["events"])
-            self._view_json, self._view = message["view"], None
+            view = message["view"]
+            if "records" not in view and "records" in self._view_json:
+                view = {**view, "records": self._view_json["records"]}  # unchanged since the last view: not resent
+            self._view_json, self._view = view, None
         elif kind == "presence":
             self.present = message["present"]
         elif kind == "chat":

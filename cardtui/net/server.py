@@ -31,6 +31,7 @@ from cardtui.net.protocol import (
     CLOSE_POLICY,
     FLOOD_LIMIT,
     MAX_MESSAGE,
+    UNCHANGED,
     VERSION,
     ProtocolError,
     chat_text,
@@ -113,6 +114,7 @@ class Table:
         self._left: dict[int, float] = {}
         self._timer: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._records_sent: dict[int, int | None] = {}
 
     # ------------------------------------------------------------ opening and closing
 
@@ -123,7 +125,10 @@ class Table:
 
         With a TLS context the table speaks `wss://` and its invitations say so.
         """
-        self._server = await serve(self._serve, host, port, max_size=MAX_MESSAGE, max_queue=4, ssl=tls)
+        # No per-message compression: views are small, and deflating each one cost the host more than sending it.
+        self._server = await serve(
+            self._serve, host, port, max_size=MAX_MESSAGE, max_queue=4, ssl=tls, compression=None
+        )
         bound = self._server.sockets[0].getsockname()[1]
         self.url = f"{'wss' if tls is not None else 'ws'}://{url_host or host}:{bound}"
         async with self._lock:
@@ -393,7 +398,7 @@ class Table:
                 "type": "update",
                 "actions": actions,
                 "events": [event_for(e, seat) for e in events],
-                "view": view_json(self.session.game.view(seat)),
+                "view": self._view_for(seat),
             }
         )
         for event in events:
@@ -418,8 +423,18 @@ class Table:
             "present": self._present(),
             "stand_in": [self.stand_ins.get(i) for i in range(len(session.seats))],
             "actions": len(session.log),
-            "view": view_json(session.game.view(seat)),
+            "view": self._view_for(seat, whole=True),
         }
+
+    def _view_for(self, seat: int, whole: bool = False) -> dict[str, Any]:
+        """The seat's view to send: without the deal records when the seat's last view had the same ones."""
+        view = self.session.game.view(seat)
+        records = getattr(view, "records", None)
+        count = len(records) if isinstance(records, tuple) else None
+        if not whole and count is not None and self._records_sent.get(seat) == count:
+            return view_json(view, UNCHANGED)
+        self._records_sent[seat] = count
+        return view_json(view)
 
     def _present(self) -> list[bool]:
         return [i in self.connections for i in range(len(self.session.seats))]
@@ -443,7 +458,8 @@ class Table:
         if ws is None:
             return
         try:
-            await asyncio.wait_for(ws.send(encode(message)), SEND_TIMEOUT)
+            async with asyncio.timeout(SEND_TIMEOUT):
+                await ws.send(encode(message))
         except ConnectionClosed:
             pass
         except TimeoutError:
