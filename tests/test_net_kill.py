@@ -93,9 +93,9 @@ async def processes(env: dict[str, str]) -> AsyncIterator[Callable[..., Awaitabl
 
 
 def short_rules(tmp_path: Path, game: str) -> str:
-    """A rules file for a game of three deals, so the tests stay quick."""
+    """A rules file for a game of two deals, so the tests stay quick."""
     path = tmp_path / f"{game}.toml"
-    path.write_text(f'game = "{game}"\nmax_deals = 3\n')
+    path.write_text(f'game = "{game}"\nmax_deals = 2\n')
     return str(path)
 
 
