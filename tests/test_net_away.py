@@ -12,6 +12,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+import pytest
+
 from cardtui.bots import make_bot
 from cardtui.net import Client, Table
 from cardtui.net.server import AwayPolicy
@@ -24,6 +26,12 @@ T = TypeVar("T")
 LIMIT = 30.0
 AFTER = 0.05
 """The away timeout in these tests, in seconds."""
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing here may touch the user's own saves."""
+    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
 
 
 async def bounded(work: Awaitable[T]) -> T:
@@ -123,7 +131,9 @@ async def test_a_computer_player_stands_in_for_a_dropped_person_until_they_rejoi
 
 
 async def test_a_person_who_quits_at_once_has_every_turn_played_for_them(tmp_path: Path) -> None:
-    session = Session.new(load_preset("spades").replace(max_deals=1), open_seats("p,p,easy,easy"), 2, None)
+    session = Session.new(
+        load_preset("spades").replace(max_deals=1), open_seats("p,p,easy,easy"), 2, None, autosave=False
+    )
     lines: list[str] = []
     table = Table(session, lines.append, AwayPolicy("normal", AFTER))
     await table.open("127.0.0.1", 0)
@@ -144,7 +154,9 @@ async def test_a_person_who_quits_at_once_has_every_turn_played_for_them(tmp_pat
 
 
 async def test_waiting_is_the_default_and_a_rejoin_carries_on(tmp_path: Path) -> None:
-    session = Session.new(load_preset("hearts").replace(max_deals=1), open_seats("p,easy,easy,easy"), 3, None)
+    session = Session.new(
+        load_preset("hearts").replace(max_deals=1), open_seats("p,easy,easy,easy"), 3, None, autosave=False
+    )
     table = Table(session)
     await table.open("127.0.0.1", 0)
     async with table:

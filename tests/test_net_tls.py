@@ -29,6 +29,12 @@ LIMIT = 60.0
 runner = CliRunner()
 
 
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing here may touch the user's own saves."""
+    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
+
+
 @pytest.fixture(scope="module")
 def certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """A fresh self-signed certificate and its key (PEM files)."""
@@ -54,7 +60,7 @@ def seats() -> list[Seat]:
 
 async def test_a_client_trusting_the_ca_plays_a_whole_game_over_wss(certificate: tuple[Path, Path]) -> None:
     cert, key = certificate
-    session = Session.new(load_preset("hearts").replace(max_deals=1), seats(), 9, None)
+    session = Session.new(load_preset("hearts").replace(max_deals=1), seats(), 9, None, autosave=False)
     table = Table(session)
     await table.open("127.0.0.1", 0, tls=tls_context(cert, key))
     async with table:
@@ -78,9 +84,8 @@ async def test_a_client_trusting_the_ca_plays_a_whole_game_over_wss(certificate:
     ],
 )
 def test_bad_tls_files_are_one_line_and_exit_2(
-    which: str, match: str, certificate: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    which: str, match: str, certificate: tuple[Path, Path], tmp_path: Path
 ) -> None:
-    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
     cert, key = certificate
     args = {
         "cert-only": ["--tls-cert", str(cert)],

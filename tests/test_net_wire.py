@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -19,13 +20,19 @@ from cardtui.session import Session
 LIMIT = 30.0
 
 
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing here may touch the user's own saves."""
+    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
+
+
 @pytest.mark.parametrize("game", ["hearts", "spades", "cutthroat", "eight-of-spades"])
 def test_the_wire_form_of_a_view_is_the_engines_json_without_the_ruleset(game: str) -> None:
     preset = load_preset(game)
     if game != "eight-of-spades":
         preset = preset.replace(max_deals=1)
     count = 4
-    session = Session.new(preset, [Seat(f"S{i}", "bot", "easy") for i in range(count)], 12, None)
+    session = Session.new(preset, [Seat(f"S{i}", "bot", "easy") for i in range(count)], 12, None, autosave=False)
     checked = 0
     while not session.is_over:
         session.play_bot_turn()
@@ -43,7 +50,7 @@ def test_the_wire_form_of_a_view_is_the_engines_json_without_the_ruleset(game: s
 
 async def test_records_are_sent_when_they_change_and_the_client_keeps_them() -> None:
     seats = [Seat("South", "human"), *(Seat(n, "bot", "easy") for n in ("West", "North", "East"))]
-    session = Session.new(load_preset("spades").replace(max_deals=2), seats, 4, None)
+    session = Session.new(load_preset("spades").replace(max_deals=2), seats, 4, None, autosave=False)
     table = Table(session)
     await table.open("127.0.0.1", 0)
     async with table:
