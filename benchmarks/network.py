@@ -15,9 +15,13 @@ fresh host:
   actions per second is the host's throughput; its round trip is queueing
   (tables / throughput), not a player's experience.
 
-Also the host's CPU time per action (all its threads; the figure to compare
-between versions on a busy machine) and its memory per table, and the
-machine's load average, since every process here shares the machine.
+Also the time an action spends inside the host (`in_host`: waiting for its
+table, applying and saving it with its fsync, sending the four updates), the
+host's CPU time per action (all its threads; the figure to compare between
+versions on a busy machine), its memory per table, and the machine's load
+average, since every process here shares the machine. `apply_and_save` is
+the part of `in_host` spent applying the action and writing the save (two
+fsyncs, on a worker thread): the disk's share, not the event loop's.
 
 Run from the checkout: `python benchmarks/network.py [--tables 50] [--deals 1] [--think-ms 500]`.
 """
@@ -58,8 +62,37 @@ def rss_kb() -> int:
     return 0
 
 
+def timing_actions(into: list[float], saving: list[float]) -> None:
+    """Time each action inside the host: from its frame to the last update sent (lock, apply and save, send);
+    and, within it, applying and saving (the save's fsync in a worker thread)."""
+    untimed, unsaved = Table._act, Session.apply
+
+    async def timed(self: Table, seat: int, data: Any) -> None:
+        start = time.perf_counter()
+        await untimed(self, seat, data)
+        into.append(time.perf_counter() - start)
+
+    def timed_apply(self: Session, action: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return unsaved(self, action)
+        finally:
+            saving.append(time.perf_counter() - start)
+
+    Table._act = timed  # type: ignore[method-assign]
+    Session.apply = timed_apply  # type: ignore[method-assign]
+
+
+def percentiles(seconds: list[float], name: str) -> dict[str, float]:
+    ms = sorted(s * 1000 for s in seconds)
+    return {f"{name}_ms_p50": round(statistics.median(ms), 2), f"{name}_ms_p95": round(ms[int(len(ms) * 0.95)], 2)}
+
+
 async def host(tables: int, deals: int, folder: Path, pipe: Connection) -> None:
     """Open the tables, hand their invitations over, and report memory and CPU time once every game is over."""
+    inside: list[float] = []
+    saving: list[float] = []
+    timing_actions(inside, saving)
     before = rss_kb()
     ruleset = load_preset("hearts").replace(max_deals=deals)
     seats = [Seat(name, "human") for name in ("South", "West", "North", "East")]
@@ -78,6 +111,8 @@ async def host(tables: int, deals: int, folder: Path, pipe: Connection) -> None:
             "host_rss_before_kb": before,
             "host_cpu_seconds": time.process_time() - cpu,
             "host_actions": actions,
+            **percentiles(inside, "in_host"),
+            **percentiles(saving, "apply_and_save"),
         }
     )
     for table in opened:
@@ -151,6 +186,10 @@ def run(tables: int, deals: int, think_ms: float) -> dict[str, Any]:
         {
             "think_ms": think_ms,
             "host_cpu_ms_per_action": round(1000 * host_figures["host_cpu_seconds"] / host_figures["host_actions"], 3),
+            "in_host_ms_p50": host_figures["in_host_ms_p50"],
+            "in_host_ms_p95": host_figures["in_host_ms_p95"],
+            "apply_and_save_ms_p50": host_figures["apply_and_save_ms_p50"],
+            "apply_and_save_ms_p95": host_figures["apply_and_save_ms_p95"],
             "host_kb_per_table": round((host_figures["host_rss_kb"] - host_figures["host_rss_before_kb"]) / tables),
             "host_rss_mb": round(host_figures["host_rss_kb"] / 1024, 1),
             "load_average_at_start": round(load, 2),
