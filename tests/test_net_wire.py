@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardtui.bots import make_bot
+from cardtui.games import view_from_json
 from cardtui.games.codec import to_json
 from cardtui.net import Client, Table
 from cardtui.net.protocol import UNCHANGED, view_json
@@ -71,7 +72,11 @@ async def test_records_are_sent_when_they_change_and_the_client_keeps_them() -> 
             if client.my_turn and client.actions != acted:
                 acted = client.actions
                 await client.act(bot.decide(client.view, random.Random(acted)).action.to_json())
-            await asyncio.wait_for(client.receive(), LIMIT)
+            message = await asyncio.wait_for(client.receive(), LIMIT)
+            if message["type"] == "update":
+                # What the client hands on is whole again: a program reads it like the engine's JSON.
+                # (most frames on the wire lack both the ruleset and the records: see below)
+                assert "records" in message["view"] and view_from_json(message["view"]).seat == 0
         updates = [json.loads(f) for f in frames if json.loads(f)["type"] == "update"]
         with_records = [u["view"]["records"] for u in updates if "records" in u["view"]]
         # The records travel once per finished deal (two deals), not with each of the many updates.

@@ -37,7 +37,7 @@ class Client:
         self.notices: list[str] = []
         """What the table said about seats: "South is away; …", "South is back"."""
         self.actions: int = welcome["actions"]
-        self._view_json: dict[str, Any] = welcome["view"]
+        self._view_json: dict[str, Any] = {**welcome["view"], "ruleset": self.ruleset}
         self._view: PlayerView | None = None
         self.events: list[Event] = []
         self.chat: list[tuple[int, str]] = []
@@ -67,8 +67,7 @@ class Client:
     def view(self) -> PlayerView:
         """The seat's latest view, typed (read from its JSON the first time it is asked for)."""
         if self._view is None:
-            # The view travels without its ruleset: the welcome carried it once.
-            self._view = view_from_json({**self._view_json, "ruleset": self.ruleset})
+            self._view = view_from_json(self._view_json)
         return self._view
 
     @property
@@ -82,16 +81,19 @@ class Client:
         return self._view_json.get("to_move") is None
 
     async def receive(self) -> dict[str, Any]:
-        """The next message from the dealer, after it has been taken into this client's state."""
+        """The next message from the dealer, after it has been taken into this client's state.
+
+        An `update`'s `view` is given back whole (the engine's JSON form, ruleset and records
+        included), though the wire leaves parts of it out (PROTOCOL.md).
+        """
         message = decode(await self.ws.recv())
         kind = message["type"]
         if kind == "update":
             self.actions = message["actions"]
             self.events.extend(event_from_json(e, self.game) for e in message["events"])
-            view = message["view"]
-            if "records" not in view and "records" in self._view_json:
-                view = {**view, "records": self._view_json["records"]}  # unchanged since the last view: not resent
-            self._view_json, self._view = view, None
+            # The message is handed on with its view completed to the engine's JSON form.
+            message["view"] = self._view_json = self._complete(message["view"])
+            self._view = None
         elif kind == "presence":
             self.present = message["present"]
         elif kind == "chat":
@@ -104,6 +106,14 @@ class Client:
         elif kind == "error":
             self.errors.append(message["reason"])
         return message
+
+    def _complete(self, view: dict[str, Any]) -> dict[str, Any]:
+        """A view as it came over the wire, made whole again: the ruleset (sent once, in the welcome)
+        and the deal records when they were left out as unchanged since the last view."""
+        whole = {**view, "ruleset": self.ruleset}
+        if "records" not in whole and "records" in self._view_json:
+            whole["records"] = self._view_json["records"]
+        return whole
 
     async def act(self, action: dict[str, Any]) -> None:
         """Send an action dict (the save file's form); the dealer answers with an update or a refusal."""
