@@ -711,7 +711,7 @@ def host(
     if bind not in ("127.0.0.1", "localhost", "::1"):
         typer.echo(f"cardtui: on {bind}, anyone who can reach this port with an invitation can join", err=True)
     try:
-        asyncio.run(host_table(session, bind, port, lambda line: typer.echo(printable(line)), policy, tls))
+        asyncio.run(host_table(session, bind, port, lambda line: typer.echo(printable(line)), away=policy, tls=tls))
     except OSError as err:
         fail(f"cannot listen on {bind}:{port} ({err.strerror or err})")
     except KeyboardInterrupt:

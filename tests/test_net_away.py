@@ -73,7 +73,7 @@ async def test_a_computer_player_stands_in_for_a_dropped_person_until_they_rejoi
     session = Session.new(
         load_preset("hearts").replace(max_deals=1), open_seats("p,p,easy,easy"), 7, tmp_path / "t.json"
     )
-    table = Table(session, lines.append, AwayPolicy("easy", AFTER))
+    table = Table(session, lines.append, away=AwayPolicy("easy", AFTER))
     await table.open("127.0.0.1", 0)
     async with table:
         invites = table.invitations()
@@ -135,7 +135,7 @@ async def test_a_person_who_quits_at_once_has_every_turn_played_for_them(tmp_pat
         load_preset("spades").replace(max_deals=1), open_seats("p,p,easy,easy"), 2, None, autosave=False
     )
     lines: list[str] = []
-    table = Table(session, lines.append, AwayPolicy("normal", AFTER))
+    table = Table(session, lines.append, away=AwayPolicy("normal", AFTER))
     await table.open("127.0.0.1", 0)
     async with table:
         south = await Client.join(table.invitations()[0])

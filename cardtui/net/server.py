@@ -98,7 +98,7 @@ def _quiet(line: str) -> None:
 class Table:
     """A session served over WebSocket: one invitation token per person's seat, computer seats played here."""
 
-    def __init__(self, session: Session, report: Report = _quiet, away: AwayPolicy | None = None) -> None:
+    def __init__(self, session: Session, report: Report = _quiet, *, away: AwayPolicy | None = None) -> None:
         self.session = session
         self.report = report
         self.away = away or AwayPolicy()
@@ -472,12 +472,13 @@ async def host_table(
     host: str,
     port: int,
     say: Report,
+    *,
     away: AwayPolicy | None = None,
     tls: ssl.SSLContext | None = None,
 ) -> None:
     """Run a headless table until its game is over: print the invitations, then the progress."""
     wildcard = host in ("0.0.0.0", "::", "")
-    table = Table(session, say, away)
+    table = Table(session, say, away=away)
     async with table:
         await table.open(host, port, socket.gethostname() if wildcard else None, tls)
         say(f"{session.ruleset.game} table at {table.url}; the game saves to {session.save_path}")
