@@ -15,9 +15,9 @@ from operator import attrgetter
 from typing import Any
 from urllib.parse import urlsplit
 
-from cardtui.cards import Card
+from cardtui.cards import Card, CardSet, Suit
 from cardtui.games import Action, Event, PlayerView
-from cardtui.games.base import ToMove
+from cardtui.games.base import Choices, ToMove
 from cardtui.games.codec import to_json
 from cardtui.games.trick import CardsPassed
 from cardtui.rules import Ruleset
@@ -25,8 +25,9 @@ from cardtui.rules import Ruleset
 VERSION = 2
 """The protocol version: `hello` and `welcome` carry it; a mismatch is refused.
 
-2: a view travels without its ruleset (the `welcome` carries it once);
-the `away` and `back` messages; `stand_in` in the `welcome`.
+2: a view travels without its ruleset (the `welcome` carries it once) and an
+update's without unchanged deal records; the `away` and `back` messages;
+`ruleset` and `stand_in` in the `welcome`.
 """
 
 MAX_MESSAGE = 64 * 1024
@@ -142,19 +143,21 @@ def _encoder(cls: type, skip: frozenset[str] = NOTHING) -> Encoder:
         made = _same
     elif issubclass(cls, Card):
         made = attrgetter("code")
+    elif issubclass(cls, Choices | CardSet | Suit | Event | Action | ToMove | Ruleset):
+        made = to_json  # the codec's own way for these (its order of checks is kept)
     elif issubclass(cls, list | tuple):
 
         def made(value: Any) -> Any:
             return [_wire(v) for v in value]
 
-    elif dataclasses.is_dataclass(cls) and not issubclass(cls, Event | Action | ToMove | Ruleset):
+    elif dataclasses.is_dataclass(cls):
         names = tuple(f.name for f in dataclasses.fields(cls) if f.name not in skip)
 
         def made(value: Any) -> Any:
             return {name: _wire(getattr(value, name)) for name in names}
 
     else:
-        made = to_json  # Suits, card sets, choices, actions, events, rulesets: the codec's own way
+        made = to_json
     _ENCODERS[(cls, skip)] = made
     return made
 
