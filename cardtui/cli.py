@@ -19,6 +19,9 @@ import typer
 from cardtui.tui.settings import SPEEDS
 
 if TYPE_CHECKING:
+    import ssl
+
+    from cardtui.net.server import AwayPolicy
     from cardtui.rules import Ruleset
     from cardtui.seats import Seat
     from cardtui.session import Session
@@ -643,13 +646,26 @@ def host(
     hints: Annotated[bool, typer.Option("--hints/--no-hints", help="let players ask for a hint (F2)")] = True,
     speed: Annotated[str, typer.Option("--speed", help=SPEED_HELP)] = "normal",
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
+    away: Annotated[
+        str,
+        typer.Option("--away", help="when a person is away at their turn: wait, or bot:LEVEL plays for them"),
+    ] = "wait",
+    away_after: Annotated[
+        float, typer.Option("--away-after", help="seconds away before bot:LEVEL plays for them")
+    ] = 60.0,
+    tls_cert: Annotated[
+        Path | None, typer.Option("--tls-cert", help="a PEM certificate (chain): the table speaks wss://")
+    ] = None,
+    tls_key: Annotated[Path | None, typer.Option("--tls-key", help="the PEM private key of --tls-cert")] = None,
 ) -> None:
     """Host a network table: with a `you` seat, play it full-screen with a lobby of invitations; else headless."""
     import asyncio
+    import math
     import secrets
 
-    from cardtui.net.server import host_table
+    from cardtui.net.server import AwayPolicy, host_table, tls_context
     from cardtui.saves import MAX_SEED, SaveError
+    from cardtui.seats import default_level
     from cardtui.session import Session
 
     if not 0 <= port <= 65535:
@@ -658,9 +674,25 @@ def host(
     you: int | None = None
     if play is not None and resume is None:
         fail("--play is for --resume; for a new table put `you` in --seats")
+    if not (math.isfinite(away_after) and 0 <= away_after <= 86400):
+        fail(f"--away-after: expected seconds from 0 to 86400, found {away_after:g}")
+    away_kind, _, away_level = away.strip().lower().partition(":")
+    if away_kind not in ("wait", "bot") or (away_kind == "wait" and away_level):
+        fail(f"--away: expected wait or bot:LEVEL, found {away!r}")
+    if (tls_cert is None) != (tls_key is None):
+        fail("--tls-cert and --tls-key go together: give both files, or neither for a plain ws:// table")
+    tls: ssl.SSLContext | None = None
+    if tls_cert is not None and tls_key is not None:
+        try:
+            tls = tls_context(tls_cert, tls_key)
+        except ValueError as err:
+            fail(str(err))
     if resume is not None:
         if game is not None or rules or seats or save or seed is not None:
-            fail("--resume takes the game, rules, seats and seed from the save; give only --port, --bind and --play")
+            fail(
+                "--resume takes the game, rules, seats and seed from the save; "
+                "give only --port, --bind, --play, --away, --away-after and --tls-cert/--tls-key"
+            )
         try:
             session = Session.resume(resume)
         except SaveError as err:
@@ -700,13 +732,25 @@ def host(
             session = Session.new(ruleset, chosen, seed if seed is not None else secrets.randbelow(2**32), save)
         except (SaveError, ValueError) as err:
             fail(str(err))
+    policy = AwayPolicy()
+    if away_kind == "bot":
+        level = away_level or default_level(session.ruleset.game)
+        if level not in _levels(session.ruleset.game):
+            session.close()
+            fail(f"--away: unknown level {level!r} — choose one of {', '.join(_levels(session.ruleset.game))}")
+        policy = AwayPolicy(level, away_after)
     if bind not in ("127.0.0.1", "localhost", "::1"):
         typer.echo(f"cardtui: on {bind}, anyone who can reach this port with an invitation can join", err=True)
     if you is not None:
-        _host_here(session, you, bind, port, hints, speed, _ascii(ctx, ascii_cards))
+        own = None
+        if tls is not None and tls_cert is not None:
+            own = _own_tls(tls_cert)
+        _host_here(session, you, bind, port, hints, speed, _ascii(ctx, ascii_cards), policy, tls, own)
         return
     try:
-        asyncio.run(host_table(session, bind, port, lambda line: typer.echo(printable(line)), hints))
+        asyncio.run(
+            host_table(session, bind, port, lambda line: typer.echo(printable(line)), away=policy, tls=tls, hints=hints)
+        )
     except OSError as err:
         fail(f"cannot listen on {bind}:{port} ({err.strerror or err})")
     except KeyboardInterrupt:
@@ -715,8 +759,27 @@ def host(
         session.close()
 
 
+def _own_tls(cert: Path) -> ssl.SSLContext:
+    """How the host's own seat trusts its own table: exactly the table's certificate, whatever its name says."""
+    import ssl
+
+    context = ssl.create_default_context(cafile=str(cert))
+    context.check_hostname = False
+    context.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN
+    return context
+
+
 def _host_here(
-    session: Session, you: int, bind: str, port: int, hints: bool, speed: str, ascii_only: bool | None
+    session: Session,
+    you: int,
+    bind: str,
+    port: int,
+    hints: bool,
+    speed: str,
+    ascii_only: bool | None,
+    away: AwayPolicy,
+    tls: ssl.SSLContext | None,
+    own_tls: ssl.SSLContext | None,
 ) -> None:
     """The host plays seat `you` full-screen; the table closes with the app (its save stays)."""
     import socket
@@ -724,11 +787,10 @@ def _host_here(
     from cardtui.tui import run_host
 
     wildcard = bind in ("0.0.0.0", "::", "")
+    url_host = socket.gethostname() if wildcard else None
     try:
         _need_terminal()
-        _print_exit(
-            run_host(session, you, bind, port, socket.gethostname() if wildcard else None, hints, speed, ascii_only)
-        )
+        _print_exit(run_host(session, you, bind, port, url_host, hints, speed, ascii_only, away, tls, own_tls))
     except OSError as err:
         fail(f"cannot listen on {bind}:{port} ({err.strerror or err})")
     finally:
@@ -747,6 +809,8 @@ def join(
 ) -> None:
     """Sit at a network table with an invitation: the usual table for your seat (or --level: a computer plays it)."""
     import asyncio
+
+    from websockets.exceptions import ConnectionClosed
 
     from cardtui.games.eight_of_spades import EightOfSpadesView
     from cardtui.games.trick import TrickView
@@ -798,5 +862,10 @@ def join(
         fail(str(err))
     except OSError as err:
         fail(f"no table answers at that invitation ({err.strerror or err})")
+    except ConnectionClosed:
+        typer.echo(
+            "cardtui: the table closed the connection (the host stopped, or this seat joined elsewhere)", err=True
+        )
+        raise typer.Exit(1) from None
     except KeyboardInterrupt:
         typer.echo("left the table; the seat waits — join again with the same invitation")

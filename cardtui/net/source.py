@@ -7,6 +7,7 @@ always matches the events it has just told, however many updates are waiting.
 
 from __future__ import annotations
 
+import ssl
 from typing import Any
 
 from cardtui.bots import Decision
@@ -38,9 +39,9 @@ class RemoteSource:
         """Every open seat's invitation, when this end is the host's own seat (its lobby shows them)."""
 
     @classmethod
-    async def join(cls, invitation: str) -> RemoteSource:
+    async def join(cls, invitation: str, tls: ssl.SSLContext | None = None) -> RemoteSource:
         """Claim the invitation's seat (JoinRefused, ProtocolError or OSError when that cannot be done)."""
-        return cls(await Client.join(invitation), invitation.strip())
+        return cls(await Client.join(invitation, tls), invitation.strip())
 
     # ------------------------------------------------------------ TableSource
 

@@ -11,6 +11,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import ssl
+
+    from cardtui.net.server import AwayPolicy
     from cardtui.rules import Ruleset
     from cardtui.seats import Seat
     from cardtui.session import Session
@@ -114,6 +117,9 @@ def run_host(
     hints: bool = True,
     speed: str = "normal",
     ascii_only: bool | None = None,
+    away: AwayPolicy | None = None,
+    tls: ssl.SSLContext | None = None,
+    own_tls: ssl.SSLContext | None = None,
 ) -> str | None:
     """`cardtui host --seats you,...`: deal the table here and play seat `you` at it, with a lobby of invitations.
 
@@ -127,11 +133,11 @@ def run_host(
     from cardtui.tui.app import CardtuiApp, Start
 
     async def deal() -> str | None:
-        table = Table(session, hints=hints)
+        table = Table(session, away=away, hints=hints)
         async with table:
-            await table.open(bind, port, url_host)
+            await table.open(bind, port, url_host, tls)
             invitations = table.invitations()
-            remote = await RemoteSource.join(invitations.pop(you))
+            remote = await RemoteSource.join(invitations.pop(you), own_tls)
             remote.invitations = invitations
             app = CardtuiApp(Start(remote=remote, host_save=session.save_path), settings_for(speed, ascii_only))
             try:

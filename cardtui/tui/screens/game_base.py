@@ -354,6 +354,8 @@ class GameScreen(Screen[None]):
             remote.take(said)
             self.say_presence(remote.present, before)
             self.advance()  # the prompt says whether the seat to move is taken
+        elif kind in ("away", "back"):
+            self.game_log().say(str(said.get("text", "")))
         elif kind == "error":
             self.say(f"The host: {said.get('reason', '')}", error=True)
         elif kind in ("update", "refused"):
