@@ -759,6 +759,11 @@ def host(
         session.close()
 
 
+def _echo_line(line: str) -> None:
+    """One line of the headless host's progress, printable."""
+    typer.echo(printable(line))
+
+
 def _own_tls(cert: Path) -> ssl.SSLContext:
     """How the host's own seat trusts its own table: exactly the table's certificate, whatever its name says."""
     import ssl
