@@ -10,7 +10,7 @@ import pytest
 from textual.pilot import Pilot
 
 from cardtui.games import IllegalAction
-from cardtui.games.base import Play
+from cardtui.games.base import Claim, Play
 from cardtui.games.codec import to_json
 from cardtui.net import Client, Table
 from cardtui.net.source import RemoteSource
@@ -287,3 +287,33 @@ async def test_when_the_host_closes_the_table_the_seat_says_so(tmp_path: Path) -
         assert screen.human_turn() is None
         await pilot.press("ctrl+q")
     await remote.close()
+
+
+async def test_a_claim_goes_to_the_hosts_engine_which_answers_it(tmp_path: Path) -> None:
+    table = await open_table(tmp_path, seed=5)
+    async with table:
+        remote = await RemoteSource.join(table.invitations()[0])
+        app = app_for(remote)
+        async with app.run_test(size=(100, 30)) as pilot:
+            answered = False
+            for n in range(30):
+                await settle(pilot, app)
+                view = remote.view(0)
+                if isinstance(app.screen, TableScreen) and view.legal and not view.trick:  # type: ignore[attr-defined]
+                    try:
+                        table.session.game.clone().apply(Claim(0))
+                        expected = None
+                    except IllegalAction as err:
+                        expected = str(err)
+                    before = len(table.session.log)
+                    await pilot.press("f5")
+                    await settle(pilot, app)
+                    if expected is None:
+                        assert table.session.game.is_over or len(table.session.log) > before
+                    else:
+                        assert message(app) == expected and len(table.session.log) == before
+                    answered = True
+                    break
+                await take_turn(pilot, app, n)
+            assert answered, "South never led a trick"
+        await remote.close()
