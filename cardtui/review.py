@@ -391,6 +391,7 @@ def say_action(action: Action, text: CardText) -> str:
 
 
 def _amount(view: PlayerView, unit: str, points: float) -> str:
+    points += 0.0  # never "-0.0"
     if unit == WIN_CHANCE:
         return f"{round(points * 100)}% to win"
     if isinstance(view, HeartsView):
@@ -398,7 +399,12 @@ def _amount(view: PlayerView, unit: str, points: float) -> str:
     if isinstance(view, SpadesView):
         side = "the side" if view.ruleset.partnership else "the seat"
         return f"{points:+.0f} for {side} this deal"
-    return f"{points:.1f} points"
+    return f"{points:.1f} points expected"
+
+
+def _worse_points(view: PlayerView, best: float, mine: float) -> bool:
+    """Whether the better choice brings the seat fewer points of its own (it is better for the others' scores)."""
+    return best > mine + 1e-9 if isinstance(view, HeartsView) else best < mine - 1e-9
 
 
 def explain(view: PlayerView, ev: Evaluation, names: Sequence[str], text: CardText) -> str:
@@ -414,14 +420,17 @@ def explain(view: PlayerView, ev: Evaluation, names: Sequence[str], text: CardTe
     shown_mine = mine.points if ev.unit == POINTS else mine.value
     if ev.loss <= 1e-9:
         return f"{say_action(mine.action, text)} was the best choice: {_amount(view, ev.unit, shown_mine)}{tail}"
+    by = f"{round(ev.loss * 100)} points of win chance" if ev.unit == WIN_CHANCE else f"{ev.loss:.1f} points"
+    others = ", counting what the others score" if _worse_points(view, shown_best, shown_mine) else ""
     return (
-        f"{say_action(best.action, text)} was better: {_amount(view, ev.unit, shown_best)} against "
-        f"{_amount(view, ev.unit, shown_mine).split(' ', 1)[0]} for {say_action(mine.action, text)}{tail}"
+        f"{say_action(best.action, text)} was better by {by}: {_amount(view, ev.unit, shown_best)} against "
+        f"{_amount(view, ev.unit, shown_mine).split(' ', 1)[0]} for {say_action(mine.action, text)}{others}{tail}"
     )
 
 
-def _suits(mask: int) -> list[str]:
-    return [SUIT_WORDS[s] for s in range(4) if mask >> s & 1]
+def _suit_word(suit: int, count: int) -> str:
+    """``clubs``, or ``club`` for one."""
+    return SUIT_WORDS[suit][:-1] if count == 1 else SUIT_WORDS[suit]
 
 
 def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], text: CardText) -> list[str]:
@@ -452,7 +461,7 @@ def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], t
                 facts.append(f"the trick holds {' and '.join(held)}")
         for suit in sorted(suits):
             out = (unseen >> (suit * 13) & 0x1FFF).bit_count()
-            facts.append(f"{out or 'no'} {SUIT_WORDS[suit]} still out")
+            facts.append(f"{out or 'no'} {_suit_word(suit, out)} still out")
         return facts[:3]
     if isinstance(best, Bid) and isinstance(view, SpadesView):
         partner = seen.partner
@@ -469,7 +478,7 @@ def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], t
 def _grid_facts(view: EightOfSpadesView, best: Action, mine: Action) -> list[str]:
     t = Table(view)
     kinds = ("clubs", "diamonds", "hearts", "other spades")
-    down = [f"{n} {kinds[k]}" for k, n in enumerate(t.counts[:4]) if n]
+    down = [f"{n} {kinds[k] if n != 1 else kinds[k][:-1]}" for k, n in enumerate(t.counts[:4]) if n]
     facts = [f"face down: {', '.join(down)}"] if down else []
     if t.counts[4]:
         facts.append("the eight of spades is still face down")
