@@ -219,6 +219,12 @@ def _unused() -> float:
     return 0.0
 
 
+def best_two(sums: list[float]) -> tuple[int, int | None]:
+    """The index of the best total and of the next best (None with one choice); a tie keeps the earlier."""
+    ranked = sorted(range(len(sums)), key=lambda i: -sums[i])
+    return ranked[0], (ranked[1] if len(ranked) > 1 else None)
+
+
 class SearchBot:
     """Hearts, partnership Spades or cutthroat Spades by sampling and play-outs."""
 
@@ -308,21 +314,20 @@ class SearchBot:
             card = candidates[0]
             why = "the only legal card" if legal_play_mask(view).bit_count() == 1 else "its legal cards all play alike"
             return Decision(Play(view.seat, Card.from_index(card)), f"{code(card)}: {why}")
-        order = sorted(range(len(candidates)), key=lambda i: -totals[i])
-        best = order[0]
+        best, nxt = best_two(totals)
         card = candidates[best]
         hearts = isinstance(view.ruleset, HeartsRules)
-        return Decision(Play(view.seat, Card.from_index(card)), self._reason(candidates, order, points, n, hearts))
+        return Decision(Play(view.seat, Card.from_index(card)), self._reason(candidates, best, nxt, points, n, hearts))
 
-    def _reason(self, candidates: list[int], order: list[int], points: list[int], n: int, hearts: bool) -> str:
+    def _reason(
+        self, candidates: list[int], best: int, nxt: int | None, points: list[int], n: int, hearts: bool
+    ) -> str:
         def say(i: int) -> str:
             avg = points[i] / n
             return f"{avg:.1f} points" if hearts else f"{avg:+.0f} for the side"
 
-        best = order[0]
         text = f"{code(candidates[best])}: expects {say(best)} this deal"
-        if len(order) > 1:
-            nxt = order[1]
+        if nxt is not None:
             text += f" (next best {code(candidates[nxt])}: {say(nxt)})"
         return text + f", {n} samples"
 
@@ -381,11 +386,9 @@ class SearchBot:
         if base.blind or len(cands) <= 1:
             return Decision(base, why)
         sums, points, n = self._bid_search(view, cands, rng)
-        ranked = sorted(range(len(cands)), key=lambda i: -sums[i])
-        best = ranked[0]
+        best, nxt = best_two(sums)
         text = f"bids {cands[best].label()}: expects {points[best] / n:+.0f} for the side"
-        if len(ranked) > 1:
-            nxt = ranked[1]
+        if nxt is not None:
             text += f" (next best {cands[nxt].label()}: {points[nxt] / n:+.0f})"
         return Decision(cands[best], text + f", {n} samples")
 
@@ -443,11 +446,9 @@ class SearchBot:
         assert isinstance(view, HeartsView)
         options = self._pass_options(view)
         sums, points, n = self._pass_search(view, options, rng)
-        ranked = sorted(range(len(options)), key=lambda i: -sums[i])
-        best = ranked[0]
+        best, nxt = best_two(sums)
         why = f"expects {points[best] / n:.1f} points this deal"
-        if len(ranked) > 1:
-            nxt = ranked[1]
+        if nxt is not None:
             why += f" (next best {' '.join(code(c) for c in list_cards(options[nxt]))}: {points[nxt] / n:.1f})"
         return pass_decision(view, options[best], why + f", {n} samples")
 
