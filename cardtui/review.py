@@ -414,8 +414,15 @@ def explain(view: PlayerView, ev: Evaluation, names: Sequence[str], text: CardTe
     facts = _facts(view, best.action, mine.action, names, text)
     tail = f" ({'; '.join(facts)})" if facts else ""
     if len(ev.options) == 1:
-        only = len(view.legal) == 1
-        return f"{say_action(mine.action, text)}: {'the only choice' if only else 'every choice plays the same'}{tail}"
+        if len(view.legal) == 1:
+            why = "the only choice"
+        elif isinstance(mine.action, Play):
+            why = "every choice plays the same"
+        elif isinstance(mine.action, Bid):
+            why = "the hard player's own rules bid the same here (not searched)"
+        else:
+            why = "the exchange is not weighed"
+        return f"{say_action(mine.action, text)}: {why}{tail}"
     shown_best = best.points if ev.unit == POINTS else best.value
     shown_mine = mine.points if ev.unit == POINTS else mine.value
     if ev.loss <= 1e-9:
