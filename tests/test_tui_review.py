@@ -14,7 +14,7 @@ from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.replay import ReplayScreen
-from cardtui.tui.widgets.review_line import ASK, ReviewLine
+from cardtui.tui.widgets.review_line import ReviewLine, ask
 from tests.test_tui_snapshots import shot
 from tests.test_tui_support import workers_done
 
@@ -56,7 +56,7 @@ async def test_r_reviews_and_n_p_jump_between_marks(tmp_path: Path) -> None:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         line = screen.query_one(ReviewLine)
-        assert line.lines[0] == ASK
+        assert line.lines[0] == ask(["You"]) and line.lines[0].startswith("r: review your decisions")
         await pilot.press("home")
         await pilot.press("n")  # nothing to jump to before a review
         assert screen.replay.position == 0

@@ -23,7 +23,7 @@ from cardtui.tui.common import GAME_TITLES, bid_label, card_label, seat_name, si
 from cardtui.tui.messages import BackToMenu
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.hand import Hand
-from cardtui.tui.widgets.review_line import ReviewLine
+from cardtui.tui.widgets.review_line import ReviewLine, ask
 from cardtui.tui.widgets.trick import Trick
 
 if TYPE_CHECKING:
@@ -93,7 +93,8 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Static("", id="scores", markup=False)
                 yield Static("", id="replay-info", markup=False)
-        yield ReviewLine(self.ascii_only, id="review-line")
+        people = [seat.name for seat in self.seats if not seat.is_bot] or [seat_name(self.seats, 0)]
+        yield ReviewLine(ask(people), self.ascii_only, id="review-line")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -206,6 +207,7 @@ class ReplayScreen(Screen[None]):
         tm = game.to_move
         info = ["", "to move: " + ("nobody (over)" if tm is None else f"{seat_name(self.seats, tm.seat)}, {tm.phase}")]
         info.append("→ ← action · ↓ ↑ trick · PgDn PgUp deal · Home End")
+        info.append("r review · n p marks")
         self.query_one("#replay-info", Static).update("\n".join(info))
         if isinstance(game, EightOfSpadesGame):
             v = game.view(0)

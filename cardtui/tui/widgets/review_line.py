@@ -7,16 +7,20 @@ from textual.widget import Widget
 
 from cardtui.review import Judgement, Review
 
-ASK = "r: review the people's decisions (the hard computer player judges each from that seat's view)"
+
+def ask(names: list[str]) -> str:
+    """The line before a review: what `r` does, naming whose decisions it weighs."""
+    whose = " and ".join("your" if name == "You" else f"{name}'s" for name in names)
+    return f"r: review {whose} decisions (the hard computer player judges each from that seat's view alone)"
 
 
 class ReviewLine(Widget):
     """Two lines: what the review found over the game, and the judgement of the action just shown."""
 
-    def __init__(self, ascii_only: bool = False, id: str | None = None) -> None:
+    def __init__(self, first: str, ascii_only: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
         self.ascii_only = ascii_only
-        self.lines = (ASK, "")
+        self.lines = (first, "")
 
     def set(self, first: str, second: str = "") -> None:
         if (first, second) != self.lines:
