@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.widget import Widget
 
-from cardtui.review import Judgement, Review
+if TYPE_CHECKING:
+    from cardtui.review import Judgement, Review
 
 
 def ask(names: list[str]) -> str:
