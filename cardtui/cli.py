@@ -520,7 +520,8 @@ def hint(
 def review(
     save: Annotated[Path, typer.Argument(help="a save file, finished or in progress")],
     seat: Annotated[
-        list[int] | None, typer.Option("--seat", help="a seat to review (repeat for more); default: every person's")
+        list[int] | None,
+        typer.Option("--seat", metavar="N", help="a seat to review (repeat for more); default: every person's"),
     ] = None,
     level: Annotated[str, typer.Option("--level", help="the computer player that judges (hard)")] = "hard",
     budget_ms: Annotated[
