@@ -14,7 +14,7 @@ from cardtui import review as review_module
 from cardtui.bots import Evaluation, make_judge
 from cardtui.cards import FULL_MASK, CardSet, parse_cards
 from cardtui.cli import app
-from cardtui.games.base import Action, Deal, Game, Play, PlayerView
+from cardtui.games.base import Action, Bid, Deal, Game, Play, PlayerView
 from cardtui.games.hearts import HeartsView
 from cardtui.review import THRESHOLDS, ReviewError, mark_for, review
 from cardtui.rules import HeartsRules, default_preset
@@ -76,6 +76,21 @@ def test_a_kept_queen_of_spades_is_marked_and_the_drop_is_named() -> None:
     assert judged.why.startswith("QS was better by ")
     assert "9D" in judged.why
     assert judged.line.startswith("Q♠ was better")
+    # words from what P1 could know: it holds no club and saw one played, so twelve are out (all in P0's hand)
+    assert "12 clubs still out" in judged.why
+
+
+def test_a_spades_bid_far_below_the_hand_is_marked() -> None:
+    spades = " ".join(f"{r}S" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"])
+    seats = [Seat("You", "human"), *(Seat(n, "bot", "normal") for n in ("West", "North", "East"))]
+    session = Session.new(default_preset("spades"), seats, seed=3, autosave=False)
+    session.apply(deal_of({0: spades}, dealer=3))
+    session.apply(Bid(0, 1))
+    [judged] = review(parse_save(session.to_save()), budget_ms=20).judgements
+    assert judged.phase == "bid" and judged.mark == "??"
+    assert isinstance(judged.best, Bid) and judged.best.bid >= 12
+    assert judged.why.startswith(f"bid {judged.best.bid} was better by ")
+    assert "the hand holds 13 spades" in judged.why
 
 
 def test_the_right_play_is_not_marked() -> None:
