@@ -176,6 +176,7 @@ def test_spades_bids_and_eight_of_spades_flips_are_judged() -> None:
     assert {j.phase for j in eights.judgements} == {"flip"}
     assert {j.unit for j in eights.judgements} <= {"points", "win chance"}
     assert any(j.unit == "win chance" for j in eights.judgements)
+    assert eights.to_json()["thresholds"] == {"points": {"?": 1.0, "??": 3.0}, "win_chance": {"?": 0.05, "??": 0.15}}
     for j in eights.judgements:
         assert j.mark == mark_for("eight-of-spades", j.unit, j.loss)
 
