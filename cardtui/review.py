@@ -257,10 +257,12 @@ class _Weigher:
     def view(self, index: int, seat: int) -> PlayerView:
         return self.replay.state_at(index).view(seat)
 
-    def weigh(self, index: int) -> Evaluation:
+    def weigh(self, index: int, view: PlayerView | None = None) -> Evaluation:
+        """The judge's evaluation of the action at `index`, from its seat's view (made here unless given)."""
         action = self.replay.log[index]
-        seat = getattr(action, "seat", 0)
-        return self.judge.evaluate(self.view(index, seat), action, bot_rng(self.seed, index))
+        if view is None:
+            view = self.view(index, getattr(action, "seat", 0))
+        return self.judge.evaluate(view, action, bot_rng(self.seed, index))
 
 
 _WORKER: _Weigher | None = None
@@ -304,6 +306,7 @@ def review(
     indices = [i for i, _, _ in todo]
     total = len(indices)
     evaluations: list[Evaluation] = []
+    views = [here.view(index, getattr(loaded.log[index], "seat", 0)) for index in indices]
     if jobs > 1 and total >= PARALLEL_FROM:
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(
@@ -314,16 +317,14 @@ def review(
                 if progress is not None:
                     progress(len(evaluations), total)
     else:
-        for index in indices:
-            evaluations.append(here.weigh(index))
+        for index, view in zip(indices, views, strict=True):
+            evaluations.append(here.weigh(index, view))
             if progress is not None:
                 progress(len(evaluations), total)
     names = tuple(seat.name for seat in loaded.seats)
     judgements = []
-    for (index, deal, phase), evaluation in zip(todo, evaluations, strict=True):
+    for (index, deal, phase), view, evaluation in zip(todo, views, evaluations, strict=True):
         action = loaded.log[index]
-        seat = getattr(action, "seat", 0)
-        view = here.view(index, seat)
         judgements.append(_judgement(game_name, index, deal, phase, action, view, evaluation, names))
     return Review(
         loaded.name,
