@@ -32,10 +32,11 @@ from cardtui.bots import DEFAULT_BUDGET_MS, Evaluation, Judge, make_judge
 from cardtui.bots.common import SUIT_WORDS, read_view
 from cardtui.bots.eight_of_spades import CALL_WORDS, Table
 from cardtui.cards import DECK, Card, Suit
-from cardtui.games import Action, create_game
+from cardtui.games import Action
 from cardtui.games.base import Bid, Pass, Play, PlayerView
 from cardtui.games.eight_of_spades import CALLS, GRID_CELLS, EightOfSpadesView, Flip, position_name
 from cardtui.games.hearts import HeartsView
+from cardtui.games.history import History
 from cardtui.games.spades import SpadesView
 from cardtui.games.trick import TrickView
 from cardtui.replay import Replay
@@ -226,21 +227,29 @@ def reviewed_seats(loaded: LoadedSave, seats: Sequence[int] | None) -> tuple[int
     return people
 
 
-def decisions(loaded: LoadedSave, seats: Sequence[int]) -> list[tuple[int, int, str]]:
-    """(log index, deal number, phase) of every logged decision of these seats, in order."""
-    game = create_game(loaded.ruleset)
-    out: list[tuple[int, int, str]] = []
+DECISIONS = frozenset({"pass", "bid", "play", "flip"})
+"""The logged actions a review weighs (deals are chance; undos and claims are not choices of play)."""
+
+
+def decisions(loaded: LoadedSave, seats: Sequence[int]) -> list[tuple[int, int, str, int]]:
+    """(log index, deal number, phase, moves in effect) of each decision of these seats that stands, in order.
+
+    A decision later taken back with undo is left out: the one made instead is reviewed.
+    """
+    history = History(loaded.ruleset, loaded.history.people)
+    out: list[tuple[int, int, str, int]] = []
     deal = 0
     for i, action in enumerate(loaded.log):
         if action.type == "deal":
             deal += 1
-        else:
-            tm = game.to_move
+        elif action.type in DECISIONS:
+            tm = history.game.to_move
             seat = getattr(action, "seat", -1)
             if tm is not None and tm.seat == seat and seat in seats:
-                out.append((i, max(deal, 1), tm.phase))
-        game.apply(action)
-    return out
+                out.append((i, max(deal, 1), tm.phase, history.moves))
+        history.apply(action)
+    taken = history.taken_back()
+    return [d for d in out if d[0] not in taken]
 
 
 # ---------------------------------------------------------------- weighing (here or in worker processes)
@@ -257,12 +266,15 @@ class _Weigher:
     def view(self, index: int, seat: int) -> PlayerView:
         return self.replay.state_at(index).view(seat)
 
-    def weigh(self, index: int, view: PlayerView | None = None) -> Evaluation:
-        """The judge's evaluation of the action at `index`, from its seat's view (made here unless given)."""
+    def weigh(self, index: int, moves: int, view: PlayerView | None = None) -> Evaluation:
+        """The judge's evaluation of the action at `index`, from its seat's view (made here unless given).
+
+        The generator is the one the session hands a computer player with `moves` actions in effect.
+        """
         action = self.replay.log[index]
         if view is None:
             view = self.view(index, getattr(action, "seat", 0))
-        return self.judge.evaluate(view, action, bot_rng(self.seed, index))
+        return self.judge.evaluate(view, action, bot_rng(self.seed, moves))
 
 
 _WORKER: _Weigher | None = None
@@ -273,9 +285,9 @@ def _start_worker(data: dict[str, Any], level: str, budget_ms: int) -> None:
     _WORKER = _Weigher(data, level, budget_ms)
 
 
-def _weigh_in_worker(index: int) -> Evaluation:
+def _weigh_in_worker(item: tuple[int, int]) -> Evaluation:
     assert _WORKER is not None, "the worker was started with its save"
-    return _WORKER.weigh(index)
+    return _WORKER.weigh(*item)
 
 
 def review(
@@ -303,7 +315,8 @@ def review(
     todo = decisions(loaded, chosen)
     data = build_save(loaded.ruleset, loaded.seats, loaded.seed, loaded.log, loaded.created, loaded.updated)
     here = _Weigher(data, level, budget_ms)
-    indices = [i for i, _, _ in todo]
+    indices = [i for i, _, _, _ in todo]
+    moves = [m for _, _, _, m in todo]
     total = len(indices)
     evaluations: list[Evaluation] = []
     views = [here.view(index, getattr(loaded.log[index], "seat", 0)) for index in indices]
@@ -312,18 +325,18 @@ def review(
         with ProcessPoolExecutor(
             min(jobs, total), mp_context=context, initializer=_start_worker, initargs=(data, level, budget_ms)
         ) as pool:
-            for evaluation in pool.map(_weigh_in_worker, indices):
+            for evaluation in pool.map(_weigh_in_worker, zip(indices, moves, strict=True)):
                 evaluations.append(evaluation)
                 if progress is not None:
                     progress(len(evaluations), total)
     else:
-        for index, view in zip(indices, views, strict=True):
-            evaluations.append(here.weigh(index, view))
+        for index, count, view in zip(indices, moves, views, strict=True):
+            evaluations.append(here.weigh(index, count, view))
             if progress is not None:
                 progress(len(evaluations), total)
     names = tuple(seat.name for seat in loaded.seats)
     judgements = []
-    for (index, deal, phase), view, evaluation in zip(todo, views, evaluations, strict=True):
+    for (index, deal, phase, _), view, evaluation in zip(todo, views, evaluations, strict=True):
         action = loaded.log[index]
         judgements.append(_judgement(game_name, index, deal, phase, action, view, evaluation, names))
     return Review(

@@ -54,6 +54,7 @@ class GameScreen(Screen[None]):
         Binding("f2", "hint", "Hint", id="game.hint"),
         Binding("f4", "speed", "Speed", id="game.speed"),
         Binding("f9", "settings", "Settings", id="game.settings"),
+        Binding("ctrl+z", "undo", "Undo", id="game.undo", show=False),
         Binding("ctrl+r", "retry_save", "Retry save", id="game.retry"),
     ]
 
@@ -285,6 +286,19 @@ class GameScreen(Screen[None]):
 
     def key_help(self) -> Keys:
         return ()
+
+    def action_undo(self) -> None:
+        """Take back the person's last decision and the computer players' moves after it."""
+        seat = self.human_turn()
+        if seat is None:
+            self.say("Undo on your own turn, once the computer players have moved.", error=True)
+            return
+        try:
+            action = self.session.undo_action(seat)
+        except IllegalAction as err:
+            self.say(f"Nothing taken back: {err}.", error=True)
+            return
+        self.apply_action(action)
 
     def action_speed(self) -> None:
         """The next speed, used at once and remembered in the settings file."""

@@ -121,5 +121,6 @@ class GridScreen(GameScreen):
             ("F2", f"hint: what the {self.hint_level()} computer player would do, and why (Settings: hint level)"),
             ("F4", "speed of the computer players (remembered)"),
             ("F9", "settings: speed, theme, suits as letters, hint level"),
+            ("ctrl+z", "take back your last flip and the computer's after it"),
             ("ctrl+q", "quit (the game is saved; resume with `cardtui resume SAVE`)"),
         ]

@@ -12,10 +12,10 @@ from textual.widgets import Footer, Static
 
 from cardtui.cards import Card, CardSet, sort_for_display
 from cardtui.games import Action, Event
-from cardtui.games.base import Bid, Pass, Play
+from cardtui.games.base import Bid, Claim, Pass, Play
 from cardtui.games.hearts import PASS_OFFSETS, HeartsView
 from cardtui.games.spades import SpadesView
-from cardtui.games.trick import CardsPassed, DealRecord, DealScored, TrickView, TrickWon
+from cardtui.games.trick import CardsPassed, DealRecord, DealScored, TrickGame, TrickView, TrickWon
 from cardtui.session import Session
 from cardtui.tui.common import (
     GAME_TITLES,
@@ -52,6 +52,7 @@ class TableScreen(GameScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f3", "last_trick", "Last trick", id="table.last"),
         Binding("enter,space", "collect", "Collect the trick", id="table.collect", priority=True),
+        Binding("f5", "claim", "Claim", id="table.claim", show=False),
     ]
 
     def __init__(self, session: Session, settings: Settings, resumed: bool = False) -> None:
@@ -372,6 +373,19 @@ class TableScreen(GameScreen):
         self.show_last = not self.show_last
         self.redraw()
 
+    def action_claim(self) -> None:
+        """Claim every remaining trick; the engine refuses a claim that is not certain and says why."""
+        seat = self.human_turn()
+        game = self.session.game
+        if seat is None or not isinstance(game, TrickGame):
+            self.say("Claim on your own turn, when you are on lead.", error=True)
+            return
+        why = game.claim_error(seat)
+        if why is not None:
+            self.say(f"Claim refused: {why}.", error=True)
+            return
+        self.apply_action(Claim(seat))
+
     def action_label(self, action: Action) -> str:
         if isinstance(action, Play):
             return f"play {card_label(action.card, self.ascii_only)}"
@@ -391,7 +405,9 @@ class TableScreen(GameScreen):
             ("F2", f"hint: what the {self.hint_level()} computer player would do, and why (Settings: hint level)"),
             ("F3", "show the last trick"),
             ("F4", "speed of the computer players: instant, fast, normal, slow (remembered)"),
+            ("F5", "claim the remaining tricks when they are surely yours"),
             ("Enter, Space or click", "collect a finished trick (when Settings has click to collect the trick on)"),
             ("F9", "settings: speed, theme, suits as letters, hint level, click to collect the trick"),
+            ("ctrl+z", "take back your last move and the computer's after it"),
             ("ctrl+q", "quit (the game is saved; resume with `cardtui resume SAVE`)"),
         ]
