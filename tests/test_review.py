@@ -80,6 +80,22 @@ def test_a_kept_queen_of_spades_is_marked_and_the_drop_is_named() -> None:
     assert "12 clubs still out" in judged.why
 
 
+def test_a_decision_taken_back_is_left_out_and_the_one_made_instead_is_reviewed() -> None:
+    base = default_preset("hearts")
+    assert isinstance(base, HeartsRules)
+    rules = base.replace(pass_cycle=("none",), no_points_first_trick=False)
+    seats = [Seat("P0", "bot", "normal"), Seat("P1", "human"), Seat("P2", "bot", "normal"), Seat("P3", "bot", "normal")]
+    session = Session.new(rules, seats, seed=7, autosave=False)
+    for action in (QUEEN_DEAL, Play(0, card("2C")), Play(1, card("9D"))):
+        session.apply(action)
+    session.apply(session.undo_action(1))  # the 9D is taken back ...
+    session.apply(Play(1, card("QS")))  # ... and the queen dropped instead
+    result = review(parse_save(session.to_save()), budget_ms=20)
+    [judged] = result.judgements
+    assert judged.index == 4 and judged.action == Play(1, card("QS"))
+    assert judged.mark == "" and result.tally(1).decisions == 1
+
+
 def test_a_spades_bid_far_below_the_hand_is_marked() -> None:
     spades = " ".join(f"{r}S" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"])
     seats = [Seat("You", "human"), *(Seat(n, "bot", "normal") for n in ("West", "North", "East"))]
