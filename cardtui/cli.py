@@ -522,6 +522,33 @@ def hint(
     typer.echo(f"{name} (seat {tm.seat}) to {tm.phase}, {level} says: {decision.reason}")
 
 
+@app.command("review")
+def review(
+    save: Annotated[Path, typer.Argument(help="a save file, finished or in progress")],
+    seat: Annotated[
+        list[int] | None,
+        typer.Option("--seat", metavar="N", help="a seat to review (repeat for more); default: every person's"),
+    ] = None,
+    level: Annotated[str, typer.Option("--level", help="the computer player that judges (hard)")] = "hard",
+    budget_ms: Annotated[
+        int, typer.Option("--budget-ms", help="the judge's budget per decision (a count of play-outs)", min=1)
+    ] = 250,
+    jobs: Annotated[int, typer.Option("--jobs", help="worker processes, at most one per core", min=1)] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Each decision of a person's seat judged from that seat's view: the better choice, the loss, ? and ?? marks."""
+    from cardtui.review import ReviewError, render
+    from cardtui.review import review as make_review
+
+    loaded = _load(save)
+    with _progress("reviewing decisions") as progress:
+        try:
+            result = make_review(loaded, seat, level, budget_ms, jobs, progress)
+        except ReviewError as err:
+            fail(f"{save.name}: {err}")
+    typer.echo(json.dumps(result.to_json()) if as_json else render(result))
+
+
 @app.command("arena")
 def arena(
     game: Annotated[str, typer.Argument(help="hearts, spades, cutthroat or eight-of-spades")],
