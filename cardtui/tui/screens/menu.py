@@ -1,4 +1,4 @@
-"""The menu: new game, continue the last game, open a save, replays, house rules, help, quit."""
+"""The menu: new game, continue the last game, open a save, replays, house rules, help, statistics, quit."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ MENU = (
     ("replays", "Replays"),
     ("rules", "House rules"),
     ("help", "Help"),
+    ("stats", "Statistics"),
     ("quit", "Quit"),
 )
 
@@ -141,6 +142,15 @@ class MenuScreen(Screen[None]):
                 self.choose_new(*saved)
 
         self.app.push_screen(RulesEditorScreen(), done)
+
+    def choose_stats(self) -> None:
+        from cardtui.tui.screens.stats import StatsScreen
+
+        self.app.push_screen(StatsScreen(self.ascii_only()))
+
+    def ascii_only(self) -> bool:
+        settings = getattr(self.app, "settings", None)
+        return bool(getattr(settings, "ascii_only", False))
 
     def choose_help(self) -> None:
         self.action_help()

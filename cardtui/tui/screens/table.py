@@ -45,6 +45,7 @@ class TableScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f3", "last_trick", "Last trick", id="table.last"),
+        Binding("f5", "history", "Scores", id="table.history"),
     ]
 
     def __init__(self, session: Session, settings: Settings, resumed: bool = False) -> None:
@@ -193,7 +194,7 @@ class TableScreen(GameScreen):
             self.redraw()
             self.advance()
 
-        self.app.push_screen(DealEndScreen(self.session, record), done)
+        self.app.push_screen(DealEndScreen(self.session, record, self.ascii_only), done)
         return True
 
     # ------------------------------------------------------------ people
@@ -292,6 +293,11 @@ class TableScreen(GameScreen):
         self.show_last = not self.show_last
         self.redraw()
 
+    def action_history(self) -> None:
+        from cardtui.tui.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen.of(self.session, self.ascii_only))
+
     def action_label(self, action: Action) -> str:
         if isinstance(action, Play):
             return f"play {card_label(action.card, self.ascii_only)}"
@@ -311,5 +317,6 @@ class TableScreen(GameScreen):
             ("F2", "hint: what the hard computer player would do, and why"),
             ("F3", "show the last trick"),
             ("F4", "speed of the computer players: instant, fast, normal, slow"),
+            ("F5", "score history: every deal so far and a chart of the running totals"),
             ("ctrl+q", "quit (the game is saved; resume with `cardtui resume SAVE`)"),
         ]
