@@ -191,9 +191,12 @@ class Played:
 
 
 def played(entries: Iterable[Entry], game: str | None = None) -> list[Played]:
-    """The games you played (as `compute` counts them), oldest first by the time written in the save."""
+    """The games you played (as `compute` counts them), oldest first by the time written in the save.
+
+    Saves written in the same second keep the order of their files' times (the catalog lists newest first).
+    """
     out = []
-    for entry in entries:
+    for entry in reversed(list(entries)):
         summary = entry.summary
         if summary is None or (game is not None and summary["game"] != game):
             continue

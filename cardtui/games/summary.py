@@ -11,8 +11,13 @@ from typing import Any
 from cardtui.games.base import Game
 
 
-def summary_of(game: Game, actions: int) -> dict[str, Any]:
-    """The `cardtui inspect --json` object of a game after `actions` logged actions."""
+def summary_of(game: Game, actions: int, detail: bool = False) -> dict[str, Any]:
+    """The `cardtui inspect --json` object of a game after `actions` logged actions.
+
+    With `detail` (the app's score history) each deal also carries `totals` (running), and in
+    Spades `blind` (per seat) and `bags` (carried after the deal), in Hearts `points` (per seat)
+    and `moon` (the shooter's seat or None); `inspect --json` and the API keep the stable shape.
+    """
     tm = game.to_move
     out: dict[str, Any] = {
         "game": game.game,
@@ -35,12 +40,13 @@ def summary_of(game: Game, actions: int) -> dict[str, Any]:
                 "bids": bids,
                 "tricks": list(record.tricks),
                 "scores": list(record.scores),
-                "totals": list(record.totals),
             }
-            if record.bids is not None:
+            if detail:
+                deal["totals"] = list(record.totals)
+            if detail and record.bids is not None:
                 deal["blind"] = [b.blind for b in record.bids]
                 deal["bags"] = list(record.bags) if record.bags is not None else None
-            if record.points is not None:
+            if detail and record.points is not None:
                 deal["points"] = list(record.points)
                 deal["moon"] = record.moon
             deals.append(deal)

@@ -19,25 +19,26 @@ from cardtui.session import Session
 from cardtui.tui.common import seat_name, side_name
 
 
-def bags_text(side: dict[str, Any], penalty: int) -> str:
-    """`bags 3/10`, with what this deal added and the penalty when the limit was reached."""
+def bags_text(side: dict[str, Any]) -> str:
+    """`bags 3/10` (carried now, and the limit), then what this deal added: `bags 3/10 (+2)`."""
     if not side["bag_limit"]:
-        return f"bags {side['bags']} (no bag limit in these rules)" if side["bags_added"] else "no bag limit"
-    text = f"bags {side['bags']}/{side['bag_limit']}"
-    notes = [f"+{side['bags_added']} this deal"] if side["bags_added"] else []
-    if side["penalties"]:
-        notes.append(f"limit reached: -{side['penalties'] * penalty}")
-    return text + (f" ({', '.join(notes)})" if notes else "")
+        return "no bag limit"
+    added = f" (+{side['bags_added']})" if side["bags_added"] else ""
+    return f"bags {side['bags']}/{side['bag_limit']}{added}"
 
 
 def spades_table(session: Session, index: int) -> Table:
-    """Spades: each side's contract against the tricks it took, each nil made or failed, bags against the limit."""
+    """Spades: each side's contract against the tricks it took, each nil made or failed, bags against the limit.
+
+    A line under the table tells each side that reached the bag limit this deal, and what it cost.
+    """
     rules = session.ruleset
     assert isinstance(rules, SpadesRules)
     seats = session.seats
     table = Table(box=None, pad_edge=False)
     for title in ("side", "contract", "took", "result", "nil", "bags"):
         table.add_column(title, justify="right" if title in ("contract", "took") else "left")
+    limits = []
     for side in spades_breakdown(session.game, index):
         members = rules.sides[side["side"]]
         if side["contract"]:
@@ -55,9 +56,18 @@ def spades_table(session: Session, index: int) -> Table:
             str(side["tricks"]),
             result,
             Text(nils or "-"),
-            bags_text(side, rules.bag_penalty),
+            bags_text(side),
         )
-    return table
+        if side["penalties"]:
+            cost = side["penalties"] * rules.bag_penalty
+            limits.append(f"{side_name(seats, members)} reached {rules.bag_limit} bags: -{cost}.")
+    if not limits:
+        return table
+    outer = Table.grid()
+    outer.add_row(table)
+    for line in limits:
+        outer.add_row(Text(line))
+    return outer
 
 
 def deal_table(session: Session, record: DealRecord, index: int | None = None) -> Table:

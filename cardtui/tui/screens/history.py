@@ -32,7 +32,7 @@ def side_label(seats: Sequence[Seat], side: Sequence[int]) -> str:
 
 
 def history_rows(summary: dict[str, Any], seats: Sequence[Seat]) -> tuple[list[str], list[list[str]]]:
-    """The history table's headings and one row per finished deal, from a game's `inspect --json` summary.
+    """The history table's headings and one row per finished deal, from a game's detailed summary.
 
     Hearts: each seat's points this deal and running total, and who shot the moon.
     Spades and cutthroat: each side's bids, tricks taken, bags carried after the deal, the deal's score
@@ -89,7 +89,7 @@ class HistoryScreen(ModalScreen[None]):
     @classmethod
     def of(cls, session: Session, ascii_only: bool = False) -> HistoryScreen:
         """The history of a session's game as it stands (one source: the `inspect --json` summary)."""
-        return cls(summary_of(session.game, len(session.log)), session.seats, ascii_only)
+        return cls(summary_of(session.game, len(session.log), detail=True), session.seats, ascii_only)
 
     def compose(self) -> ComposeResult:
         from cardtui.tui.widgets.chart import Chart

@@ -45,7 +45,8 @@ class TableScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f3", "last_trick", "Last trick", id="table.last"),
-        Binding("f5", "history", "Scores", id="table.history"),
+        # Not in the footer: at 80 columns it would push ctrl+q off; F1's help and the deal end name it.
+        Binding("f5", "history", "Score history", id="table.history", show=False),
     ]
 
     def __init__(self, session: Session, settings: Settings, resumed: bool = False) -> None:
