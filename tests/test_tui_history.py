@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from rich.console import Console
 from rich.text import Text
 from textual.widgets import DataTable, Static
 
+from cardtui.api import ApiGame, new_game
 from cardtui.catalog import list_entries
 from cardtui.games.summary import spades_breakdown, summary_of
 from cardtui.rules import load_preset
@@ -27,6 +29,7 @@ from cardtui.tui.screens.stats import EMPTY, StatsScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.chart import Chart, bin_counts, whole_ticks
+from tests.test_stats import moon_deal
 from tests.test_tui_snapshots import shot
 from tests.test_tui_support import fast_forward, make_app, play_turns, settle, workers_done
 
@@ -54,6 +57,14 @@ def text_of(app: CardtuiApp) -> str:
         console.print(content if not isinstance(content, str) else Text(content))
         out.append(console.export_text())
     return "\n".join(out)
+
+
+def write_and_path(game: ApiGame) -> Path:
+    """The game saved in the test's home (a save's seats, as the app gets them)."""
+    path = Path(os.environ["CARDTUI_HOME"]) / "moon.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_save(path, game.to_save())
+    return path
 
 
 def sample_at_deal_end(tmp_path: Path, name: str, deals: int) -> Session:
@@ -123,9 +134,9 @@ async def test_f5_at_the_table_shows_every_deal_and_esc_goes_back() -> None:
         records = session.game.deal_records  # type: ignore[attr-defined]
         assert len(rows) == len(records) >= 3
         for row, record in zip(rows, records, strict=True):
-            assert row[1:5] == [str(s) for s in record.scores]
-            assert row[5:9] == [str(t) for t in record.totals]
-        assert rows[-1][5:9] == [str(t) for t in session.game.scores]
+            assert row[1:9:2] == [str(s) for s in record.scores]
+            assert row[2:9:2] == [str(t) for t in record.totals]
+        assert rows[-1][2:9:2] == [str(t) for t in session.game.scores]
         # the chart: one line per seat, its last point the running total
         drawn = screen.query_one(Chart).render().plain  # type: ignore[union-attr]
         assert all(session.seats[s].name in drawn for s in range(4)) and "Running totals" in drawn
@@ -148,6 +159,15 @@ async def test_history_of_the_spades_sample_has_its_numbers() -> None:
         assert rows[1][1] == "5+nil" and rows[1][6] == "nil+4"
         assert rows[6][1] == "bnil+2"  # South's blind nil in deal 7
         assert rows[-1][5] == str(loaded.game.scores[0]) and rows[-1][10] == str(loaded.game.scores[1])
+
+
+def test_hearts_history_names_the_moon_shooter() -> None:
+    game = new_game("hearts", ruleset={"pass_cycle": ["none"]})
+    moon_deal(game, 2)
+    loaded = load_save(write_and_path(game))
+    headings, rows = history_rows(summary_of(loaded.game, 0, detail=True), loaded.seats)
+    assert headings[-1] == "moon" and rows[0][-1] == loaded.seats[2].name
+    assert rows[0][1:9:2] == ["26", "26", "0", "26"] and rows[0][2:9:2] == ["26", "26", "0", "26"]
 
 
 def test_cutthroat_history_has_a_column_group_per_seat() -> None:

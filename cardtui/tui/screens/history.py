@@ -34,7 +34,8 @@ def side_label(seats: Sequence[Seat], side: Sequence[int]) -> str:
 def history_rows(summary: dict[str, Any], seats: Sequence[Seat]) -> tuple[list[str], list[list[str]]]:
     """The history table's headings and one row per finished deal, from a game's detailed summary.
 
-    Hearts: each seat's points this deal and running total, and who shot the moon.
+    Hearts: each seat's points this deal (the column named after the seat) and running total, and
+    who shot the moon.
     Spades and cutthroat: each side's bids, tricks taken, bags carried after the deal, the deal's score
     and the running total (a side's first column names it).
     """
@@ -43,10 +44,14 @@ def history_rows(summary: dict[str, Any], seats: Sequence[Seat]) -> tuple[list[s
     headings = ["deal"]
     rows: list[list[str]] = []
     if summary["game"] == "hearts":
-        headings += [f"{label} pts" for label in labels] + [f"{label} total" for label in labels] + ["moon"]
+        for label in labels:
+            headings += [label, "total"]
+        headings.append("moon")
         for n, deal in enumerate(summary["deals"], 1):
             moon = deal.get("moon")
-            row = [str(n), *map(str, deal["scores"]), *map(str, deal["totals"])]
+            row = [str(n)]
+            for score, total in zip(deal["scores"], deal["totals"], strict=True):
+                row += [str(score), str(total)]
             row.append(seats[moon].name if moon is not None else "")
             rows.append(row)
         return headings, rows
@@ -102,7 +107,8 @@ class HistoryScreen(ModalScreen[None]):
             if not deals:
                 yield Static("No deal has been played to its end yet.", id="history-empty", markup=False)
             else:
-                yield Static(Text(self.legend()), id="history-legend")
+                if self.legend():
+                    yield Static(Text(self.legend()), id="history-legend")
                 yield DataTable(id="history-table", zebra_stripes=True, cursor_type="row")
                 yield Chart(self.ascii_only, id="history-chart")
         yield Footer()
