@@ -189,6 +189,18 @@ async def test_history_under_ascii_is_ascii_only() -> None:
         assert plain.isascii() and "*" in plain and "o" in plain
 
 
+async def test_history_under_no_color_gives_each_line_its_marker(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    loaded = load_save(SAMPLES / "spades.json")
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.push_screen(HistoryScreen(summary_of(loaded.game, 0, detail=True), loaded.seats))
+        await pilot.pause()
+        plain = app.screen.query_one(Chart).render().plain  # type: ignore[union-attr]
+        assert "** South + North" in plain and "oo West + East" in plain
+
+
 async def test_history_before_any_deal_says_so() -> None:
     app, session = make_app("spades", seed=4)
     async with app.run_test(size=(100, 30)) as pilot:

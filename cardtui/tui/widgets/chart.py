@@ -1,8 +1,8 @@
 """A small chart: lines of running figures (plotext, through textual-plotext), or a histogram of text bars.
 
 With `ascii_only` every character it draws is ASCII: the frame's lines become
-`-`, `|` and `+`, and each line has its own marker (`*`, `o`, `+`, `x`), so
-the lines stay apart without colour too.
+`-`, `|` and `+`, and each line has its own marker (`*`, `o`, `+`, `x`); under
+NO_COLOR the lines get those markers too, so they stay apart without colour.
 """
 
 from __future__ import annotations
@@ -79,8 +79,10 @@ class Chart(PlotextPlot):
         """One line per (label, values), all over the same x; whole-number ticks; `ylim` fixes the y range."""
         self._start(title, xlabel, ylabel)
         plt = self.plt
+        # Without colour (--ascii, or NO_COLOR) each line gets its own marker so the lines stay apart.
+        distinct = self.ascii_only or (len(series) > 1 and bool(getattr(self.app, "no_color", False)))
         for i, (label, ys) in enumerate(series):
-            marker = ASCII_MARKERS[i % len(ASCII_MARKERS)] if self.ascii_only else "braille"
+            marker = ASCII_MARKERS[i % len(ASCII_MARKERS)] if distinct else "braille"
             # one line needs no legend: the title names it
             plt.plot(list(xs), list(ys), label=label if len(series) > 1 else None, marker=marker)
         if xs:
