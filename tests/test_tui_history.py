@@ -1,4 +1,4 @@
-"""The score history (F5 at the table, h at a deal's end), the Spades deal-end breakdown and the Statistics screen."""
+"""The score history (F6 at the table, h at a deal's end), the Spades deal-end breakdown and the Statistics screen."""
 
 from __future__ import annotations
 
@@ -120,13 +120,13 @@ def test_chart_helpers() -> None:
 # ---------------------------------------------------------------- the history screen
 
 
-async def test_f5_at_the_table_shows_every_deal_and_esc_goes_back() -> None:
+async def test_f6_at_the_table_shows_every_deal_and_esc_goes_back() -> None:
     app, session = make_app("hearts", seed=7)
     fast_forward(session, lambda s: len(s.game.deal_records) >= 3 and s.seat_to_move() == s.seats[0])
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         assert isinstance(app.screen, TableScreen)
-        await pilot.press("f5")
+        await pilot.press("f6")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, HistoryScreen)
@@ -286,7 +286,12 @@ def play_saves(home: Path, games: list[tuple[str, int]]) -> list[Session]:
 
 async def open_stats(app: CardtuiApp, pilot: Any) -> StatsScreen:
     await pilot.pause()
-    await pilot.press(*["down"] * 6, "enter")  # Statistics, after Help
+    from textual.widgets import OptionList
+
+    from cardtui.tui.screens.menu import MENU
+
+    app.screen.query_one(OptionList).highlighted = [key for key, _ in MENU].index("stats")
+    await pilot.press("enter")
     await pilot.pause()
     await workers_done(app)
     await pilot.pause()

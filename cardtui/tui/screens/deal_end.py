@@ -118,11 +118,11 @@ def deal_table(session: Session, record: DealRecord, index: int | None = None) -
 
 
 class DealEndScreen(ModalScreen[None]):
-    """Shown after the last trick of every deal; Enter goes on, h or F5 shows the score history."""
+    """Shown after the last trick of every deal; Enter goes on, h or F6 shows the score history."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", "Next deal", id="deal-end.next"),
-        Binding("h,f5", "history", "Score history", id="deal-end.history"),
+        Binding("h,f6", "history", "Score history", id="deal-end.history"),
     ]
 
     def __init__(self, session: Session, record: DealRecord, ascii_only: bool = False) -> None:

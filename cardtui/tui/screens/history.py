@@ -1,4 +1,4 @@
-"""The score history: a deal-by-deal table and a chart of each side's running total (F5 at the table)."""
+"""The score history: a deal-by-deal table and a chart of each side's running total (F6 at the table)."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ class HistoryScreen(ModalScreen[None]):
     """Every finished deal of the game so far, and a chart of the running totals; Esc goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,f5,q", "close", "Back", id="history.close"),
+        Binding("escape,f6,q", "close", "Back", id="history.close"),
     ]
 
     def __init__(self, summary: dict[str, Any], seats: Sequence[Seat], ascii_only: bool = False) -> None:
