@@ -145,6 +145,22 @@ async def test_f6_at_the_table_shows_every_deal_and_esc_goes_back() -> None:
         assert isinstance(app.screen, TableScreen)
 
 
+async def test_f6_in_the_bid_dialog_shows_the_history_and_esc_comes_back_to_the_bid() -> None:
+    from cardtui.tui.screens.bid import BidScreen
+
+    app, session = make_app("spades", seed=4)
+    fast_forward(session, lambda s: len(s.game.deal_records) >= 1 and s.seat_to_move() == s.seats[0])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, BidScreen)
+        await pilot.press("f6")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen) and len(table_rows(app.screen)) == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, BidScreen)
+
+
 async def test_history_of_the_spades_sample_has_its_numbers() -> None:
     loaded = load_save(SAMPLES / "spades.json")
     app = CardtuiApp(Start(), Settings(speed="instant"))

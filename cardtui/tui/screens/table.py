@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import ClassVar
 
 from rich.text import Text
@@ -27,6 +28,7 @@ from cardtui.tui.common import (
     side_name,
     tricks_text,
 )
+from cardtui.tui.screens.dialog import TableHelp
 from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.hand import Hand
@@ -379,6 +381,10 @@ class TableScreen(GameScreen):
         from cardtui.tui.screens.history import HistoryScreen
 
         self.app.push_screen(HistoryScreen.of(self.session, self.ascii_only))
+
+    def table_help(self) -> TableHelp:
+        """F1, F2 and F6 (the score history) for a dialog over the table: a bid may hang on the scores."""
+        return dataclasses.replace(super().table_help(), history=self.action_history)
 
     def action_claim(self) -> None:
         """Claim every remaining trick; the engine refuses a claim that is not certain and says why."""
