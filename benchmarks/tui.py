@@ -5,10 +5,17 @@ moment to $CARDTUI_READY_FILE after its first refresh); the median of a few runs
 key_to_repaint_ms: in the table, in tmux, an arrow key (moves the cursor along the hand) until
 capture-pane shows the change; median and 90th percentile of 40 presses (includes tmux's own
 send-keys and capture-pane round trips, so it overstates the app's share).
+history_chart_ms: a Spades game played 40 deals (win target 10000, every seat the easy computer
+player); the score history screen open at 100x30, its chart of running totals drawn (plotext's
+build, turned into Text) 20 times: median and max. open_median_ms: the history screen pushed
+until the screen (table and chart) is painted, in a headless app, beside the same figure for the
+(near-empty) help screen, which is the harness's own share; median of 10.
 """
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import json
 import os
 import shlex
@@ -86,6 +93,67 @@ def key_latency(home: Path, presses: int = 40) -> list[float]:
         subprocess.run([*tmux, "kill-server"], check=False)
 
 
+def forty_deals() -> object:
+    """A Spades session after 40 deals, played by the easy computer player without the app."""
+    from cardtui.rules import SpadesRules, load_preset
+    from cardtui.seats import default_seats
+    from cardtui.session import Session
+
+    preset = load_preset("spades")
+    assert isinstance(preset, SpadesRules)
+    rules = dataclasses.replace(preset, win_target=10000)
+    session = Session.new(rules, default_seats(4, "easy"), 11, autosave=False)
+    while len(session.game.deal_records) < 40:  # type: ignore[attr-defined]
+        if session.game.is_chance:
+            session.advance_chance()
+        else:
+            session.apply(session.bot_decision("easy").action)
+    return session
+
+
+def history_chart() -> dict[str, float]:
+    from cardtui.session import Session
+    from cardtui.tui.app import CardtuiApp, Start
+    from cardtui.tui.screens.help import HelpScreen
+    from cardtui.tui.screens.history import HistoryScreen
+    from cardtui.tui.settings import Settings
+    from cardtui.tui.widgets.chart import Chart
+
+    session = forty_deals()
+    assert isinstance(session, Session)
+
+    async def run() -> dict[str, float]:
+        app = CardtuiApp(Start(), Settings(speed="instant"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            opened: dict[str, list[float]] = {"history": [], "help": []}
+            for _ in range(10):
+                for name, screen in (("history", HistoryScreen.of(session)), ("help", HelpScreen(None, ()))):
+                    t = time.perf_counter()
+                    app.push_screen(screen)
+                    await pilot.pause()
+                    opened[name].append((time.perf_counter() - t) * 1000)
+                    await pilot.press("escape")
+                    await pilot.pause()
+            app.push_screen(HistoryScreen.of(session))
+            await pilot.pause()
+            chart = app.screen.query_one(Chart)
+            draws: list[float] = []
+            for _ in range(20):
+                t = time.perf_counter()
+                chart.render()
+                draws.append((time.perf_counter() - t) * 1000)
+        return {
+            "median": round(statistics.median(draws), 2),
+            "max": round(max(draws), 2),
+            "target": 50,
+            "open_median_ms": round(statistics.median(opened["history"]), 2),
+            "help_open_median_ms": round(statistics.median(opened["help"]), 2),
+        }
+
+    return asyncio.run(run())
+
+
 def main() -> None:
     out: dict[str, object] = {}
     if shutil.which("tmux"):
@@ -101,6 +169,9 @@ def main() -> None:
         "p90": round(sorted(times)[int(len(times) * 0.9)], 2),
         "target_median": 30,
     }
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["CARDTUI_HOME"] = folder
+        out["history_chart_ms"] = history_chart()
     print(json.dumps(out, indent=2))
 
 

@@ -102,6 +102,12 @@ def opponents_of(summary: dict[str, Any], you: int) -> str:
     return "+".join(sorted(levels))
 
 
+def deal_scores(summary: dict[str, Any], you: int) -> list[int]:
+    """Your side's score in each deal played to its end (a trick game's save)."""
+    side = next(i for i, s in enumerate(summary["sides"]) if you in s)
+    return [d["scores"][side] for d in summary["deals"]]
+
+
 def tally_one(summary: dict[str, Any], you: int) -> Tally:
     """One save's figures for your seat and side."""
     game = summary["game"]
@@ -118,8 +124,9 @@ def tally_one(summary: dict[str, Any], you: int) -> Tally:
         t.points = summary["points"][you] if finished else 0
         t.count("ace_hits", f["ace_hits"][you])
         return t
-    t.deals = len(summary["deals"])
-    t.points = sum(d["scores"][side] for d in summary["deals"])
+    scores = deal_scores(summary, you)
+    t.deals = len(scores)
+    t.points = sum(scores)
     if game == "hearts":
         t.count("moons_shot", f["moons"][you])
         t.count("moons_against", sum(f["moons"]) - f["moons"][you])
@@ -169,6 +176,52 @@ def compute(entries: Iterable[Entry], game: str | None = None, since: dt.date | 
         "broken": broken,
         "without_a_person": unplayed,
     }
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Played:
+    """One save of a game you played, for the charts: when, whether it is over and won, points per deal."""
+
+    game: str
+    updated: str
+    finished: bool
+    won: bool
+    points: tuple[int, ...]
+    """Your side's score per deal; in Eight of Spades (one deal) your points when the game is over."""
+
+
+def played(entries: Iterable[Entry], game: str | None = None) -> list[Played]:
+    """The games you played (as `compute` counts them), oldest first by the time written in the save.
+
+    Saves written in the same second keep the order of their files' times (the catalog lists newest first).
+    """
+    out = []
+    for entry in reversed(list(entries)):
+        summary = entry.summary
+        if summary is None or (game is not None and summary["game"] != game):
+            continue
+        you = you_of(summary["seats"])
+        if you is None:
+            continue
+        one = tally_one(summary, you)
+        if summary["game"] == "eight-of-spades":
+            points: tuple[int, ...] = (one.points,) if one.games else ()
+        else:
+            points = tuple(deal_scores(summary, you))
+        out.append(Played(summary["game"], summary["updated"], bool(one.games), bool(one.wins), points))
+    out.sort(key=lambda p: p.updated)
+    return out
+
+
+def running_win_rate(games: Iterable[Played]) -> list[float]:
+    """Your win rate (0..1) after each finished game, in order."""
+    rates: list[float] = []
+    wins = 0
+    for p in games:
+        if p.finished:
+            wins += p.won
+            rates.append(wins / (len(rates) + 1))
+    return rates
 
 
 def _percent(x: float) -> str:

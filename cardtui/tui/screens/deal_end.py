@@ -2,26 +2,83 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from cardtui.games.summary import spades_breakdown
 from cardtui.games.trick import DealRecord
-from cardtui.rules import HeartsRules
+from cardtui.rules import HeartsRules, SpadesRules
 from cardtui.session import Session
-from cardtui.source import TableSource, source_of
-from cardtui.tui.common import side_name
+from cardtui.source import LocalSource, TableSource, source_of
+from cardtui.tui.common import seat_name, side_name
 
 
-def deal_table(game: Session | TableSource, record: DealRecord) -> Table:
-    """One row per seat (bid, tricks, points), then one per side (score, bags, total)."""
+def bags_text(side: dict[str, Any]) -> str:
+    """`bags 3/10` (carried now, and the limit), then what this deal added: `bags 3/10 (+2)`."""
+    if not side["bag_limit"]:
+        return "no bag limit"
+    added = f" (+{side['bags_added']})" if side["bags_added"] else ""
+    return f"bags {side['bags']}/{side['bag_limit']}{added}"
+
+
+def spades_table(session: Session, index: int) -> Table:
+    """Spades: each side's contract against the tricks it took, each nil made or failed, bags against the limit.
+
+    A line under the table tells each side that reached the bag limit this deal, and what it cost.
+    """
+    rules = session.ruleset
+    assert isinstance(rules, SpadesRules)
+    seats = session.seats
+    table = Table(box=None, pad_edge=False)
+    for title in ("side", "contract", "took", "result", "nil", "bags"):
+        table.add_column(title, justify="right" if title in ("contract", "took") else "left")
+    limits = []
+    for side in spades_breakdown(session.game, index):
+        members = rules.sides[side["side"]]
+        if side["contract"]:
+            result = "made" if side["made"] else "set"
+            contract = str(side["contract"])
+        else:
+            result, contract = "nil only", "-"
+        nils = ", ".join(
+            f"{seat_name(seats, n['seat'])} {'blind nil' if n['blind'] else 'nil'} {'made' if n['made'] else 'failed'}"
+            for n in side["nils"]
+        )
+        table.add_row(
+            Text(side_name(seats, members)),
+            contract,
+            str(side["tricks"]),
+            result,
+            Text(nils or "-"),
+            bags_text(side),
+        )
+        if side["penalties"]:
+            cost = side["penalties"] * rules.bag_penalty
+            limits.append(f"{side_name(seats, members)} reached {rules.bag_limit} bags: -{cost}.")
+    if not limits:
+        return table
+    outer = Table.grid()
+    outer.add_row(table)
+    for line in limits:
+        outer.add_row(Text(line))
+    return outer
+
+
+def deal_table(game: Session | TableSource, record: DealRecord, index: int | None = None) -> Table:
+    """One row per seat (bid, tricks, points), then Spades' contracts, nils and bags, then one per side (score, total).
+
+    `index` is the deal's place in the game (0-based); without it, the last deal. Spades' breakdown
+    needs the whole game, so a network seat (which has its own view only) shows the rest.
+    """
     source = source_of(game)
+    session = source.session if isinstance(source, LocalSource) else None
     seats = source.seats
     sides = source.sides
     table = Table(box=None, pad_edge=False, expand=False)
@@ -53,6 +110,9 @@ def deal_table(game: Session | TableSource, record: DealRecord) -> Table:
         sides_table.add_row(*row)
     outer = Table.grid(padding=(1, 0))
     outer.add_row(table)
+    if session is not None and record.bids is not None and isinstance(session.ruleset, SpadesRules):
+        records = getattr(session.game, "deal_records", [])
+        outer.add_row(spades_table(session, len(records) - 1 if index is None else index))
     outer.add_row(sides_table)
     if record.moon is not None:
         rules = source.ruleset
@@ -62,29 +122,47 @@ def deal_table(game: Session | TableSource, record: DealRecord) -> Table:
 
 
 class DealEndScreen(ModalScreen[None]):
-    """Shown after the last trick of every deal; Enter goes on."""
+    """Shown after the last trick of every deal; Enter goes on, h or F6 shows the score history."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", "Next deal", id="deal-end.next"),
+        Binding("h,f6", "history", "Score history", id="deal-end.history"),
     ]
 
-    def __init__(self, table: Session | TableSource, record: DealRecord) -> None:
+    def __init__(self, table: Session | TableSource, record: DealRecord, ascii_only: bool = False) -> None:
         super().__init__()
         self.source = source_of(table)
         self.record = record
+        self.ascii_only = ascii_only
 
     def compose(self) -> ComposeResult:
         number = self.source.deals_scored
         with Vertical(id="deal-end-dialog", classes="dialog"):
             yield Static(f"End of deal {number}", classes="dialog-title", markup=False)
-            yield Static(deal_table(self.source, self.record))
-            yield Button("Go on (Enter)", id="deal-end-go", compact=True, variant="primary")
+            yield Static(deal_table(self.source, self.record, number - 1))
+            with Horizontal(id="deal-end-buttons"):
+                yield Button("Go on (Enter)", id="deal-end-go", compact=True, variant="primary")
+                if self.source.can_replay:
+                    yield Button("Score history (h)", id="deal-end-history", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one(Button).focus()
+        self.query_one("#deal-end-go", Button).focus()
 
-    def on_button_pressed(self) -> None:
-        self.dismiss(None)
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "deal-end-history":
+            self.action_history()
+        else:
+            self.dismiss(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The score history reads the whole game, which a network seat does not have."""
+        return action != "history" or isinstance(self.source, LocalSource)
+
+    def action_history(self) -> None:
+        from cardtui.tui.screens.history import HistoryScreen
+
+        if isinstance(self.source, LocalSource):
+            self.app.push_screen(HistoryScreen.of(self.source.session, self.ascii_only))
 
     def action_close(self) -> None:
         self.dismiss(None)

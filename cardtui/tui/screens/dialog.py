@@ -1,4 +1,5 @@
-"""What every decision dialog over the table shares: F1 (or ?) for help and F2 for a hint, both the table's."""
+"""What every decision dialog over the table shares: F1 (or ?) for help, F2 for a hint and F6 for the score
+history, all the table's."""
 
 from __future__ import annotations
 
@@ -18,10 +19,12 @@ Keys = Sequence[tuple[str, str]]
 
 @dataclasses.dataclass(frozen=True)
 class TableHelp:
-    """The table's help screen (given the dialog's keys) and its hint (slow: called off the event loop)."""
+    """The table's help screen (given the dialog's keys), its hint (slow: called off the event loop) and,
+    at a table with deals, its score history."""
 
     show_help: Callable[[Keys], None]
     hint: Callable[[], str]
+    history: Callable[[], None] | None = None
 
 
 class HintTold(Message):
@@ -38,6 +41,7 @@ class DecisionDialog(ModalScreen[T]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "help", "Help", id="dialog.help"),
         Binding("f2", "hint", "Hint", id="dialog.hint"),
+        Binding("f6", "history", "Score history", id="dialog.history", show=False),
     ]
     KEYS: ClassVar[Keys] = ()
 
@@ -55,6 +59,10 @@ class DecisionDialog(ModalScreen[T]):
     def action_help(self) -> None:
         if self.table_help is not None:
             self.table_help.show_help(self.KEYS)
+
+    def action_history(self) -> None:
+        if self.table_help is not None and self.table_help.history is not None:
+            self.table_help.history()
 
     def action_hint(self) -> None:
         if self.table_help is None:

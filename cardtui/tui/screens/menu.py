@@ -1,4 +1,4 @@
-"""The menu: new game, continue the last game, open a save, replays, house rules, settings, help, quit."""
+"""The menu: new game, continue the last game, open a save, replays, house rules, settings, help, statistics, quit."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ MENU = (
     ("rules", "House rules"),
     ("settings", "Settings"),
     ("help", "Help"),
+    ("stats", "Statistics"),
     ("quit", "Quit"),
 )
 
@@ -147,6 +148,15 @@ class MenuScreen(Screen[None]):
 
     def choose_settings(self) -> None:
         self.post_message(OpenSettings())
+
+    def choose_stats(self) -> None:
+        from cardtui.tui.screens.stats import StatsScreen
+
+        self.app.push_screen(StatsScreen(self.ascii_only()))
+
+    def ascii_only(self) -> bool:
+        settings = getattr(self.app, "settings", None)
+        return bool(getattr(settings, "ascii_only", False))
 
     def choose_help(self) -> None:
         self.action_help()

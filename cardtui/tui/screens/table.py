@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import ClassVar
 
 from rich.text import Text
@@ -28,6 +29,7 @@ from cardtui.tui.common import (
     side_name,
     tricks_text,
 )
+from cardtui.tui.screens.dialog import TableHelp
 from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.hand import Hand
@@ -54,6 +56,8 @@ class TableScreen(GameScreen):
         Binding("f3", "last_trick", "Last trick", id="table.last"),
         Binding("enter,space", "collect", "Collect the trick", id="table.collect", priority=True),
         Binding("f5", "claim", "Claim", id="table.claim", show=False),
+        # Not in the footer: at 80 columns it would push ctrl+q off; F1's help and the deal end name it.
+        Binding("f6", "history", "Score history", id="table.history", show=False),
     ]
 
     def __init__(self, session: Session | TableSource, settings: Settings, resumed: bool = False) -> None:
@@ -271,7 +275,7 @@ class TableScreen(GameScreen):
             self.redraw()
             self.advance()
 
-        self.app.push_screen(DealEndScreen(self.source, record), done)
+        self.app.push_screen(DealEndScreen(self.source, record, self.ascii_only), done)
         return True
 
     # ------------------------------------------------------------ people
@@ -373,6 +377,18 @@ class TableScreen(GameScreen):
         self.show_last = not self.show_last
         self.redraw()
 
+    def action_history(self) -> None:
+        from cardtui.tui.screens.history import HistoryScreen
+
+        if not self.source.drives:
+            self.say("The score history reads the whole game; at a network table the host has it.")
+            return
+        self.app.push_screen(HistoryScreen.of(self.session, self.ascii_only))
+
+    def table_help(self) -> TableHelp:
+        """F1, F2 and F6 (the score history) for a dialog over the table: a bid may hang on the scores."""
+        return dataclasses.replace(super().table_help(), history=self.action_history)
+
     def action_claim(self) -> None:
         """Claim every remaining trick; the engine refuses a claim that is not certain and says why."""
         seat = self.human_turn()
@@ -409,6 +425,7 @@ class TableScreen(GameScreen):
             ("F3", "show the last trick"),
             ("F4", "speed of the computer players: instant, fast, normal, slow (remembered)"),
             ("F5", "claim the remaining tricks when they are surely yours"),
+            ("F6", "score history: every deal so far and a chart of the running totals"),
             ("Enter, Space or click", "collect a finished trick (when Settings has click to collect the trick on)"),
             ("F9", "settings: speed, theme, suits as letters, hint level, click to collect the trick"),
             ("ctrl+z", "take back your last move and the computer's after it"),

@@ -1,0 +1,142 @@
+"""The score history: a deal-by-deal table and a chart of each side's running total (F6 at the table)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Static
+
+from cardtui.games.summary import summary_of
+from cardtui.seats import Seat
+from cardtui.session import Session
+from cardtui.tui.common import GAME_TITLES, side_name
+
+
+def short_bid(bid: int, blind: bool) -> str:
+    """`3`, `nil`, `b3` (blind 3), `bnil` (blind nil): a bid in a table cell."""
+    word = "nil" if bid == 0 else str(bid)
+    return f"b{word}" if blind else word
+
+
+def side_label(seats: Sequence[Seat], side: Sequence[int]) -> str:
+    """A side's column heading: `You`, or initials joined for a partnership (`Y+N`)."""
+    if len(side) == 1:
+        return seats[side[0]].name[:10]
+    return "+".join(seats[s].name[:1] for s in side)
+
+
+def history_rows(summary: dict[str, Any], seats: Sequence[Seat]) -> tuple[list[str], list[list[str]]]:
+    """The history table's headings and one row per finished deal, from a game's detailed summary.
+
+    Hearts: each seat's points this deal (the column named after the seat) and running total, and
+    who shot the moon.
+    Spades and cutthroat: each side's bids, tricks taken, bags carried after the deal, the deal's score
+    and the running total (a side's first column names it).
+    """
+    sides: list[list[int]] = summary["sides"]
+    labels = [side_label(seats, side) for side in sides]
+    headings = ["deal"]
+    rows: list[list[str]] = []
+    if summary["game"] == "hearts":
+        for label in labels:
+            headings += [label, "total"]
+        headings.append("moon")
+        for n, deal in enumerate(summary["deals"], 1):
+            moon = deal.get("moon")
+            row = [str(n)]
+            for score, total in zip(deal["scores"], deal["totals"], strict=True):
+                row += [str(score), str(total)]
+            row.append(seats[moon].name if moon is not None else "")
+            rows.append(row)
+        return headings, rows
+    for label in labels:
+        headings += [f"{label} bid", "took", "bags", "deal", "total"]
+    for n, deal in enumerate(summary["deals"], 1):
+        row = [str(n)]
+        bags = deal.get("bags")
+        for i, side in enumerate(sides):
+            row.append("+".join(short_bid(deal["bids"][s], deal["blind"][s]) for s in side))
+            row.append("+".join(str(deal["tricks"][s]) for s in side))
+            row.append(str(bags[i]) if bags is not None else "-")
+            row.append(f"{deal['scores'][i]:+d}")
+            row.append(str(deal["totals"][i]))
+        rows.append(row)
+    return headings, rows
+
+
+def running_totals(summary: dict[str, Any]) -> tuple[list[int], list[list[int]]]:
+    """Deal numbers from 0 (the start) and each side's total after each, for the chart."""
+    deals = summary["deals"]
+    xs = list(range(len(deals) + 1))
+    per_side = [[0, *(d["totals"][i] for d in deals)] for i in range(len(summary["sides"]))]
+    return xs, per_side
+
+
+class HistoryScreen(ModalScreen[None]):
+    """Every finished deal of the game so far, and a chart of the running totals; Esc goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f6,q", "close", "Back", id="history.close"),
+    ]
+
+    def __init__(self, summary: dict[str, Any], seats: Sequence[Seat], ascii_only: bool = False) -> None:
+        super().__init__()
+        self.summary = summary
+        self.seats = list(seats)
+        self.ascii_only = ascii_only
+
+    @classmethod
+    def of(cls, session: Session, ascii_only: bool = False) -> HistoryScreen:
+        """The history of a session's game as it stands (one source: the `inspect --json` summary)."""
+        return cls(summary_of(session.game, len(session.log), detail=True), session.seats, ascii_only)
+
+    def compose(self) -> ComposeResult:
+        from cardtui.tui.widgets.chart import Chart
+
+        summary = self.summary
+        deals = summary["deals"]
+        title = f"Score history · {GAME_TITLES.get(summary['game'], summary['game'])}"
+        with Vertical(id="history-dialog", classes="dialog"):
+            yield Static(title, classes="dialog-title", markup=False)
+            if not deals:
+                yield Static("No deal has been played to its end yet.", id="history-empty", markup=False)
+            else:
+                if self.legend():
+                    yield Static(Text(self.legend()), id="history-legend")
+                yield DataTable(id="history-table", zebra_stripes=True, cursor_type="row")
+                yield Chart(self.ascii_only, id="history-chart")
+        yield Footer()
+
+    def legend(self) -> str:
+        names = [side_name(self.seats, side) for side in self.summary["sides"]]
+        labels = [side_label(self.seats, side) for side in self.summary["sides"]]
+        parts = [f"{label} = {name}" for label, name in zip(labels, names, strict=True) if label != name]
+        if self.summary["game"] != "hearts":
+            parts.append("b = blind · bags carried after the deal")
+        return " · ".join(parts)
+
+    def on_mount(self) -> None:
+        if not self.summary["deals"]:
+            return
+        from cardtui.tui.widgets.chart import Chart
+
+        headings, rows = history_rows(self.summary, self.seats)
+        table = self.query_one(DataTable)
+        table.add_columns(*headings)
+        table.add_rows(rows)
+        table.move_cursor(row=len(rows) - 1)
+        table.focus()
+        xs, totals = running_totals(self.summary)
+        names = [side_name(self.seats, side) for side in self.summary["sides"]]
+        self.query_one(Chart).lines(
+            "Running totals", xs, list(zip(names, totals, strict=True)), xlabel="deal", ylabel="points"
+        )
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,155 @@
+"""Statistics: your record from the saves catalog (as `cardtui stats` prints it) and two charts.
+
+The catalog is brought up to date in a worker (many new saves take a while to
+read); the screen says how far it has got. The charts follow one game at a
+time (g: the next game): your win rate after each finished game, and how many
+points your side made per deal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from cardtui.tui.common import GAME_TITLES
+
+if TYPE_CHECKING:
+    from cardtui.stats import Played
+
+EMPTY = "No games played yet: finish a game at the table and your record shows here."
+
+
+class StatsProgress(Message):
+    """How many of the saves that needed reading have been read (from the worker)."""
+
+    def __init__(self, done: int, total: int) -> None:
+        super().__init__()
+        self.done = done
+        self.total = total
+
+
+class StatsRead(Message):
+    """The catalog's figures (the `cardtui stats --json` object) and the games you played, oldest first."""
+
+    def __init__(self, stats: dict[str, Any], games: list[Played], problem: str = "") -> None:
+        super().__init__()
+        self.stats = stats
+        self.games = games
+        self.problem = problem
+
+
+class StatsScreen(Screen[None]):
+    """Your record by game and opponents, your win rate over time and your points per deal."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "close", "Back", id="stats.close"),
+        Binding("g", "next_game", "Next game", id="stats.next-game"),
+    ]
+
+    def __init__(self, ascii_only: bool = False) -> None:
+        super().__init__()
+        self.ascii_only = ascii_only
+        self.stats: dict[str, Any] | None = None
+        self.games: list[Played] = []
+        self.shown: list[str] = []
+        """The games with figures, in the catalog's order; `g` moves the charts along them."""
+        self.current = 0
+
+    def compose(self) -> ComposeResult:
+        from cardtui.tui.widgets.chart import Chart
+
+        with Vertical(id="stats-box"):
+            yield Static("Statistics", classes="dialog-title", markup=False)
+            yield Static("Reading the saves catalog…", id="stats-note", markup=False)
+            with ScrollableContainer(id="stats-table"):
+                yield Static("", id="stats-text", markup=False)
+            with Horizontal(id="stats-charts"):
+                yield Chart(self.ascii_only, id="stats-win-rate")
+                yield Chart(self.ascii_only, id="stats-points")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#stats-table").display = False
+        self.query_one("#stats-charts").display = False
+        self.read_catalog()
+
+    @work(thread=True, exclusive=True, group="stats")
+    def read_catalog(self) -> None:
+        """Bring the catalog up to date with the saves folder and work out the figures, off the event loop."""
+        from cardtui.catalog import list_entries
+        from cardtui.stats import compute, played
+
+        def progress(done: int, total: int) -> None:
+            self.post_message(StatsProgress(done, total))
+
+        try:
+            entries = list_entries(progress=progress)
+        except OSError as err:
+            self.post_message(StatsRead({"rows": []}, [], f"Could not read the saves: {err}"))
+            return
+        self.post_message(StatsRead(compute(entries), played(entries)))
+
+    def on_stats_progress(self, message: StatsProgress) -> None:
+        self.query_one("#stats-note", Static).update(f"Reading new saves: {message.done} of {message.total}…")
+
+    def on_stats_read(self, message: StatsRead) -> None:
+        from cardtui.stats import render
+
+        note = self.query_one("#stats-note", Static)
+        if message.problem:
+            note.update(message.problem)
+            return
+        self.stats, self.games = message.stats, message.games
+        if not message.stats["rows"]:
+            note.update(EMPTY)
+            self.refresh_bindings()
+            return
+        self.shown = [g for g in GAME_TITLES if any(r["game"] == g for r in message.stats["rows"])]
+        note.update("Your record from the saves folder · g: the charts of the next game · Esc: back")
+        self.query_one("#stats-text", Static).update(render(message.stats))
+        self.query_one("#stats-table").display = True
+        self.query_one("#stats-charts").display = True
+        self.refresh_bindings()
+        self.draw_charts()
+
+    def draw_charts(self) -> None:
+        from cardtui.stats import running_win_rate
+        from cardtui.tui.widgets.chart import Chart
+
+        game = self.shown[self.current]
+        title = GAME_TITLES.get(game, game)
+        mine = [p for p in self.games if p.game == game]
+        rates = running_win_rate(mine)
+        win_rate = self.query_one("#stats-win-rate", Chart)
+        win_rate.lines(
+            f"{title}: win rate after each finished game" if rates else f"{title}: no finished game yet",
+            list(range(1, len(rates) + 1)),
+            [("win rate %", [round(100 * r) for r in rates])],
+            xlabel="finished games",
+            ylabel="%",
+            ylim=(0, 100),
+        )
+        points = [n for p in mine for n in p.points]
+        what = "points per game" if game == "eight-of-spades" else "points per deal"
+        self.query_one("#stats-points", Chart).histogram(f"{title}: {what}", points, xlabel=what)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Next game is offered when the charts have more than one game to show."""
+        if action == "next_game":
+            return len(self.shown) > 1
+        return True
+
+    def action_next_game(self) -> None:
+        if len(self.shown) > 1:
+            self.current = (self.current + 1) % len(self.shown)
+            self.draw_charts()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
