@@ -27,6 +27,7 @@ from cardtui.tui.common import (
     side_name,
     tricks_text,
 )
+from cardtui.tui.screens.fit import FitsTerminal
 from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.hand import Hand
@@ -40,7 +41,7 @@ from cardtui.tui.widgets.trick import Trick
 PLAY_PROMPT = "Your turn: type a card (10C, qs) and Enter, or ←/→ and Enter, or click"
 
 
-class TableScreen(GameScreen):
+class TableScreen(FitsTerminal, GameScreen):
     """Hearts, partnership Spades and cutthroat Spades; seat 0 sits South, the rest clockwise."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -74,6 +75,7 @@ class TableScreen(GameScreen):
         hand.border_title = "Your hand"
         yield hand
         yield PromptBar(id="promptbar")
+        yield self.size_notice()
         yield Footer()
 
     # ------------------------------------------------------------ drawing

@@ -1,0 +1,69 @@
+"""How a game screen fits the terminal: size classes from breakpoints, the side panel folding away, a notice.
+
+Widths: below `MIN_WIDTH` the screen is too narrow (`-too-narrow`), then `-narrow` (the side panel of
+scores and log folds away behind a key), then `-wide`. Heights: `-too-short`, `-short` (rows tighten),
+`-tall`. The stylesheet acts on these classes; a too-small screen shows only its `SizeNotice`.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from cardtui.tui.widgets.size_notice import SizeNotice
+
+MIN_WIDTH = 60
+MIN_HEIGHT = 20
+WIDE = 80
+TALL = 24
+
+
+class FitsTerminal(Screen[None]):
+    """A mixin for the game screens (put it before GameScreen): breakpoints, the notice, F6 for the side panel."""
+
+    HORIZONTAL_BREAKPOINTS = [
+        (0, "-too-narrow"),
+        (MIN_WIDTH, "-narrow"),
+        (WIDE, "-wide"),
+    ]
+    VERTICAL_BREAKPOINTS = [
+        (0, "-too-short"),
+        (MIN_HEIGHT, "-short"),
+        (TALL, "-tall"),
+    ]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f6", "toggle_side", "Scores", id="layout.side"),
+    ]
+    FOLDS_SIDE: ClassVar[bool] = True
+    """Whether the side panel folds away on a narrow terminal (the table) or stays (the grid's points)."""
+
+    def size_notice(self) -> SizeNotice:
+        return SizeNotice(MIN_WIDTH, MIN_HEIGHT, id="size-notice")
+
+    def too_small(self) -> bool:
+        return self.has_class("-too-narrow") or self.has_class("-too-short")
+
+    def side_folded(self) -> bool:
+        """True when the scores and the log are out of sight (a narrow terminal, F6 not pressed)."""
+        return self.FOLDS_SIDE and self.has_class("-narrow") and not self.has_class("-side-open")
+
+    def on_resize(self, event: events.Resize) -> None:
+        narrow = event.size.width < WIDE
+        for footer in self.query(Footer):
+            footer.compact = narrow
+            footer.show_command_palette = not narrow
+        self.refresh_bindings()
+
+    def action_toggle_side(self) -> None:
+        self.toggle_class("-side-open")
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """F6 is offered only while the side panel can fold (a narrow terminal)."""
+        if action == "toggle_side":
+            return self.FOLDS_SIDE and self.has_class("-narrow")
+        return super().check_action(action, parameters)
