@@ -7,7 +7,7 @@ scores and log folds away behind a key), then `-wide`. Heights: `-too-short`, `-
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import events
 from textual.binding import Binding, BindingType
@@ -25,21 +25,16 @@ TALL = 24
 class FitsTerminal(Screen[None]):
     """A mixin for the game screens (put it before GameScreen): breakpoints, the notice, F6 for the side panel."""
 
-    HORIZONTAL_BREAKPOINTS = [
-        (0, "-too-narrow"),
-        (MIN_WIDTH, "-narrow"),
-        (WIDE, "-wide"),
-    ]
-    VERTICAL_BREAKPOINTS = [
-        (0, "-too-short"),
-        (MIN_HEIGHT, "-short"),
-        (TALL, "-tall"),
-    ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f6", "toggle_side", "Scores", id="layout.side"),
     ]
     FOLDS_SIDE: ClassVar[bool] = True
     """Whether the side panel folds away on a narrow terminal (the table) or stays (the grid's points)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-narrow"), (WIDE, "-wide")]
+        self.VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-short"), (TALL, "-tall")]
 
     def size_notice(self) -> SizeNotice:
         return SizeNotice(MIN_WIDTH, MIN_HEIGHT, id="size-notice")
