@@ -23,7 +23,7 @@ GAME_TITLES = {
 RED_SUITS = (Suit.DIAMONDS, Suit.HEARTS)
 
 ASCII_CELLS = {
-    "·": "-",
+    "·": "|",
     "•": "*",
     "—": "-",
     "–": "-",
@@ -51,7 +51,7 @@ ASCII_WORDS = {"…": "...", "←": "<-", "→": "->", "↑": "up", "↓": "down
 
 
 def ascii_text(text: str, ascii_only: bool = True) -> str:
-    """The text as it is drawn under `--ascii`: `is thinking...`, `<-/->`, `Deal 1 - fast`; unchanged otherwise."""
+    """The text as it is drawn under `--ascii`: `is thinking...`, `<-/->`, `Deal 1 | fast`; unchanged otherwise."""
     if not ascii_only or text.isascii():
         return text
     for glyph, word in ASCII_WORDS.items():

@@ -28,7 +28,7 @@ class SeatPanel(TextLines):
         head = fit_parts(name.split(" (", 1), width, " (") if " (" in name else [name]
         if len(head) > 1:
             head[1] = "(" + head[1]
-        sep = " - " if self.app.has_class("-ascii") else " · "
+        sep = " | " if self.app.has_class("-ascii") else " · "
         return [*head, *fit_parts(detail.split(sep), width, sep)]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:

@@ -31,7 +31,7 @@ class Trick(Widget):
     def _card(self, seat: int) -> Text:
         card = self.cards.get(seat)
         if card is None:
-            return Text(" · ", self.get_component_rich_style("trick--empty"))
+            return Text(" . " if self.ascii_only else " · ", self.get_component_rich_style("trick--empty"))
         style = self.get_component_rich_style("trick--red" if card.suit in RED_SUITS else "trick--black")
         return Text(f"{card_label(card, self.ascii_only):^3}", style)
 
