@@ -170,6 +170,8 @@ def screen_lines(app: CardtuiApp) -> list[str]:
     from rich.console import Console
 
     width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), record=True, color_system=None, legacy_windows=False)
+    console = Console(
+        width=width, height=height, file=io.StringIO(), record=True, color_system=None, legacy_windows=False
+    )
     console.print(app.screen._compositor.render_update(full=True))
     return console.export_text(styles=False).rstrip("\n").split("\n")
