@@ -17,7 +17,7 @@ from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.seat_panel import SeatPanel
 from tests.test_tui_snapshots import pass_three
-from tests.test_tui_support import fast_forward, make_app, screen_lines, settle
+from tests.test_tui_support import fast_forward, make_app, screen_lines, settle, type_text
 
 
 @pytest.fixture(autouse=True)
@@ -57,6 +57,12 @@ async def test_too_small_shows_a_notice_and_resizing_back_keeps_everything() -> 
             assert "make it at least" not in text_of(app)
             assert_table_whole(app, session)
         assert isinstance(app.screen, TableScreen)
+        # the hand has the keyboard again: a typed card is played
+        held = len(session.game.hand(0))
+        legal = [a for a in session.game.legal_actions() if getattr(a, "seat", None) == 0]
+        await type_text(pilot, legal[0].card.code)  # type: ignore[attr-defined]
+        await settle(pilot, app)
+        assert len(session.game.hand(0)) == held - 1
 
 
 async def test_the_side_panel_folds_on_a_narrow_terminal_and_f6_shows_it() -> None:

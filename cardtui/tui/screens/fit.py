@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
 
 from cardtui.tui.widgets.size_notice import SizeNotice
@@ -35,6 +36,7 @@ class FitsTerminal(Screen[None]):
         super().__init__(*args, **kwargs)
         self.HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-narrow"), (WIDE, "-wide")]
         self.VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-short"), (TALL, "-tall")]
+        self._refocus: Widget | None = None
 
     def size_notice(self) -> SizeNotice:
         return SizeNotice(MIN_WIDTH, MIN_HEIGHT, id="size-notice")
@@ -47,6 +49,13 @@ class FitsTerminal(Screen[None]):
         return self.FOLDS_SIDE and self.has_class("-narrow") and not self.has_class("-side-open")
 
     def on_resize(self, event: events.Resize) -> None:
+        too_small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
+        if too_small and self.focused is not None:
+            self._refocus = self.focused  # hidden widgets lose the focus: it is given back when the table returns
+        elif not too_small and self._refocus is not None:
+            widget, self._refocus = self._refocus, None
+            if widget.is_attached:
+                self.call_after_refresh(widget.focus)
         narrow = event.size.width < WIDE
         for footer in self.query(Footer):
             footer.compact = narrow
