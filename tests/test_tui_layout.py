@@ -191,7 +191,6 @@ async def test_eight_of_spades_replay_says_the_flip_and_offers_only_its_steps(
         assert "↓ ↑ trick" not in text
         # without colour, face-down cards still read differently from face-up ones
         assert "▒" in text and "face down" in text
-        app.screen.query_one("GridBoard").hidden = None  # type: ignore[attr-defined]
 
 
 async def test_grid_face_up_and_face_down_differ_in_characters() -> None:
@@ -209,3 +208,12 @@ async def test_grid_face_up_and_face_down_differ_in_characters() -> None:
             elif view.faces[pos] is not None:
                 assert view.faces[pos].glyph in cell
                 assert cell.strip().endswith("*") == bool(view.locked >> pos & 1)
+        # a replay shows the face-down cards' faces too: marked as face down by a character, not by shade alone
+        game = session.game
+        board.show(view.faces, view.down, view.locked, [game.card_at(p) for p in range(52)])
+        for pos in range(49):
+            cell = board._cell(pos).plain.strip()  # type: ignore[attr-defined]
+            if view.down >> pos & 1:
+                assert cell == "▒" + game.card_at(pos).glyph
+            elif view.faces[pos] is not None:
+                assert not cell.startswith("▒")
