@@ -21,6 +21,8 @@ MIN_WIDTH = 60
 MIN_HEIGHT = 20
 WIDE = 80
 TALL = 24
+FULL_FOOTER = 90
+"""Below this width the footer is compact and leaves out the command palette's key, so every key shows."""
 
 
 class FitsTerminal(Screen[None]):
@@ -56,7 +58,7 @@ class FitsTerminal(Screen[None]):
             widget, self._refocus = self._refocus, None
             if widget.is_attached:
                 self.call_after_refresh(widget.focus)
-        narrow = event.size.width < WIDE
+        narrow = event.size.width < FULL_FOOTER
         for footer in self.query(Footer):
             footer.compact = narrow
             footer.show_command_palette = not narrow
