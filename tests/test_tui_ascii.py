@@ -55,7 +55,7 @@ async def assert_ascii(pilot: Pilot[Any], app: CardtuiApp, kind: type) -> list[s
 
 
 async def test_trick_game_screens_are_ascii() -> None:
-    app, session = ascii_app("hearts", seed=7)
+    app, _session = ascii_app("hearts", seed=7)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         await assert_ascii(pilot, app, PassScreen)
@@ -75,12 +75,8 @@ async def test_trick_game_screens_are_ascii() -> None:
         await pilot.press("f6")
         await assert_ascii(pilot, app, TableScreen)
         await pilot.resize_terminal(59, 19)
-        await assert_ascii(pilot, app, TableScreen)
-        await pilot.resize_terminal(100, 30)
-        fast_forward(session, lambda s: False)
-        app.screen.advance()  # type: ignore[attr-defined]
-        await settle(pilot, app)
-        await assert_ascii(pilot, app, GameEndScreen)
+        lines = await assert_ascii(pilot, app, TableScreen)
+        assert "make it at least 60x20" in " ".join(lines)
 
 
 async def test_bid_and_hot_seat_are_ascii() -> None:
