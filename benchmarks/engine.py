@@ -23,11 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.fast_deals import deal_suits, random_hearts_deal, random_spades_deal
 from cardtui.games import create_game
 from cardtui.games.fast import DealState, FastRules, play_out
+from cardtui.games.hearts import PASS_OFFSETS
 from cardtui.games.trick import TrickGame
 from cardtui.rules import HeartsRules, SpadesRules, load_preset
-
-PASS_OFFSETS = (1, 3, 2, 0)
-
 
 ROUNDS = 5
 
@@ -62,30 +60,30 @@ def public_api(preset: str, deals: int, seed: int) -> float:
     return per_second(deals, work)
 
 
-def fast_hearts(deals: int, seed: int) -> float:
-    ruleset = load_preset("hearts")
-    assert isinstance(ruleset, HeartsRules)
-    rules = FastRules.of(ruleset)
-    rng = random.Random(seed)
-    random_hearts_deal(rng, rules, ruleset, 1)
-
-    def work() -> None:
-        for i in range(deals):
-            random_hearts_deal(rng, rules, ruleset, PASS_OFFSETS[i & 3])
-
-    return per_second(deals, work)
-
-
-def fast_spades(preset: str, deals: int, seed: int) -> float:
+def fast_path(preset: str, deals: int, seed: int) -> float:
+    """Random deals on the integer-only path: Hearts passing through the preset's cycle, Spades with bids."""
     ruleset = load_preset(preset)
-    assert isinstance(ruleset, SpadesRules)
     rules = FastRules.of(ruleset)
     rng = random.Random(seed)
-    random_spades_deal(rng, rules, ruleset, 0)
+    if isinstance(ruleset, HeartsRules):
+        hearts = ruleset
+        offsets = [PASS_OFFSETS[d] for d in hearts.pass_cycle]
+
+        def deal(i: int) -> None:
+            random_hearts_deal(rng, rules, hearts, offsets[i % len(offsets)])
+
+    else:
+        assert isinstance(ruleset, SpadesRules)
+        spades = ruleset
+
+        def deal(i: int) -> None:
+            random_spades_deal(rng, rules, spades, i & 3)
+
+    deal(0)  # warm up
 
     def work() -> None:
         for i in range(deals):
-            random_spades_deal(rng, rules, ruleset, i & 3)
+            deal(i)
 
     return per_second(deals, work)
 
@@ -152,9 +150,9 @@ def main() -> None:
     args = parser.parse_args()
     result = {
         "fast_path_deals_per_s": {
-            "hearts": round(fast_hearts(args.deals, args.seed)),
-            "spades": round(fast_spades("spades", args.deals, args.seed)),
-            "cutthroat": round(fast_spades("cutthroat", args.deals, args.seed)),
+            "hearts": round(fast_path("hearts", args.deals, args.seed)),
+            "spades": round(fast_path("spades", args.deals, args.seed)),
+            "cutthroat": round(fast_path("cutthroat", args.deals, args.seed)),
             "target": 15000,
         },
         "policy_play_out_deals_per_s": {"hearts": round(policy_play_outs(args.deals, args.seed))},

@@ -48,6 +48,25 @@ class Job:
 
 
 @dataclasses.dataclass(slots=True)
+class Contracts:
+    """Spades contract figures: bids of one or more and those made, nils and those made, bags taken."""
+
+    bids: int = 0
+    bids_made: int = 0
+    nils: int = 0
+    nils_made: int = 0
+    bags: int = 0
+
+    def __iadd__(self, other: Contracts) -> Contracts:
+        self.bids += other.bids
+        self.bids_made += other.bids_made
+        self.nils += other.nils
+        self.nils_made += other.nils_made
+        self.bags += other.bags
+        return self
+
+
+@dataclasses.dataclass(slots=True)
 class SeatResult:
     """What one seat did in one job."""
 
@@ -56,11 +75,7 @@ class SeatResult:
     won: bool = False
     deals: int = 0
     points: int = 0
-    bids: int = 0
-    bids_made: int = 0
-    nils: int = 0
-    nils_made: int = 0
-    bags: int = 0
+    contracts: Contracts = dataclasses.field(default_factory=Contracts)
 
 
 def seat_levels(levels: Sequence[str], index: int) -> tuple[str, ...]:
@@ -149,7 +164,7 @@ def _tally_spades(
         contract = sum(bids[s].bid for s in side if bids[s].bid > 0)
         counted = sum(tricks[s] for s in side if bids[s].bid > 0)
         for s in side:
-            res = results[s]
+            res = results[s].contracts
             res.bags += over
             if bids[s].bid == 0:
                 res.nils += 1
@@ -207,11 +222,7 @@ class LevelTally:
     points: int = 0
     sides: int = 0
     won: int = 0
-    bids: int = 0
-    bids_made: int = 0
-    nils: int = 0
-    nils_made: int = 0
-    bags: int = 0
+    contracts: Contracts = dataclasses.field(default_factory=Contracts)
 
 
 class Tally:
@@ -242,11 +253,8 @@ class Tally:
             sides = {r.side if r.side >= 0 else k: r.won for k, r in mine}
             t.sides += len(sides)
             t.won += sum(sides.values())
-            t.bids += sum(r.bids for _, r in mine)
-            t.bids_made += sum(r.bids_made for _, r in mine)
-            t.nils += sum(r.nils for _, r in mine)
-            t.nils_made += sum(r.nils_made for _, r in mine)
-            t.bags += sum(r.bags for _, r in mine)
+            for _, r in mine:
+                t.contracts += r.contracts
             per_deal[name] = points / deals if deals else 0.0
         for (a, b), diff in self.differences.items():
             diff.add(per_deal[a] - per_deal[b])
@@ -270,11 +278,12 @@ class Tally:
                 entry |= {"games": t.sides, "won": t.won, "win_rate": round(t.won / t.sides, 4) if t.sides else 0.0}
                 entry["win_interval"] = [round(low, 4), round(high, 4)]
             if self.game in ("spades", "cutthroat"):
-                entry["bids"] = t.bids
-                entry["bids_made"] = round(t.bids_made / t.bids, 4) if t.bids else 0.0
-                entry["nils"] = t.nils
-                entry["nils_made"] = round(t.nils_made / t.nils, 4) if t.nils else 0.0
-                entry["bags_per_deal"] = round(t.bags / t.deals, 3) if t.deals else 0.0
+                c = t.contracts
+                entry["bids"] = c.bids
+                entry["bids_made"] = round(c.bids_made / c.bids, 4) if c.bids else 0.0
+                entry["nils"] = c.nils
+                entry["nils_made"] = round(c.nils_made / c.nils, 4) if c.nils else 0.0
+                entry["bags_per_deal"] = round(c.bags / t.deals, 3) if t.deals else 0.0
             out["levels"][name] = entry
         diffs: dict[str, Any] = {}
         for (a, b), diff in self.differences.items():

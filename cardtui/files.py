@@ -157,6 +157,98 @@ def remove_stale_temps(path: Path) -> None:
             tmp.unlink()
 
 
+def remove_file(path: Path) -> None:
+    """Delete a file nobody has open for writing: its lock is taken first (refused if another cardtui holds it).
+
+    A symlink is removed itself (its target stays); the lock file and any temp
+    files a killed writer left go with it.
+    """
+    path = Path(path)
+    lock = FileLock(path)
+    lock.acquire()
+    try:
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            raise FileProblem(f"{path}: no such file") from None
+        except OSError as err:
+            raise FileProblem(f"{path}: cannot be removed ({_reason(err)})") from None
+        if stat.S_ISDIR(st.st_mode):
+            raise FileProblem(f"{path}: is a folder, not a file")
+        try:
+            os.unlink(path)
+        except OSError as err:
+            raise FileProblem(f"{path}: cannot be removed ({_reason(err)})") from None
+        remove_stale_temps(lock.target)
+        _fsync_folder(path.parent)
+    finally:
+        lock.release()
+
+
+def move_into(path: Path, folder: Path) -> Path:
+    """Move a file nobody has open for writing into `folder` (made if missing) and return its new path.
+
+    The move is a rename, so it is atomic and never copies; a name already
+    taken there gets `-2`, `-3`, ... before its extension: nothing is overwritten.
+    """
+    path = Path(path)
+    lock = FileLock(path)
+    lock.acquire()
+    try:
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            raise FileProblem(f"{path}: no such file") from None
+        except OSError as err:
+            raise FileProblem(f"{path}: cannot be moved ({_reason(err)})") from None
+        if stat.S_ISDIR(st.st_mode):
+            raise FileProblem(f"{path}: is a folder, not a file")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise FileProblem(f"{folder}: cannot create the folder ({_reason(err)})") from None
+        moved = _rename_new(path, folder)
+        remove_stale_temps(lock.target)
+        _fsync_folder(folder)
+        _fsync_folder(path.parent)
+        return moved
+    finally:
+        lock.release()
+
+
+def _rename_new(path: Path, folder: Path, tries: int = 10_000) -> Path:
+    """Rename `path` into `folder` under its own name or the first free `NAME-N.EXT`, never replacing a file.
+
+    A hard link claims the new name atomically (it fails if the name exists);
+    where links are not allowed, a checked rename is used instead.
+    """
+    stem, suffix = path.stem, path.suffix
+    for n in range(1, tries):
+        target = folder / (path.name if n == 1 else f"{stem}-{n}{suffix}")
+        try:
+            os.link(path, target, follow_symlinks=False)
+        except FileExistsError:
+            continue
+        except OSError as err:
+            if err.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.EXDEV):
+                raise FileProblem(f"{path}: cannot be moved to {folder} ({_reason(err)})") from None
+            if os.path.lexists(target):
+                continue
+            try:
+                os.rename(path, target)
+            except OSError as err2:
+                raise FileProblem(f"{path}: cannot be moved to {folder} ({_reason(err2)})") from None
+            return target
+        try:
+            os.unlink(path)
+        except OSError as err:
+            with contextlib.suppress(OSError):
+                os.unlink(target)
+            raise FileProblem(f"{path}: cannot be moved ({_reason(err)})") from None
+        return target
+    raise FileProblem(f"{folder}: too many files named {path.name}")
+
+
 class FileLock:
     """One writer per file: an exclusive OS lock (`flock`) on a hidden `.NAME.lock` beside it.
 

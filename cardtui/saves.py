@@ -109,6 +109,30 @@ def new_save_path(game: str, folder: Path | None = None, when: dt.datetime | Non
     raise SaveError(f"{folder}: too many saves named {game}-{stamp}")
 
 
+ARCHIVE_FOLDER = "archive"
+"""Archived saves go to this folder beside the saves: out of the lists, never deleted."""
+
+
+def delete_save(path: Path) -> None:
+    """Delete a save file (broken or not) and its lock file; refused while another cardtui has the game open."""
+    try:
+        files.remove_file(Path(path))
+    except files.FileProblem as err:
+        raise SaveError(str(err)) from None
+
+
+def archive_save(path: Path) -> Path:
+    """Move a save into the `archive` folder beside it (a clashing name gets `-2`, ...); returns where it went.
+
+    Refused, like deleting, while another cardtui has the game open.
+    """
+    path = Path(path)
+    try:
+        return files.move_into(path, path.parent / ARCHIVE_FOLDER)
+    except files.FileProblem as err:
+        raise SaveError(str(err)) from None
+
+
 # ---------------------------------------------------------------- building and writing
 
 

@@ -84,6 +84,15 @@ def flip(game: EightOfSpadesGame, call: str, name: str) -> list[Any]:
     return game.apply(Flip(tm.seat, call, parse_position(name)))
 
 
+def flips(game: EightOfSpadesGame, *moves: str) -> list[Any]:
+    """Flip in turn: each move is a call and a position, `"H C1"`; the events of the last."""
+    events: list[Any] = []
+    for move in moves:
+        call, name = move.split()
+        events = flip(game, call, name)
+    return events
+
+
 def miss_call(card: Card) -> str:
     """A call that cannot match this card."""
     return "8S" if card.code != "8S" else "C"
@@ -297,8 +306,7 @@ def test_ace_of_spades_in_grid_resets_points_and_stays() -> None:
     game = new({"A1": "8S", "B1": "2C", "C1": "3D", "D1": "4C", "E1": "AS", "F1": "5H"}, avoid=())
     flip(game, "8S", "A1")  # seat 0: 13 points
     flip(game, "C", "B1")  # seat 1: 1 point
-    flip(game, "H", "C1")
-    flip(game, "H", "D1")
+    flips(game, "H C1", "H D1")
     events = flip(game, "H", "E1")  # seat 0 flips A♠: back to 0
     assert PointsLost(0, 13) in events
     assert game.points == (0, 1, 0, 0)
@@ -310,9 +318,7 @@ def test_ace_of_spades_in_grid_resets_points_and_stays() -> None:
 def test_ace_of_spades_in_illuminati_eliminates() -> None:
     game = new({"A1": "8S", "I2": "AS"}, avoid=())
     flip(game, "8S", "A1")  # seat 0: 13 points
-    flip(game, "C", "B1")
-    flip(game, "C", "C1")
-    flip(game, "C", "D1")
+    flips(game, "C B1", "C C1", "C D1")
     events = flip(game, "H", "I2")
     assert StakeLost(0, 5) in events and Eliminated(0) in events
     assert game.eliminated == (0,)
@@ -344,14 +350,12 @@ def test_last_seat_standing_wins() -> None:
 
 def test_illuminati_needs_the_stake() -> None:
     game = new({"A1": "2C", "B1": "3C", "C1": "4C"})
-    flip(game, "H", "A1")
-    flip(game, "H", "B1")
+    flips(game, "H A1", "H B1")
     flip(game, "C", "C1")  # seat 2: 3 points
     flip(game, "H", "D1")
     with pytest.raises(IllegalAction, match="you need 5 points to stake on the illuminati, you have 0"):
         flip(game, "C", "I1")
-    flip(game, "H", "E1")
-    flip(game, "H", "F1")
+    flips(game, "H E1", "H F1")
     assert game.to_move == ToMove(2, "flip")
     before = game.view(2)
     with pytest.raises(IllegalAction, match="you need 5 points to stake on the illuminati, you have 3"):
@@ -402,8 +406,7 @@ def test_spades_call_on_eight_in_illuminati_is_a_miss() -> None:
     game = new({"A1": "8D", "B1": "9D", "C1": "10D", "D1": "JD", "E1": "QD", "I3": "8S"}, avoid=("AS",), players=2)
     for name in ("A1", "B1", "C1", "D1"):
         flip(game, "H", name)
-    flip(game, "D", "E1")
-    flip(game, "H", "F1")
+    flips(game, "D E1", "H F1")
     events = flip(game, "S", "I3")
     assert StakeLost(0, 5) in events and not game.is_over
 
@@ -498,8 +501,7 @@ def test_refusals_in_a_players_words_leave_state_unchanged() -> None:
 
 def test_collected_position_is_empty() -> None:
     game = new({"D4": "2C", "A1": "3H", "A2": "4C"})
-    flip(game, "H", "D4")
-    flip(game, "D", "A1")
+    flips(game, "H D4", "D A1")
     flip(game, "C", "A2")  # seat 2 takes 4C, 2C and 3H
     assert game.points == (0, 0, 3, 0)
     with pytest.raises(IllegalAction, match=r"^D4 is empty: its card was collected$"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -33,12 +34,17 @@ def game_in_play(name: str, rng: random.Random) -> TrickGame:
     return game
 
 
+def games_in_play(name: str, seed: int, count: int = 30) -> Iterator[tuple[TrickGame, FastRules, random.Random]]:
+    """`count` random games of a preset at their first trick, with the fast path's rules and the generator."""
+    rng = random.Random(seed)
+    rules = FastRules.of(preset(name))
+    for _ in range(count):
+        yield game_in_play(name, rng), rules, rng
+
+
 @pytest.mark.parametrize("name", PRESETS)
 def test_legal_masks_agree_over_random_deals(name: str) -> None:
-    rng = random.Random(11)
-    rules = FastRules.of(preset(name))
-    for _ in range(30):
-        game = game_in_play(name, rng)
+    for game, rules, rng in games_in_play(name, 11):
         while game.phase == "play":
             assert legal_mask(DealState.of(game), rules) == game.legal_mask(game.turn)
             game.apply(rng.choice(game.legal_actions()))
@@ -50,10 +56,7 @@ def highest(state: DealState, seat: int, legal: int) -> int:
 
 @pytest.mark.parametrize("name", PRESETS)
 def test_play_out_with_a_policy_matches_the_engine(name: str) -> None:
-    rng = random.Random(5)
-    rules = FastRules.of(preset(name))
-    for _ in range(30):
-        game = game_in_play(name, rng)
+    for game, rules, rng in games_in_play(name, 5):
         for _ in range(rng.randrange(20)):
             game.apply(rng.choice(game.legal_actions()))
         state = DealState.of(game)

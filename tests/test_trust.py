@@ -82,9 +82,14 @@ def disk_full(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def unwritable_folder(path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A folder this process cannot write in: read-only by its mode, or for root (whom modes don't stop)
-    one where creating any file fails as on a read-only file system."""
+    """A new folder this process cannot write in."""
     path.mkdir()
+    return make_unwritable(path, monkeypatch)
+
+
+def make_unwritable(path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Make a folder read-only by its mode, or for root (whom modes don't stop) one where creating any file
+    fails as on a read-only file system."""
     if os.geteuid() != 0:
         path.chmod(0o500)
         return path
@@ -296,17 +301,7 @@ def test_a_failed_autosave_in_a_folder_turned_read_only(tmp_path: Path, monkeypa
     session = Session.new(load_preset("spades"), BOTS, 2, save_path=folder / "g.json")
     session.play_bot_turn()
     saved = (folder / "g.json").read_bytes()
-    if os.geteuid() != 0:
-        folder.chmod(0o500)
-    else:
-        real_open = os.open
-
-        def refuse(file: str | os.PathLike[str], flags: int, *args: int, **kw: object) -> int:
-            if flags & os.O_CREAT and Path(file).parent == folder:
-                raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(file))
-            return real_open(file, flags, *args, **kw)  # type: ignore[arg-type]
-
-        monkeypatch.setattr(os, "open", refuse)
+    make_unwritable(folder, monkeypatch)
     try:
         with pytest.raises(SaveError, match="cannot write in"):
             session.play_bot_turn()

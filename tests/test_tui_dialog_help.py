@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Static
 
 from cardtui.tui.screens.bid import BidScreen
@@ -14,40 +15,28 @@ def message(screen: PassScreen | BidScreen) -> str:
     return str(screen.query_one("#pass-message" if isinstance(screen, PassScreen) else "#bid-message", Static).content)
 
 
-async def test_pass_dialog_help_and_hint() -> None:
-    app, _session = make_app("hearts", seed=7)
+@pytest.mark.parametrize(
+    ("preset", "verb", "help_line"),
+    [("hearts", "pass", "pass the chosen cards"), ("spades", "bid", "the bid the hard computer player would make")],
+)
+async def test_dialog_help_and_hint(preset: str, verb: str, help_line: str) -> None:
+    app, _session = make_app(preset, seed=7)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         dialog = app.screen
-        assert isinstance(dialog, PassScreen)
+        assert isinstance(dialog, PassScreen if verb == "pass" else BidScreen)
+        assert not isinstance(dialog, BidScreen) or not dialog.blind_stage
         await pilot.press("f2")
         await workers_done(app)
         await pilot.pause()
         hint = message(dialog)
-        assert hint.startswith("Hint (hard): pass ") and " — " in hint
-        passed = hint.removeprefix("Hint (hard): pass ").split(" — ")[0].split()
-        assert len(passed) == 3 and all(any(c.glyph == p for c in dialog.cards) for p in passed)
+        assert hint.startswith(f"Hint (hard): {verb} ") and " — " in hint
+        if isinstance(dialog, PassScreen):
+            passed = hint.removeprefix("Hint (hard): pass ").split(" — ")[0].split()
+            assert len(passed) == 3 and all(any(c.glyph == p for c in dialog.cards) for p in passed)
         await pilot.press("f1")
         assert isinstance(app.screen, HelpScreen)
-        assert "pass the chosen cards" in str(app.screen.query_one("#help-text", Static).content)
-        await pilot.press("escape")
-        assert app.screen is dialog
-
-
-async def test_bid_dialog_help_and_hint() -> None:
-    app, _session = make_app("spades", seed=7)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app)
-        dialog = app.screen
-        assert isinstance(dialog, BidScreen) and not dialog.blind_stage
-        await pilot.press("f2")
-        await workers_done(app)
-        await pilot.pause()
-        hint = message(dialog)
-        assert hint.startswith("Hint (hard): bid ") and " — " in hint
-        await pilot.press("f1")
-        assert isinstance(app.screen, HelpScreen)
-        assert "the bid the hard computer player would make" in str(app.screen.query_one("#help-text", Static).content)
+        assert help_line in str(app.screen.query_one("#help-text", Static).content)
         await pilot.press("escape")
         assert app.screen is dialog
 

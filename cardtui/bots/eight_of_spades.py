@@ -11,6 +11,7 @@ matches nothing).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from cardtui.bots.base import Bot, Decision
 from cardtui.bots.eight_of_spades_endgame import (
@@ -286,16 +287,21 @@ def _after_match(t: Table, suit: int) -> tuple[list[int], int]:
     return suit_up, e8_at
 
 
+def _unseen_kinds(t: Table) -> Iterator[tuple[int, float, list[int]]]:
+    """Each kind of card the flip may show: the kind, its chance, and the unseen counts once it is seen."""
+    for kind in range(6):
+        n = t.counts[kind]
+        if n:
+            counts = list(t.counts)
+            counts[kind] -= 1
+            yield kind, n / t.unseen, counts
+
+
 def _grid_outcomes(t: Table, call: int, pos: int, pots: list[int], weight: float) -> float:
     """Expected (points gained - weight x the next seat's reply) of a grid flip."""
     me = t.points[t.seat]
     value = 0.0
-    for kind in range(6):
-        n = t.counts[kind]
-        if not n:
-            continue
-        counts = list(t.counts)
-        counts[kind] -= 1
+    for kind, q, counts in _unseen_kinds(t):
         suit = KIND_SUIT[kind]
         if kind == call:
             gain = float(pots[suit] + t.flip_value(call, False))
@@ -306,7 +312,7 @@ def _grid_outcomes(t: Table, call: int, pos: int, pots: list[int], weight: float
             suit_up[suit] |= 1 << pos
             e8_at = pos if kind == 4 else t.e8_at
         reply = _reply(t, suit_up, e8_at, counts) if weight else 0.0
-        value += n / t.unseen * (gain - weight * reply)
+        value += q * (gain - weight * reply)
     return value
 
 
@@ -314,19 +320,13 @@ def _ill_outcomes(t: Table, call: int, pots: list[int], weight: float, in_play: 
     """The same for an illuminati flip: the stake, the instant win, leaving the game."""
     me = t.points[t.seat]
     value = 0.0
-    for kind in range(6):
-        n = t.counts[kind]
-        if not n:
-            continue
-        q = n / t.unseen
+    for kind, q, counts in _unseen_kinds(t):
         if kind == ACE:
             value += q * -(me + in_play / max(1, len(t.alive)))
             continue
         if kind == call == 4:
             value += q * in_play  # the game is won: worth everything still on the table
             continue
-        counts = list(t.counts)
-        counts[kind] -= 1
         if kind == call:
             gain = float(t.ill_value + t.ill_up_value + pots[KIND_SUIT[kind]])
             suit_up, e8_at = _after_match(t, KIND_SUIT[kind])

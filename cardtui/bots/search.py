@@ -219,6 +219,12 @@ def _unused() -> float:
     return 0.0
 
 
+def best_two(sums: list[float]) -> tuple[int, int | None]:
+    """The index of the best total and of the next best (None with one choice); a tie keeps the earlier."""
+    ranked = sorted(range(len(sums)), key=lambda i: -sums[i])
+    return ranked[0], (ranked[1] if len(ranked) > 1 else None)
+
+
 class SearchBot:
     """Hearts, partnership Spades or cutthroat Spades by sampling and play-outs."""
 
@@ -299,20 +305,19 @@ class SearchBot:
                 value, pts = self._value(st, seen, ruleset, bids)
                 totals[i] += value
                 points[i] += pts
-        order = sorted(range(len(candidates)), key=lambda i: -totals[i])
-        best = order[0]
+        best, nxt = best_two(totals)
         card = candidates[best]
-        return Decision(Play(view.seat, Card.from_index(card)), self._reason(candidates, order, points, n, hearts))
+        return Decision(Play(view.seat, Card.from_index(card)), self._reason(candidates, best, nxt, points, n, hearts))
 
-    def _reason(self, candidates: list[int], order: list[int], points: list[int], n: int, hearts: bool) -> str:
+    def _reason(
+        self, candidates: list[int], best: int, nxt: int | None, points: list[int], n: int, hearts: bool
+    ) -> str:
         def say(i: int) -> str:
             avg = points[i] / n
             return f"{avg:.1f} points" if hearts else f"{avg:+.0f} for the side"
 
-        best = order[0]
         text = f"{code(candidates[best])}: expects {say(best)} this deal"
-        if len(order) > 1:
-            nxt = order[1]
+        if nxt is not None:
             text += f" (next best {code(candidates[nxt])}: {say(nxt)})"
         return text + f", {n} samples"
 
@@ -358,11 +363,9 @@ class SearchBot:
                 value, pts = spades_value(*spades_result(st.won, all_bids, seen, ruleset), seat, ruleset)
                 sums[i] += value
                 points[i] += pts
-        ranked = sorted(range(len(cands)), key=lambda i: -sums[i])
-        best = ranked[0]
+        best, nxt = best_two(sums)
         text = f"bids {cands[best].label()}: expects {points[best] / n:+.0f} for the side"
-        if len(ranked) > 1:
-            nxt = ranked[1]
+        if nxt is not None:
             text += f" (next best {cands[nxt].label()}: {points[nxt] / n:+.0f})"
         return Decision(cands[best], text + f", {n} samples")
 
@@ -406,11 +409,9 @@ class SearchBot:
                 scores, winners = hearts_result(st.taken, seen, ruleset)
                 sums[i] += hearts_value(scores, winners, seen.seat)
                 points[i] += scores[seen.seat]
-        ranked = sorted(range(len(options)), key=lambda i: -sums[i])
-        best = ranked[0]
+        best, nxt = best_two(sums)
         why = f"expects {points[best] / n:.1f} points this deal"
-        if len(ranked) > 1:
-            nxt = ranked[1]
+        if nxt is not None:
             why += f" (next best {' '.join(code(c) for c in list_cards(options[nxt]))}: {points[nxt] / n:.1f})"
         return pass_decision(view, options[best], why + f", {n} samples")
 

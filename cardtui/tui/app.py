@@ -19,7 +19,7 @@ from textual.filter import LineFilter
 from cardtui.session import Session
 from cardtui.tui.ascii import AsciiFilter
 from cardtui.tui.common import ascii_text
-from cardtui.tui.messages import BackToMenu, OpenGame, OpenReplay, Quit
+from cardtui.tui.messages import BackToMenu, OpenGame, OpenReplay, PlayAgain, Quit
 from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.settings import Settings
 
@@ -103,19 +103,40 @@ class CardtuiApp(App[str | None]):
 
         The game and replay screens are imported when first shown, so the menu comes up sooner.
         """
+        self.push_screen(self._game_screen(session, resumed))
+
+    def _game_screen(self, session: Session, resumed: bool) -> GameScreen:
+        """The session's screen; the app's session becomes this one (the one before lets go of its lock)."""
         if self.session is not None and self.session is not session:
             self.session.close()
         self.session = session
-        screen: GameScreen
         if session.ruleset.game == "eight-of-spades":
             from cardtui.tui.screens.grid import GridScreen
 
-            screen = GridScreen(session, self.settings, resumed=resumed)
-        else:
-            from cardtui.tui.screens.table import TableScreen
+            return GridScreen(session, self.settings, resumed=resumed)
+        from cardtui.tui.screens.table import TableScreen
 
-            screen = TableScreen(session, self.settings, resumed=resumed)
-        self.push_screen(screen)
+        return TableScreen(session, self.settings, resumed=resumed)
+
+    def play_again(self, finished: Session) -> None:
+        """A new game in place of the finished one: the same ruleset and seats, a new seed, a new save file.
+
+        The finished game's file is left as it is, to be watched again.
+        """
+        import secrets
+
+        from cardtui.saves import SaveError
+
+        seed = finished.seed
+        while seed == finished.seed:
+            seed = secrets.randbelow(2**32)
+        try:
+            session = Session.new(finished.ruleset, finished.seats, seed, autosave=finished.save_path is not None)
+        except (SaveError, ValueError) as err:
+            self.show_menu()
+            self.notify(f"Could not start a new game: {err}", severity="error")
+            return
+        self.switch_screen(self._game_screen(session, resumed=False))
 
     def show_replay(self, replay: Replay) -> None:
         from cardtui.tui.screens.replay import ReplayScreen
@@ -165,6 +186,9 @@ class CardtuiApp(App[str | None]):
 
     def on_open_replay(self, message: OpenReplay) -> None:
         self.show_replay(message.replay)
+
+    def on_play_again(self, message: PlayAgain) -> None:
+        self.play_again(message.finished)
 
     def on_back_to_menu(self, _: BackToMenu) -> None:
         self.show_menu()

@@ -20,6 +20,14 @@ class OpenGame(Message):
         self.resumed = resumed
 
 
+class PlayAgain(Message):
+    """Start a new game with the finished one's rules and seats: a new seed and a new save file."""
+
+    def __init__(self, finished: Session) -> None:
+        super().__init__()
+        self.finished = finished
+
+
 class OpenReplay(Message):
     """Step through a game on top of the current screen."""
 

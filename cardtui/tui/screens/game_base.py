@@ -15,7 +15,7 @@ from cardtui.games import Action, Event, IllegalAction
 from cardtui.saves import SaveError
 from cardtui.session import Session
 from cardtui.tui.common import describe, does, seat_name
-from cardtui.tui.messages import BackToMenu, Quit
+from cardtui.tui.messages import BackToMenu, PlayAgain, Quit
 from cardtui.tui.screens.dialog import Keys, TableHelp
 from cardtui.tui.settings import Settings
 
@@ -317,6 +317,8 @@ class GameScreen(Screen[None]):
         if choice == "replay":
             replay = ReplayScreen(Replay.from_save(self.session.to_save()), self.ascii_only)
             self.app.push_screen(replay, self._back_from_replay)
+        elif choice == "again":
+            self.post_message(PlayAgain(self.session))
         elif choice == "menu":
             self.post_message(BackToMenu())
         elif choice == "quit":

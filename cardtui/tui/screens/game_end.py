@@ -1,4 +1,4 @@
-"""The end of the game: who won, the totals, and what next (replay, menu, quit)."""
+"""The end of the game: who won, the totals, and what next (play again, replay, menu, quit)."""
 
 from __future__ import annotations
 
@@ -17,9 +17,10 @@ from cardtui.tui.common import side_name, winners_text
 
 
 class GameEndScreen(ModalScreen[str]):
-    """Gives back "replay", "menu" or "quit"."""
+    """Gives back "again" (the same rules and seats, a new deal), "replay", "menu" or "quit"."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "choose('again')", "Play again", id="game-end.again"),
         Binding("r", "choose('replay')", "Replay", id="game-end.replay"),
         Binding("m", "choose('menu')", "Menu", id="game-end.menu"),
         Binding("q", "choose('quit')", "Quit", id="game-end.quit"),
@@ -43,12 +44,13 @@ class GameEndScreen(ModalScreen[str]):
             yield Static(winners_text(seats, game.sides, game.winners), markup=False)
             yield Static(table)
             with Horizontal(id="game-end-buttons"):
-                yield Button("Replay (r)", id="replay", compact=True, variant="primary")
+                yield Button("Play again (p)", id="again", compact=True, variant="primary")
+                yield Button("Replay (r)", id="replay", compact=True)
                 yield Button("Menu (m)", id="menu", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#replay", Button).focus()
+        self.query_one("#again", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id or "menu")

@@ -95,13 +95,15 @@ class MenuScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="menu-open")
     def read_save(self, path: Path | None, replay: bool = False) -> None:
         """Read a save (None: the last unfinished one) off the event loop; a FIFO or a huge file can't block it."""
+        from cardtui.catalog import list_entries
         from cardtui.replay import Replay
-        from cardtui.saves import latest_unfinished, saves_dir
+        from cardtui.saves import saves_dir
         from cardtui.session import Session
 
         try:
             if path is None:
-                path = latest_unfinished()
+                unfinished = (e.info.path for e in list_entries() if e.info.status == "in_progress")
+                path = next(unfinished, None)
                 if path is None:
                     self.post_message(SaveOpened(problem=f"No unfinished game in {saves_dir()}"))
                     return
@@ -162,17 +164,52 @@ class MenuScreen(Screen[None]):
 
 
 class SavesListed(Message):
-    """The saves folder, read off the event loop."""
+    """The saves folder, read through the catalog off the event loop."""
 
     def __init__(self, infos: list[SaveInfo]) -> None:
         super().__init__()
         self.infos = infos
 
 
-class SavePicker(ModalScreen[Path | None]):
-    """The saved games, most recently written first, or a path typed in."""
+class SavesProgress(Message):
+    """How far the first reading of a big saves folder has gone."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back", id="saves.back")]
+    def __init__(self, done: int, total: int) -> None:
+        super().__init__()
+        self.done = done
+        self.total = total
+
+
+class SaveRemoved(Message):
+    """A save deleted or archived off the event loop: what was done, or why it was not."""
+
+    def __init__(self, text: str, problem: str = "") -> None:
+        super().__init__()
+        self.text = text
+        self.problem = problem
+
+
+PROGRESS_EVERY = 25
+"""Saves read between two progress lines while the catalog is built."""
+
+
+def save_line(info: SaveInfo) -> Text:
+    """One save in the list; a broken one says why on a second line. Names are never read as markup."""
+    if info.status == "broken":
+        return Text(f"{info.path.name}  {info.game}  broken\n  {info.problem or 'cannot be read'}")
+    score = " / ".join(map(str, info.totals)) if info.totals else "-"
+    status = info.status.replace("_", " ")
+    return Text(f"{info.path.name}  {info.game}  {status}  {score}")
+
+
+class SavePicker(ModalScreen[Path | None]):
+    """The saved games, most recently written first, or a path typed in; d deletes and a archives the chosen one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Back", id="saves.back"),
+        Binding("d,delete", "remove('delete')", "Delete", id="saves.delete"),
+        Binding("a", "remove('archive')", "Archive", id="saves.archive"),
+    ]
 
     def __init__(self, title: str) -> None:
         super().__init__()
@@ -185,6 +222,9 @@ class SavePicker(ModalScreen[Path | None]):
             yield OptionList(id="saves-list")
             yield Static("Reading the saves folder…", id="saves-note", markup=False)
             yield Input(placeholder="or type the path of a save file and Enter", id="save-path")
+            yield Static("", id="saves-message", markup=False)
+            yield Static("Enter: open · d: delete · a: archive (moved to archive/) · Esc: back", id="saves-keys")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#saves-list").display = False
@@ -192,27 +232,34 @@ class SavePicker(ModalScreen[Path | None]):
 
     @work(thread=True, exclusive=True, group="saves")
     def list_saves(self) -> None:
-        from cardtui.saves import list_saves
+        """The folder through the catalog: only saves written since the last look are read again."""
+        from cardtui.catalog import list_entries
 
-        self.post_message(SavesListed(list_saves()))
+        def progress(done: int, total: int) -> None:
+            if done % PROGRESS_EVERY == 0 and done < total:
+                self.post_message(SavesProgress(done, total))
+
+        self.post_message(SavesListed([e.info for e in list_entries(progress=progress)]))
+
+    def on_saves_progress(self, message: SavesProgress) -> None:
+        self.query_one("#saves-note", Static).update(f"Reading the saves folder… {message.done} of {message.total}")
 
     def on_saves_listed(self, message: SavesListed) -> None:
+        listing = self.query_one("#saves-list", OptionList)
+        was = listing.highlighted
         self.infos = message.infos
-        options = []
-        for i, info in enumerate(self.infos):
-            score = " / ".join(map(str, info.totals)) if info.totals else "-"
-            status = info.status.replace("_", " ")
-            # Names from the folder are shown as they are: never read as markup.
-            options.append(Option(Text(f"{info.path.name}  {info.game}  {status}  {score}"), id=str(i)))
-        if options:
-            listing = self.query_one("#saves-list", OptionList)
-            listing.add_options(options)
+        listing.clear_options()
+        listing.add_options([Option(save_line(info), id=str(i)) for i, info in enumerate(self.infos)])
+        note = self.query_one("#saves-note", Static)
+        if self.infos:
             listing.display = True
-            listing.highlighted = 0
+            listing.highlighted = min(was or 0, len(self.infos) - 1)
             listing.focus()
-            self.query_one("#saves-note").display = False
+            note.display = False
         else:
-            self.query_one("#saves-note", Static).update("No saved games yet.")
+            listing.display = False
+            note.update("No saved games yet.")
+            note.display = True
             self.query_one("#save-path", Input).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -224,3 +271,57 @@ class SavePicker(ModalScreen[Path | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    def say(self, text: str) -> None:
+        self.query_one("#saves-message", Static).update(text)
+
+    def chosen(self) -> SaveInfo | None:
+        listing = self.query_one("#saves-list", OptionList)
+        if not listing.display or listing.highlighted is None or not self.infos:
+            return None
+        return self.infos[listing.highlighted]
+
+    def action_remove(self, how: str) -> None:
+        """Ask first, then delete the highlighted save or move it to the archive folder."""
+        from cardtui.saves import ARCHIVE_FOLDER
+        from cardtui.tui.screens.confirm import ConfirmScreen
+
+        info = self.chosen()
+        if info is None:
+            self.say("Choose a save in the list first.")
+            return
+        name = info.path.name
+        if how == "delete":
+            dialog = ConfirmScreen("Delete the save?", f"{name} will be deleted; it cannot be undone.", "delete it")
+        else:
+            dialog = ConfirmScreen(
+                "Archive the save?",
+                f"{name} will move to the {ARCHIVE_FOLDER} folder beside the saves and leave these lists.",
+                "archive it",
+            )
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.say(f"{'Deleting' if how == 'delete' else 'Archiving'} {name}…")
+                self.remove_save(info.path, how)
+
+        self.app.push_screen(dialog, answered)
+
+    @work(thread=True, exclusive=True, group="saves-remove")
+    def remove_save(self, path: Path, how: str) -> None:
+        from cardtui.saves import archive_save, delete_save
+
+        try:
+            if how == "delete":
+                delete_save(path)
+                self.post_message(SaveRemoved(f"Deleted {path.name}."))
+            else:
+                moved = archive_save(path)
+                self.post_message(SaveRemoved(f"Archived {path.name} to {moved.parent.name}/{moved.name}."))
+        except SaveError as err:
+            self.post_message(SaveRemoved("", str(err)))
+
+    def on_save_removed(self, message: SaveRemoved) -> None:
+        self.say(message.problem or message.text)
+        if not message.problem:
+            self.list_saves()

@@ -10,12 +10,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from cardtui.cards import Card, sort_for_display
+from cardtui.cards import Card, CardSet, sort_for_display
 from cardtui.games import Action, Event
 from cardtui.games.base import Bid, Pass, Play
 from cardtui.games.hearts import PASS_OFFSETS, HeartsView
 from cardtui.games.spades import SpadesView
-from cardtui.games.trick import DealRecord, DealScored, TrickView, TrickWon
+from cardtui.games.trick import CardsPassed, DealRecord, DealScored, TrickView, TrickWon
 from cardtui.session import Session
 from cardtui.tui.common import (
     GAME_TITLES,
@@ -54,6 +54,8 @@ class TableScreen(FitsTerminal, GameScreen):
         self.pending_record: DealRecord | None = None
         self.show_last = False
         self.face_down = False
+        self.showing_received = False
+        """The pass just ended: the table waits a moment so the person sees the cards they received."""
 
     def compose(self) -> ComposeResult:
         yield TextLines("", id="status")
@@ -87,7 +89,20 @@ class TableScreen(FitsTerminal, GameScreen):
         return view
 
     def paused(self) -> bool:
-        return self.held is not None
+        return self.held is not None or self.showing_received
+
+    @staticmethod
+    def received_cards(v: TrickView) -> set[Card]:
+        """The cards a pass (or an exchange) brought this seat, while it has not yet played to the deal's first trick.
+
+        Read from the seat's view, so the marks come back when a game is resumed.
+        """
+        received = getattr(v.detail, "received", None)
+        if not isinstance(received, CardSet) or v.phase != "play" or v.tricks:
+            return set()
+        if any(seat == v.seat for seat, _ in v.trick):
+            return set()
+        return set(received) & set(v.hand)
 
     def redraw(self) -> None:
         if not self.is_mounted:
@@ -157,7 +172,7 @@ class TableScreen(FitsTerminal, GameScreen):
         legal: set[Card] | None = None
         if tm is not None and tm.seat == self.viewer and tm.phase == "play" and self.held is None:
             legal = {a.card for a in v.legal if isinstance(a, Play)}
-        hand.show(held, legal, face_down=self.face_down)
+        hand.show(held, legal, face_down=self.face_down, received=self.received_cards(v))
 
     # ------------------------------------------------------------ events
 
@@ -171,9 +186,21 @@ class TableScreen(FitsTerminal, GameScreen):
                     self.held = (tuple(zip(seats, cards, strict=True)), does(self.who(seat), "takes it", "take it"))
                 case DealScored(record=record):
                     self.pending_record = record
+                case CardsPassed(seat=giver, to=to, cards=cards) if to == self.viewer and self.settings.trick_delay > 0:
+                    shown = " ".join(card_label(c, self.ascii_only) for c in sort_for_display(cards))
+                    self.showing_received = True
+                    self.show_prompt(f"{does(self.who(to), 'receives', 'receive')} {shown} from {self.who(giver)}.")
+        if self.showing_received:
+            self.set_timer(self.settings.trick_delay, self.received_seen)
         if self.held is not None:
             self.show_prompt(f"{self.held[1]}.")
             self.set_timer(self.settings.trick_delay, self.gather)
+
+    def received_seen(self) -> None:
+        """The pause after a pass is over; the marks stay on the cards until the person plays."""
+        self.showing_received = False
+        self.redraw()
+        self.advance()
 
     def gather(self) -> None:
         """The finished trick leaves the table."""

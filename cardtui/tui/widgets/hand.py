@@ -21,7 +21,10 @@ TYPED_CHARS = set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXY
 
 
 class Hand(Widget, can_focus=True):
-    """One seat's cards sorted by suit: legal cards bright, the rest dimmed, chosen cards marked.
+    """One seat's cards sorted by suit: legal cards bright, the rest dimmed, chosen and received cards marked.
+
+    A chosen card is marked `^`, a card just received in a pass `*`, so the
+    marks read without colour too.
 
     Keys typed here build a card code; Enter plays (or picks) it. With nothing
     typed, Enter or Space picks the card under the cursor. The screen decides
@@ -44,6 +47,7 @@ class Hand(Widget, can_focus=True):
         "hand--cursor",
         "hand--selected",
         "hand--back",
+        "hand--received",
     }
 
     class Picked(Message):
@@ -88,6 +92,7 @@ class Hand(Widget, can_focus=True):
         self.cards: list[Card] = []
         self.legal: set[Card] | None = None
         self.selected: set[Card] = set()
+        self.received: set[Card] = set()
         self.cursor = 0
         self.buffer = ""
         self.face_down = False
@@ -106,9 +111,14 @@ class Hand(Widget, can_focus=True):
         legal: set[Card] | None = None,
         selected: set[Card] | None = None,
         face_down: bool = False,
+        received: set[Card] | None = None,
     ) -> None:
-        """Show these cards (already sorted); `legal` None means every card looks playable."""
+        """Show these cards (already sorted); `legal` None means every card looks playable.
+
+        `received`: the cards a pass just brought, marked until the screen stops giving them.
+        """
         self.cards = list(cards)
+        self.received = set(received or ()) & set(cards)
         self.legal = legal
         self.selected = set(selected) if selected is not None else self.selected & set(cards)
         self.face_down = face_down
@@ -150,6 +160,7 @@ class Hand(Widget, can_focus=True):
         cur = self.get_component_rich_style("hand--cursor")
         sel = self.get_component_rich_style("hand--selected")
         back = self.get_component_rich_style("hand--back")
+        new = self.get_component_rich_style("hand--received")
         per_row = self.per_row(self.size.width) if self.size.width else len(self.cards)
         line_start = 0
         for i, card in enumerate(self.cards):
@@ -165,12 +176,14 @@ class Hand(Widget, can_focus=True):
                 style: Style = red if card.suit in RED_SUITS else black
                 if self.legal is not None and card not in self.legal:
                     style = style + dim
+                if card in self.received:
+                    style = style + new
                 if card in self.selected:
                     style = style + sel
                 if self.interactive and self.has_focus and i == self.cursor:
                     style = style + cur
                 label = card_label(card, self.ascii_only)
-                mark = "^" if card in self.selected else " "
+                mark = "^" if card in self.selected else "*" if card in self.received else " "
                 text.append(f"{mark}{label:>3}", style)
             self._spans.append((i // per_row, start, len(text) - line_start))
         return text

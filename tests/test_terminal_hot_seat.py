@@ -1,0 +1,107 @@
+"""A real terminal (tmux): two people play a whole hot-seat Hearts deal by typed codes, and no screen at a
+hand-over, nor the next person's first screen, names a card of the other person's hand. Every wait polls
+within a deadline."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from cardtui.api import new_game
+from cardtui.cards import Card
+from cardtui.games.base import Pass, Play
+from cardtui.games.hearts import HeartsGame
+from cardtui.saves import LoadedSave, load_save
+from tests.test_terminal import Tmux
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+PEOPLE = ("Ann", "Bob")
+HAND_OVER = re.compile(r"Pass the keyboard to (\w+)")
+
+
+def hot_seat_save(path: Path) -> Path:
+    """A Hearts game with two people at the keyboard (seats 0 and 1) and two computer players."""
+    seats = [{"name": name, "kind": "human"} for name in PEOPLE]
+    seats += [{"name": name, "kind": "bot", "level": "easy"} for name in ("North", "East")]
+    path.write_text(json.dumps(new_game("hearts", seed=7, seats=seats).to_save()))
+    return path
+
+
+def game_of(loaded: LoadedSave) -> HeartsGame:
+    game = loaded.game
+    assert isinstance(game, HeartsGame)
+    return game
+
+
+def secrets_from(loaded: LoadedSave, viewer: int | None) -> set[Card]:
+    """The cards `viewer` may not see: the other person's hand, less what the viewer passed to them.
+
+    With no viewer (the hand-over notice itself) every person's hand is secret.
+    """
+    game = game_of(loaded)
+    out: set[Card] = set()
+    for seat in range(len(PEOPLE)):
+        if seat == viewer:
+            continue
+        hand = set(game.hand(seat))
+        if viewer is not None:
+            hand -= set(game.view(viewer).detail.passed)
+        out |= hand
+    return out
+
+
+def assert_private(screen: str, secrets: set[Card], where: str) -> None:
+    shown = sorted(c.glyph for c in secrets if c.glyph in screen)
+    assert not shown, f"{where} shows {', '.join(shown)} of another person's hand:\n{screen}"
+
+
+def test_a_hot_seat_deal_in_tmux_never_shows_the_other_persons_cards(tmp_path: Path) -> None:
+    save = hot_seat_save(tmp_path / "hot.json")
+    tmux = Tmux(tmp_path / "home")
+    hand_overs = 0
+    try:
+        tmux.start("hot", f"resume {shlex.quote(str(save))} --speed instant")
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline:
+            screen = tmux.screen("hot")
+            loaded = load_save(save)
+            if game_of(loaded).deal_records:
+                break
+            match = HAND_OVER.search(screen)
+            if match:
+                hand_overs += 1
+                assert_private(screen, secrets_from(loaded, None), "the hand-over notice")
+                viewer = PEOPLE.index(match.group(1))
+                tmux.keys("hot", "Space")
+                after = tmux.wait("hot", lambda s: HAND_OVER.search(s) is None, "the hand-over to end")
+                assert_private(after, secrets_from(load_save(save), viewer), f"{PEOPLE[viewer]}'s first screen")
+                continue
+            to_move = loaded.game.to_move
+            if to_move is None or to_move.seat >= len(PEOPLE) or f"{PEOPLE[to_move.seat]}'s hand" not in screen:
+                continue
+            legal = loaded.game.legal_actions()
+            before = len(loaded.log)
+            if to_move.phase == "pass":
+                first = next(a for a in legal if isinstance(a, Pass))
+                for k, card in enumerate(first.cards, 1):
+                    tmux.keys("hot", card.code.lower(), "Enter")
+                    tmux.wait("hot", lambda s, k=k: f"Chosen ({k}/3)" in s, f"card {k} chosen")
+                tmux.keys("hot", "Enter")
+            else:
+                play = next(a for a in legal if isinstance(a, Play))
+                tmux.keys("hot", play.card.code, "Enter")
+            tmux.wait("hot", lambda s, n=before: len(load_save(save).log) > n, "the action to be saved")
+        else:
+            raise AssertionError(f"the deal did not end in time; the screen shows:\n{tmux.screen('hot')}")
+        # Two passes and 26 plays by two people, with computer players between them: hand-overs both ways.
+        assert hand_overs >= 10
+        assert sum(1 for a in load_save(save).log if isinstance(a, Play) and a.seat < len(PEOPLE)) == 26
+    finally:
+        tmux.close()

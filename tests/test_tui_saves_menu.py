@@ -1,0 +1,163 @@
+"""The menu's save lists: read through the catalog, broken files with their reason, delete and archive."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList, Static
+
+from cardtui import catalog, saves
+from cardtui.session import Session
+from cardtui.tui.app import CardtuiApp, Start
+from cardtui.tui.screens.confirm import ConfirmScreen
+from cardtui.tui.screens.menu import MENU, MenuScreen, SavePicker
+from cardtui.tui.settings import Settings
+from tests.test_tui_support import workers_done
+
+SAMPLES = Path(__file__).resolve().parent.parent / "saves"
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
+    (tmp_path / "home" / "saves").mkdir(parents=True)
+    return tmp_path / "home"
+
+
+def copies(folder: Path, count: int, source: str = "hearts-mid-deal.json") -> list[Path]:
+    data = (SAMPLES / source).read_bytes()
+    paths = [folder / f"hearts-2026010{i // 100}-{i % 100:06d}.json" for i in range(count)]
+    for path in paths:
+        path.write_bytes(data)
+    return paths
+
+
+def count_loads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Every save read in full (replayed), by the catalog or by the old way of listing."""
+    loaded: list[Path] = []
+    real = saves.load_save
+
+    def counting(path: Any, *args: Any, **kwargs: Any) -> Any:
+        loaded.append(Path(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(saves, "load_save", counting)
+    monkeypatch.setattr(catalog, "load_save", counting)
+    return loaded
+
+
+async def open_picker(pilot: Pilot[Any], app: CardtuiApp) -> SavePicker:
+    """From the menu, Open a save, with the folder listed."""
+    await pilot.pause()
+    assert isinstance(app.screen, MenuScreen)
+    app.screen.query_one("#menu-list", OptionList).highlighted = [key for key, _ in MENU].index("open")
+    await pilot.press("enter")
+    await listed(pilot, app)
+    assert isinstance(app.screen, SavePicker)
+    return app.screen
+
+
+async def listed(pilot: Pilot[Any], app: CardtuiApp) -> None:
+    for _ in range(3):
+        await pilot.pause()
+        await workers_done(app)
+    await pilot.pause()
+
+
+def shown(picker: SavePicker) -> list[str]:
+    listing = picker.query_one("#saves-list", OptionList)
+    if not listing.display:
+        return []
+    return [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+
+
+def said(picker: SavePicker) -> str:
+    return str(picker.query_one("#saves-message", Static).render())
+
+
+def names(picker: SavePicker) -> list[str]:
+    return [line.split()[0] for line in shown(picker)]
+
+
+async def test_many_saves_are_read_once_then_listed_from_the_catalog(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = copies(home / "saves", 200)
+    loaded = count_loads(monkeypatch)
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        picker = await open_picker(pilot, app)
+        assert sorted(names(picker)) == sorted(p.name for p in paths)
+        assert len(loaded) == 200  # the first look reads each save once, for the catalog
+        await pilot.press("escape")
+        loaded.clear()
+        picker = await open_picker(pilot, app)
+        assert len(names(picker)) == 200
+        assert loaded == []  # the second look reads none: the catalog knows them
+        await pilot.press("escape")
+        (home / catalog.FILE_NAME).unlink()  # deleting the catalog loses nothing
+        picker = await open_picker(pilot, app)
+        assert sorted(names(picker)) == sorted(p.name for p in paths)
+
+
+async def test_a_broken_save_is_listed_with_its_reason(home: Path) -> None:
+    copies(home / "saves", 1)
+    (home / "saves" / "hearts-broken.json").write_text("{")
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        picker = await open_picker(pilot, app)
+        broken = next(line for line in shown(picker) if line.startswith("hearts-broken.json"))
+        assert "broken" in broken and "not valid JSON" in broken
+
+
+async def remove(pilot: Pilot[Any], app: CardtuiApp, key: str, answer: str) -> None:
+    await pilot.press(key)
+    await pilot.pause()
+    assert isinstance(app.screen, ConfirmScreen)
+    await pilot.press(answer)
+    await listed(pilot, app)
+
+
+async def test_delete_and_archive_from_the_list_ask_first_and_refresh_it(home: Path) -> None:
+    folder = home / "saves"
+    paths = copies(folder, 3)
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        picker = await open_picker(pilot, app)
+        first = names(picker)[0]
+        await remove(pilot, app, "d", "n")  # no: nothing happens
+        assert app.screen is picker and len(names(picker)) == 3 and (folder / first).exists()
+        await remove(pilot, app, "d", "y")
+        assert not (folder / first).exists()
+        assert first not in names(picker) and len(names(picker)) == 2
+        assert f"Deleted {first}." in said(picker)
+        second = names(picker)[0]
+        await remove(pilot, app, "a", "y")
+        assert not (folder / second).exists() and (folder / "archive" / second).exists()
+        assert names(picker) == [p.name for p in paths if p.name not in (first, second)]
+        assert f"Archived {second} to archive/{second}." in said(picker)
+        await remove(pilot, app, "d", "y")
+        assert shown(picker) == []
+        assert "No saved games yet." in str(picker.query_one("#saves-note", Static).render())
+        await pilot.press("d")  # nothing left to choose: d is typed into the path field, not a question
+        await pilot.pause()
+        assert app.screen is picker and picker.query_one("#save-path", Input).value == "d"
+
+
+@pytest.mark.parametrize("key", ["d", "a"])
+async def test_a_save_open_in_another_cardtui_is_neither_deleted_nor_archived(home: Path, key: str) -> None:
+    (path,) = copies(home / "saves", 1)
+    before = path.read_bytes()
+    elsewhere = Session.resume(path)
+    try:
+        app = CardtuiApp(Start(), Settings(speed="instant"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            picker = await open_picker(pilot, app)
+            await remove(pilot, app, key, "y")
+            assert "the game is open in another cardtui" in said(picker)
+            assert names(picker) == [path.name] and path.read_bytes() == before
+    finally:
+        elsewhere.close()
