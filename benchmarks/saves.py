@@ -151,7 +151,7 @@ def main() -> None:
         jumps.append(time.perf_counter() - t)
 
     typical = load_save(ROOT / "saves" / "spades.json")
-    data = Session(typical.game, typical.ruleset, typical.seats, typical.seed, None, typical.log).to_save()
+    data = Session.of_save(typical).to_save()
     lines = [encode_action(a) for a in typical.log]
     small = folder / "typical.json"
     writes = []

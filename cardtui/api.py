@@ -9,6 +9,13 @@ why; nothing else escapes.
 At a deal, `legal_actions()` offers exactly one action: the seeded deal, so
 ``g.apply(g.legal_actions()[0])`` always moves a game on. Any other complete
 deal may be applied too.
+
+Two actions are never listed by `legal_actions()` but go through `apply`
+like any other: ``{"type": "claim", "seat": S}`` (the seat on lead claims
+every remaining trick of the deal; refused with why unless certain) and
+``{"type": "undo", "seat": S, "to": N}`` (the one person at the table takes
+back their decision at log index N and the computer players' moves after
+it; `undo(seat)` finds N).
 """
 
 from __future__ import annotations
@@ -82,6 +89,16 @@ class ApiGame:
             raise ApiError(str(err)) from None
         return [to_json(e) for e in events]
 
+    def undo(self, seat: int) -> list[dict[str, Any]]:
+        """Take back `seat`'s last decision (and the moves after it); ApiError says why when it can't be."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._session.game.seats:
+            raise ApiError(f"seat must be 0..{self._session.game.seats - 1}, found {seat!r}")
+        try:
+            action = self._session.undo_action(seat)
+        except IllegalAction as err:
+            raise ApiError(str(err)) from None
+        return self.apply(action.to_json())
+
     def deal(self) -> list[dict[str, Any]]:
         """Make the seeded deal when one is due (the same cards `cardtui play --seed` deals)."""
         if not self._session.game.is_chance:
@@ -101,7 +118,7 @@ class ApiGame:
         return summary_of(self._session.game, len(self._session.log))
 
     def to_save(self) -> dict[str, Any]:
-        """A version 1 save dict of the game so far (write it with json.dump)."""
+        """A save dict of the game so far (write it with json.dump); version 2 when it holds an undo or a claim."""
         return self._session.to_save()
 
     def suggest(self, level: str = "normal", seed: int | None = None) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from typing import Any, NamedTuple
 from cardtui.cards import parse_card
 from cardtui.games import Action, Event
 from cardtui.games.eight_of_spades import Eliminated, PointsLost
+from cardtui.games.history import Undone
 from cardtui.games.summary import summary_of
 from cardtui.games.trick import TrickWon
 from cardtui.saves import SaveError, SaveInfo, game_in_name, home_dir, load_save, saves_dir
@@ -116,18 +117,39 @@ def summarise(path: Path) -> dict[str, Any]:
 
 
 class _Counter:
-    """Counts, from the replayed events, what the game's state no longer shows: who took Q♠, who hit A♠."""
+    """Counts, from the replayed events, what the game's state no longer shows: who took Q♠, who hit A♠.
+
+    What an undo took back does not count: each count remembers the log index that made it.
+    """
 
     def __init__(self) -> None:
-        self.queens = [0] * 8
-        self.ace_hits = [0] * 8
+        self._queens: list[tuple[int, int]] = []
+        self._ace_hits: list[tuple[int, int]] = []
 
     def __call__(self, index: int, action: Action, events: Sequence[Event]) -> None:
         for event in events:
             if isinstance(event, TrickWon) and QUEEN_OF_SPADES in event.cards:
-                self.queens[event.seat] += 1
+                self._queens.append((index, event.seat))
             elif isinstance(event, PointsLost | Eliminated):
-                self.ace_hits[event.seat] += 1
+                self._ace_hits.append((index, event.seat))
+            elif isinstance(event, Undone):
+                self._queens = [(i, s) for i, s in self._queens if i < event.to]
+                self._ace_hits = [(i, s) for i, s in self._ace_hits if i < event.to]
+
+    @property
+    def queens(self) -> list[int]:
+        return _per_seat(self._queens)
+
+    @property
+    def ace_hits(self) -> list[int]:
+        return _per_seat(self._ace_hits)
+
+
+def _per_seat(counted: list[tuple[int, int]]) -> list[int]:
+    out = [0] * 8
+    for _, seat in counted:
+        out[seat] += 1
+    return out
 
 
 def _spades_figures(game: Any) -> dict[str, Any]:

@@ -66,7 +66,7 @@ def launch_menu(ascii_only: bool | None) -> None:
 
 
 def launch_play(
-    ruleset: Ruleset, seats: list[Seat], seed: int, save: Path | None, speed: str, ascii_only: bool | None
+    ruleset: Ruleset, seats: list[Seat], seed: int, save: Path | None, speed: str | None, ascii_only: bool | None
 ) -> None:
     """Start the full-screen game."""
     from cardtui.saves import SaveError
@@ -79,7 +79,7 @@ def launch_play(
         fail(str(err))
 
 
-def launch_resume(path: Path, speed: str, ascii_only: bool | None) -> None:
+def launch_resume(path: Path, speed: str | None, ascii_only: bool | None) -> None:
     """Continue a saved game full-screen; a game open in another cardtui is refused before anything else."""
     from cardtui.saves import SaveError
     from cardtui.session import Session
@@ -108,12 +108,14 @@ def launch_replay(path: Path, ascii_only: bool | None) -> None:
         fail(str(err))
 
 
-ASCII_HELP = "draw suits as the letters C D H S, for terminals without suit glyphs"
-SPEED_HELP = "how fast computer players move: " + ", ".join(SPEEDS)
+ASCII_HELP = "draw suits as the letters C D H S, for this run (the Settings screen remembers it)"
+SPEED_HELP = "how fast computer players move, for this run (the Settings screen and F4 remember one): " + ", ".join(
+    SPEEDS
+)
 
 
-def _check_speed(speed: str) -> None:
-    if speed not in SPEEDS:
+def _check_speed(speed: str | None) -> None:
+    if speed is not None and speed not in SPEEDS:
         fail(f"--speed: expected one of {', '.join(SPEEDS)}, found {speed!r}")
 
 
@@ -205,7 +207,7 @@ def play(
         int | None, typer.Option("--players", help="players at the table (Eight of Spades: 2-8)")
     ] = None,
     save: Annotated[Path | None, typer.Option("--save", help="save the game to this file")] = None,
-    speed: Annotated[str, typer.Option("--speed", help=SPEED_HELP)] = "normal",
+    speed: Annotated[str | None, typer.Option("--speed", help=SPEED_HELP)] = None,
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
 ) -> None:
     """Play a new game against computer players."""
@@ -249,7 +251,7 @@ def resume(
     save: Annotated[
         Path | None, typer.Argument(help="a save file; without it, the most recent unfinished game")
     ] = None,
-    speed: Annotated[str, typer.Option("--speed", help=SPEED_HELP)] = "normal",
+    speed: Annotated[str | None, typer.Option("--speed", help=SPEED_HELP)] = None,
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
 ) -> None:
     """Continue a saved game."""

@@ -1,17 +1,23 @@
 """The replay timeline of a save: step by action, trick or deal, jump anywhere, see every hand.
 
-Position p means "after the first p actions" (0 = before the first deal,
-len(log) = the end). A clone of the game is kept every `checkpoint_every`
-actions, so a jump costs one clone and at most that many applies.
+Position p means "after the first p logged actions" (0 = before the first
+deal, len(log) = the end). An undo is a step like any action: the actions it
+took back are stepped through before it, and stepping onto it brings back the
+position before the decision taken back. A copy of the game's history is kept
+every `checkpoint_every` actions, so a jump costs one copy and at most that
+many applies.
 """
 
 from __future__ import annotations
 
 import bisect
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from cardtui.games import Action, Event, Game
+from cardtui.games.history import History, Undone
+from cardtui.games.trick import TrickWon
 from cardtui.saves import LoadedSave, SaveError, load_save, parse_save
 
 CHECKPOINT_EVERY = 32
@@ -27,24 +33,30 @@ def still_in_progress(path: str | Path) -> str:
 class Replay:
     """A save's timeline; `game` is the full state (all hands) at `position`. Treat it as read-only."""
 
-    def __init__(self, loaded: LoadedSave, checkpoint_every: int = CHECKPOINT_EVERY) -> None:
+    def __init__(
+        self, loaded: LoadedSave, checkpoint_every: int = CHECKPOINT_EVERY, marks: Marks | None = None
+    ) -> None:
         self.loaded = loaded
         self.log: list[Action] = loaded.log
         self.every = max(1, checkpoint_every)
-        if loaded.checkpoints and set(loaded.checkpoints) >= {0}:
+        if loaded.checkpoints and set(loaded.checkpoints) >= {0} and marks is not None:
             self._checkpoints = dict(loaded.checkpoints)
             self.every = min((k for k in self._checkpoints if k > 0), default=self.every)
         else:
-            self._checkpoints = self._take_checkpoints(loaded)
+            marks = Marks()
+            self._checkpoints = self._take_checkpoints(loaded, marks)
         self._positions = sorted(self._checkpoints)
-        self.deal_starts, self.trick_ends = _marks(self.log, loaded.game.seats)
+        self.deal_starts, self.trick_ends = marks.deal_starts, marks.trick_ends
+        self.undos: dict[int, Undone] = marks.undos
+        """The undo steps by log index, with what each took back."""
         self.position = len(self.log)
-        self._game: Game = loaded.game.clone()
+        self._history: History = loaded.history.clone()
 
     @classmethod
     def open(cls, path: str | Path, checkpoint_every: int = CHECKPOINT_EVERY) -> Replay:
-        """Load and check a save file, taking checkpoints during the one replay of its log."""
-        return cls(load_save(path, checkpoint_every), checkpoint_every)
+        """Load and check a save file, taking checkpoints and marks during the one replay of its log."""
+        marks = Marks()
+        return cls(load_save(path, checkpoint_every, marks), checkpoint_every, marks)
 
     @classmethod
     def open_finished(cls, path: str | Path, checkpoint_every: int = CHECKPOINT_EVERY) -> Replay:
@@ -56,17 +68,16 @@ class Replay:
 
     @classmethod
     def from_save(cls, data: dict[str, Any], checkpoint_every: int = CHECKPOINT_EVERY) -> Replay:
-        return cls(parse_save(data, "save", checkpoint_every), checkpoint_every)
+        marks = Marks()
+        return cls(parse_save(data, "save", checkpoint_every, marks), checkpoint_every, marks)
 
-    def _take_checkpoints(self, loaded: LoadedSave) -> dict[int, Game]:
-        from cardtui.games import create_game
-
-        game = create_game(loaded.ruleset)
-        points = {0: game.clone()}
+    def _take_checkpoints(self, loaded: LoadedSave, marks: Marks) -> dict[int, History]:
+        history = History(loaded.ruleset, loaded.history.people)
+        points = {0: history.clone()}
         for i, action in enumerate(self.log):
-            game.apply(action)
+            marks(i, action, history.apply(action))
             if (i + 1) % self.every == 0:
-                points[i + 1] = game.clone()
+                points[i + 1] = history.clone()
         return points
 
     # ------------------------------------------------------------ where we are
@@ -77,7 +88,11 @@ class Replay:
     @property
     def game(self) -> Game:
         """The state after `position` actions."""
-        return self._game
+        return self._history.game
+
+    def taken_back(self) -> Undone | None:
+        """When the last step was an undo: who took back what (their decision first), else None."""
+        return self.undos.get(self.position - 1)
 
     @property
     def at_start(self) -> bool:
@@ -97,12 +112,15 @@ class Replay:
 
     def state_at(self, position: int) -> Game:
         """A fresh copy of the state after `position` actions (the caller may change it)."""
+        return self._history_at(position).game
+
+    def _history_at(self, position: int) -> History:
         position = self._clamp(position)
         base = self._positions[bisect.bisect_right(self._positions, position) - 1]
-        game = self._checkpoints[base].clone()
+        history = self._checkpoints[base].clone()
         for action in self.log[base:position]:
-            game.apply(action)
-        return game
+            history.apply(action)
+        return history
 
     # ------------------------------------------------------------ moving
 
@@ -113,9 +131,9 @@ class Replay:
             return position
         if position > self.position and position - self.position <= self.every:
             for action in self.log[self.position : position]:
-                self._game.apply(action)
+                self._history.apply(action)
         else:
-            self._game = self.state_at(position)
+            self._history = self._history_at(position)
         self.position = position
         return position
 
@@ -123,7 +141,7 @@ class Replay:
         """One action on; returns its events (none at the end)."""
         if self.at_end:
             return []
-        events = self._game.apply(self.log[self.position])
+        events = self._history.apply(self.log[self.position])
         self.position += 1
         return events
 
@@ -163,17 +181,20 @@ class Replay:
         return max(0, min(len(self.log), position))
 
 
-def _marks(log: list[Action], seats: int) -> tuple[list[int], list[int]]:
-    """Indices of deal actions, and positions right after each trick's last card."""
-    deals: list[int] = []
-    tricks: list[int] = []
-    plays = 0
-    for i, action in enumerate(log):
+class Marks:
+    """Told of each replayed action (a `saves.OnAction`): where deals start, where tricks end, the undos."""
+
+    def __init__(self) -> None:
+        self.deal_starts: list[int] = []
+        self.trick_ends: list[int] = []
+        self.undos: dict[int, Undone] = {}
+
+    def __call__(self, index: int, action: Action, events: Sequence[Event]) -> None:
         if action.type == "deal":
-            deals.append(i)
-            plays = 0
-        elif action.type == "play":
-            plays += 1
-            if plays % seats == 0:
-                tricks.append(i + 1)
-    return deals, tricks
+            self.deal_starts.append(index)
+        for event in events:
+            if isinstance(event, TrickWon):
+                self.trick_ends.append(index + 1)
+                break
+            if isinstance(event, Undone):
+                self.undos[index] = event

@@ -1,10 +1,14 @@
-"""JSON save files (version 1): build, write atomically, load and validate by replaying.
+"""JSON save files (version 2, reading version 1 too): build, write atomically, load and validate by replaying.
 
 A save is the action log plus the ruleset, the seats and the seed, so loading
 it replays every action through the engine: a file edited by hand, cut short
 by a crash or made by another program is either a game we can trust or a
 `SaveError` that names the file and the place of the first defect. Loading
 only ever reads the file.
+
+Version 2 added the `undo` and `claim` actions to the log and the `undo`
+knob to every ruleset; saves are written as version 2, and a version 1 save
+loads and replays as it always did (its ruleset takes `undo = true`).
 """
 
 from __future__ import annotations
@@ -20,12 +24,16 @@ from typing import Any
 
 from cardtui import files
 from cardtui.games import Action, Event, Game, IllegalAction, create_game
+from cardtui.games.history import History
 from cardtui.rules import Ruleset, RulesetError, ruleset_from_dict
 from cardtui.rules.base import show
 from cardtui.seats import Seat, SeatError, parse_seats
 
 FORMAT = "cardtui-save"
-VERSION = 1
+VERSION = 2
+"""The newest version this cardtui reads and writes."""
+V2_ACTIONS = frozenset({"undo", "claim"})
+"""The action types version 2 added; a version 1 save holding one is refused."""
 MAX_BYTES = files.MAX_BYTES
 """Bigger files are refused before reading, and never written: no real game comes near this."""
 MAX_LOG = 1_000_000
@@ -49,11 +57,21 @@ class LoadedSave:
     ruleset: Ruleset
     seats: tuple[Seat, ...]
     seed: int
-    log: list[Action]
+    history: History
     created: str
     updated: str
-    game: Game
-    checkpoints: dict[int, Game]
+    checkpoints: dict[int, History]
+    version: int = VERSION
+
+    @property
+    def game(self) -> Game:
+        """The game where the log leaves it (undos applied)."""
+        return self.history.game
+
+    @property
+    def log(self) -> list[Action]:
+        """Every logged action, undos and the actions they took back included."""
+        return self.history.log
 
     @property
     def name(self) -> str:
@@ -144,7 +162,7 @@ def build_save(
     created: str | None = None,
     updated: str | None = None,
 ) -> dict[str, Any]:
-    """A save dict in the version 1 shape, keys in the documented order."""
+    """A save dict in the current version's shape, keys in the documented order."""
     stamp = now_stamp()
     return {
         "format": FORMAT,
@@ -330,8 +348,8 @@ def _parse_save(data: Any, name: str, checkpoint_every: int, on_action: OnAction
             "version",
             f"the save is version {version}, made by a newer cardtui; this one reads version {VERSION}",
         )
-    if version != VERSION:
-        raise _fail(name, "version", f"expected {VERSION}, found {version}")
+    if version < 1:
+        raise _fail(name, "version", f"expected 1..{VERSION}, found {version}")
     for key in data:
         if key not in TOP_KEYS:
             raise _fail(name, key, f"unknown key; a save holds {', '.join(TOP_KEYS)}")
@@ -368,43 +386,49 @@ def _parse_save(data: Any, name: str, checkpoint_every: int, on_action: OnAction
         raise _fail(name, "log", f"expected a list of actions, found {_short(log_json)}")
     if len(log_json) > MAX_LOG:
         raise _fail(name, "log", f"too long ({len(log_json)} actions, at most {MAX_LOG})")
-    log, checkpoints = replay_log(game, log_json, name, checkpoint_every, on_action)
-    return LoadedSave(None, ruleset, seats, seed, log, created, updated, game, checkpoints)
+    history = History(ruleset, [i for i, s in enumerate(seats) if not s.is_bot])
+    checkpoints = replay_log(history, log_json, name, checkpoint_every, on_action, version)
+    return LoadedSave(None, ruleset, seats, seed, history, created, updated, checkpoints, version)
 
 
 def replay_log(
-    game: Game,
+    history: History,
     log_json: Sequence[Any],
     name: str,
     checkpoint_every: int = 0,
     on_action: OnAction | None = None,
-) -> tuple[list[Action], dict[int, Game]]:
-    """Apply every logged action to `game`; the first malformed or illegal one is a SaveError with its index."""
-    log: list[Action] = []
-    checkpoints: dict[int, Game] = {}
+    version: int = VERSION,
+) -> dict[int, History]:
+    """Apply every logged action to `history`; the first malformed or illegal one is a SaveError with its index.
+
+    Returns the checkpoints: a copy of the history every `checkpoint_every` actions (none for 0).
+    """
+    checkpoints: dict[int, History] = {}
     if checkpoint_every > 0:
-        checkpoints[0] = game.clone()
+        checkpoints[0] = history.clone()
     for i, entry in enumerate(log_json):
         where = f"log[{i}]"
         if not isinstance(entry, dict):
             raise _fail(name, where, f"an action must be an object, found {_short(entry)}")
-        if game.to_move is None:
+        if history.game.to_move is None:
             raise _fail(name, where, "the game is already over")
+        if version < 2 and entry.get("type") in V2_ACTIONS:
+            kind = entry.get("type")
+            raise _fail(name, where, f"a version {version} save holds no {kind} actions (version 2 added them)")
         try:
-            action = parse_logged_action(game, entry)
-            events = game.apply(action)
+            action = parse_logged_action(history.game, entry)
+            events = history.apply(action)
         except IllegalAction as err:
             raise _fail(name, where, str(err)) from None
         except (RecursionError, MemoryError):
             raise
         except Exception as err:
             raise _fail(name, where, f"cannot be applied ({type(err).__name__}: {str(err)[:200]})") from None
-        log.append(action)
         if on_action is not None:
             on_action(i, action, events)
         if checkpoint_every > 0 and (i + 1) % checkpoint_every == 0:
-            checkpoints[i + 1] = game.clone()
-    return log, checkpoints
+            checkpoints[i + 1] = history.clone()
+    return checkpoints
 
 
 def parse_logged_action(game: Game, entry: Any) -> Action:

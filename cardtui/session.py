@@ -18,6 +18,8 @@ from typing import Any
 from cardtui.bots import Bot, Decision, make_bot
 from cardtui.files import FileLock, FileProblem, remove_stale_temps, same_file
 from cardtui.games import Action, Event, Game, IllegalAction, create_game
+from cardtui.games.base import Undo
+from cardtui.games.history import History
 from cardtui.rules import Ruleset
 from cardtui.saves import (
     MAX_LOG,
@@ -41,7 +43,11 @@ def deal_rng(seed: int, deal_number: int) -> random.Random:
 
 
 def bot_rng(seed: int, action_count: int) -> random.Random:
-    """The generator a computer player gets for the decision at this point of the log."""
+    """The generator a computer player gets for the decision at this point of the play.
+
+    `action_count` counts the actions in effect (what undos took back is not
+    counted), so the same position after an undo gets the same decision.
+    """
     return random.Random(f"cardtui/bot/{seed}/{action_count}")
 
 
@@ -55,21 +61,17 @@ class Session:
 
     def __init__(
         self,
-        game: Game,
-        ruleset: Ruleset,
+        history: History,
         seats: Sequence[Seat],
         seed: int,
         save_path: Path | None,
-        log: list[Action] | None = None,
         created: str | None = None,
         updated: str | None = None,
     ) -> None:
-        self.game = game
-        self.ruleset = ruleset
+        self.history = history
         self.seats: tuple[Seat, ...] = tuple(seats)
         self.seed = seed
         self.save_path = save_path
-        self.log: list[Action] = list(log or [])
         self._lines = [encode_action(a) for a in self.log]
         self._deals = sum(1 for a in self.log if a.type == "deal")
         self.created = created or now_stamp()
@@ -78,6 +80,25 @@ class Session:
         self._lock: FileLock | None = None
         self._written: os.stat_result | None = None
         self.save_problem: str | None = None
+
+    @property
+    def game(self) -> Game:
+        """The game where the log leaves it (undos applied)."""
+        return self.history.game
+
+    @property
+    def log(self) -> list[Action]:
+        """Every logged action, undos and the actions they took back included."""
+        return self.history.log
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.history.ruleset
+
+    @staticmethod
+    def people(seats: Sequence[Seat]) -> list[int]:
+        """The seats held by persons."""
+        return [i for i, s in enumerate(seats) if not s.is_bot]
 
     # ------------------------------------------------------------ starting
 
@@ -96,17 +117,18 @@ class Session:
         """
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise ValueError(f"a seed is an integer 0..{MAX_SEED}, found {seed!r}")
-        engine = create_game(ruleset)
+        count = create_game(ruleset).seats
         seat_list = (
-            check_seats(seats, engine.seats, ruleset.game)
+            check_seats(seats, count, ruleset.game)
             if seats is not None
-            else default_seats(engine.seats, default_level(ruleset.game))
+            else default_seats(count, default_level(ruleset.game))
         )
+        history = History(ruleset, cls.people(seat_list))
         if not autosave:
-            return cls(engine, ruleset, seat_list, seed, None)
+            return cls(history, seat_list, seed, None)
         reserved = save_path is None
         path = new_save_path(ruleset.game) if save_path is None else Path(save_path)
-        session = cls(engine, ruleset, seat_list, seed, path)
+        session = cls(history, seat_list, seed, path)
         try:
             session._take_lock()
             session._write()
@@ -146,16 +168,7 @@ class Session:
     @classmethod
     def of_save(cls, loaded: LoadedSave, save_path: Path | None = None) -> Session:
         """The game a loaded save holds, where it stopped; with no path nothing is written (hints, scripts)."""
-        return cls(
-            loaded.game,
-            loaded.ruleset,
-            loaded.seats,
-            loaded.seed,
-            save_path,
-            loaded.log,
-            loaded.created,
-            loaded.updated,
-        )
+        return cls(loaded.history, loaded.seats, loaded.seed, save_path, loaded.created, loaded.updated)
 
     # ------------------------------------------------------------ playing
 
@@ -179,8 +192,7 @@ class Session:
         if len(self.log) >= MAX_LOG:
             raise SaveError(f"the game has {MAX_LOG} actions, the most a save may hold")
         updated = self.updated
-        events = self.game.apply(act)
-        self.log.append(act)
+        events = self.history.apply(act)
         self._lines.append(encode_action(act))
         if act.type == "deal":
             self._deals += 1
@@ -193,16 +205,21 @@ class Session:
         return events
 
     def _take_back(self, updated: str) -> None:
-        """Undo the last action after its save failed: replay the log without it."""
-        act = self.log.pop()
+        """Forget the last action after its save failed: replay the log without it."""
+        act = self.log[-1]
         self._lines.pop()
         if act.type == "deal":
             self._deals -= 1
         self.updated = updated
-        game = create_game(self.ruleset)
-        for done in self.log:
-            game.apply(done)
-        self.game = game
+        self.history = History.replay(self.ruleset, self.history.people, self.log[:-1])
+
+    def undo_error(self, seat: int) -> str | None:
+        """Why `seat` may not take back a decision now (one sentence), or None."""
+        return self.history.undo_error(seat)
+
+    def undo_action(self, seat: int) -> Undo:
+        """The undo that takes back `seat`'s last decision (not applied); IllegalAction says why there is none."""
+        return Undo(seat, self.history.undo_target(seat))
 
     def chance_action(self) -> Action:
         """The seeded deal that comes next (not applied)."""
@@ -245,7 +262,7 @@ class Session:
         if chosen is None:
             raise ValueError(f"seat {tm.seat} ({seat.name}) is a person; say which level should decide")
         view = self.game.view(tm.seat)
-        return self.bot_for(chosen).decide(view, bot_rng(self.seed, len(self.log)))
+        return self.bot_for(chosen).decide(view, bot_rng(self.seed, self.history.moves))
 
     def play_bot_turn(self) -> list[Event]:
         """Deal, or let the computer player to move act; the building block of bot-only loops."""

@@ -144,7 +144,7 @@ def test_play_validates_then_launches(tmp_path: Path, launched: list[tuple[str, 
     ok("play", "hearts", "--seed", "3")
     name, (ruleset, seats, seed, save, speed, ascii_only) = launched[-1]
     assert name == "launch_play" and ruleset.name == "hearts" and seed == 3 and save is None  # type: ignore[attr-defined]
-    assert speed == "normal" and len(seats) == 4 and ascii_only is None  # type: ignore[arg-type]
+    assert speed is None and len(seats) == 4 and ascii_only is None  # type: ignore[arg-type]
     ok("play", "spades", "--rules", "spades-blind", "--speed", "fast")
     assert launched[-1][1][0].name == "spades-blind" and launched[-1][1][4] == "fast"  # type: ignore[attr-defined]
     ok("play", "eight-of-spades", "--players", "6", "--bots", "random")
@@ -181,7 +181,7 @@ def test_resume_and_replay(home: Path, tmp_path: Path, launched: list[tuple[str,
     ok("resume", str(SAMPLES / "hearts-mid-deal.json"))
     ok("replay", str(SAMPLES / "hearts.json"))
     assert launched == [
-        ("launch_resume", (SAMPLES / "hearts-mid-deal.json", "normal", None)),
+        ("launch_resume", (SAMPLES / "hearts-mid-deal.json", None, None)),
         ("launch_replay", (SAMPLES / "hearts.json", None)),
     ]
     bad("resume", str(SAMPLES / "hearts.json"), match="the game is finished")
@@ -191,7 +191,7 @@ def test_resume_and_replay(home: Path, tmp_path: Path, launched: list[tuple[str,
     (home / "saves").mkdir(parents=True)
     (home / "saves" / "hearts-20260101-000000.json").write_bytes((SAMPLES / "hearts-mid-deal.json").read_bytes())
     ok("resume")
-    assert launched[-1] == ("launch_resume", (home / "saves" / "hearts-20260101-000000.json", "normal", None))
+    assert launched[-1] == ("launch_resume", (home / "saves" / "hearts-20260101-000000.json", None, None))
     ok("resume", str(SAMPLES / "hearts-mid-deal.json"), "--speed", "fast")
     assert launched[-1] == ("launch_resume", (SAMPLES / "hearts-mid-deal.json", "fast", None))
     bad("resume", str(SAMPLES / "hearts-mid-deal.json"), "--speed", "warp", match="--speed: expected one of")

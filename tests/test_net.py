@@ -336,6 +336,8 @@ async def test_hostile_clients_are_refused_while_the_game_goes_on(tmp_path: Path
             {"type": "action", "action": {"type": "play", "seat": 0, "card": "2C"}}, "refused", "turn"
         )  # acting for another seat
         await expect({"type": "action", "action": {"type": "ruleset", "end_score": 1}}, "refused", "")
+        undo = {"type": "undo", "seat": hostile.seat, "to": 0}
+        await expect({"type": "action", "action": undo}, "refused", "undo is off at a network table")
         assert len(table.session.log) == before and saved_log(table) == [a.to_json() for a in table.session.log]
 
         # A frame over the size cap closes that connection and only that one.

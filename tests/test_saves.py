@@ -55,7 +55,7 @@ def write(tmp_path: Path, data: Any, name: str = "game.json") -> Path:
 def test_shape_matches_design() -> None:
     data = save_dict()
     assert list(data) == ["format", "version", "game", "ruleset", "seats", "seed", "log", "created", "updated"]
-    assert data["format"] == FORMAT and data["version"] == VERSION == 1
+    assert data["format"] == FORMAT and data["version"] == VERSION == 2
     assert data["game"] == "hearts" and data["ruleset"]["name"] == "hearts"
     assert data["seats"][1] == {"name": "West", "kind": "bot", "level": "random"}
     assert data["log"][0]["type"] == "deal" and len(data["log"][0]["hands"]) == 4
@@ -112,9 +112,9 @@ def test_home_from_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
     ("change", "message"),
     [
         (lambda d: d.update(format="other"), 'game.json: format: not a cardtui save: expected "cardtui-save"'),
-        (lambda d: d.update(version=2), "made by a newer cardtui"),
+        (lambda d: d.update(version=3), "made by a newer cardtui"),
         (lambda d: d.update(version="1"), "game.json: version: expected an integer"),
-        (lambda d: d.update(version=0), "game.json: version: expected 1, found 0"),
+        (lambda d: d.update(version=0), "game.json: version: expected 1..2, found 0"),
         (
             lambda d: d["ruleset"].update(end_score="500"),
             'game.json: ruleset.end_score: expected an integer 10..1000, found "500"',

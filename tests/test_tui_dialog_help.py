@@ -17,7 +17,10 @@ def message(screen: PassScreen | BidScreen) -> str:
 
 @pytest.mark.parametrize(
     ("preset", "verb", "help_line"),
-    [("hearts", "pass", "pass the chosen cards"), ("spades", "bid", "the bid the hard computer player would make")],
+    [
+        ("hearts", "pass", "pass the chosen cards"),
+        ("spades", "bid", "the bid the computer player of your hint level (Settings) would make"),
+    ],
 )
 async def test_dialog_help_and_hint(preset: str, verb: str, help_line: str) -> None:
     app, _session = make_app(preset, seed=7)

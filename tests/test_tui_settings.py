@@ -1,20 +1,158 @@
-"""Settings: made once at the edge (flags, then CARDTUI_ASCII), shared by the screens, F4 cycles the speed."""
+"""Settings: remembered in settings.toml, flags over it for one run, F4 and the Settings screen write it back."""
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+from typing import Any
+
 import pytest
+from textual.pilot import Pilot
+from textual.widgets import Select, Static, Switch
 
+from cardtui.games.base import Play
+from cardtui.rules import load_preset
+from cardtui.seats import Seat
+from cardtui.session import Session
 from cardtui.tui import settings_for
-from cardtui.tui.settings import BOT_DELAY, TRICK_DELAY, Settings
+from cardtui.tui.app import CardtuiApp, Start
+from cardtui.tui.screens.game_base import GameScreen
+from cardtui.tui.screens.menu import MenuScreen
+from cardtui.tui.screens.pass_cards import PassScreen
+from cardtui.tui.screens.settings import SettingsScreen
+from cardtui.tui.screens.table import TableScreen
+from cardtui.tui.settings import BOT_DELAY, TRICK_DELAY, Settings, read_settings, settings_path
+from cardtui.tui.widgets.hand import Hand
+from cardtui.tui.widgets.prompt_bar import PromptBar
+from cardtui.tui.widgets.scoreboard import Scoreboard
+from cardtui.tui.widgets.text_line import TextLines
+from cardtui.tui.widgets.trick import Trick
+from tests.test_tui_support import settle, type_text, workers_done
 
 
-def test_flags_win_and_the_environment_is_read_when_no_flag(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test has its own cardtui home, so the settings file is its own."""
+    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("CARDTUI_ASCII", raising=False)
+    return tmp_path / "home"
+
+
+def on_disk(home: Path) -> dict[str, Any]:
+    return tomllib.loads((home / "settings.toml").read_text())
+
+
+# ---------------------------------------------------------------- the file
+
+
+def test_the_file_lives_in_cardtui_home(home: Path) -> None:
+    assert settings_path() == home / "settings.toml"
+
+
+def test_a_missing_file_gives_the_defaults_and_is_not_written_until_something_changes(home: Path) -> None:
+    s = settings_for()
+    assert (s.speed, s.theme, s.ascii_only, s.hint_level, s.click_to_collect) == (
+        "normal",
+        "textual-dark",
+        False,
+        "hard",
+        False,
+    )
+    assert s.problem is None and not (home / "settings.toml").exists()
+
+
+def test_round_trip_every_setting(home: Path) -> None:
+    s = settings_for()
+    for key, value in [
+        ("speed", "fast"),
+        ("theme", "nord"),
+        ("ascii", True),
+        ("hint_level", "easy"),
+        ("click_to_collect", True),
+    ]:
+        assert s.remember(key, value) is None
+    assert on_disk(home) == {
+        "speed": "fast",
+        "theme": "nord",
+        "ascii": True,
+        "hint_level": "easy",
+        "click_to_collect": True,
+    }
+    again = settings_for()
+    assert (again.speed, again.theme, again.ascii_only, again.hint_level, again.click_to_collect) == (
+        "fast",
+        "nord",
+        True,
+        "easy",
+        True,
+    )
+    assert list(home.iterdir()) == [home / "settings.toml"], "written atomically: no temp file left"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('speed = "warp"\nhint_level = "easy"\n', ["speed: expected one of instant, fast, normal, slow", '"warp"']),
+        ("ascii = 1\n", ["ascii: expected true or false, found 1"]),
+        ('hint_level = "genius"\n', ["hint_level: expected one of easy, normal, hard", '"genius"']),
+        ('colour = "red"\n', ["colour: unknown key; the keys allowed are speed, theme, ascii"]),
+        ("speed = \n", ["not valid TOML"]),
+    ],
+)
+def test_a_broken_file_is_one_sentence_keeps_the_good_values_and_is_never_overwritten(
+    home: Path, text: str, words: list[str]
+) -> None:
+    home.mkdir()
+    (home / "settings.toml").write_text(text)
+    s = settings_for()
+    assert s.problem is not None and str(home / "settings.toml") in s.problem
+    assert all(w in s.problem for w in words), s.problem
+    assert "\n" not in s.problem
+    assert s.speed == "normal"  # the bad value falls back to its default
+    if "easy" in text and "genius" not in text:
+        assert s.hint_level == "easy"  # a good value next to a bad one is kept
+    problem = s.remember("speed", "fast")
+    assert problem is not None and "fix or delete it" in problem
+    assert s.speed == "fast", "the change holds for the run"
+    assert (home / "settings.toml").read_text() == text, "the player's file is left as it was"
+
+
+def test_a_folder_in_place_of_the_file_is_a_problem_not_a_crash(home: Path) -> None:
+    (home / "settings.toml").mkdir(parents=True)
+    values, problem = read_settings(home / "settings.toml")
+    assert values == {} and problem is not None and "is a folder, not a settings file" in problem
+
+
+async def test_the_app_shows_the_problem_as_a_notice(home: Path) -> None:
+    home.mkdir()
+    (home / "settings.toml").write_text('speed = "warp"\ntheme = "no-such-theme"\n')
+    app = CardtuiApp(Start(), settings_for())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        shown = [str(n.message) for n in app._notifications]
+        assert isinstance(app.screen, MenuScreen)
+        assert app.theme == "textual-dark"
+    assert any("speed: expected one of instant" in m for m in shown), shown
+    assert any("theme: expected one of" in m and "no-such-theme" in m for m in shown), shown
+
+
+# ---------------------------------------------------------------- flags are for one run
+
+
+def test_flags_win_for_the_run_and_are_not_written_back(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home.mkdir()
+    (home / "settings.toml").write_text('speed = "slow"\nascii = false\n')
+    s = settings_for("fast", ascii_only=True)
+    assert (s.speed, s.ascii_only) == ("fast", True)
+    assert s.overridden("speed") and s.overridden("ascii")
+    assert s.remember("hint_level", "normal") is None
+    assert on_disk(home)["speed"] == "slow" and on_disk(home)["ascii"] is False
+    assert on_disk(home)["hint_level"] == "normal"
     monkeypatch.setenv("CARDTUI_ASCII", "1")
-    assert settings_for("fast").ascii_only and settings_for("fast").speed == "fast"
-    assert not settings_for(ascii_only=False).ascii_only
+    assert settings_for().ascii_only and on_disk(home)["ascii"] is False
     monkeypatch.setenv("CARDTUI_ASCII", "0")
     assert not settings_for().ascii_only
-    assert settings_for(ascii_only=True).ascii_only
+    assert settings_for().speed == "slow"
 
 
 def test_overrides_hold_until_the_speed_changes() -> None:
@@ -25,6 +163,194 @@ def test_overrides_hold_until_the_speed_changes() -> None:
     assert (s.bot_delay, s.trick_delay) == (BOT_DELAY["fast"], TRICK_DELAY["fast"])
 
 
-def test_an_unknown_speed_is_refused() -> None:
+def test_an_unknown_speed_or_hint_level_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown speed 'warp'"):
         Settings(speed="warp")
+    with pytest.raises(ValueError, match="unknown hint level 'genius'"):
+        Settings(hint_level="genius")
+
+
+# ---------------------------------------------------------------- the app
+
+
+def hearts(seed: int = 7, humans: tuple[int, ...] = (0,), save_path: Path | None = None) -> Session:
+    names = ["You", "West", "North", "East"]
+    seats = [Seat(names[i], "human") if i in humans else Seat(names[i], "bot", "easy") for i in range(4)]
+    return Session.new(load_preset("hearts"), seats, seed, save_path=save_path)
+
+
+async def pass_cards(pilot: Pilot[Any], app: CardtuiApp) -> TableScreen:
+    """Hearts opens with the pass dialog: pass the first cards, and be at the table."""
+    await settle(pilot, app)
+    screen = app.screen
+    assert isinstance(screen, PassScreen)
+    await pilot.press(*[k for c in screen.cards[: screen.count] for k in (*c.code, "enter")], "enter")
+    await settle(pilot, app)
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    return table
+
+
+async def test_speed_is_remembered_across_a_resume(home: Path, tmp_path: Path) -> None:
+    """Defect 13: F4 changes the remembered speed, and a resumed game (no --speed) uses it."""
+    path = tmp_path / "game.json"
+    home.mkdir()
+    (home / "settings.toml").write_text('speed = "instant"\n')
+    app = CardtuiApp(Start(session=hearts(save_path=path)), settings_for())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pass_cards(pilot, app)
+        await pilot.press("f4")  # instant -> fast
+        assert app.settings.speed == "fast"
+        assert "Speed: fast" in app.screen.query_one(PromptBar).message
+        if app.session is not None:
+            app.session.close()
+    assert on_disk(home)["speed"] == "fast"
+    resumed = CardtuiApp(Start(session=Session.resume(path), resumed=True), settings_for())
+    async with resumed.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, resumed)
+        table = resumed.screen_stack[1]
+        assert isinstance(table, TableScreen) and table.settings.speed == "fast"
+        assert "speed fast" in table.query_one(Scoreboard).text
+        if resumed.session:
+            resumed.session.close()
+    with_flag = settings_for("slow")
+    assert with_flag.speed == "slow" and on_disk(home)["speed"] == "fast"
+
+
+async def test_the_settings_screen_changes_and_remembers_each_setting(home: Path) -> None:
+    app = CardtuiApp(Start(), settings_for())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press(*["down"] * 5, "enter")  # the sixth entry: Settings
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        assert screen.focused is screen.query_one("#speed", Select)
+        await pilot.press("enter", "down", "enter")  # normal -> slow
+        await pilot.pause()
+        assert app.settings.speed == "slow" and on_disk(home)["speed"] == "slow"
+        await pilot.press("tab", "tab", "space")  # past the theme, the ASCII switch on
+        await pilot.pause()
+        assert screen.query_one("#ascii", Switch).value
+        assert on_disk(home)["ascii"] is True
+        await pilot.press("tab", "enter", "up", "enter")  # hint level hard -> normal
+        await pilot.pause()
+        assert on_disk(home)["hint_level"] == "normal"
+        await pilot.press("tab", "space")
+        await pilot.pause()
+        assert on_disk(home)["click_to_collect"] is True
+        screen.query_one("#theme", Select).value = "nord"
+        await pilot.pause()
+        assert app.theme == "nord" and on_disk(home)["theme"] == "nord"
+        assert "Theme: nord and remembered." in str(screen.query_one("#settings-note").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_theme_chosen_in_the_command_palette_is_remembered_and_used_at_start(home: Path) -> None:
+    app = CardtuiApp(Start(), settings_for())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.theme = "gruvbox"  # what the palette's "Change theme" does
+        await pilot.pause()
+    assert on_disk(home)["theme"] == "gruvbox"
+    again = CardtuiApp(Start(), settings_for())
+    async with again.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert again.theme == "gruvbox"
+
+
+async def test_f9_opens_the_settings_from_the_table_and_ascii_shows_at_once(home: Path) -> None:
+    home.mkdir()
+    (home / "settings.toml").write_text('speed = "instant"\n')
+    app = CardtuiApp(Start(session=hearts()), settings_for())
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await pass_cards(pilot, app)
+        await pilot.press("f9")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#ascii", Switch).value = True
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        hand = table.query_one(Hand)
+        assert hand.ascii_only and table.query_one(Trick).ascii_only
+        assert "♠" not in str(hand.render()) and "♥" not in str(hand.render())
+        assert on_disk(home)["ascii"] is True
+
+
+# ---------------------------------------------------------------- playing with the settings
+
+
+async def play_a_trick(pilot: Pilot[Any], app: CardtuiApp, session: Session) -> TableScreen:
+    """Pass, then play the person's cards until the first trick is won (seat 0 a person, the rest computers)."""
+    for _ in range(100):
+        await pilot.pause()
+        await workers_done(app)
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, TableScreen) and (screen.held is not None or len(session.game.view(0).tricks) > 0):
+            return screen
+        if isinstance(screen, PassScreen):
+            await pilot.press(*[k for c in screen.cards[: screen.count] for k in (*c.code, "enter")])
+            await pilot.press("enter")
+        elif isinstance(screen, TableScreen) and screen.human_turn() is not None:
+            legal = [a for a in session.game.legal_actions() if isinstance(a, Play)]
+            await type_text(pilot, legal[0].card.code)
+    raise AssertionError("no trick was finished")
+
+
+@pytest.mark.parametrize("how", ["enter", "click"])
+async def test_click_to_collect_leaves_the_trick_until_a_key_or_a_click(how: str) -> None:
+    session = hearts()
+    app = CardtuiApp(Start(session=session), Settings(speed="instant", click_to_collect=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await play_a_trick(pilot, app, session)
+        assert table.held is not None and len(table.query_one(Trick).cards) == 4
+        moves = len(session.log)
+        for _ in range(5):  # nothing moves on while the trick waits, however long
+            await pilot.pause()
+            await workers_done(app)
+        assert len(session.log) == moves and table.held is not None
+        assert "collects the trick" in table.query_one("#prompt-line", TextLines).text
+        assert table.human_turn() is None
+        if how == "enter":
+            await pilot.press("enter")
+        else:
+            await pilot.click("#trick")
+        await settle(pilot, app)
+        assert table.held is None and len(table.query_one(Trick).cards) < 4, "the trick was collected"
+        assert len(session.game.view(0).tricks) == 1
+
+
+async def test_without_click_to_collect_an_instant_game_never_holds_the_trick() -> None:
+    session = hearts()
+    app = CardtuiApp(Start(session=session), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await play_a_trick(pilot, app, session)
+        assert table.held is None and len(session.game.view(0).tricks) == 1
+
+
+@pytest.mark.parametrize(
+    ("game", "level", "shown"), [("hearts", "easy", "easy"), ("eight-of-spades", "normal", "classic")]
+)
+async def test_f2_asks_the_computer_player_of_the_hint_level(game: str, level: str, shown: str) -> None:
+    rules = load_preset(game)
+    count = getattr(rules, "players", 4)
+    seats = [Seat("You", "human")] + [Seat(f"P{i}", "bot", "easy") for i in range(1, count)]
+    session = Session.new(rules, seats, 7)
+    app = CardtuiApp(Start(session=session), Settings(speed="instant", hint_level=level))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        screen = app.screen if isinstance(app.screen, GameScreen) else app.screen_stack[1]
+        assert isinstance(screen, GameScreen)
+        await pilot.press("f2")
+        await workers_done(app)
+        await pilot.pause()
+        if isinstance(app.screen, PassScreen):  # the pass dialog's F2 asks the table's hint
+            text = str(app.screen.query_one("#pass-message", Static).content)
+        else:
+            text = screen.query_one(PromptBar).message
+        expected = screen.action_label(session.bot_decision(shown).action)
+        assert f"Hint ({shown}): {expected}" in text, text

@@ -110,7 +110,7 @@ async def test_hostile_names_through_every_screen(home: Path) -> None:
 
 def finished_session(data: dict[str, Any]) -> Session:
     loaded = parse_save(data, "hostile.json")
-    return Session(loaded.game, loaded.ruleset, loaded.seats, loaded.seed, None, loaded.log)
+    return Session.of_save(loaded)
 
 
 async def test_a_hostile_seat_name_from_the_new_game_form(home: Path) -> None:

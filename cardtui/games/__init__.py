@@ -59,7 +59,10 @@ def view_from_json(data: Any) -> PlayerView:
 
 def event_from_json(data: Any, game: str) -> Event:
     """An event of `game` read back from its JSON form (`codec.to_json`); FormError says what is wrong."""
-    from cardtui.games import eight_of_spades  # noqa: F401  (its events register their kinds)
+    from cardtui.games import (
+        eight_of_spades,  # noqa: F401  (its events register their kinds)
+        history,  # noqa: F401  (the undo's event registers its kind)
+    )
     from cardtui.games.trick import SEATS
 
     def parse(action: Any) -> Action:

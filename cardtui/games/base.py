@@ -103,6 +103,33 @@ class Play(Action):
         return {"type": "play", "seat": self.seat, "card": self.card.code}
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Undo(Action):
+    """A person takes back their last decision: the game goes back to just before log entry `to`.
+
+    The engine never applies it alone: `cardtui.games.history.History` owns the
+    log and rebuilds the position; the taken-back actions stay in the log.
+    """
+
+    type: ClassVar[str] = "undo"
+    seat: int
+    to: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "undo", "seat": self.seat, "to": self.to}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Claim(Action):
+    """A seat on lead claims every remaining trick of the deal; the engine checks it and plays them out."""
+
+    type: ClassVar[str] = "claim"
+    seat: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "claim", "seat": self.seat}
+
+
 class Choices(Sequence[Action]):
     """A long list of legal actions made one at a time, on demand.
 
@@ -216,8 +243,16 @@ def cards_of_json(value: Any, key: str) -> tuple[Card, ...]:
     return tuple(card_of(v) for v in value)
 
 
+def undo_of_json(data: dict[str, Any], seats: int) -> Undo:
+    """An undo action dict (any game); malformed input raises IllegalAction."""
+    to = field_of(data, "to", int)
+    if to < 0:
+        raise IllegalAction(f"field 'to' must be a log index (0 or more), found {to}")
+    return Undo(seat_of(data, seats), int(to))
+
+
 def trick_action_from_json(data: Any, seats: int) -> Action:
-    """Parse a deal, pass, bid or play dict of a trick game; malformed input raises IllegalAction."""
+    """Parse a deal, pass, bid, play, claim or undo dict of a trick game; malformed input raises IllegalAction."""
     if not isinstance(data, dict):
         raise IllegalAction(f"an action must be an object, found {data!r}")
     kind = data.get("type")
@@ -245,7 +280,11 @@ def trick_action_from_json(data: Any, seats: int) -> Action:
         return Bid(seat_of(data, seats), field_of(data, "bid", int), blind)
     if kind == "play":
         return Play(seat_of(data, seats), card_of(field_of(data, "card", str)))
-    raise IllegalAction(f"unknown action type {kind!r} — expected deal, pass, bid or play")
+    if kind == "claim":
+        return Claim(seat_of(data, seats))
+    if kind == "undo":
+        return undo_of_json(data, seats)
+    raise IllegalAction(f"unknown action type {kind!r} — expected deal, pass, bid, play, claim or undo")
 
 
 # ---------------------------------------------------------------- events

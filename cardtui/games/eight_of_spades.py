@@ -29,6 +29,7 @@ from cardtui.games.base import (
     card_of,
     field_of,
     seat_of,
+    undo_of_json,
 )
 from cardtui.rules.eight_of_spades import EightOfSpadesRules
 
@@ -791,7 +792,9 @@ class EightOfSpadesGame(Game):
             if len(set(cards)) != 52:
                 raise IllegalAction("a layout must hold each of the 52 cards once")
             return Layout.from_cards(cards)
-        raise IllegalAction(f"unknown action type {_short(kind)} — expected deal or flip")
+        if kind == "undo":
+            return undo_of_json(data, self.seats)
+        raise IllegalAction(f"unknown action type {_short(kind)} — expected deal, flip or undo")
 
 
 def _short(value: Any) -> str:

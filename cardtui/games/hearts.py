@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from cardtui.cards import FULL_MASK, SUIT_MASKS, Card, CardSet, Suit, cards_of
-from cardtui.games.base import Action, Choices, Deal, Event, IllegalAction, Pass, Play
+from cardtui.games.base import Action, Choices, Claim, Deal, Event, IllegalAction, Pass, Play
 from cardtui.games.trick import (
     SEATS,
     CardsPassed,
@@ -74,6 +74,8 @@ class HeartsGame(TrickGame):
     def apply(self, action: Action) -> list[Event]:
         if isinstance(action, Play):
             return self._apply_play(action)
+        if isinstance(action, Claim):
+            return self._apply_claim(action)
         if isinstance(action, Pass):
             return self._apply_pass(action)
         if isinstance(action, Deal):

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import ClassVar, NamedTuple
 
 from cardtui.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of
-from cardtui.games.base import Action, Bid, Choices, Deal, Event, IllegalAction, Pass, Play
+from cardtui.games.base import Action, Bid, Choices, Claim, Deal, Event, IllegalAction, Pass, Play
 from cardtui.games.trick import (
     SEATS,
     BidMade,
@@ -198,6 +198,8 @@ class SpadesGame(TrickGame):
     def apply(self, action: Action) -> list[Event]:
         if isinstance(action, Play):
             return self._apply_play(action)
+        if isinstance(action, Claim):
+            return self._apply_claim(action)
         if isinstance(action, Bid):
             return self._apply_bid(action)
         if isinstance(action, Pass):

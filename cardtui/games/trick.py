@@ -16,6 +16,7 @@ from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS, Card, CardSet, Suit, card
 from cardtui.games.base import (
     Action,
     Bid,
+    Claim,
     Deal,
     Event,
     Game,
@@ -112,6 +113,15 @@ class TrickWon(Event):
     seat: int
     leader: int
     cards: tuple[Card, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Claimed(Event):
+    """A seat claimed the rest of the deal; the claim was certain, and the cards played out follow."""
+
+    kind: ClassVar[str] = "claimed"
+    seat: int
+    tricks: int
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -377,6 +387,79 @@ class TrickGame(Game):
     def _breaks(self, card: Card) -> bool:
         return card.suit == self.BREAK_SUIT
 
+    # ---- claiming the rest of the deal
+
+    def claim_error(self, seat: int) -> str | None:
+        """Why `seat` may not claim every remaining trick now, in its own knowledge; None when the claim is certain.
+
+        A claim is made on lead at the start of a trick. It is certain when
+        every card the seat holds is higher than every card of its suit still
+        out (not played and not in the seat's hand: a partner's cards count as
+        out), and, with a trump suit, no trump is out, or the seat holds only
+        trumps, or it may lead trumps now and holds at least as many as are out
+        (leading them draws every one out). What the play has shown about
+        voids is not used, so a claim that needs it is refused.
+        """
+        if self.phase == "over":
+            return "the game is over"
+        if self.phase != "play":
+            return f"a claim is made during the play, and it is time to {self._phase_verb()}"
+        if seat != self.turn:
+            return f"it is seat {self.turn}'s turn, not seat {seat}'s: claim when you are on lead"
+        if self.trick:
+            return "claim when you are on lead at the start of a trick"
+        hand = self.hands[seat]
+        out = FULL_MASK & ~self.played & ~hand
+        for suit in range(4):
+            mine, theirs = hand & SUIT_MASKS[suit], out & SUIT_MASKS[suit]
+            if mine and theirs and theirs.bit_length() > (mine & -mine).bit_length():
+                high, low = DECK[theirs.bit_length() - 1].code, DECK[(mine & -mine).bit_length() - 1].code
+                return f"a {Suit(suit).plural[:-1]} higher than your {low} ({high}) is still out"
+        if self.TRUMP < 0:
+            return None
+        trump_mask = SUIT_MASKS[self.TRUMP]
+        trumps_out, mine = out & trump_mask, hand & trump_mask
+        others = hand & ~trump_mask
+        if not trumps_out or not others:
+            return None
+        name = Suit(self.TRUMP).plural
+        n, k = trumps_out.bit_count(), mine.bit_count()
+        if k < n:
+            held = f"hold only {k}" if k else "hold none"
+            return f"{n} {name} are still out and you {held} to draw them: one could ruff a card you lead"
+        if not self._legal_play_mask(hand) & trump_mask:
+            return f"{name} are not broken, so you can't lead them to draw the {n} still out"
+        return None
+
+    def _apply_claim(self, action: Claim) -> list[Event]:
+        """Play out the rest of the deal: the claimant leads (trumps first while any are out, else its
+        highest card of the first suit it may lead, clubs to spades) and each other seat plays its
+        lowest legal card; then the deal is scored as usual."""
+        seat = action.seat
+        why = self.claim_error(seat)
+        if why is not None:
+            raise IllegalAction(why)
+        tricks = 13 - len(self.completed)
+        game = self.clone()
+        events: list[Event] = [Claimed(seat, tricks)]
+        for _ in range(tricks):
+            legal = game._legal_play_mask(game.hands[seat])
+            trumps = legal & SUIT_MASKS[self.TRUMP] if self.TRUMP >= 0 else 0
+            if trumps and FULL_MASK & ~game.played & ~game.hands[seat] & SUIT_MASKS[self.TRUMP]:
+                lead = trumps.bit_length() - 1
+            else:
+                suit = next(s for s in range(4) if legal & SUIT_MASKS[s])
+                lead = (legal & SUIT_MASKS[suit]).bit_length() - 1
+            events += game._apply_play(PLAYS[seat][lead])
+            for i in range(1, SEATS):
+                other = (seat + i) % SEATS
+                low = game._legal_play_mask(game.hands[other])
+                events += game._apply_play(PLAYS[other][(low & -low).bit_length() - 1])
+            if game.completed[-1][1] != seat:
+                raise IllegalAction("the claim is not certain: another seat could take a trick")
+        self.__dict__.update(game.__dict__)
+        return events
+
     def _trick_winner(self) -> int:
         cards = [c for _, c in self.trick]
         return self.trick[cards.index(winning_card(cards, self.TRUMP))][0]
@@ -525,6 +608,7 @@ __all__ = [
     "Broken",
     "CardPlayed",
     "CardsPassed",
+    "Claimed",
     "Deal",
     "DealRecord",
     "DealScored",

@@ -207,6 +207,8 @@ class Table:
         session = self.session
         if self.halted is not None:
             raise IllegalAction(f"the table has stopped: {self.halted}")
+        if isinstance(data, dict) and data.get("type") == "undo":
+            raise IllegalAction("undo is off at a network table: the other seats have seen the moves")
         if session.game.is_over:
             raise IllegalAction("the game is over")
         tm = session.game.to_move

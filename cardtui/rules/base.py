@@ -174,6 +174,16 @@ def max_deals_knob() -> Any:
     )
 
 
+def undo_knob() -> Any:
+    """The switch every game has for taking back a move when one person plays against the computer."""
+    return knob(
+        True,
+        "a person alone at the table with computer players may take back their last decision "
+        "(and the computer players' moves after it) within a deal; the save records every undo",
+        Bool(),
+    )
+
+
 @dataclasses.dataclass(frozen=True)
 class Ruleset:
     """Base of every game's ruleset: a name, a title, a one-line description and reading notes."""

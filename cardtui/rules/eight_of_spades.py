@@ -11,7 +11,7 @@ import dataclasses
 import math
 from typing import ClassVar
 
-from cardtui.rules.base import Bool, IntOrWord, IntRange, Ruleset, knob
+from cardtui.rules.base import Bool, IntOrWord, IntRange, Ruleset, knob, undo_knob
 
 
 @dataclasses.dataclass(frozen=True)
@@ -42,6 +42,7 @@ class EightOfSpadesRules(Ruleset):
     first_turn_eight_wins: bool = knob(
         False, "calling and flipping the eight of spades in the grid on a player's first turn wins at once", Bool()
     )
+    undo: bool = undo_knob()
 
     @property
     def eight_points(self) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from cardtui.rules.base import Bool, Choice, ChoiceList, IntRange, Ruleset, knob, max_deals_knob
+from cardtui.rules.base import Bool, Choice, ChoiceList, IntRange, Ruleset, knob, max_deals_knob, undo_knob
 
 PASS_DIRECTIONS = ("left", "right", "across", "none")
 
@@ -61,6 +61,7 @@ class HeartsRules(Ruleset):
         "when seats tie for the lowest score at the end: they share the win, or play another deal",
         Choice("shared_win", "play_on"),
     )
+    undo: bool = undo_knob()
 
     @property
     def moon_points(self) -> int:

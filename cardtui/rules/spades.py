@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from cardtui.rules.base import Bool, Choice, ChoiceList, IntOrWord, IntRange, Ruleset, knob, max_deals_knob
+from cardtui.rules.base import Bool, Choice, ChoiceList, IntOrWord, IntRange, Ruleset, knob, max_deals_knob, undo_knob
 
 
 @dataclasses.dataclass(frozen=True)
@@ -108,6 +108,7 @@ class SpadesRules(Ruleset):
         "sides still tied for the win after the tie-break: another deal is played, or they share the win",
         Choice("play_on", "shared_win"),
     )
+    undo: bool = undo_knob()
 
     def problem(self) -> str | None:
         if (self.game == "cutthroat") == self.partnership:

@@ -1,7 +1,7 @@
 """The full-screen Textual app; `cardtui.cli` calls the `run_*` functions here lazily.
 
-Each function makes the run's Settings (the one place `CARDTUI_ASCII` is
-read), runs the app and returns the line to print when it ends (where the
+Each function makes the run's Settings (the settings file, then the flags and
+`CARDTUI_ASCII` over it for this run only), runs the app and returns the line to print when it ends (where the
 game is saved and how to resume it), or None.
 """
 
@@ -18,15 +18,19 @@ if TYPE_CHECKING:
     from cardtui.tui.settings import Settings
 
 
-def settings_for(speed: str = "normal", ascii_only: bool | None = None) -> Settings:
-    """The run's settings: `--ascii` when given, else the `CARDTUI_ASCII` environment variable (set, not 0)."""
+def settings_for(speed: str | None = None, ascii_only: bool | None = None) -> Settings:
+    """The run's settings: the settings file, with the flags given (and `CARDTUI_ASCII`, set and not 0) over it.
+
+    What a flag or the environment says holds for this run only; the file keeps what the player chose.
+    """
     import os
 
     from cardtui.tui.settings import Settings
 
     if ascii_only is None:
-        ascii_only = os.environ.get("CARDTUI_ASCII", "") not in ("", "0")
-    return Settings(speed=speed, ascii_only=ascii_only)
+        env = os.environ.get("CARDTUI_ASCII", "")
+        ascii_only = True if env not in ("", "0") else None
+    return Settings.load(speed=speed, ascii_only=ascii_only)
 
 
 def _run(start: Start, settings: Settings) -> str | None:
@@ -41,7 +45,7 @@ def _run(start: Start, settings: Settings) -> str | None:
             app.session.close()
 
 
-def run_menu(speed: str = "normal", ascii_only: bool | None = None) -> str | None:
+def run_menu(speed: str | None = None, ascii_only: bool | None = None) -> str | None:
     """`cardtui` alone: the menu."""
     from cardtui.tui.app import Start
 
@@ -53,7 +57,7 @@ def run_play(
     seats: list[Seat],
     seed: int,
     save: Path | None,
-    speed: str = "normal",
+    speed: str | None = None,
     ascii_only: bool | None = None,
 ) -> str | None:
     """`cardtui play`: a new game, saved from the first action on."""
@@ -64,7 +68,7 @@ def run_play(
     return _run(Start(session=session), settings_for(speed, ascii_only))
 
 
-def run_resume(session: Session, speed: str = "normal", ascii_only: bool | None = None) -> str | None:
+def run_resume(session: Session, speed: str | None = None, ascii_only: bool | None = None) -> str | None:
     """`cardtui resume SAVE`: the exact position the save stopped at (the session already holds its lock)."""
     from cardtui.tui.app import Start
 

@@ -19,11 +19,13 @@ from textual.filter import LineFilter
 from cardtui.session import Session
 from cardtui.tui.ascii import AsciiFilter
 from cardtui.tui.common import ascii_text
-from cardtui.tui.messages import BackToMenu, OpenGame, OpenReplay, PlayAgain, Quit
+from cardtui.tui.messages import BackToMenu, OpenGame, OpenReplay, OpenSettings, PlayAgain, Quit
 from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.settings import Settings
 
 if TYPE_CHECKING:
+    from textual.theme import Theme
+
     from cardtui.replay import Replay
     from cardtui.tui.screens.game_base import GameScreen
 
@@ -70,6 +72,7 @@ class CardtuiApp(App[str | None]):
 
     def on_mount(self) -> None:
         self._catch_signals()
+        self._apply_settings()
         if self.start.session is not None:
             self.open_game(self.start.session, resumed=self.start.resumed)
         elif self.start.replay is not None:
@@ -82,6 +85,29 @@ class CardtuiApp(App[str | None]):
             self.push_screen(MenuScreen())
         if self._ready_file:
             self.call_after_refresh(self._mark_ready)
+
+    def _apply_settings(self) -> None:
+        """The remembered theme; a problem with the settings file shown once; a theme chosen later remembered."""
+        problems = [self.settings.problem] if self.settings.problem else []
+        theme = self.settings.theme
+        if theme in self.available_themes:
+            self.theme = theme
+        else:
+            path = self.settings.path or "settings"
+            known = ", ".join(sorted(self.available_themes))
+            problem = f"{path}: theme: expected one of {known}, found {theme!r}; the default is used"
+            problems.append(problem)
+            self.settings.theme = self.theme
+            self.settings.problem = self.settings.problem or problem  # the file is left as the player wrote it
+        for problem in problems:
+            self.notify(problem, title="Settings", severity="warning", timeout=15)
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, theme: Theme) -> None:
+        if theme.name != self.settings.theme:
+            problem = self.settings.remember("theme", theme.name)
+            if problem:
+                self.notify(f"Theme {theme.name}: {problem}", title="Settings", severity="warning")
 
     def _catch_signals(self) -> None:
         """SIGTERM and SIGHUP end the app as ctrl+q does: the terminal restored, the save's place told."""
@@ -192,6 +218,14 @@ class CardtuiApp(App[str | None]):
 
     def on_back_to_menu(self, _: BackToMenu) -> None:
         self.show_menu()
+
+    def on_open_settings(self, _: OpenSettings) -> None:
+        from cardtui.tui.screens.settings import SettingsScreen
+
+        def changed(_: object) -> None:
+            self.set_class(self.settings.ascii_only, "-ascii")  # ASCII borders follow a changed setting
+
+        self.push_screen(SettingsScreen(self.settings), changed)
 
     def on_quit(self, _: Quit) -> None:
         self.quit_game()

@@ -9,9 +9,10 @@ from collections.abc import Sequence
 
 from cardtui.cards import Card, Suit
 from cardtui.games import Event
-from cardtui.games.base import Bid, GameOver
-from cardtui.games.eight_of_spades import Eliminated, Flipped, LaidOut, PointsLost, Skipped, StakeLost, Taken
-from cardtui.games.trick import BidMade, Broken, CardPlayed, CardsPassed, DealScored, Dealt, TrickWon
+from cardtui.games.base import Action, Bid, Claim, GameOver, Pass, Play
+from cardtui.games.eight_of_spades import Eliminated, Flip, Flipped, LaidOut, PointsLost, Skipped, StakeLost, Taken
+from cardtui.games.history import Undone
+from cardtui.games.trick import BidMade, Broken, CardPlayed, CardsPassed, Claimed, DealScored, Dealt, TrickWon
 from cardtui.seats import Seat
 
 GAME_TITLES = {
@@ -191,7 +192,38 @@ def describe(event: Event, seats: Sequence[Seat], viewer: int | None, ascii_only
             return f"{said(seat, 'is', 'are')} out of the game."
         case Skipped(seat=seat):
             return f"{said(seat, 'cannot flip and is skipped', 'cannot flip and are skipped')}."
+        case Claimed(seat=seat, tricks=tricks):
+            return f"{said(seat, 'claims', 'claim')} the last {tricks_text(tricks)}: the claim is certain."
+        case Undone():
+            return taken_back_text(event, seats, ascii_only, past=False) + "."
     return None
+
+
+def decision_text(action: Action, ascii_only: bool) -> str:
+    """A logged decision in a few words: ``7C``, ``the bid 4``, ``the pass``, ``H at D4``, ``the claim``."""
+    if isinstance(action, Play):
+        return card_label(action.card, ascii_only)
+    if isinstance(action, Bid):
+        return f"the bid {bid_label(action.bid, action.blind)}"
+    if isinstance(action, Pass):
+        return "the pass"
+    if isinstance(action, Flip):
+        return action.label()
+    if isinstance(action, Claim):
+        return "the claim"
+    return action.type
+
+
+def taken_back_text(event: Undone, seats: Sequence[Seat], ascii_only: bool, past: bool) -> str:
+    """``You take back 7C (and West 9C, North KC with it)``; `past` says ``took``."""
+    first, *rest = event.taken_back
+    verb = ("took", "took") if past else ("takes", "take")
+    said = does(seat_name(seats, event.seat), verb[0] + " back", verb[1] + " back")
+    text = f"{said} {decision_text(first, ascii_only)}"
+    if rest:
+        moves = ", ".join(f"{seat_name(seats, getattr(a, 'seat', 0))} {decision_text(a, ascii_only)}" for a in rest)
+        text += f" (and {moves} with it)"
+    return text
 
 
 def winners_text(seats: Sequence[Seat], sides: Sequence[Sequence[int]], winners: Sequence[int]) -> str:

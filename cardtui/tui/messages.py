@@ -42,3 +42,7 @@ class BackToMenu(Message):
 
 class Quit(Message):
     """End the app, saying where the game is saved."""
+
+
+class OpenSettings(Message):
+    """Show the Settings screen (from the menu)."""

@@ -1,30 +1,193 @@
-"""Settings: how this run of the app looks and paces itself, made once at the edge and handed to the screens."""
+"""Settings: what a player chose once and expects again (speed, theme, ASCII suits, hint level, collecting tricks).
+
+They live in `settings.toml` in cardtui's config folder (`$CARDTUI_HOME` when
+set). The `run_*` functions load them once, let the command line's flags win
+for that run only, and hand the one `Settings` to the screens; a change made
+in the app (the Settings screen, F4, the theme from the command palette) is
+written back at once, atomically. A file that cannot be read or holds a bad
+value never stops the app: the problem is one sentence naming the file, the
+key, what was found and what is allowed; the good values are used, the bad
+ones fall back to their defaults, and the file is left as it is until the
+player fixes or deletes it. This module reads and writes TOML and imports no
+Textual.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+import os
+from pathlib import Path
+from typing import Any
 
 SPEEDS = ("instant", "fast", "normal", "slow")
 # Seconds a computer player waits before moving, and a finished trick stays on screen.
 BOT_DELAY = {"instant": 0.0, "fast": 0.15, "normal": 0.5, "slow": 1.0}
 TRICK_DELAY = {"instant": 0.0, "fast": 0.4, "normal": 1.0, "slow": 2.0}
+HINT_LEVELS = ("easy", "normal", "hard")
+"""The level of the computer player F2 asks (Eight of Spades calls its middle level `classic`)."""
+DEFAULT_THEME = "textual-dark"
+SETTINGS_FILE = "settings.toml"
+MAX_SETTINGS_BYTES = 64 * 1024
+MAX_THEME_CHARS = 64
+
+KEYS = {
+    "speed": "speed",
+    "theme": "theme",
+    "ascii": "ascii_only",
+    "hint_level": "hint_level",
+    "click_to_collect": "click_to_collect",
+}
+"""TOML key -> Settings attribute: the values the file remembers."""
+
+HEADER = """\
+# cardtui settings: written by the app (the Settings screen, F4, the theme you pick);
+# you may edit it by hand. Flags such as --speed and --ascii change a run, not this file.
+# speed: instant, fast, normal or slow
+# theme: a Textual theme name (ctrl+p in the app lists them)
+# ascii: true draws suits as the letters C D H S
+# hint_level: easy, normal or hard (the computer player F2 asks)
+# click_to_collect: true leaves a finished trick on the table until Enter, Space or a click
+"""
+
+
+def settings_path() -> Path:
+    """`$CARDTUI_HOME/settings.toml` when CARDTUI_HOME is set, else in the platform's user config folder."""
+    env = os.environ.get("CARDTUI_HOME")
+    if env:
+        return Path(env).expanduser() / SETTINGS_FILE
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("cardtui", appauthor=False)) / SETTINGS_FILE
+
+
+def _allowed(key: str) -> str:
+    if key == "speed":
+        return "one of " + ", ".join(SPEEDS)
+    if key == "hint_level":
+        return "one of " + ", ".join(HINT_LEVELS)
+    if key == "theme":
+        return f"a theme name (a string of 1 to {MAX_THEME_CHARS} characters)"
+    return "true or false"
+
+
+def _valid(key: str, value: object) -> bool:
+    if key == "speed":
+        return value in SPEEDS
+    if key == "hint_level":
+        return value in HINT_LEVELS
+    if key == "theme":
+        return isinstance(value, str) and 0 < len(value) <= MAX_THEME_CHARS and value.isprintable()
+    return isinstance(value, bool)
+
+
+def read_settings(path: Path) -> tuple[dict[str, Any], str | None]:
+    """The values a settings file holds (by TOML key), and the first problem in it as one sentence, or None.
+
+    A missing file holds nothing and has no problem. A file that cannot be
+    read or parsed holds nothing; a bad value or an unknown key is left out
+    and named, the other values are kept.
+    """
+    import tomllib
+
+    from cardtui.files import FileProblem, read_regular
+    from cardtui.rules import check_toml_shape
+    from cardtui.rules.base import show
+
+    if not path.exists() and not path.is_symlink():
+        return {}, None
+    try:
+        text = read_regular(path, "a settings file", MAX_SETTINGS_BYTES).decode("utf-8")
+    except FileProblem as err:
+        return {}, f"{err}; the default settings are used"
+    except UnicodeDecodeError as err:
+        return {}, f"{path}: not a text file (byte {err.start} is not UTF-8); the default settings are used"
+    shape = check_toml_shape(text)
+    if shape:
+        return {}, f"{path}: not a settings file: {shape}; the default settings are used"
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        return {}, f"{path}: not valid TOML ({err}); the default settings are used"
+    except (RecursionError, MemoryError):
+        return {}, f"{path}: not a settings file: too deep or too big to read; the default settings are used"
+    values: dict[str, Any] = {}
+    problem: str | None = None
+    for key, value in data.items():
+        if key not in KEYS:
+            problem = problem or (f"{path}: {printable_key(key)}: unknown key; the keys allowed are {', '.join(KEYS)}")
+        elif not _valid(key, value):
+            problem = problem or (f"{path}: {key}: expected {_allowed(key)}, found {show(value)}; the default is used")
+        else:
+            values[key] = value
+    return values, problem
+
+
+def printable_key(key: str) -> str:
+    from cardtui.rules.base import printable
+
+    return printable(key[:40])
+
+
+def write_settings(path: Path, values: dict[str, Any]) -> None:
+    """Write the settings file atomically (its folder made when missing); a FileProblem says why it could not."""
+    import tomli_w
+
+    from cardtui.files import FileProblem, write_atomic
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise FileProblem(f"{path}: cannot make its folder ({err.strerror or type(err).__name__})") from None
+    write_atomic(path, (HEADER + "\n" + tomli_w.dumps(values)).encode("utf-8"))
 
 
 @dataclasses.dataclass
 class Settings:
-    """`--speed` and `--ascii`, plus delay overrides a test can set; shared, so F4 changes it for every screen.
+    """What this run uses; shared by every screen, so a change shows everywhere at once.
 
-    An override (a delay that is not None) wins over the speed until the speed is changed.
+    `remembered` is what the file says (or will say): a flag changes the run's
+    value, not `remembered`, so it is never written back; `remember` changes
+    both and writes the file. `path` None means nothing is written (tests).
+    The delay overrides (tests) win over the speed until the speed is changed.
     """
 
     speed: str = "normal"
     ascii_only: bool = False
     bot_delay_override: float | None = None
     trick_delay_override: float | None = None
+    theme: str = DEFAULT_THEME
+    hint_level: str = "hard"
+    click_to_collect: bool = False
+    path: Path | None = None
+    problem: str | None = None
+    """Why the file could not be read as it is (shown once at start); while set, the file is not written."""
+    remembered: dict[str, Any] = dataclasses.field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.speed not in SPEEDS:
             raise ValueError(f"unknown speed {self.speed!r} — choose one of {', '.join(SPEEDS)}")
+        if self.hint_level not in HINT_LEVELS:
+            raise ValueError(f"unknown hint level {self.hint_level!r} — choose one of {', '.join(HINT_LEVELS)}")
+        for key, attr in KEYS.items():
+            self.remembered.setdefault(key, getattr(self, attr))
+
+    @classmethod
+    def load(
+        cls,
+        path: Path | None = None,
+        speed: str | None = None,
+        ascii_only: bool | None = None,
+    ) -> Settings:
+        """The settings file (`settings_path()` unless given), then the run's flags over it (not remembered)."""
+        path = path if path is not None else settings_path()
+        values, problem = read_settings(path)
+        base = cls(**{KEYS[k]: v for k, v in values.items()}, path=path, problem=problem)
+        run = {"speed": speed, "ascii_only": ascii_only}
+        for attr, value in run.items():
+            if value is not None:
+                setattr(base, attr, value)
+        base.__post_init__()  # the flags checked as the file's values are
+        return base
 
     @property
     def bot_delay(self) -> float:
@@ -36,8 +199,32 @@ class Settings:
         """Seconds a finished trick stays on the table."""
         return self.trick_delay_override if self.trick_delay_override is not None else TRICK_DELAY[self.speed]
 
+    def overridden(self, key: str) -> bool:
+        """Does this run use another value than the file's for `key` (a flag said so)?"""
+        return bool(self.remembered[key] != getattr(self, KEYS[key]))
+
+    def remember(self, key: str, value: Any) -> str | None:
+        """Use `value` from now on and write it to the file; None, or one sentence on why it was not written."""
+        if key not in KEYS or not _valid(key, value):
+            raise ValueError(f"{key}: expected {_allowed(key)}, found {value!r}")
+        setattr(self, KEYS[key], value)
+        if key == "speed":
+            self.bot_delay_override = self.trick_delay_override = None
+        self.remembered[key] = value
+        if self.path is None:
+            return None
+        if self.problem is not None:
+            return f"not remembered: {self.path} has a problem; fix or delete it first"
+        from cardtui.files import FileProblem
+
+        try:
+            write_settings(self.path, dict(self.remembered))
+        except FileProblem as err:
+            return f"not remembered: {err}"
+        return None
+
     def cycle_speed(self) -> str:
-        """The next speed (F4), which also drops the overrides."""
+        """The next speed (F4), which also drops the overrides; `remember` it to keep it."""
         self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
         self.bot_delay_override = self.trick_delay_override = None
         return self.speed

@@ -29,7 +29,7 @@ class BidScreen(DecisionDialog[Bid]):
         ("Esc or look + Enter", "look at the hand first"),
         ("Tab, Enter", "move to a button and press it"),
         ("F1", "this help"),
-        ("F2", "hint: the bid the hard computer player would make, and why"),
+        ("F2", "hint: the bid the computer player of your hint level (Settings) would make, and why"),
     )
 
     def __init__(

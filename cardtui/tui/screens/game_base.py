@@ -23,8 +23,6 @@ if TYPE_CHECKING:
     from cardtui.tui.widgets.log import GameLog
     from cardtui.tui.widgets.prompt_bar import PromptBar
 
-HINT_LEVEL = "hard"
-
 
 class BotMoved(Message):
     """A computer player decided (posted from its worker thread)."""
@@ -36,7 +34,7 @@ class BotMoved(Message):
 
 
 class HintReady(Message):
-    """What the hard computer player would do for the person to move, and why, in words."""
+    """What the computer player of the hint level would do for the person to move, and why, in words."""
 
     def __init__(self, text: str, token: int) -> None:
         super().__init__()
@@ -55,6 +53,8 @@ class GameScreen(Screen[None]):
         Binding("f1,question_mark", "help", "Help", id="game.help"),
         Binding("f2", "hint", "Hint", id="game.hint"),
         Binding("f4", "speed", "Speed", id="game.speed"),
+        Binding("f9", "settings", "Settings", id="game.settings"),
+        Binding("ctrl+z", "undo", "Undo", id="game.undo", show=False),
         Binding("ctrl+r", "retry_save", "Retry save", id="game.retry"),
     ]
 
@@ -269,16 +269,65 @@ class GameScreen(Screen[None]):
         """F1 and F2 for a dialog over this screen."""
         return TableHelp(self.show_help, self.hint_text)
 
+    def hint_level(self) -> str:
+        """The game's level for the hint level in the settings (Eight of Spades' `normal` is `classic`)."""
+        from cardtui.bots import levels
+        from cardtui.tui.settings import HINT_LEVELS
+
+        chosen = self.settings.hint_level
+        allowed = levels(self.session.ruleset.game)
+        return chosen if chosen in allowed else allowed[HINT_LEVELS.index(chosen)]
+
     def hint_text(self) -> str:
-        """What the hard computer player would do for the seat to move, and why (slow: off the event loop)."""
-        decision = self.session.bot_decision(HINT_LEVEL)
-        return f"Hint ({HINT_LEVEL}): {self.action_label(decision.action)} — {decision.reason}"
+        """What the computer player of the hint level would do for the seat to move, and why (slow: off the loop)."""
+        level = self.hint_level()
+        decision = self.session.bot_decision(level)
+        return f"Hint ({level}): {self.action_label(decision.action)} — {decision.reason}"
 
     def key_help(self) -> Keys:
         return ()
 
+    def action_undo(self) -> None:
+        """Take back the person's last decision and the computer players' moves after it."""
+        seat = self.human_turn()
+        if seat is None:
+            self.say("Undo on your own turn, once the computer players have moved.", error=True)
+            return
+        try:
+            action = self.session.undo_action(seat)
+        except IllegalAction as err:
+            self.say(f"Nothing taken back: {err}.", error=True)
+            return
+        self.apply_action(action)
+
     def action_speed(self) -> None:
-        self.say(f"Speed: {self.settings.cycle_speed()}")
+        """The next speed, used at once and remembered in the settings file."""
+        speed = self.settings.cycle_speed()
+        problem = self.settings.remember("speed", speed)
+        self.say(f"Speed: {speed}" + (f" for this run, {problem}" if problem else ""), error=problem is not None)
+        self.redraw()
+
+    def action_settings(self) -> None:
+        from cardtui.tui.screens.settings import SettingsScreen
+
+        self.app.push_screen(SettingsScreen(self.settings), self.settings_closed)
+
+    def settings_closed(self, _: None) -> None:
+        """Back from the Settings screen: draw with what may have changed (suits as letters, the speed)."""
+        self.apply_ascii(self.settings.ascii_only)
+        self.redraw()
+
+    def apply_ascii(self, ascii_only: bool) -> None:
+        """Suits as letters or glyphs in the widgets that draw cards (the log's new lines follow the setting)."""
+        from cardtui.tui.widgets.grid_board import GridBoard
+        from cardtui.tui.widgets.hand import Hand
+        from cardtui.tui.widgets.trick import Trick
+
+        widgets: list[Hand | Trick | GridBoard] = [*self.query(Hand), *self.query(Trick), *self.query(GridBoard)]
+        for widget in widgets:
+            if widget.ascii_only != ascii_only:
+                widget.ascii_only = ascii_only
+                widget.refresh()
 
     def action_hint(self) -> None:
         if self.human_turn() is None:

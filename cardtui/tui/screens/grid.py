@@ -131,7 +131,9 @@ class GridScreen(FitsTerminal, GameScreen):
             ("D4, I2", "type a position to move there (c or d then a digit is a position)"),
             ("Enter or Space", "flip the card under the cursor with the call"),
             ("F1 or ?", "this help"),
-            ("F2", "hint: what the hard computer player would do, and why"),
-            ("F4", "speed of the computer players"),
+            ("F2", f"hint: what the {self.hint_level()} computer player would do, and why (Settings: hint level)"),
+            ("F4", "speed of the computer players (remembered)"),
+            ("F9", "settings: speed, theme, suits as letters, hint level"),
+            ("ctrl+z", "take back your last flip and the computer's after it"),
             ("ctrl+q", "quit (the game is saved; resume with `cardtui resume SAVE`)"),
         ]

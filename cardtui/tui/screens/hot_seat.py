@@ -15,6 +15,7 @@ class HotSeatScreen(ModalScreen[None]):
     def __init__(self, player: str) -> None:
         super().__init__()
         self.player = player
+        self.leaving = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="hot-seat-dialog", classes="dialog"):
@@ -23,7 +24,13 @@ class HotSeatScreen(ModalScreen[None]):
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
-        self.dismiss(None)
+        self.hand_over()
 
     def on_click(self) -> None:
-        self.dismiss(None)
+        self.hand_over()
+
+    def hand_over(self) -> None:
+        """Leave once: keys typed fast arrive before the screen is gone, and a second dismiss would pop the table."""
+        if not self.leaving:
+            self.leaving = True
+            self.dismiss(None)

@@ -1,4 +1,4 @@
-"""The menu: new game, continue the last game, open a save, replays, house rules, help, quit."""
+"""The menu: new game, continue the last game, open a save, replays, house rules, settings, help, quit."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtui.saves import SaveError, SaveInfo
-from cardtui.tui.messages import OpenGame, OpenReplay
+from cardtui.tui.messages import OpenGame, OpenReplay, OpenSettings
 
 if TYPE_CHECKING:
     from cardtui.replay import Replay
@@ -29,6 +29,7 @@ MENU = (
     ("open", "Open a save"),
     ("replays", "Replays"),
     ("rules", "House rules"),
+    ("settings", "Settings"),
     ("help", "Help"),
     ("quit", "Quit"),
 )
@@ -143,6 +144,9 @@ class MenuScreen(Screen[None]):
                 self.choose_new(*saved)
 
         self.app.push_screen(RulesEditorScreen(), done)
+
+    def choose_settings(self) -> None:
+        self.post_message(OpenSettings())
 
     def choose_help(self) -> None:
         self.action_help()

@@ -24,7 +24,7 @@ class PassScreen(DecisionDialog[tuple[Card, ...]]):
         ("← → and Space, or click", "choose the card under the cursor"),
         ("Enter", "pass the chosen cards"),
         ("F1", "this help"),
-        ("F2", "hint: the cards the hard computer player would pass, and why"),
+        ("F2", "hint: the cards the computer player of your hint level (Settings) would pass, and why"),
     )
 
     def __init__(

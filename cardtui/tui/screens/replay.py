@@ -24,7 +24,16 @@ from cardtui.games.eight_of_spades import (
 from cardtui.games.spades import SpadesView
 from cardtui.games.trick import TrickGame
 from cardtui.replay import Replay
-from cardtui.tui.common import GAME_TITLES, ascii_text, bid_label, card_label, seat_name, side_name, tricks_text
+from cardtui.tui.common import (
+    GAME_TITLES,
+    ascii_text,
+    bid_label,
+    card_label,
+    seat_name,
+    side_name,
+    taken_back_text,
+    tricks_text,
+)
 from cardtui.tui.messages import BackToMenu
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.hand import Hand
@@ -97,7 +106,11 @@ class ReplayScreen(Screen[None]):
         game = r.game
         pos = f"action {r.position}/{len(r)}"
         last = r.last_action()
-        said = "the start" if last is None else self._say(last.to_json())
+        undone = r.taken_back()
+        if undone is not None:
+            said = taken_back_text(undone, self.seats, self.ascii_only, past=True)
+        else:
+            said = "the start" if last is None else self._say(last.to_json())
         deal = r.deal_index() + 1
         title = GAME_TITLES.get(self.game_name, self.game_name)
         where = "" if self.game_name == "eight-of-spades" else f" · deal {max(deal, 0)}"
@@ -133,7 +146,7 @@ class ReplayScreen(Screen[None]):
         trick = self.query_one(Trick)
         if view.trick:
             trick.show(view.trick, f"{seat_name(self.seats, view.trick[0][0])} led")
-        elif view.tricks and last is not None and last.type == "play":
+        elif view.tricks and last is not None and last.type in ("play", "claim"):
             _, winner, cards = view.tricks[-1]
             trick.show(cards, f"{seat_name(self.seats, winner)} took it")
         else:
@@ -158,6 +171,8 @@ class ReplayScreen(Screen[None]):
             return f"{who} passed"
         if kind == "flip":
             return self._say_flip(who)
+        if kind == "claim":
+            return f"{who} claimed the remaining tricks"
         return str(kind)
 
     def _say_flip(self, who: str) -> str:

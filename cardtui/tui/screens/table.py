@@ -12,10 +12,10 @@ from textual.widgets import Footer, Static
 
 from cardtui.cards import Card, CardSet, sort_for_display
 from cardtui.games import Action, Event
-from cardtui.games.base import Bid, Pass, Play
+from cardtui.games.base import Bid, Claim, Pass, Play
 from cardtui.games.hearts import PASS_OFFSETS, HeartsView
 from cardtui.games.spades import SpadesView
-from cardtui.games.trick import CardsPassed, DealRecord, DealScored, TrickView, TrickWon
+from cardtui.games.trick import CardsPassed, DealRecord, DealScored, TrickGame, TrickView, TrickWon
 from cardtui.session import Session
 from cardtui.tui.common import (
     GAME_TITLES,
@@ -42,10 +42,18 @@ PLAY_PROMPT = "Your turn: type a card (10C, qs) and Enter, or ←/→ and Enter,
 
 
 class TableScreen(FitsTerminal, GameScreen):
-    """Hearts, partnership Spades and cutthroat Spades; seat 0 sits South, the rest clockwise."""
+    """Hearts, partnership Spades and cutthroat Spades, drawn from the seat at the keyboard.
+
+    The seat of the person at the keyboard sits at the bottom and the others
+    clockwise from it (left, top, right), so in a hot-seat game the table
+    turns to each person as they take the keyboard. The panel `#seat-N` is the
+    Nth place clockwise from the bottom.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f3", "last_trick", "Last trick", id="table.last"),
+        Binding("enter,space", "collect", "Collect the trick", id="table.collect", priority=True),
+        Binding("f5", "claim", "Claim", id="table.claim", show=False),
     ]
 
     def __init__(self, session: Session, settings: Settings, resumed: bool = False) -> None:
@@ -54,6 +62,10 @@ class TableScreen(FitsTerminal, GameScreen):
         self.pending_record: DealRecord | None = None
         self.show_last = False
         self.face_down = False
+        self.bottom = self.viewer if self.viewer is not None else 0
+        """The seat drawn at the bottom: the person's at the keyboard, kept while the hand is hidden."""
+        self.collecting = False
+        """A finished trick waits for Enter, Space or a click (the click-to-collect setting)."""
         self.showing_received = False
         """The pass just ended: the table waits a moment so the person sees the cards they received."""
 
@@ -81,6 +93,10 @@ class TableScreen(FitsTerminal, GameScreen):
         yield Footer()
 
     # ------------------------------------------------------------ drawing
+
+    def place(self, seat: int) -> int:
+        """Where a seat is drawn: 0 bottom, 1 left, 2 top, 3 right."""
+        return (seat - self.bottom) % 4
 
     def view(self) -> TrickView:
         seat = self.viewer if self.viewer is not None else (self.humans[0] if self.humans else 0)
@@ -111,6 +127,8 @@ class TableScreen(FitsTerminal, GameScreen):
         v = self.view()
         seats = s.seats
         tm = v.to_move
+        if self.viewer is not None:
+            self.bottom = self.viewer
         for seat in range(4):
             if isinstance(v, SpadesView):
                 bid = v.detail.bids[seat]
@@ -119,9 +137,12 @@ class TableScreen(FitsTerminal, GameScreen):
                 assert isinstance(v, HeartsView)
                 detail = f"{tricks_text(v.tricks_won[seat])} · {points_text(v.detail.points_taken[seat])}"
             to_move = tm is not None and tm.seat == seat and tm.phase != "deal" and self.held is None
-            self.query_one(f"#seat-{seat}", SeatPanel).show(seats[seat].name, detail, to_move, v.dealer == seat)
+            panel = self.query_one(f"#seat-{self.place(seat)}", SeatPanel)
+            panel.seat = seat
+            panel.show(seats[seat].name, detail, to_move, v.dealer == seat)
         # the trick
         trick = self.query_one(Trick)
+        trick.bottom = self.bottom
         if self.held is not None:
             trick.show(*self.held)
         elif self.show_last and v.tricks:
@@ -181,7 +202,9 @@ class TableScreen(FitsTerminal, GameScreen):
         self.show_last = False
         for event in events:
             match event:
-                case TrickWon(seat=seat, leader=leader, cards=cards) if self.settings.trick_delay > 0:
+                case TrickWon(seat=seat, leader=leader, cards=cards) if (
+                    self.settings.trick_delay > 0 or self.settings.click_to_collect
+                ):
                     seats = [(leader + i) % 4 for i in range(4)]
                     self.held = (tuple(zip(seats, cards, strict=True)), does(self.who(seat), "takes it", "take it"))
                 case DealScored(record=record):
@@ -193,8 +216,13 @@ class TableScreen(FitsTerminal, GameScreen):
         if self.showing_received:
             self.set_timer(self.settings.trick_delay, self.received_seen)
         if self.held is not None:
-            self.show_prompt(f"{self.held[1]}.")
-            self.set_timer(self.settings.trick_delay, self.gather)
+            if self.settings.click_to_collect:
+                self.collecting = True
+                self.refresh_bindings()
+                self.show_prompt(f"{self.held[1]}. Enter, Space or a click collects the trick.")
+            else:
+                self.show_prompt(f"{self.held[1]}.")
+                self.set_timer(self.settings.trick_delay, self.gather)
 
     def received_seen(self) -> None:
         """The pause after a pass is over; the marks stay on the cards until the person plays."""
@@ -204,9 +232,32 @@ class TableScreen(FitsTerminal, GameScreen):
 
     def gather(self) -> None:
         """The finished trick leaves the table."""
+        if self.held is None:
+            return
         self.held = None
+        if self.collecting:
+            self.collecting = False
+            self.refresh_bindings()
         self.redraw()
         self.advance()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Collect the trick is a key only while a finished trick waits for it (else Enter plays a card)."""
+        if action == "collect":
+            return self.collecting and self.app.screen is self
+        return super().check_action(action, parameters)
+
+    def action_collect(self) -> None:
+        self.gather()
+
+    def on_click(self) -> None:
+        if self.collecting:
+            self.gather()
+
+    def settings_closed(self, result: None) -> None:
+        super().settings_closed(result)
+        if self.collecting and not self.settings.click_to_collect:
+            self.gather()  # the setting was turned off while a trick waited for a click
 
     def before_turn(self) -> bool:
         if self.pending_record is None:
@@ -300,6 +351,9 @@ class TableScreen(FitsTerminal, GameScreen):
         self.app.push_screen(dialog, chosen)
 
     def on_hand_picked(self, message: Hand.Picked) -> None:
+        if self.collecting:
+            self.gather()
+            return
         seat = self.human_turn()
         tm = self.session.game.to_move
         if seat is None or tm is None or tm.phase != "play":
@@ -321,6 +375,19 @@ class TableScreen(FitsTerminal, GameScreen):
         self.show_last = not self.show_last
         self.redraw()
 
+    def action_claim(self) -> None:
+        """Claim every remaining trick; the engine refuses a claim that is not certain and says why."""
+        seat = self.human_turn()
+        game = self.session.game
+        if seat is None or not isinstance(game, TrickGame):
+            self.say("Claim on your own turn, when you are on lead.", error=True)
+            return
+        why = game.claim_error(seat)
+        if why is not None:
+            self.say(f"Claim refused: {why}.", error=True)
+            return
+        self.apply_action(Claim(seat))
+
     def action_label(self, action: Action) -> str:
         if isinstance(action, Play):
             return f"play {card_label(action.card, self.ascii_only)}"
@@ -337,8 +404,12 @@ class TableScreen(FitsTerminal, GameScreen):
             ("click", "play a card"),
             ("Backspace / Esc", "erase / clear what you typed"),
             ("F1 or ?", "this help"),
-            ("F2", "hint: what the hard computer player would do, and why"),
+            ("F2", f"hint: what the {self.hint_level()} computer player would do, and why (Settings: hint level)"),
             ("F3", "show the last trick"),
-            ("F4", "speed of the computer players: instant, fast, normal, slow"),
+            ("F4", "speed of the computer players: instant, fast, normal, slow (remembered)"),
+            ("F5", "claim the remaining tricks when they are surely yours"),
+            ("Enter, Space or click", "collect a finished trick (when Settings has click to collect the trick on)"),
+            ("F9", "settings: speed, theme, suits as letters, hint level, click to collect the trick"),
+            ("ctrl+z", "take back your last move and the computer's after it"),
             ("ctrl+q", "quit (the game is saved; resume with `cardtui resume SAVE`)"),
         ]

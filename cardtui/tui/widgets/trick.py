@@ -13,7 +13,7 @@ from cardtui.tui.common import RED_SUITS, card_label
 
 
 class Trick(Widget):
-    """Four places in compass order (South at the bottom); seats 0-3 are South, West, North, East."""
+    """Each card in front of its seat: `bottom` is the seat drawn at the bottom, the others clockwise from it."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"trick--red", "trick--black", "trick--caption", "trick--empty"}
 
@@ -22,14 +22,16 @@ class Trick(Widget):
         self.ascii_only = ascii_only
         self.cards: dict[int, Card] = {}
         self.caption = ""
+        self.bottom = 0
 
     def show(self, cards: Sequence[tuple[int, Card]], caption: str) -> None:
         self.cards = dict(cards)
         self.caption = caption
         self.refresh()
 
-    def _card(self, seat: int) -> Text:
-        card = self.cards.get(seat)
+    def _card(self, place: int) -> Text:
+        """The card played by the seat at a place (0 bottom, 1 left, 2 top, 3 right)."""
+        card = self.cards.get((self.bottom + place) % 4)
         if card is None:
             return Text(" . " if self.ascii_only else " · ", self.get_component_rich_style("trick--empty"))
         style = self.get_component_rich_style("trick--red" if card.suit in RED_SUITS else "trick--black")

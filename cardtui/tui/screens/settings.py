@@ -1,0 +1,129 @@
+"""The Settings screen: speed, theme, ASCII suits, hint level and collecting tricks, each remembered as it changes."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Label, Select, Static, Switch
+
+from cardtui.tui.settings import HINT_LEVELS, SPEEDS, Settings
+
+SPEED_WORDS = {
+    "instant": "instant (no waiting)",
+    "fast": "fast",
+    "normal": "normal",
+    "slow": "slow",
+}
+FLAG = {"speed": "--speed", "ascii": "--ascii"}
+LABELS = {
+    "speed": "Speed",
+    "theme": "Theme",
+    "ascii": "Suits as letters (ASCII)",
+    "hint_level": "Hint level (F2)",
+    "click_to_collect": "Click to collect the trick",
+}
+
+
+def shown(value: object) -> str:
+    """A setting's value in words: on/off for a switch."""
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
+class SettingsScreen(Screen[None]):
+    """Each change is used at once and written to the settings file; Esc goes back to where it was opened."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", id="settings.back")]
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+
+    def compose(self) -> ComposeResult:
+        s = self.settings
+        with VerticalScroll(classes="form", id="settings-form"):
+            yield Static("Settings", classes="dialog-title")
+            with Horizontal(classes="form-row"):
+                yield Label(LABELS["speed"])
+                yield Select([(SPEED_WORDS[v], v) for v in SPEEDS], value=s.speed, allow_blank=False, id="speed")
+            with Horizontal(classes="form-row"):
+                yield Label(LABELS["theme"])
+                yield Select(
+                    [(t, t) for t in sorted(self.app.available_themes)], value=s.theme, allow_blank=False, id="theme"
+                )
+            with Horizontal(classes="form-row"):
+                yield Label(LABELS["ascii"])
+                yield Switch(s.ascii_only, id="ascii")
+            with Horizontal(classes="form-row"):
+                yield Label(LABELS["hint_level"])
+                yield Select([(v, v) for v in HINT_LEVELS], value=s.hint_level, allow_blank=False, id="hint-level")
+            with Horizontal(classes="form-row"):
+                yield Label(LABELS["click_to_collect"])
+                yield Switch(s.click_to_collect, id="click-to-collect")
+            yield Static(self.where(), id="settings-file", markup=False)
+            yield Static(self.overrides(), id="settings-note", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#speed", Select).focus()
+        if self.settings.problem:
+            self.note(self.settings.problem)
+
+    def where(self) -> str:
+        path = self.settings.path
+        if path is None:
+            return "These settings last for this run only."
+        return f"Remembered in {path}"
+
+    def overrides(self) -> str:
+        """Which values a flag set for this run only (the file keeps its own)."""
+        s = self.settings
+        parts = [
+            f"{FLAG[key]} holds for this run (the file says {shown(s.remembered[key])})"
+            for key in FLAG
+            if s.path is not None and s.overridden(key)
+        ]
+        return "; ".join(parts) + ("; a change here is remembered." if parts else "")
+
+    def note(self, text: str) -> None:
+        self.query_one("#settings-note", Static).update(text)
+
+    def change(self, key: str, value: Any, current: Any) -> None:
+        """Use and remember a changed value; say where it went, or why it was not written."""
+        if value == current or value is Select.BLANK:
+            return
+        problem = self.settings.remember(key, value)
+        what = f"{LABELS[key]}: {shown(value)}"
+        if problem:
+            self.note(f"{what} for this run, {problem}")
+        else:
+            self.note(f"{what}{' and remembered' if self.settings.path is not None else ''}.")
+
+    @on(Select.Changed, "#speed")
+    def speed_changed(self, event: Select.Changed) -> None:
+        self.change("speed", event.value, self.settings.speed)
+
+    @on(Select.Changed, "#theme")
+    def theme_changed(self, event: Select.Changed) -> None:
+        self.change("theme", event.value, self.settings.theme)
+        if isinstance(event.value, str) and self.app.theme != event.value:
+            self.app.theme = event.value
+
+    @on(Select.Changed, "#hint-level")
+    def hint_level_changed(self, event: Select.Changed) -> None:
+        self.change("hint_level", event.value, self.settings.hint_level)
+
+    @on(Switch.Changed, "#ascii")
+    def ascii_changed(self, event: Switch.Changed) -> None:
+        self.change("ascii", event.value, self.settings.ascii_only)
+
+    @on(Switch.Changed, "#click-to-collect")
+    def collect_changed(self, event: Switch.Changed) -> None:
+        self.change("click_to_collect", event.value, self.settings.click_to_collect)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,120 @@
+"""Pilot tests: ctrl+z takes back your card at the table, F5 claims, and the replay shows the undo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from dealing import make_deal
+
+from cardtui.games.base import Play
+from cardtui.games.trick import TrickGame
+from cardtui.replay import Replay
+from cardtui.rules import load_preset
+from cardtui.saves import build_save, parse_save
+from cardtui.seats import Seat
+from cardtui.session import Session
+from cardtui.tui.app import CardtuiApp, Start
+from cardtui.tui.common import card_label
+from cardtui.tui.screens.deal_end import DealEndScreen
+from cardtui.tui.screens.pass_cards import PassScreen
+from cardtui.tui.screens.replay import ReplayScreen
+from cardtui.tui.screens.table import TableScreen
+from cardtui.tui.settings import Settings
+from cardtui.tui.widgets.log import GameLog
+from cardtui.tui.widgets.prompt_bar import PromptBar
+from tests.test_tui_support import make_app, settle, type_text
+from tests.test_undo import to_person, to_play
+
+SEATS = [Seat("You", "human"), *(Seat(name, "bot", "easy") for name in ("West", "North", "East"))]
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+async def test_ctrl_z_takes_back_your_card_and_the_computer_players_after_it() -> None:
+    app, session = make_app("hearts", seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, PassScreen)
+        for card in app.screen.cards[:3]:
+            await type_text(pilot, card.code)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        game = session.game
+        assert isinstance(game, TrickGame)
+        hand, trick = game.hand(0), list(game.trick)
+        await pilot.press("ctrl+z")
+        assert "since the cards were dealt or passed" in table.query_one(PromptBar).message
+        card = next(a.card for a in game.legal_actions() if isinstance(a, Play))
+        await type_text(pilot, card.code)
+        await settle(pilot, app)
+        after = session.game
+        assert isinstance(after, TrickGame) and card not in after.hand(0)
+        await pilot.press("ctrl+z")
+        await settle(pilot, app)
+        restored = session.game
+        assert isinstance(restored, TrickGame)
+        assert restored.hand(0) == hand and list(restored.trick) == trick
+        assert session.log[-1].type == "undo"
+        lines = table.query_one(GameLog).lines()
+    assert any(line.startswith(f"You take back {card_label(card, False)}") for line in lines), lines[-6:]
+
+
+async def test_f5_refuses_a_claim_that_is_not_certain_and_says_why() -> None:
+    app, session = make_app("cutthroat", seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(20):
+            await settle(pilot, app)
+            if isinstance(app.screen, TableScreen):
+                break
+            await type_text(pilot, "3")
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        before = len(session.log)
+        await pilot.press("f5")
+        said = table.query_one(PromptBar).message
+        assert said.startswith("Claim refused: ") and len(session.log) == before
+
+
+async def test_f5_claims_the_rest_when_every_trick_is_yours() -> None:
+    rules = load_preset("hearts").replace(pass_cycle=["none"])
+    deal = make_deal(3, {0: "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"})
+    session = Session.of_save(parse_save(build_save(rules, SEATS, 1, [deal])))
+    app = CardtuiApp(Start(session=session), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("f5")
+        await settle(pilot, app)
+        assert isinstance(app.screen, DealEndScreen)
+        game = session.game
+        assert isinstance(game, TrickGame) and game.deal_records[0].tricks == (13, 0, 0, 0)
+        assert session.log[-1].to_json() == {"type": "claim", "seat": 0}
+
+
+async def test_the_replay_shows_the_undo_as_a_step() -> None:
+    session = Session.new(load_preset("hearts"), SEATS, 7, autosave=False)
+    to_play(session)
+    card = session.game.legal_actions()[0]
+    assert isinstance(card, Play)
+    session.apply(card)
+    to_person(session)
+    session.apply(session.undo_action(0))
+    replay = Replay.from_save(session.to_save())
+    app = CardtuiApp(Start(session=session), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = ReplayScreen(replay)
+        await app.push_screen(screen)
+        await pilot.press("end")
+        await pilot.pause()
+        status = str(screen.query_one("#status").render())
+        assert f"after You took back {card_label(card.card, False)}" in status
+        await pilot.press("left")
+        await pilot.pause()
+        assert "took back" not in str(screen.query_one("#status").render())
