@@ -21,6 +21,7 @@ from cardtui.tui.screens.new_game import NewGameScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.screens.rules_editor import RulesEditorScreen
+from cardtui.tui.screens.settings import SettingsScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from tests.test_tui_support import fast_forward, make_app, play_turns, screen_lines, settle, type_text, workers_done
@@ -131,8 +132,10 @@ async def test_menu_forms_and_hearts_replay_are_ascii() -> None:
         await pilot.press("escape", "down", "down", "down", "down", "enter")
         await assert_ascii(pilot, app, RulesEditorScreen)
         await pilot.press("escape", "down", "enter")
+        await assert_ascii(pilot, app, SettingsScreen)
+        await pilot.press("escape", "down", "enter")
         await assert_ascii(pilot, app, HelpScreen)
-        await pilot.press("escape", "up", "up", "up", "enter")
+        await pilot.press("escape", "up", "up", "up", "up", "enter")
         await assert_ascii(pilot, app, SavePicker)
     replay = CardtuiApp(Start(replay=Replay.open(SAMPLES / "hearts.json")), Settings(ascii_only=True))
     async with replay.run_test(size=(100, 30)) as pilot:

@@ -77,8 +77,10 @@ async def test_menu(snapshot: Any) -> None:
         app.screen.query_one("#rules-path").value = "~/rules/my-cutthroat.toml"  # not the test's temporary home
         await shot(snapshot, app, pilot, "rules_editor.svg")
         await pilot.press("escape", "down", "enter")
+        await shot(snapshot, app, pilot, "settings.svg")
+        await pilot.press("escape", "down", "enter")
         await shot(snapshot, app, pilot, "help_menu.svg")
-        await pilot.press("escape", "up", "up", "up", "enter")
+        await pilot.press("escape", "up", "up", "up", "up", "enter")
         await shot(snapshot, app, pilot, "open_save.svg")
 
 
