@@ -518,6 +518,33 @@ def hint(
     typer.echo(f"{name} (seat {tm.seat}) to {tm.phase}, {level} says: {decision.reason}")
 
 
+@app.command("review")
+def review(
+    save: Annotated[Path, typer.Argument(help="a save file, finished or in progress")],
+    seat: Annotated[
+        list[int] | None,
+        typer.Option("--seat", metavar="N", help="a seat to review (repeat for more); default: every person's"),
+    ] = None,
+    level: Annotated[str, typer.Option("--level", help="the computer player that judges (hard)")] = "hard",
+    budget_ms: Annotated[
+        int, typer.Option("--budget-ms", help="the judge's budget per decision (a count of play-outs)", min=1)
+    ] = 250,
+    jobs: Annotated[int, typer.Option("--jobs", help="worker processes, at most one per core", min=1)] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Each decision of a person's seat judged from that seat's view: the better choice, the loss, ? and ?? marks."""
+    from cardtui.review import ReviewError, render
+    from cardtui.review import review as make_review
+
+    loaded = _load(save)
+    with _progress("reviewing decisions") as progress:
+        try:
+            result = make_review(loaded, seat, level, budget_ms, jobs, progress)
+        except ReviewError as err:
+            fail(f"{save.name}: {err}")
+    typer.echo(json.dumps(result.to_json()) if as_json else render(result))
+
+
 @app.command("arena")
 def arena(
     game: Annotated[str, typer.Argument(help="hearts, spades, cutthroat or eight-of-spades")],
@@ -626,20 +653,50 @@ def host(
     resume: Annotated[
         Path | None, typer.Option("--resume", help="re-open this saved game with fresh invitations")
     ] = None,
+    away: Annotated[
+        str,
+        typer.Option("--away", help="when a person is away at their turn: wait, or bot:LEVEL plays for them"),
+    ] = "wait",
+    away_after: Annotated[
+        float, typer.Option("--away-after", help="seconds away before bot:LEVEL plays for them")
+    ] = 60.0,
+    tls_cert: Annotated[
+        Path | None, typer.Option("--tls-cert", help="a PEM certificate (chain): the table speaks wss://")
+    ] = None,
+    tls_key: Annotated[Path | None, typer.Option("--tls-key", help="the PEM private key of --tls-cert")] = None,
 ) -> None:
     """Host a network table as a headless dealer: print one invitation per open seat, then the game's progress."""
     import asyncio
+    import math
     import secrets
+    import ssl
 
-    from cardtui.net.server import host_table
+    from cardtui.net.server import AwayPolicy, host_table, tls_context
     from cardtui.saves import MAX_SEED, SaveError
+    from cardtui.seats import default_level
     from cardtui.session import Session
 
     if not 0 <= port <= 65535:
         fail(f"--port: expected 0..65535, found {port}")
+    if not (math.isfinite(away_after) and 0 <= away_after <= 86400):
+        fail(f"--away-after: expected seconds from 0 to 86400, found {away_after:g}")
+    away_kind, _, away_level = away.strip().lower().partition(":")
+    if away_kind not in ("wait", "bot") or (away_kind == "wait" and away_level):
+        fail(f"--away: expected wait or bot:LEVEL, found {away!r}")
+    if (tls_cert is None) != (tls_key is None):
+        fail("--tls-cert and --tls-key go together: give both files, or neither for a plain ws:// table")
+    tls: ssl.SSLContext | None = None
+    if tls_cert is not None and tls_key is not None:
+        try:
+            tls = tls_context(tls_cert, tls_key)
+        except ValueError as err:
+            fail(str(err))
     if resume is not None:
         if game is not None or rules or seats or save or seed is not None:
-            fail("--resume takes the game, rules, seats and seed from the save; give only --port and --bind")
+            fail(
+                "--resume takes the game, rules, seats and seed from the save; "
+                "give only --port, --bind, --away, --away-after and --tls-cert/--tls-key"
+            )
         try:
             session = Session.resume(resume)
         except SaveError as err:
@@ -673,10 +730,17 @@ def host(
             session = Session.new(ruleset, chosen, seed if seed is not None else secrets.randbelow(2**32), save)
         except (SaveError, ValueError) as err:
             fail(str(err))
+    policy = AwayPolicy()
+    if away_kind == "bot":
+        level = away_level or default_level(session.ruleset.game)
+        if level not in _levels(session.ruleset.game):
+            session.close()
+            fail(f"--away: unknown level {level!r} — choose one of {', '.join(_levels(session.ruleset.game))}")
+        policy = AwayPolicy(level, away_after)
     if bind not in ("127.0.0.1", "localhost", "::1"):
         typer.echo(f"cardtui: on {bind}, anyone who can reach this port with an invitation can join", err=True)
     try:
-        asyncio.run(host_table(session, bind, port, lambda line: typer.echo(printable(line))))
+        asyncio.run(host_table(session, bind, port, lambda line: typer.echo(printable(line)), away=policy, tls=tls))
     except OSError as err:
         fail(f"cannot listen on {bind}:{port} ({err.strerror or err})")
     except KeyboardInterrupt:
@@ -694,6 +758,8 @@ def join(
 ) -> None:
     """Sit at a network table with an invitation (this release: a computer player plays the seat for you)."""
     import asyncio
+
+    from websockets.exceptions import ConnectionClosed
 
     from cardtui.games.eight_of_spades import EightOfSpadesView
     from cardtui.games.trick import TrickView
@@ -732,5 +798,10 @@ def join(
         fail(str(err))
     except OSError as err:
         fail(f"no table answers at that invitation ({err.strerror or err})")
+    except ConnectionClosed:
+        typer.echo(
+            "cardtui: the table closed the connection (the host stopped, or this seat joined elsewhere)", err=True
+        )
+        raise typer.Exit(1) from None
     except KeyboardInterrupt:
         typer.echo("left the table; the seat waits — join again with the same invitation")

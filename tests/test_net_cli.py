@@ -38,6 +38,11 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         (["hearts", "--port", "70000"], "--port: expected 0..65535"),
         (["hearts", "--resume", "x.json"], "--resume takes the game"),
         (["--resume", "missing.json"], "missing.json"),
+        (["hearts", "--away", "sleep"], "--away: expected wait or bot:LEVEL, found 'sleep'"),
+        (["hearts", "--away", "wait:5"], "--away: expected wait or bot:LEVEL"),
+        (["hearts", "--away", "bot:godlike"], "--away: unknown level 'godlike'"),
+        (["hearts", "--away", "bot:easy", "--away-after", "-1"], "--away-after: expected seconds from 0 to 86400"),
+        (["hearts", "--away-after", "nan"], "--away-after: expected seconds"),
     ],
 )
 def test_host_mistakes_are_one_line_and_exit_2(args: list[str], match: str) -> None:

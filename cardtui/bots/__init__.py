@@ -11,10 +11,21 @@ import importlib
 import random
 from types import ModuleType
 
-from cardtui.bots.base import Bot, Decision
+from cardtui.bots.base import Bot, Decision, Evaluation, Judge, Option
 from cardtui.games.base import PlayerView
 
-__all__ = ["LEVELS", "Bot", "Decision", "RandomBot", "levels", "make_bot"]
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "Decision",
+    "Evaluation",
+    "Judge",
+    "Option",
+    "RandomBot",
+    "levels",
+    "make_bot",
+    "make_judge",
+]
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_BUDGET_MS = 250
@@ -65,3 +76,17 @@ def make_bot(game: str, level: str, budget_ms: int = DEFAULT_BUDGET_MS) -> Bot:
     from cardtui.bots.spades import SpadesBot
 
     return SpadesBot(level)
+
+
+def make_judge(game: str, level: str, budget_ms: int = DEFAULT_BUDGET_MS) -> Judge:
+    """The player that weighs every choice of a seat: the hard level, the only one that searches."""
+    if level != "hard":
+        levels(game)  # an unknown game says so first
+        raise ValueError(f"only the hard computer player weighs every choice, found level {level!r} — use hard")
+    if game == "eight-of-spades":
+        judge: Judge = _eight_of_spades().HardBot()
+        return judge
+    levels(game)
+    from cardtui.bots.search import SearchBot
+
+    return SearchBot(game, budget_ms)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from cardtui.bots.base import Bot, Decision
+from cardtui.bots.base import Bot, Decision, Evaluation, Option
 from cardtui.bots.eight_of_spades_endgame import (
     ACE,
     KIND_SUIT,
@@ -26,7 +26,7 @@ from cardtui.bots.eight_of_spades_endgame import (
     value_in_play,
 )
 from cardtui.cards import SUIT_MASKS, bit_indices
-from cardtui.games.base import PlayerView
+from cardtui.games.base import Action, PlayerView
 from cardtui.games.eight_of_spades import (
     ACE_OF_SPADES,
     CALLS,
@@ -194,17 +194,23 @@ class HardBot:
     ENDGAME_UNSEEN = 8  # search to the end from this many unseen cards (tuned in the arena)
     ENDGAME_BUDGET = 1_500  # positions the search may visit before falling back to points (about 25 ms)
 
-    def decide(self, view: PlayerView, rng: random.Random) -> Decision:
-        assert isinstance(view, EightOfSpadesView) and view.legal
-        t = Table(view)
+    def _weigh(
+        self, t: Table
+    ) -> tuple[list[tuple[float, int, int]], bool, dict[tuple[int, ...], list[int]], list[int]]:
+        """Every (value, call, position) choice, whether the endgame was searched, the position groups, the pots."""
         pots = t.pots(t.suit_up, t.e8_at)
         groups: dict[tuple[int, ...], list[int]] = {}
         for pos in bit_indices(t.grid_down):
             groups.setdefault(_neighbourhood(t, pos), []).append(pos)
         try:
-            candidates, searched = self._endgame(t, groups), True
+            return self._endgame(t, groups), True, groups, pots
         except TooBig:
-            candidates, searched = self._points(t, groups, pots), False
+            return self._points(t, groups, pots), False, groups, pots
+
+    def decide(self, view: PlayerView, rng: random.Random) -> Decision:
+        assert isinstance(view, EightOfSpadesView) and view.legal
+        t = Table(view)
+        candidates, searched, groups, pots = self._weigh(t)
         top = max(c[0] for c in candidates)
         best = [c for c in candidates if c[0] >= top - 1e-9]
         if searched and len(best) > 1:  # the game is as good either way: take the most points
@@ -218,6 +224,36 @@ class HardBot:
         if searched:
             reason += f"; {_percent(top)} to win the game from here"
         return Decision(Flip(t.seat, CALLS[call], pos), reason)
+
+    def evaluate(self, view: PlayerView, action: Action, rng: random.Random) -> Evaluation:
+        """Weigh every call and area from the seat's view (exact, so `rng` is not used), best first.
+
+        Grid positions with the same face-up neighbours play alike and are weighed
+        once; `action` stands for its own group. In the endgame the unit is the
+        chance of winning, otherwise expected points less the next seat's reply.
+        """
+        assert isinstance(view, EightOfSpadesView) and isinstance(action, Flip)
+        t = Table(view)
+        candidates, searched, groups, pots = self._weigh(t)
+        points = {(call, pos): value for value, call, pos in self._points(t, groups, pots)} if searched else {}
+        if action.pos < GRID_CELLS:
+            mine = (CALLS.index(action.call), groups[_neighbourhood(t, action.pos)][0])
+        else:
+            mine = (CALLS.index(action.call), min(bit_indices(t.ill_down)))
+        ranked = sorted(
+            candidates,
+            key=lambda c: (-c[0], -points.get((c[1], c[2]), 0.0), (c[1], c[2]) != mine),
+        )
+        options = []
+        chosen = 0
+        for i, (value, call, pos) in enumerate(ranked):
+            if (call, pos) == mine:
+                chosen = i
+                act = action
+            else:
+                act = Flip(t.seat, CALLS[call], pos)
+            options.append(Option(act, value, points.get((call, pos), value)))
+        return Evaluation(tuple(options), chosen, "win chance" if searched else "points", 0)
 
     def _points(
         self, t: Table, groups: dict[tuple[int, ...], list[int]], pots: list[int]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from cardtui.bots.base import Decision
+from cardtui.bots.base import Decision, Evaluation, Option
 from cardtui.bots.common import (
     HEARTS,
     JD,
@@ -44,7 +44,7 @@ from cardtui.bots.hearts import (
 from cardtui.bots.spades import Table, choose_bid, estimate, exchange_decision, nil_fits
 from cardtui.bots.spades import normal_play as spades_play
 from cardtui.cards import SUIT_MASKS, Card
-from cardtui.games.base import Bid, Play, PlayerView
+from cardtui.games.base import Action, Bid, Pass, Play, PlayerView
 from cardtui.games.fast import DealState, Policy, apply_card, play_out
 from cardtui.games.hearts import PASS_OFFSETS, HeartsView, hearts_winners, score_hearts_deal
 from cardtui.games.spades import SideScore, score_side, spades_winners
@@ -276,7 +276,10 @@ class SearchBot:
             return hearts_value(scores, winners, seen.seat), scores[seen.seat]
         return spades_value(*spades_result(st.won, bids, seen, ruleset), seen.seat, ruleset)
 
-    def _play(self, view: TrickView, rng: random.Random) -> Decision:
+    def _play_search(
+        self, view: TrickView, rng: random.Random
+    ) -> tuple[list[int], list[int], list[float], list[int], int]:
+        """Groups of legal cards that play alike, one card of each, and each one's summed value and points."""
         seen = read_view(view)
         ruleset = view.ruleset
         assert isinstance(ruleset, HeartsRules | SpadesRules)
@@ -284,17 +287,15 @@ class SearchBot:
         hearts = isinstance(ruleset, HeartsRules)
         apart = (QS | JD) if hearts else 0
         groups = equivalent_groups(legal, seen.unseen, apart)
-        if len(groups) == 1:
-            card = low(groups[0])
-            why = "the only legal card" if legal.bit_count() == 1 else "its legal cards all play alike"
-            return Decision(Play(view.seat, Card.from_index(card)), f"{code(card)}: {why}")
         candidates = [low(g) for g in groups]
+        totals = [0.0] * len(candidates)
+        points = [0] * len(candidates)
+        if len(groups) == 1:
+            return groups, candidates, totals, points, 0
         policy = self._policy(seen, ruleset)
         plays = sum(seen.counts)
         n = self._samples(len(candidates), plays)
         bids = seen_bids(seen)
-        totals = [0.0] * len(candidates)
-        points = [0] * len(candidates)
         for _ in range(n):
             hands = sample_spades(seen, rng) if not hearts else sample_hands(seen, rng)
             for i, card in enumerate(candidates):
@@ -305,8 +306,17 @@ class SearchBot:
                 value, pts = self._value(st, seen, ruleset, bids)
                 totals[i] += value
                 points[i] += pts
+        return groups, candidates, totals, points, n
+
+    def _play(self, view: TrickView, rng: random.Random) -> Decision:
+        _, candidates, totals, points, n = self._play_search(view, rng)
+        if n == 0:
+            card = candidates[0]
+            why = "the only legal card" if legal_play_mask(view).bit_count() == 1 else "its legal cards all play alike"
+            return Decision(Play(view.seat, Card.from_index(card)), f"{code(card)}: {why}")
         best, nxt = best_two(totals)
         card = candidates[best]
+        hearts = isinstance(view.ruleset, HeartsRules)
         return Decision(Play(view.seat, Card.from_index(card)), self._reason(candidates, best, nxt, points, n, hearts))
 
     def _reason(
@@ -323,7 +333,8 @@ class SearchBot:
 
     # ---- bidding
 
-    def _bid(self, view: TrickView, rng: random.Random) -> Decision:
+    def _bid_options(self, view: TrickView) -> tuple[Bid, str, list[Bid]]:
+        """The rule-based bid and its reason, and the bids worth searching around it."""
         ruleset = view.ruleset
         assert isinstance(ruleset, SpadesRules)
         seen = read_view(view)
@@ -331,7 +342,7 @@ class SearchBot:
         blind_ok = Bid(seat, 0, True) in view.legal
         base, why = choose_bid(view.hand.mask, seat, ruleset, seen.bids, seen.totals, seen.bags, blind_ok)
         if base.blind:
-            return Decision(base, why)
+            return base, why, [base]
         est = estimate(view.hand.mask)
         center = max(1, round(est))
         options = {b for b in range(center - 1, center + 2) if 1 <= b <= 13}
@@ -339,9 +350,14 @@ class SearchBot:
         if ruleset.nil_allowed and (base.bid == 0 or est < 3.0):
             options.add(0)
         legal = set(view.legal)
-        cands = [Bid(seat, b) for b in sorted(options) if Bid(seat, b) in legal]
-        if len(cands) <= 1:
-            return Decision(base, why)
+        return base, why, [Bid(seat, b) for b in sorted(options) if Bid(seat, b) in legal]
+
+    def _bid_search(self, view: TrickView, cands: list[Bid], rng: random.Random) -> tuple[list[float], list[int], int]:
+        """Each candidate bid's summed value and side points over the samples (a bid's `blind` is played as made)."""
+        ruleset = view.ruleset
+        assert isinstance(ruleset, SpadesRules)
+        seen = read_view(view)
+        seat = view.seat
         order = [(seen.dealer + i) % 4 for i in range(1, 5)]
         later = order[order.index(seat) + 1 :]
         leader = (seen.dealer + 1) % 4
@@ -359,10 +375,17 @@ class SearchBot:
                 policy = self._policy(seen, ruleset, bids)
                 st = _fresh_deal(hands, leader)
                 play_out(st, seen.rules, _unused, policy)
-                all_bids = [Bid(s, bids[s], seen.blind[s] if s != seat else False) for s in range(4)]
+                all_bids = [Bid(s, bids[s], seen.blind[s] if s != seat else bid.blind) for s in range(4)]
                 value, pts = spades_value(*spades_result(st.won, all_bids, seen, ruleset), seat, ruleset)
                 sums[i] += value
                 points[i] += pts
+        return sums, points, n
+
+    def _bid(self, view: TrickView, rng: random.Random) -> Decision:
+        base, why, cands = self._bid_options(view)
+        if base.blind or len(cands) <= 1:
+            return Decision(base, why)
+        sums, points, n = self._bid_search(view, cands, rng)
         best, nxt = best_two(sums)
         text = f"bids {cands[best].label()}: expects {points[best] / n:+.0f} for the side"
         if nxt is not None:
@@ -371,12 +394,10 @@ class SearchBot:
 
     # ---- passing
 
-    def _pass(self, view: TrickView, rng: random.Random) -> Decision:
-        assert isinstance(view, HeartsView)
-        ruleset = view.ruleset
-        seen = read_view(view)
+    def _pass_options(self, view: HeartsView) -> list[int]:
+        """The passes worth searching: the top-ranked cards' combinations, the rule-based and moon passes."""
         hand = view.hand.mask
-        count = ruleset.pass_count
+        count = view.ruleset.pass_count
         offset = PASS_OFFSETS.get(view.detail.pass_direction, 0)
         ranking = pass_ranking(hand)
         options: list[int] = []
@@ -390,6 +411,16 @@ class SearchBot:
             m = moon_pass(hand, count)
             if m not in options:
                 options.append(m)
+        return options
+
+    def _pass_search(
+        self, view: HeartsView, options: list[int], rng: random.Random
+    ) -> tuple[list[float], list[int], int]:
+        """Each pass's summed value and points over samples of the deal and the other seats' passes."""
+        ruleset = view.ruleset
+        seen = read_view(view)
+        count = ruleset.pass_count
+        offset = PASS_OFFSETS.get(view.detail.pass_direction, 0)
         n = self._samples(len(options), 52 + 13)
         sums = [0.0] * len(options)
         points = [0] * len(options)
@@ -409,11 +440,63 @@ class SearchBot:
                 scores, winners = hearts_result(st.taken, seen, ruleset)
                 sums[i] += hearts_value(scores, winners, seen.seat)
                 points[i] += scores[seen.seat]
+        return sums, points, n
+
+    def _pass(self, view: TrickView, rng: random.Random) -> Decision:
+        assert isinstance(view, HeartsView)
+        options = self._pass_options(view)
+        sums, points, n = self._pass_search(view, options, rng)
         best, nxt = best_two(sums)
         why = f"expects {points[best] / n:.1f} points this deal"
         if nxt is not None:
             why += f" (next best {' '.join(code(c) for c in list_cards(options[nxt]))}: {points[nxt] / n:.1f})"
         return pass_decision(view, options[best], why + f", {n} samples")
+
+    # ---- weighing every choice (the review)
+
+    def evaluate(self, view: PlayerView, action: Action, rng: random.Random) -> Evaluation:
+        """Weigh `action` against the choices this player would consider, from the seat's view only.
+
+        The same searches as `decide`, on the same seeded samples for every choice;
+        the action is added to the choices when it is not one of them. An exchange
+        (the blind-nil hand-over) is rule-based, not searched: it comes back alone.
+        """
+        assert isinstance(view, TrickView)
+        local = random.Random(rng.getrandbits(64))
+        if isinstance(action, Play):
+            groups, candidates, totals, points, n = self._play_search(view, local)
+            chosen = next(i for i, g in enumerate(groups) if g & action.card.bit)
+            acts: list[Action] = [Play(view.seat, Card.from_index(c)) for c in candidates]
+            acts[chosen] = action
+            return _ranked(acts, totals, points, n, chosen)
+        if isinstance(action, Bid):
+            base, _, cands = self._bid_options(view)
+            for extra in (base, action):
+                if extra not in cands:
+                    cands.append(extra)
+            if len(cands) == 1:
+                return Evaluation((Option(action, 0.0, 0.0),), 0, "points", 0)
+            sums, bid_points, n = self._bid_search(view, cands, local)
+            return _ranked(list(cands), sums, bid_points, n, cands.index(action))
+        if isinstance(action, Pass) and isinstance(view, HeartsView) and view.phase == "pass":
+            options = self._pass_options(view)
+            mine = sum(c.bit for c in action.cards)
+            if mine not in options:
+                options.append(mine)
+            sums, pass_points, n = self._pass_search(view, options, local)
+            acts = [pass_decision(view, m, "").action for m in options]
+            chosen = options.index(mine)
+            acts[chosen] = action
+            return _ranked(acts, sums, pass_points, n, chosen)
+        return Evaluation((Option(action, 0.0, 0.0),), 0, "points", 0)
+
+
+def _ranked(actions: list[Action], sums: list[float], points: list[int], n: int, chosen: int) -> Evaluation:
+    """Averages over `n` samples, best first (a tie keeps the earlier choice first)."""
+    scale = 1.0 / n if n else 0.0
+    order = sorted(range(len(actions)), key=lambda i: (-sums[i], i != chosen))
+    options = tuple(Option(actions[i], sums[i] * scale, points[i] * scale) for i in order)
+    return Evaluation(options, order.index(chosen), "points", n)
 
 
 __all__ = [

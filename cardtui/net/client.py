@@ -8,6 +8,7 @@ JSON form), so a program, a test or a headless computer player reads
 from __future__ import annotations
 
 import random
+import ssl
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -28,10 +29,15 @@ class Client:
         self.ws = ws
         self.seat: int = welcome["seat"]
         self.game: str = welcome["game"]
+        self.ruleset: dict[str, Any] = welcome["ruleset"]
         self.seats: list[dict[str, Any]] = welcome["seats"]
         self.present: list[bool] = welcome["present"]
+        self.stand_in: list[str | None] = welcome["stand_in"]
+        """For each seat, the level of the computer player playing it while its person is away, or None."""
+        self.notices: list[str] = []
+        """What the table said about seats: "South is away; …", "South is back"."""
         self.actions: int = welcome["actions"]
-        self._view_json: dict[str, Any] = welcome["view"]
+        self._view_json: dict[str, Any] = {**welcome["view"], "ruleset": self.ruleset}
         self._view: PlayerView | None = None
         self.events: list[Event] = []
         self.chat: list[tuple[int, str]] = []
@@ -39,10 +45,17 @@ class Client:
         self.errors: list[str] = []
 
     @classmethod
-    async def join(cls, invite: str) -> Client:
-        """Connect and claim the invitation's seat; JoinRefused with the host's reason when it is not valid."""
+    async def join(cls, invite: str, tls: ssl.SSLContext | None = None) -> Client:
+        """Connect and claim the invitation's seat; JoinRefused with the host's reason when it is not valid.
+
+        A `wss://` invitation is checked against `tls` (default: the system's
+        certificate authorities, which the SSL_CERT_FILE environment variable can name).
+        """
         url, token = parse_invitation(invite)
-        ws = await connect(url, max_size=MAX_MESSAGE)
+        if tls is not None and url.startswith("wss:"):
+            ws = await connect(url, max_size=MAX_MESSAGE, ssl=tls)
+        else:
+            ws = await connect(url, max_size=MAX_MESSAGE)
         await ws.send(encode({"type": "hello", "version": VERSION, "token": token}))
         message = decode(await ws.recv())
         if message["type"] != "welcome":
@@ -68,22 +81,39 @@ class Client:
         return self._view_json.get("to_move") is None
 
     async def receive(self) -> dict[str, Any]:
-        """The next message from the dealer, after it has been taken into this client's state."""
+        """The next message from the dealer, after it has been taken into this client's state.
+
+        An `update`'s `view` is given back whole (the engine's JSON form, ruleset and records
+        included), though the wire leaves parts of it out (PROTOCOL.md).
+        """
         message = decode(await self.ws.recv())
         kind = message["type"]
         if kind == "update":
             self.actions = message["actions"]
             self.events.extend(event_from_json(e, self.game) for e in message["events"])
-            self._view_json, self._view = message["view"], None
+            # The message is handed on with its view completed to the engine's JSON form.
+            message["view"] = self._view_json = self._complete(message["view"])
+            self._view = None
         elif kind == "presence":
             self.present = message["present"]
         elif kind == "chat":
             self.chat.append((message["seat"], message["text"]))
+        elif kind in ("away", "back"):
+            self.stand_in[message["seat"]] = message.get("level") if kind == "away" else None
+            self.notices.append(message["text"])
         elif kind == "refused":
             self.refusals.append(message["reason"])
         elif kind == "error":
             self.errors.append(message["reason"])
         return message
+
+    def _complete(self, view: dict[str, Any]) -> dict[str, Any]:
+        """A view as it came over the wire, made whole again: the ruleset (sent once, in the welcome)
+        and the deal records when they were left out as unchanged since the last view."""
+        whole = {**view, "ruleset": self.ruleset}
+        if "records" not in whole and "records" in self._view_json:
+            whole["records"] = self._view_json["records"]
+        return whole
 
     async def act(self, action: dict[str, Any]) -> None:
         """Send an action dict (the save file's form); the dealer answers with an update or a refusal."""

@@ -14,8 +14,11 @@ import asyncio
 import contextlib
 import secrets
 import socket
+import ssl
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -23,12 +26,12 @@ from websockets.exceptions import ConnectionClosed
 
 from cardtui.games import Action, Event, IllegalAction
 from cardtui.games.base import GameOver
-from cardtui.games.codec import to_json
 from cardtui.games.trick import DealScored
 from cardtui.net.protocol import (
     CLOSE_POLICY,
     FLOOD_LIMIT,
     MAX_MESSAGE,
+    UNCHANGED,
     VERSION,
     ProtocolError,
     chat_text,
@@ -37,6 +40,7 @@ from cardtui.net.protocol import (
     event_for,
     invitation,
     new_token,
+    view_json,
 )
 from cardtui.saves import SaveError, parse_logged_action
 from cardtui.session import Session
@@ -50,6 +54,43 @@ SEND_TIMEOUT = 5.0
 Report = Callable[[str], None]
 
 
+@dataclass(frozen=True)
+class AwayPolicy:
+    """What the table does when a person's seat is to move and nobody is connected to it.
+
+    `level` None: the game waits for them. Otherwise, once they have been away
+    `after` seconds (counted from when their connection ended) and it is their
+    turn, a computer player of that level plays the seat, from that seat's
+    view only, until they join again. A seat nobody has taken since the table
+    opened (or re-opened) waits for its person. A table's policy may be changed
+    while it runs; it counts from the next change at the table.
+    """
+
+    level: str | None = None
+    after: float = 60.0
+
+    def describe(self) -> str:
+        if self.level is None:
+            return "the seat waits for them"
+        return f"after {self.after:g} s away at their turn a computer player ({self.level}) plays for them"
+
+
+def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
+    """A server TLS context from a certificate chain and its private key (PEM); ValueError says what is wrong."""
+    for option, path in (("--tls-cert", cert), ("--tls-key", key)):
+        if not path.is_file():
+            raise ValueError(f"{option}: no such file {path}")
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    try:
+        context.load_cert_chain(cert, key)
+    except (OSError, ssl.SSLError) as err:
+        reason = str(getattr(err, "reason", None) or "unreadable").lower().replace("_", " ")
+        raise ValueError(
+            f"--tls-cert/--tls-key: {cert} and {key} are not a PEM certificate and its private key ({reason})"
+        ) from None
+    return context
+
+
 def _quiet(line: str) -> None:
     """The default progress report: say nothing."""
 
@@ -57,29 +98,50 @@ def _quiet(line: str) -> None:
 class Table:
     """A session served over WebSocket: one invitation token per person's seat, computer seats played here."""
 
-    def __init__(self, session: Session, report: Report = _quiet) -> None:
+    def __init__(self, session: Session, report: Report = _quiet, *, away: AwayPolicy | None = None) -> None:
         self.session = session
         self.report = report
+        self.away = away or AwayPolicy()
         self.tokens: dict[int, str] = {i: new_token() for i, s in enumerate(session.seats) if s.kind == "human"}
         self.connections: dict[int, ServerConnection] = {}
+        self.stand_ins: dict[int, str] = {}
+        """Person's seats a computer player plays while they are away: seat -> level."""
         self.finished = asyncio.Event()
         self.halted: str | None = None
         self.url = ""
         self._lock = asyncio.Lock()
         self._server: Server | None = None
+        self._left: dict[int, float] = {}
+        self._timer: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._records_sent: dict[int, int | None] = {}
 
     # ------------------------------------------------------------ opening and closing
 
-    async def open(self, host: str = "127.0.0.1", port: int = 0, url_host: str | None = None) -> None:
-        """Listen on host:port (0 = a free port), then deal and play the computer seats up to a person's turn."""
-        self._server = await serve(self._serve, host, port, max_size=MAX_MESSAGE, max_queue=4)
+    async def open(
+        self, host: str = "127.0.0.1", port: int = 0, url_host: str | None = None, tls: ssl.SSLContext | None = None
+    ) -> None:
+        """Listen on host:port (0 = a free port), then deal and play the computer seats up to a person's turn.
+
+        With a TLS context the table speaks `wss://` and its invitations say so.
+        """
+        # No per-message compression: views are small, and deflating each one cost the host more than sending it.
+        self._server = await serve(
+            self._serve, host, port, max_size=MAX_MESSAGE, max_queue=4, ssl=tls, compression=None
+        )
         bound = self._server.sockets[0].getsockname()[1]
-        self.url = f"ws://{url_host or host}:{bound}"
+        self.url = f"{'wss' if tls is not None else 'ws'}://{url_host or host}:{bound}"
         async with self._lock:
             await self._advance([])
 
     async def close(self) -> None:
         """Stop listening and close every connection (the save stays, ready for `--resume`)."""
+        async with self._lock:
+            # Under the lock: no computer turn is half done (saving in a thread) when the session closes.
+            for task in list(self._tasks):
+                task.cancel()
+            if self._tasks:
+                await asyncio.gather(*self._tasks, return_exceptions=True)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -106,8 +168,15 @@ class Table:
             # Seated under the lock: the welcome comes before any update, and holds the position now.
             old = self.connections.get(seat)
             self.connections[seat] = ws
+            self._left.pop(seat, None)
+            back = self.stand_ins.pop(seat, None) is not None
             await self._send(seat, self._welcome(seat))
             await self._presence()
+            self._watch()
+            if back:
+                text = f"{name} is back"
+                self.report(text)
+                await self._broadcast({"type": "back", "seat": seat, "name": name, "text": text})
         self.report(f"{name} (seat {seat}) joined")
         if old is not None:
             await old.close(CLOSE_POLICY, "this seat joined again from another connection")
@@ -116,16 +185,20 @@ class Table:
         finally:
             if self.connections.get(seat) is ws:
                 del self.connections[seat]
-                self.report(f"{name} (seat {seat}) left; the seat waits for them")
+                self._left[seat] = time.monotonic()
+                self.report(f"{name} (seat {seat}) left; {self.away.describe()}")
                 async with self._lock:
                     await self._presence()
+                    self._watch()
 
     async def _greet(self, ws: ServerConnection) -> int | None:
         """The seat a `hello` with a valid token claims; anything else is answered and closed."""
         try:
             message = decode(await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT))
             if message["type"] != "hello":
-                raise ProtocolError('the first message must be {"type": "hello", "version": 1, "token": ...}')
+                raise ProtocolError(
+                    f'the first message must be {{"type": "hello", "version": {VERSION}, "token": ...}}'
+                )
             if message.get("version") != VERSION:
                 raise ProtocolError(f"this table speaks protocol version {VERSION}, found {message.get('version')!r}")
             token = message.get("token")
@@ -221,7 +294,12 @@ class Table:
         return act
 
     async def _advance(self, events: list[Event]) -> None:
-        """Publish what just happened, then deal and play computer seats until a person is to move."""
+        """Publish what just happened, then deal and play computer seats until a person is to move.
+
+        A seat a computer player stands in for is played in a turn of its own
+        (`_stand_in_turn`, which takes the lock again), so a person coming back
+        gets in between two of its moves instead of waiting for the game's end.
+        """
         session = self.session
         while True:
             if events:
@@ -229,18 +307,90 @@ class Table:
             if session.game.is_over or self.halted is not None:
                 break
             if not session.game.is_chance:
-                seat = session.seat_to_move()
-                if seat is None or seat.kind != "bot":
+                tm = session.game.to_move
+                if tm is None:
                     break
-            try:
-                events = await asyncio.to_thread(session.play_bot_turn)
-            except SaveError as err:
-                halted = self.halted = f"the host could not save: {err}"
-                self.report(f"the table has stopped: {halted}")
-                await self._broadcast({"type": "error", "reason": halted})
+                if session.seats[tm.seat].kind != "bot":
+                    if tm.seat in self.stand_ins:
+                        self._spawn(self._stand_in_turn(len(session.log)))
+                    break
+            played = await self._computer_turn(None)
+            if played is None:
                 break
+            events = played
         if session.game.is_over:
             self.finished.set()
+        self._watch()
+
+    async def _computer_turn(self, level: str | None) -> list[Event] | None:
+        """Deal, or let a computer player (the seat's own, or one of `level`) act; None when the save failed."""
+        session = self.session
+
+        def turn() -> list[Event]:
+            if session.game.is_chance:
+                return session.advance_chance()
+            return session.apply(session.bot_decision(level).action)
+
+        try:
+            # Deciding and saving in a thread, so other tables and seats are served meanwhile.
+            return await asyncio.to_thread(turn)
+        except SaveError as err:
+            halted = self.halted = f"the host could not save: {err}"
+            self.report(f"the table has stopped: {halted}")
+            await self._broadcast({"type": "error", "reason": halted})
+            return None
+
+    # ------------------------------------------------------------ away players
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def _watch(self) -> None:
+        """Under the lock, after any change: (re)start the clock for a person away at their turn."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        level, game = self.away.level, self.session.game
+        if level is None or self.halted is not None or game.is_over or game.is_chance or game.to_move is None:
+            return
+        seat = game.to_move.seat
+        if seat not in self._left or seat in self.connections or seat in self.stand_ins:
+            return
+        delay = max(0.0, self._left[seat] + self.away.after - time.monotonic())
+        self._timer = self._spawn(self._take_over(seat, level, len(self.session.log), delay))
+
+    async def _take_over(self, seat: int, level: str, at: int, delay: float) -> None:
+        """After `delay`, if the seat is still away at the same position, a computer player takes it over."""
+        await asyncio.sleep(delay)
+        async with self._lock:
+            if self._timer is asyncio.current_task():
+                self._timer = None
+            if len(self.session.log) != at or seat in self.connections or seat in self.stand_ins:
+                return
+            if self.halted is not None or self.session.game.is_over:
+                return
+            self.stand_ins[seat] = level
+            name = self.session.seats[seat].name
+            text = f"{name} is away; a computer player ({level}) plays for them"
+            self.report(text)
+            await self._broadcast({"type": "away", "seat": seat, "name": name, "level": level, "text": text})
+            await self._advance([])
+
+    async def _stand_in_turn(self, at: int) -> None:
+        """One move of a computer player standing in for an away person, if the position is still the same."""
+        async with self._lock:
+            game = self.session.game
+            if len(self.session.log) != at or game.is_over or game.is_chance or game.to_move is None:
+                return
+            level = self.stand_ins.get(game.to_move.seat)
+            if level is None or self.halted is not None:
+                return
+            events = await self._computer_turn(level)
+            if events is not None:
+                await self._advance(events)
 
     async def _publish(self, events: list[Event]) -> None:
         """Each connected seat gets the events it may know and its own view after them."""
@@ -250,7 +400,7 @@ class Table:
                 "type": "update",
                 "actions": actions,
                 "events": [event_for(e, seat) for e in events],
-                "view": to_json(self.session.game.view(seat)),
+                "view": self._view_for(seat),
             }
         )
         for event in events:
@@ -270,11 +420,23 @@ class Table:
             "version": VERSION,
             "seat": seat,
             "game": session.ruleset.game,
+            "ruleset": session.ruleset.to_dict(),
             "seats": [s.to_json() for s in session.seats],
             "present": self._present(),
+            "stand_in": [self.stand_ins.get(i) for i in range(len(session.seats))],
             "actions": len(session.log),
-            "view": to_json(session.game.view(seat)),
+            "view": self._view_for(seat, whole=True),
         }
+
+    def _view_for(self, seat: int, whole: bool = False) -> dict[str, Any]:
+        """The seat's view to send: without the deal records when the seat's last view had the same ones."""
+        view = self.session.game.view(seat)
+        records = getattr(view, "records", None)
+        count = len(records) if isinstance(records, tuple) else None
+        if not whole and count is not None and self._records_sent.get(seat) == count:
+            return view_json(view, UNCHANGED)
+        self._records_sent[seat] = count
+        return view_json(view)
 
     def _present(self) -> list[bool]:
         return [i in self.connections for i in range(len(self.session.seats))]
@@ -298,7 +460,8 @@ class Table:
         if ws is None:
             return
         try:
-            await asyncio.wait_for(ws.send(encode(message)), SEND_TIMEOUT)
+            async with asyncio.timeout(SEND_TIMEOUT):
+                await ws.send(encode(message))
         except ConnectionClosed:
             pass
         except TimeoutError:
@@ -306,12 +469,20 @@ class Table:
             ws.transport.abort()
 
 
-async def host_table(session: Session, host: str, port: int, say: Report) -> None:
+async def host_table(
+    session: Session,
+    host: str,
+    port: int,
+    say: Report,
+    *,
+    away: AwayPolicy | None = None,
+    tls: ssl.SSLContext | None = None,
+) -> None:
     """Run a headless table until its game is over: print the invitations, then the progress."""
     wildcard = host in ("0.0.0.0", "::", "")
-    table = Table(session, say)
+    table = Table(session, say, away=away)
     async with table:
-        await table.open(host, port, socket.gethostname() if wildcard else None)
+        await table.open(host, port, socket.gethostname() if wildcard else None, tls)
         say(f"{session.ruleset.game} table at {table.url}; the game saves to {session.save_path}")
         for seat, line in table.invitations().items():
             say(f"seat {seat} ({session.seats[seat].name}): cardtui join {line}")

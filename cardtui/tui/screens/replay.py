@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
+from textual.worker import get_current_worker
 
 from cardtui.cards import sort_for_display
 from cardtui.games.eight_of_spades import (
@@ -37,10 +40,35 @@ from cardtui.tui.common import (
 from cardtui.tui.messages import BackToMenu
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.hand import Hand
+from cardtui.tui.widgets.review_line import ReviewLine, ask
 from cardtui.tui.widgets.trick import Trick
 
 GRID_HIDDEN_STEPS = ("next_trick", "prev_trick", "next_deal", "prev_deal")
 """Steps an Eight of Spades replay does not offer: it has no tricks and a single layout."""
+
+
+if TYPE_CHECKING:
+    from cardtui.review import Review
+
+
+class ReviewProgress(Message):
+    """The review worker weighed `done` of `total` decisions."""
+
+    def __init__(self, done: int, total: int) -> None:
+        super().__init__()
+        self.done, self.total = done, total
+
+
+class ReviewDone(Message):
+    """The review of the save is ready (or `problem` says why there is none)."""
+
+    def __init__(self, review: Review | None, note: str = "", problem: str = "") -> None:
+        super().__init__()
+        self.review, self.note, self.problem = review, note, problem
+
+
+class _Stopped(Exception):
+    """The screen went away while its review was running."""
 
 
 class ReplayScreen(Screen[None]):
@@ -55,6 +83,9 @@ class ReplayScreen(Screen[None]):
         Binding("pageup", "step('prev_deal')", "← Deal", id="replay.prev-deal"),
         Binding("home", "step('start')", "Start", id="replay.start"),
         Binding("end", "step('end')", "End", id="replay.end"),
+        Binding("r", "review", "Review", id="replay.review"),
+        Binding("n", "mark('next')", "Next mark", id="replay.next-mark"),
+        Binding("p", "mark('previous')", "← Mark", id="replay.prev-mark"),
         Binding("escape", "close", "Back", id="replay.close"),
     ]
 
@@ -64,6 +95,9 @@ class ReplayScreen(Screen[None]):
         self.ascii_only = ascii_only
         self.seats = replay.loaded.seats
         self.game_name = replay.loaded.ruleset.game
+        self.review: Review | None = None
+        self.review_note = ""
+        self.reviewing = False
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status", markup=False)
@@ -80,20 +114,97 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Static("", id="scores", markup=False)
                 yield Static("", id="replay-info", markup=False)
+        people = [seat.name for seat in self.seats if not seat.is_bot] or [seat_name(self.seats, 0)]
+        yield ReviewLine(ask(people), self.ascii_only, id="review-line")
         yield Footer()
 
     def on_mount(self) -> None:
         self.redraw()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Eight of Spades has no tricks and one layout: only the steps that apply are offered."""
-        if action == "step" and self.game_name == "eight-of-spades":
-            return parameters[0] not in GRID_HIDDEN_STEPS
-        return True
-
     def action_step(self, how: str) -> None:
         getattr(self.replay, how)()
         self.redraw()
+
+    # ------------------------------------------------------------ the review
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The mark keys work once a review is ready (shown dimmed before); Eight of Spades has no tricks and
+        one layout, so only the steps that apply are offered."""
+        if action == "step" and self.game_name == "eight-of-spades":
+            return parameters[0] not in GRID_HIDDEN_STEPS
+        if action == "mark":
+            return True if self.review is not None and self.review.marked() else None
+        if action == "review":
+            return None if self.reviewing or self.review is not None else True
+        return True
+
+    def action_review(self) -> None:
+        if self.reviewing or self.review is not None:
+            return
+        self.reviewing = True
+        self.query_one(ReviewLine).working(0, 0)
+        self.refresh_bindings()
+        self.review_worker()
+
+    @work(thread=True, exclusive=True, group="review")
+    def review_worker(self) -> None:
+        """Weigh the people's decisions (seat 0's when every seat is a computer player), off the event loop."""
+        from cardtui.review import ReviewError, review
+
+        worker = get_current_worker()
+        loaded = self.replay.loaded
+        people = [i for i, seat in enumerate(loaded.seats) if not seat.is_bot]
+        note = "" if people else " (every seat is a computer player: seat 0 is reviewed)"
+
+        def tick(done: int, total: int) -> None:
+            if worker.is_cancelled:
+                raise _Stopped
+            self.post_message(ReviewProgress(done, total))
+
+        try:
+            result = review(loaded, people or [0], progress=tick)
+        except _Stopped:
+            return
+        except ReviewError as err:
+            self.post_message(ReviewDone(None, problem=str(err)))
+            return
+        self.post_message(ReviewDone(result, note))
+
+    def on_review_progress(self, message: ReviewProgress) -> None:
+        if self.reviewing:
+            self.query_one(ReviewLine).working(message.done, message.total)
+
+    def on_review_done(self, message: ReviewDone) -> None:
+        self.reviewing = False
+        if message.review is None:
+            self.query_one(ReviewLine).set(f"No review: {message.problem}")
+        else:
+            self.review, self.review_note = message.review, message.note
+            self.redraw()
+        self.refresh_bindings()
+
+    def action_mark(self, direction: str) -> None:
+        """Jump to just after the next (or previous) marked decision, so it is the action in view (round again)."""
+        if self.review is None:
+            return
+        stops = [j.index + 1 for j in self.review.marked()]
+        here = self.replay.position
+        ahead = [s for s in stops if s > here] if direction == "next" else [s for s in stops if s < here][::-1]
+        if not ahead:  # round again from the other end
+            ahead = stops if direction == "next" else stops[::-1]
+            self.app.notify(f"Round again: the {'first' if direction == 'next' else 'last'} marked decision.")
+        self.replay.seek(ahead[0])
+        self.redraw()
+
+    def _mark_of(self, position: int) -> str:
+        judged = self.review.at(position - 1) if self.review is not None and position > 0 else None
+        return f" {judged.mark}" if judged is not None and judged.mark else ""
+
+    def _show_review(self) -> None:
+        if self.review is not None:
+            position = self.replay.position
+            judged = self.review.at(position - 1) if position > 0 else None
+            self.query_one(ReviewLine).show(self.review, judged, self.review_note)
 
     def action_close(self) -> None:
         if len(self.app.screen_stack) > 2:
@@ -110,11 +221,12 @@ class ReplayScreen(Screen[None]):
         if undone is not None:
             said = taken_back_text(undone, self.seats, self.ascii_only, past=True)
         else:
-            said = "the start" if last is None else self._say(last.to_json())
+            said = "the start" if last is None else self._say(last.to_json()) + self._mark_of(r.position)
         deal = r.deal_index() + 1
         title = GAME_TITLES.get(self.game_name, self.game_name)
         where = "" if self.game_name == "eight-of-spades" else f" · deal {max(deal, 0)}"
         self.query_one("#status", Static).update(self._plain(f" Replay · {title} · {pos}{where} · after {said}"))
+        self._show_review()
         lines = ["Scores as of this step"]
         for i, side in enumerate(game.sides):
             lines.append(f"{side_name(self.seats, side)[:16]:<16} {game.scores[i]:>5}")
@@ -127,6 +239,7 @@ class ReplayScreen(Screen[None]):
             info.append("→ ← action · Home End")
         else:
             info.append("→ ← action · ↓ ↑ trick · PgDn PgUp deal · Home End")
+        info.append("r review · n p marks")
         self.query_one("#replay-info", Static).update(self._plain("\n".join(info)))
         if isinstance(game, EightOfSpadesGame):
             v = game.view(0)

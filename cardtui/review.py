@@ -1,0 +1,566 @@
+"""The coach: each decision of a person's seat weighed by the hard computer player, from that seat's view.
+
+For every pass, bid, play (and Eight of Spades call and flip) of the seats
+under review, the reviewer rebuilds the seat's `PlayerView` at that moment and
+asks the hard player to weigh every choice it had (`bots.make_judge`), on
+samples drawn from the session's generator for that decision
+(`session.bot_rng`), so a save, a level and a budget always give the same
+review on any machine (the budget is a count of simulated plays, not a clock).
+
+The loss of a decision is how much worse the chosen action was than the best
+one, in the game's own units (points; in the Eight of Spades endgame, the
+chance of winning); a loss at or above a threshold gets a mark, `?` or `??`,
+as a chess annotator would. The thresholds, and why:
+
+- Hearts: `?` from 1 point (about a heart taken for nothing), `??` from 4
+  points (a trick of hearts, or about a third of the Q♠'s 13).
+- Spades and cutthroat: `?` from 10 points (one trick of a bid, or a bag's
+  share of the bag penalty), `??` from 40 points (a contract of four set).
+- Eight of Spades: `?` from 1 point (a card), `??` from 3 points (a pot); in
+  the endgame `?` from 5 and `??` from 15 percentage points of winning.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import multiprocessing
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from cardtui.bots import DEFAULT_BUDGET_MS, Evaluation, Judge, make_judge
+from cardtui.bots.common import SUIT_WORDS, read_view
+from cardtui.bots.eight_of_spades import CALL_WORDS, Table
+from cardtui.cards import DECK, Card, Suit
+from cardtui.games import Action
+from cardtui.games.base import Bid, Pass, Play, PlayerView
+from cardtui.games.eight_of_spades import CALLS, GRID_CELLS, EightOfSpadesView, Flip, position_name
+from cardtui.games.hearts import HeartsView
+from cardtui.games.history import History
+from cardtui.games.spades import SpadesView
+from cardtui.games.trick import TrickView
+from cardtui.replay import Replay
+from cardtui.saves import LoadedSave, build_save
+from cardtui.session import bot_rng
+
+FORMAT = "cardtui-review"
+VERSION = 1
+POINTS = "points"
+WIN_CHANCE = "win chance"
+
+THRESHOLDS: dict[str, dict[str, tuple[float, float]]] = {
+    "hearts": {POINTS: (1.0, 4.0)},
+    "spades": {POINTS: (10.0, 40.0)},
+    "cutthroat": {POINTS: (10.0, 40.0)},
+    "eight-of-spades": {POINTS: (1.0, 3.0), WIN_CHANCE: (0.05, 0.15)},
+}
+"""Per game and unit, the loss from which a decision is marked `?` and `??` (see the module's text)."""
+
+PARALLEL_FROM = 4
+"""With `jobs` > 1, this many decisions or more are weighed in worker processes."""
+
+Progress = Callable[[int, int], None]
+CardText = Callable[[Card], str]
+
+
+class ReviewError(ValueError):
+    """A review that cannot be made as asked; the message says what is allowed."""
+
+
+def mark_for(game: str, unit: str, loss: float) -> str:
+    """`??`, `?` or nothing for a loss in `unit` (a hair under a threshold counts: sums are not exact)."""
+    question, blunder = THRESHOLDS[game][unit]
+    if loss >= blunder - 1e-9:
+        return "??"
+    if loss >= question - 1e-9:
+        return "?"
+    return ""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Judgement:
+    """One decision weighed: what the seat did, what was best, the loss and the words for it."""
+
+    index: int
+    deal: int
+    seat: int
+    phase: str
+    action: Action
+    best: Action
+    chosen_value: float
+    best_value: float
+    chosen_points: float
+    best_points: float
+    loss: float
+    unit: str
+    mark: str
+    choices: int
+    samples: int
+    why: str
+    line: str
+    """`why` with the cards in suit glyphs, for the screen (`why` keeps the canonical codes)."""
+
+    def severity(self, game: str) -> float:
+        """The loss in multiples of its unit's `?` threshold: how the costliest decisions are ranked."""
+        return self.loss / THRESHOLDS[game][self.unit][0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "deal": self.deal,
+            "seat": self.seat,
+            "phase": self.phase,
+            "action": self.action.to_json(),
+            "best": self.best.to_json(),
+            "unit": self.unit,
+            "chosen_value": _round(self.chosen_value),
+            "best_value": _round(self.best_value),
+            "chosen_points": _round(self.chosen_points),
+            "best_points": _round(self.best_points),
+            "loss": _round(self.loss),
+            "mark": self.mark,
+            "choices": self.choices,
+            "samples": self.samples,
+            "why": self.why,
+        }
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Tally:
+    """A seat's decisions over a deal or the game: how many, how many marked, the loss and the costliest."""
+
+    seat: int
+    decisions: int
+    marked: int
+    loss: float
+    win_chance_loss: float
+    costliest: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "decisions": self.decisions,
+            "marked": self.marked,
+            "loss": _round(self.loss),
+            "win_chance_loss": _round(self.win_chance_loss),
+            "costliest": list(self.costliest),
+        }
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Review:
+    """Every reviewed decision of a save, in log order, and the tallies per deal and for the game."""
+
+    save: str
+    game: str
+    ruleset: str
+    level: str
+    budget_ms: int
+    status: str
+    seats: tuple[int, ...]
+    names: tuple[str, ...]
+    judgements: tuple[Judgement, ...]
+
+    def at(self, index: int) -> Judgement | None:
+        """The judgement of the action at this log index, if it was reviewed."""
+        for j in self.judgements:
+            if j.index == index:
+                return j
+        return None
+
+    def marked(self) -> list[Judgement]:
+        return [j for j in self.judgements if j.mark]
+
+    def tally(self, seat: int, deal: int | None = None) -> Tally:
+        """One seat's tally over one deal (1-based) or, with no deal, over the game."""
+        mine = [j for j in self.judgements if j.seat == seat and (deal is None or j.deal == deal)]
+        costly = sorted((j for j in mine if j.loss > 1e-9), key=lambda j: (-j.severity(self.game), j.index))
+        return Tally(
+            seat,
+            len(mine),
+            sum(1 for j in mine if j.mark),
+            sum(j.loss for j in mine if j.unit == POINTS),
+            sum(j.loss for j in mine if j.unit == WIN_CHANCE),
+            tuple(j.index for j in costly[:3]),
+        )
+
+    def deals(self) -> list[int]:
+        return sorted({j.deal for j in self.judgements})
+
+    def to_json(self) -> dict[str, Any]:
+        thresholds = {unit.replace(" ", "_"): {"?": q, "??": b} for unit, (q, b) in THRESHOLDS[self.game].items()}
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "save": self.save,
+            "game": self.game,
+            "ruleset": self.ruleset,
+            "level": self.level,
+            "budget_ms": self.budget_ms,
+            "status": self.status,
+            "seats": [{"seat": s, "name": self.names[s]} for s in self.seats],
+            "thresholds": thresholds,
+            "decisions": [j.to_json() for j in self.judgements],
+            "deals": [{"deal": d, "seats": [self.tally(s, d).to_json() for s in self.seats]} for d in self.deals()],
+            "game_total": [self.tally(s).to_json() for s in self.seats],
+        }
+
+
+def _round(x: float) -> float:
+    return round(x, 3) + 0.0  # + 0.0: never a "-0.0"
+
+
+# ---------------------------------------------------------------- which decisions
+
+
+def reviewed_seats(loaded: LoadedSave, seats: Sequence[int] | None) -> tuple[int, ...]:
+    """The seats asked for, or every person's seat; ReviewError when there is none or a seat is not at the table."""
+    count = loaded.game.seats
+    if seats:
+        for s in seats:
+            if not 0 <= s < count:
+                raise ReviewError(f"there is no seat {s} at this table: seats are 0..{count - 1}")
+        return tuple(sorted(set(seats)))
+    people = tuple(i for i, seat in enumerate(loaded.seats) if not seat.is_bot)
+    if not people:
+        raise ReviewError("every seat of this game is a computer player; choose one to review with --seat N")
+    return people
+
+
+DECISIONS = frozenset({"pass", "bid", "play", "flip"})
+"""The logged actions a review weighs (deals are chance; undos and claims are not choices of play)."""
+
+
+def decisions(loaded: LoadedSave, seats: Sequence[int]) -> list[tuple[int, int, str, int]]:
+    """(log index, deal number, phase, moves in effect) of each decision of these seats that stands, in order.
+
+    A decision later taken back with undo is left out: the one made instead is reviewed.
+    """
+    history = History(loaded.ruleset, loaded.history.people)
+    out: list[tuple[int, int, str, int]] = []
+    deal = 0
+    for i, action in enumerate(loaded.log):
+        if action.type == "deal":
+            deal += 1
+        elif action.type in DECISIONS:
+            tm = history.game.to_move
+            seat = getattr(action, "seat", -1)
+            if tm is not None and tm.seat == seat and seat in seats:
+                out.append((i, max(deal, 1), tm.phase, history.moves))
+        history.apply(action)
+    taken = history.taken_back()
+    return [d for d in out if d[0] not in taken]
+
+
+# ---------------------------------------------------------------- weighing (here or in worker processes)
+
+
+class _Weigher:
+    """Replays a save and weighs the decisions at given log indices; one per process."""
+
+    def __init__(self, data: dict[str, Any], level: str, budget_ms: int) -> None:
+        self.replay = Replay.from_save(data)
+        self.seed = self.replay.loaded.seed
+        self.judge: Judge = make_judge(self.replay.loaded.ruleset.game, level, budget_ms)
+
+    def view(self, index: int, seat: int) -> PlayerView:
+        return self.replay.state_at(index).view(seat)
+
+    def weigh(self, index: int, moves: int, view: PlayerView | None = None) -> Evaluation:
+        """The judge's evaluation of the action at `index`, from its seat's view (made here unless given).
+
+        The generator is the one the session hands a computer player with `moves` actions in effect.
+        """
+        action = self.replay.log[index]
+        if view is None:
+            view = self.view(index, getattr(action, "seat", 0))
+        return self.judge.evaluate(view, action, bot_rng(self.seed, moves))
+
+
+_WORKER: _Weigher | None = None
+
+
+def _start_worker(data: dict[str, Any], level: str, budget_ms: int) -> None:
+    global _WORKER
+    _WORKER = _Weigher(data, level, budget_ms)
+
+
+def _weigh_in_worker(item: tuple[int, int]) -> Evaluation:
+    assert _WORKER is not None, "the worker was started with its save"
+    return _WORKER.weigh(*item)
+
+
+def review(
+    loaded: LoadedSave,
+    seats: Sequence[int] | None = None,
+    level: str = "hard",
+    budget_ms: int = DEFAULT_BUDGET_MS,
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> Review:
+    """Weigh every decision of the seats (default: the people's) up to where the save stands.
+
+    `jobs` > 1 spreads the decisions over that many worker processes (spawned:
+    the caller may be a threaded app); the result is the same either way.
+    `progress(done, total)` is called after each decision.
+    """
+    game_name = loaded.ruleset.game
+    try:
+        make_judge(game_name, level, budget_ms)
+    except ValueError as err:
+        raise ReviewError(str(err)) from None
+    if budget_ms < 1:
+        raise ReviewError(f"the budget is at least 1 ms, found {budget_ms}")
+    chosen = reviewed_seats(loaded, seats)
+    todo = decisions(loaded, chosen)
+    data = build_save(loaded.ruleset, loaded.seats, loaded.seed, loaded.log, loaded.created, loaded.updated)
+    here = _Weigher(data, level, budget_ms)
+    indices = [i for i, _, _, _ in todo]
+    moves = [m for _, _, _, m in todo]
+    total = len(indices)
+    evaluations: list[Evaluation] = []
+    views = [here.view(index, getattr(loaded.log[index], "seat", 0)) for index in indices]
+    if jobs > 1 and total >= PARALLEL_FROM:
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(
+            min(jobs, total), mp_context=context, initializer=_start_worker, initargs=(data, level, budget_ms)
+        ) as pool:
+            for evaluation in pool.map(_weigh_in_worker, zip(indices, moves, strict=True)):
+                evaluations.append(evaluation)
+                if progress is not None:
+                    progress(len(evaluations), total)
+    else:
+        for index, count, view in zip(indices, moves, views, strict=True):
+            evaluations.append(here.weigh(index, count, view))
+            if progress is not None:
+                progress(len(evaluations), total)
+    names = tuple(seat.name for seat in loaded.seats)
+    judgements = []
+    for (index, deal, phase, _), view, evaluation in zip(todo, views, evaluations, strict=True):
+        action = loaded.log[index]
+        judgements.append(_judgement(game_name, index, deal, phase, action, view, evaluation, names))
+    return Review(
+        loaded.name,
+        game_name,
+        loaded.ruleset.name,
+        level,
+        budget_ms,
+        "finished" if loaded.game.is_over else "in_progress",
+        chosen,
+        names,
+        tuple(judgements),
+    )
+
+
+def _judgement(
+    game: str,
+    index: int,
+    deal: int,
+    phase: str,
+    action: Action,
+    view: PlayerView,
+    ev: Evaluation,
+    names: Sequence[str],
+) -> Judgement:
+    mine = ev.options[ev.chosen]
+    best = ev.best
+    loss = ev.loss
+    words = (lambda card: card.code, lambda card: card.glyph)
+    why, line = (explain(view, ev, names, text) for text in words)
+    return Judgement(
+        index,
+        deal,
+        getattr(action, "seat", 0),
+        phase,
+        action,
+        best.action if loss > 1e-9 else action,
+        mine.value,
+        best.value if loss > 1e-9 else mine.value,
+        mine.points,
+        best.points if loss > 1e-9 else mine.points,
+        loss,
+        ev.unit,
+        mark_for(game, ev.unit, loss),
+        len(ev.options),
+        ev.samples,
+        why,
+        line,
+    )
+
+
+# ---------------------------------------------------------------- words, from what the seat could know
+
+
+def say_action(action: Action, text: CardText) -> str:
+    """An action in a player's words: ``Q♠``, ``bid 4``, ``passing Q♠ A♥ K♥``, ``calling hearts at D4``."""
+    if isinstance(action, Play):
+        return text(action.card)
+    if isinstance(action, Bid):
+        return f"bid {action.label()}"
+    if isinstance(action, Pass):
+        return "passing " + " ".join(text(c) for c in action.cards)
+    if isinstance(action, Flip):
+        return f"calling {CALL_WORDS[CALLS.index(action.call)]} at {position_name(action.pos)}"
+    return action.type
+
+
+def _amount(view: PlayerView, unit: str, points: float) -> str:
+    points += 0.0  # never "-0.0"
+    if unit == WIN_CHANCE:
+        return f"{round(points * 100)}% to win"
+    if isinstance(view, HeartsView):
+        return f"{points:.1f} points taken this deal"
+    if isinstance(view, SpadesView):
+        side = "the side" if view.ruleset.partnership else "the seat"
+        return f"{points:+.0f} for {side} this deal"
+    return f"{points:.1f} points expected"
+
+
+def _worse_points(view: PlayerView, best: float, mine: float) -> bool:
+    """Whether the better choice brings the seat fewer points of its own (it is better for the others' scores)."""
+    return best > mine + 1e-9 if isinstance(view, HeartsView) else best < mine - 1e-9
+
+
+def explain(view: PlayerView, ev: Evaluation, names: Sequence[str], text: CardText) -> str:
+    """The review line: the better choice, what each was expected to bring, and facts the seat could see."""
+    mine = ev.options[ev.chosen]
+    best = ev.best
+    facts = _facts(view, best.action, mine.action, names, text)
+    tail = f" ({'; '.join(facts)})" if facts else ""
+    if len(ev.options) == 1:
+        if len(view.legal) == 1:
+            why = "the only choice"
+        elif isinstance(mine.action, Play):
+            why = "every choice plays the same"
+        elif isinstance(mine.action, Bid):
+            why = "the hard player's own rules bid the same here (not searched)"
+        else:
+            why = "the exchange is not weighed"
+        return f"{say_action(mine.action, text)}: {why}{tail}"
+    shown_best = best.points if ev.unit == POINTS else best.value
+    shown_mine = mine.points if ev.unit == POINTS else mine.value
+    if ev.loss <= 1e-9:
+        return f"{say_action(mine.action, text)} was the best choice: {_amount(view, ev.unit, shown_mine)}{tail}"
+    by = f"{round(ev.loss * 100)} points of win chance" if ev.unit == WIN_CHANCE else f"{ev.loss:.1f} points"
+    others = ", counting what the others score" if _worse_points(view, shown_best, shown_mine) else ""
+    return (
+        f"{say_action(best.action, text)} was better by {by}: {_amount(view, ev.unit, shown_best)} against "
+        f"{_amount(view, ev.unit, shown_mine).split(' ', 1)[0]} for {say_action(mine.action, text)}{others}{tail}"
+    )
+
+
+def _suit_word(suit: int, count: int) -> str:
+    """``clubs``, or ``club`` for one."""
+    return SUIT_WORDS[suit][:-1] if count == 1 else SUIT_WORDS[suit]
+
+
+def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], text: CardText) -> list[str]:
+    """At most three facts the seat knew that bear on the two choices."""
+    if isinstance(view, EightOfSpadesView):
+        return _grid_facts(view, best, mine)
+    if not isinstance(view, TrickView):
+        return []
+    seen = read_view(view)
+    facts: list[str] = []
+    if isinstance(best, Play) and isinstance(mine, Play):
+        led = view.trick[0][1].suit if view.trick else None
+        suits = {led} if led is not None else {best.card.suit, mine.card.suit}
+        still = [(view.seat + k) % 4 for k in range(len(view.trick) + 1, 4)] if view.trick else []
+        for seat in still or [s for s in range(4) if s != view.seat]:
+            void = [SUIT_WORDS[s] for s in sorted(suits) if seen.voids[seat] >> s & 1]
+            if void:
+                facts.append(f"{names[seat]} is void in {' and '.join(void)}")
+        unseen = seen.unseen
+        if isinstance(view, HeartsView):
+            queen = DECK[Suit.SPADES * 13 + 10]
+            if unseen & queen.bit and Suit.SPADES in {best.card.suit, mine.card.suit}:
+                facts.append(f"{text(queen)} is still out")
+            hearts = sum(1 for _, c in view.trick if c.suit == Suit.HEARTS)
+            held = [f"{hearts} heart{'s' if hearts != 1 else ''}"] if hearts else []
+            held += [text(queen)] if any(c is queen for _, c in view.trick) else []
+            if held:
+                facts.append(f"the trick holds {' and '.join(held)}")
+        for suit in sorted(suits):
+            out = (unseen >> (suit * 13) & 0x1FFF).bit_count()
+            facts.append(f"{out or 'no'} {_suit_word(suit, out)} still out")
+        return facts[:3]
+    if isinstance(best, Bid) and isinstance(view, SpadesView):
+        partner = seen.partner
+        if partner >= 0 and seen.bids[partner] >= 0:
+            facts.append(f"{names[partner]} bid {Bid(partner, seen.bids[partner], seen.blind[partner]).label()}")
+        spades = (view.hand.mask >> (Suit.SPADES * 13) & 0x1FFF).bit_count()
+        facts.append(f"the hand holds {spades} spade{'s' if spades != 1 else ''}")
+        return facts
+    if isinstance(best, Pass) and isinstance(view, HeartsView):
+        facts.append(f"passing {view.detail.pass_direction}")
+    return facts
+
+
+def _grid_facts(view: EightOfSpadesView, best: Action, mine: Action) -> list[str]:
+    t = Table(view)
+    kinds = ("clubs", "diamonds", "hearts", "other spades")
+    down = [f"{n} {kinds[k] if n != 1 else kinds[k][:-1]}" for k, n in enumerate(t.counts[:4]) if n]
+    facts = [f"face down: {', '.join(down)}"] if down else []
+    if t.counts[4]:
+        facts.append("the eight of spades is still face down")
+    if t.counts[5]:
+        facts.append("so is the ace of spades" if t.counts[4] else "the ace of spades is still face down")
+    if isinstance(best, Flip) and isinstance(mine, Flip) and (best.pos >= GRID_CELLS) != (mine.pos >= GRID_CELLS):
+        facts.append(f"the illuminati costs a stake of {view.ruleset.illuminati_stake}")
+    return facts
+
+
+# ---------------------------------------------------------------- the text report
+
+
+def _loss_text(game: str, unit: str, loss: float) -> str:
+    return f"{round(loss * 100)} points of win chance" if unit == WIN_CHANCE else f"{loss:.1f} points"
+
+
+def _tally_text(review: Review, tally: Tally) -> str:
+    many = "decision" if tally.decisions == 1 else "decisions"
+    parts = [f"{tally.decisions} {many}, {tally.marked} marked, expected loss {tally.loss:.1f} points"]
+    if review.game == "eight-of-spades":
+        parts[0] += f" and {round(tally.win_chance_loss * 100)} points of win chance"
+    if tally.costliest:
+        costly = []
+        for index in tally.costliest:
+            j = review.at(index)
+            assert j is not None
+            costly.append(f"#{index} {say_action(j.action, _code)}{(' ' + j.mark) if j.mark else ''}")
+        parts.append("costliest: " + ", ".join(costly))
+    return "; ".join(parts)
+
+
+def _code(card: Card) -> str:
+    return card.code
+
+
+def render(review: Review) -> str:
+    """The review as text: each decision with its mark and words, then the tallies per deal and for the game."""
+    status = "finished" if review.status == "finished" else "in progress (reviewed up to where it stands)"
+    lines = [f"Review of {review.save}: {review.game} ({review.ruleset}), {status}"]
+    lines.append(f"Judged by the {review.level} computer player, budget {review.budget_ms} ms a decision.")
+    marks = []
+    for unit, (question, blunder) in THRESHOLDS[review.game].items():
+        marks.append(
+            f"? from {_loss_text(review.game, unit, question)}, ?? from {_loss_text(review.game, unit, blunder)}"
+        )
+    lines.append("Marks by expected loss: " + "; in the endgame ".join(marks) + ".")
+    for deal in review.deals():
+        lines.append("")
+        lines.append(f"Deal {deal}")
+        for j in review.judgements:
+            if j.deal != deal:
+                continue
+            who = review.names[j.seat]
+            mark = j.mark.ljust(2)
+            lines.append(f"  #{j.index:<4} {mark} {who}, {j.phase}: {j.why}")
+        for seat in review.seats:
+            lines.append(f"  {review.names[seat]}, deal {deal}: {_tally_text(review, review.tally(seat, deal))}")
+    lines.append("")
+    if not review.judgements:
+        lines.append("No decisions of these seats are logged yet.")
+    for seat in review.seats:
+        lines.append(f"{review.names[seat]} (seat {seat}), the game: {_tally_text(review, review.tally(seat))}")
+    return "\n".join(lines)

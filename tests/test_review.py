@@ -1,0 +1,252 @@
+"""The review: it finds a mistake and names the better choice, repeats itself, and sees only the seat's view."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from cardtui import review as review_module
+from cardtui.bots import Evaluation, make_judge
+from cardtui.cards import FULL_MASK, CardSet, parse_cards
+from cardtui.cli import app
+from cardtui.games.base import Action, Bid, Deal, Game, Play, PlayerView
+from cardtui.games.hearts import HeartsView
+from cardtui.review import THRESHOLDS, ReviewError, mark_for, review
+from cardtui.rules import HeartsRules, default_preset
+from cardtui.saves import LoadedSave, parse_save
+from cardtui.seats import Seat
+from cardtui.session import Session
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "saves"
+runner = CliRunner()
+CLUBS = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"
+
+
+def deal_of(hands: dict[int, str], dealer: int = 3) -> Deal:
+    """A deal from some cards per seat; the rest are handed out in order to fill each hand to 13."""
+    given = {s: parse_cards(text.split()) for s, text in hands.items()}
+    used = {c for cards in given.values() for c in cards}
+    rest = [c for c in CardSet(FULL_MASK) if c not in used]
+    out = []
+    for s in range(4):
+        cards = list(given.get(s, []))
+        while len(cards) < 13:
+            cards.append(rest.pop(0))
+        out.append(CardSet(cards))
+    return Deal(dealer, tuple(out))
+
+
+def hearts_save(actions: list[Action], people: tuple[int, ...] = (1,)) -> LoadedSave:
+    """A Hearts game without passing (and points allowed on the first trick) that went as `actions`."""
+    base = default_preset("hearts")
+    assert isinstance(base, HeartsRules)
+    rules = base.replace(pass_cycle=("none",), no_points_first_trick=False)
+    seats = [Seat(f"P{s}", "human") if s in people else Seat(f"P{s}", "bot", "normal") for s in range(4)]
+    session = Session.new(rules, seats, seed=7, autosave=False)
+    for action in actions:
+        session.apply(action)
+    return parse_save(session.to_save())
+
+
+def card(text: str) -> Any:
+    return parse_cards([text])[0]
+
+
+QUEEN_DEAL = deal_of({0: CLUBS, 1: "QS 2H 3H 2D 3D 4D 5D 6D 7D 8D 9D 10D JD"})
+
+
+def test_a_kept_queen_of_spades_is_marked_and_the_drop_is_named() -> None:
+    # P1 holds no club and keeps the Q♠ on a trick P0 (void of nothing but clubs) will win: it had to go.
+    loaded = hearts_save([QUEEN_DEAL, Play(0, card("2C")), Play(1, card("9D"))])
+    result = review(loaded, budget_ms=20)
+    assert result.status == "in_progress"
+    assert result.seats == (1,)
+    [judged] = result.judgements
+    assert judged.index == 2 and judged.seat == 1 and judged.phase == "play"
+    assert judged.action == Play(1, card("9D"))
+    assert judged.best == Play(1, card("QS"))
+    assert judged.mark == "??"
+    assert judged.loss >= THRESHOLDS["hearts"]["points"][1]
+    assert judged.why.startswith("QS was better by ")
+    assert "9D" in judged.why
+    assert judged.line.startswith("Q♠ was better")
+    # words from what P1 could know: it holds no club and saw one played, so twelve are out (all in P0's hand)
+    assert "12 clubs still out" in judged.why
+
+
+def test_a_decision_taken_back_is_left_out_and_the_one_made_instead_is_reviewed() -> None:
+    base = default_preset("hearts")
+    assert isinstance(base, HeartsRules)
+    rules = base.replace(pass_cycle=("none",), no_points_first_trick=False)
+    seats = [Seat("P0", "bot", "normal"), Seat("P1", "human"), Seat("P2", "bot", "normal"), Seat("P3", "bot", "normal")]
+    session = Session.new(rules, seats, seed=7, autosave=False)
+    for action in (QUEEN_DEAL, Play(0, card("2C")), Play(1, card("9D"))):
+        session.apply(action)
+    session.apply(session.undo_action(1))  # the 9D is taken back ...
+    session.apply(Play(1, card("QS")))  # ... and the queen dropped instead
+    result = review(parse_save(session.to_save()), budget_ms=20)
+    [judged] = result.judgements
+    assert judged.index == 4 and judged.action == Play(1, card("QS"))
+    assert judged.mark == "" and result.tally(1).decisions == 1
+
+
+def test_a_spades_bid_far_below_the_hand_is_marked() -> None:
+    spades = " ".join(f"{r}S" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"])
+    seats = [Seat("You", "human"), *(Seat(n, "bot", "normal") for n in ("West", "North", "East"))]
+    session = Session.new(default_preset("spades"), seats, seed=3, autosave=False)
+    session.apply(deal_of({0: spades}, dealer=3))
+    session.apply(Bid(0, 1))
+    [judged] = review(parse_save(session.to_save()), budget_ms=20).judgements
+    assert judged.phase == "bid" and judged.mark == "??"
+    assert isinstance(judged.best, Bid) and judged.best.bid >= 12
+    assert judged.why.startswith(f"bid {judged.best.bid} was better by ")
+    assert "the hand holds 13 spades" in judged.why
+
+
+def test_the_right_play_is_not_marked() -> None:
+    loaded = hearts_save([QUEEN_DEAL, Play(0, card("2C")), Play(1, card("QS"))])
+    [judged] = review(loaded, budget_ms=20).judgements
+    assert judged.mark == "" and judged.loss == 0.0
+    assert judged.best == judged.action
+    assert "was the best choice" in judged.why
+
+
+def test_the_same_review_twice_gives_the_same_json() -> None:
+    loaded = hearts_save([QUEEN_DEAL, Play(0, card("2C")), Play(1, card("9D"))], people=(0, 1))
+    again = hearts_save([QUEEN_DEAL, Play(0, card("2C")), Play(1, card("9D"))], people=(0, 1))
+    first = json.dumps(review(loaded, budget_ms=20).to_json())
+    assert first == json.dumps(review(again, budget_ms=20).to_json())
+
+
+def test_worker_processes_give_the_same_review(tmp_path: Path) -> None:
+    loaded = parse_save(json.loads((SAMPLES / "hearts-mid-deal.json").read_text()))
+    alone = review(loaded, budget_ms=10).to_json()
+    seen: list[tuple[int, int]] = []
+    spread = review(loaded, budget_ms=10, jobs=2, progress=lambda done, total: seen.append((done, total))).to_json()
+    assert spread == alone
+    assert seen[-1] == (len(alone["decisions"]), len(alone["decisions"]))
+
+
+class SpyJudge:
+    """Wraps the real judge and records everything it is handed."""
+
+    def __init__(self, inner: Any, log: list[tuple[object, object]]) -> None:
+        self.inner = inner
+        self.log = log
+
+    def evaluate(self, view: PlayerView, action: Action, rng: random.Random) -> Evaluation:
+        self.log.append((view, rng))
+        result: Evaluation = self.inner.evaluate(view, action, rng)
+        return result
+
+
+def test_a_review_hands_the_judge_only_the_seats_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    loaded = parse_save(json.loads((SAMPLES / "hearts-mid-deal.json").read_text()))
+    log: list[tuple[object, object]] = []
+    monkeypatch.setattr(review_module, "make_judge", lambda g, lv, b: SpyJudge(make_judge(g, lv, b), log))
+    result = review(loaded, budget_ms=5)
+    assert len(log) == len(result.judgements) > 10
+    hands = _hands_before(loaded)
+    for (view, rng), judged in zip(log, result.judgements, strict=True):
+        assert type(view) is HeartsView and not isinstance(view, Game)
+        assert type(rng) is random.Random
+        assert view.seat == judged.seat == 0
+        # the only hand in the view is the seat's own, as it was at that moment
+        assert view.hand.mask == hands[judged.index][0]
+
+
+def _hands_before(loaded: LoadedSave) -> dict[int, list[int]]:
+    from cardtui.games import create_game
+
+    game = create_game(loaded.ruleset)
+    out: dict[int, list[int]] = {}
+    for i, action in enumerate(loaded.log):
+        out[i] = list(getattr(game, "hands", []))
+        game.apply(action)
+    return out
+
+
+def test_a_hot_seat_game_reviews_each_persons_seat() -> None:
+    data = json.loads((SAMPLES / "hearts-mid-deal.json").read_text())
+    data["seats"][2] = {"name": "Pat", "kind": "human"}
+    result = review(parse_save(data), budget_ms=5)
+    assert result.seats == (0, 2)
+    assert {j.seat for j in result.judgements} == {0, 2}
+    totals = result.to_json()["game_total"]
+    assert [t["seat"] for t in totals] == [0, 2]
+    assert all(t["decisions"] == sum(1 for j in result.judgements if j.seat == t["seat"]) for t in totals)
+
+
+def test_spades_bids_and_eight_of_spades_flips_are_judged() -> None:
+    spades = parse_save(json.loads((SAMPLES / "spades.json").read_text()))
+    judged = review(spades, seats=[1], budget_ms=2)
+    assert {j.phase for j in judged.judgements} >= {"bid", "play"}
+    assert all(j.unit == "points" for j in judged.judgements)
+    eights = review(parse_save(json.loads((SAMPLES / "eight-of-spades.json").read_text())), seats=[0])
+    assert {j.phase for j in eights.judgements} == {"flip"}
+    assert {j.unit for j in eights.judgements} <= {"points", "win chance"}
+    assert any(j.unit == "win chance" for j in eights.judgements)
+    assert eights.to_json()["thresholds"] == {"points": {"?": 1.0, "??": 3.0}, "win_chance": {"?": 0.05, "??": 0.15}}
+    for j in eights.judgements:
+        assert j.mark == mark_for("eight-of-spades", j.unit, j.loss)
+
+
+def test_marks_follow_the_thresholds() -> None:
+    assert mark_for("hearts", "points", 0.99) == ""
+    assert mark_for("hearts", "points", 1.0) == "?"
+    assert mark_for("hearts", "points", 4.0) == "??"
+    assert mark_for("spades", "points", 39.0) == "?"
+    assert mark_for("eight-of-spades", "win chance", 0.2) == "??"
+
+
+def test_a_game_of_computer_players_needs_a_seat() -> None:
+    loaded = parse_save(json.loads((SAMPLES / "hearts.json").read_text()))
+    with pytest.raises(ReviewError, match="--seat"):
+        review(loaded)
+    with pytest.raises(ReviewError, match=r"seats are 0\.\.3"):
+        review(loaded, seats=[4])
+    with pytest.raises(ReviewError, match="hard"):
+        review(loaded, seats=[0], level="normal")
+
+
+def test_cli_review_json_fields(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path))
+    result = runner.invoke(app, ["review", str(SAMPLES / "hearts-mid-deal.json"), "--budget-ms", "5", "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["format"] == "cardtui-review" and out["version"] == 1
+    assert out["status"] == "in_progress" and out["game"] == "hearts" and out["level"] == "hard"
+    assert out["seats"] == [{"seat": 0, "name": "You"}]
+    assert out["thresholds"] == {"points": {"?": 1.0, "??": 4.0}}
+    first = out["decisions"][0]
+    assert set(first) == {
+        "index", "deal", "seat", "phase", "action", "best", "unit", "chosen_value", "best_value",
+        "chosen_points", "best_points", "loss", "mark", "choices", "samples", "why",
+    }  # fmt: skip
+    assert first["phase"] == "pass" and first["action"]["type"] == "pass"
+    assert [d["deal"] for d in out["deals"]] == [1, 2]
+    total = out["game_total"][0]
+    assert set(total) == {"seat", "decisions", "marked", "loss", "win_chance_loss", "costliest"}
+    assert total["loss"] == pytest.approx(sum(d["loss"] for d in out["decisions"]), abs=0.01)
+    assert len(total["costliest"]) <= 3
+
+
+def test_cli_review_text_and_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path))
+    text = runner.invoke(app, ["review", str(SAMPLES / "hearts-mid-deal.json"), "--budget-ms", "5"])
+    assert text.exit_code == 0
+    assert "Marks by expected loss: ? from 1.0 points, ?? from 4.0 points." in text.stdout
+    assert "You (seat 0), the game:" in text.stdout
+    bots = runner.invoke(app, ["review", str(SAMPLES / "hearts.json")])
+    assert bots.exit_code == 2
+    assert "every seat of this game is a computer player" in bots.stderr
+    level = runner.invoke(app, ["review", str(SAMPLES / "hearts-mid-deal.json"), "--level", "easy"])
+    assert level.exit_code == 2 and "use hard" in level.stderr
+    missing = runner.invoke(app, ["review", str(tmp_path / "nope.json")])
+    assert missing.exit_code == 2 and "Traceback" not in missing.output

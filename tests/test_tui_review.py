@@ -1,0 +1,95 @@
+"""The review in the replay viewer: `r` weighs the person's decisions, marks show, `n` and `p` jump between them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtui.replay import Replay
+from cardtui.review import review
+from cardtui.rules import HeartsRules, default_preset
+from cardtui.seats import Seat
+from cardtui.session import Session
+from cardtui.tui.app import CardtuiApp, Start
+from cardtui.tui.screens.replay import ReplayScreen
+from cardtui.tui.widgets.review_line import ReviewLine, ask
+from tests.test_tui_snapshots import shot
+from tests.test_tui_support import workers_done
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("TEXTUAL_CURSOR_BLINK", "0")
+    return tmp_path / "home"
+
+
+def one_deal_game(tmp_path: Path) -> Path:
+    """A finished one-deal Hearts game (ends at 10 points) where the person played like the easy level."""
+    base = default_preset("hearts")
+    assert isinstance(base, HeartsRules)
+    rules = base.replace(end_score=10)
+    seats = [Seat("You", "human"), *(Seat(name, "bot", "normal") for name in ("West", "North", "East"))]
+    path = tmp_path / "one-deal.json"
+    session = Session.new(rules, seats, seed=5, save_path=path)
+    try:
+        while not session.is_over:
+            if session.game.is_chance:
+                session.advance_chance()
+            else:
+                seat = session.seat_to_move()
+                session.apply(session.bot_decision(None if seat is not None and seat.is_bot else "easy").action)
+    finally:
+        session.close()
+    return path
+
+
+async def test_r_reviews_and_n_p_jump_between_marks(tmp_path: Path) -> None:
+    path = one_deal_game(tmp_path)
+    expected = review(Replay.open(path).loaded)
+    marked = [j.index for j in expected.marked()]
+    assert len(marked) >= 2, "the easy play gives the review something to mark"
+    app = CardtuiApp(Start(replay_path=path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        line = screen.query_one(ReviewLine)
+        assert line.lines[0] == ask(["You"]) and line.lines[0].startswith("r: review your decisions")
+        await pilot.press("home")
+        await pilot.press("n")  # nothing to jump to before a review
+        assert screen.replay.position == 0
+        await pilot.press("r")
+        await workers_done(app)
+        await pilot.pause()
+        assert screen.review is not None
+        assert screen.review.to_json() == expected.to_json()  # the same review as the command line's
+        assert f"{len(marked)} marked" in line.lines[0]
+        await pilot.press("n")
+        assert screen.replay.position == marked[0] + 1
+        judged = expected.at(marked[0])
+        assert judged is not None
+        status = str(screen.query_one("#status").render())
+        assert status.rstrip().endswith(judged.mark)
+        assert line.lines[1] == f"You {judged.mark}: {judged.line}"
+        assert "was better by" in line.lines[1]
+        await pilot.press("n")
+        assert screen.replay.position == marked[1] + 1
+        await pilot.press("p")
+        assert screen.replay.position == marked[0] + 1
+        await pilot.press("p")  # round again to the last mark
+        assert screen.replay.position == marked[-1] + 1
+        await pilot.press("home")
+        await pilot.pause()
+        assert line.lines[1] == "This action is not one of the reviewed decisions."
+
+
+async def test_review_in_the_replay_snapshot(tmp_path: Path, snapshot: Any) -> None:
+    path = one_deal_game(tmp_path)
+    app = CardtuiApp(Start(replay_path=path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("home", "r")
+        await workers_done(app)
+        await pilot.press("n", "n")
+        await shot(snapshot, app, pilot, "replay_review.svg")
