@@ -62,13 +62,38 @@ def assert_private(screen: str, secrets: set[Card], where: str) -> None:
     assert not shown, f"{where} shows {', '.join(shown)} of another person's hand:\n{screen}"
 
 
+def settled(tmux: Tmux, first: str) -> str:
+    """The screen once two captures in a row agree: a capture taken while the terminal is being redrawn holds
+    the top of the new frame over the bottom of the old one, which no person sees."""
+    last = first
+    for _ in range(200):
+        now = tmux.screen("hot")
+        if now == last:
+            return now
+        last = now
+    raise AssertionError(f"the screen never settled; it shows:\n{last}")
+
+
+def played(tmux: Tmux, save: Path, before: int, card: Card) -> None:
+    """Type a card until the save holds one more action: a key typed while the table is still settling after a
+    hand-over is refused ("not your turn yet"), and typing it again is harmless once it has been played."""
+    for _ in range(6):
+        tmux.keys("hot", "BSpace", "BSpace", "BSpace", card.code, "Enter")
+        try:
+            tmux.wait("hot", lambda s: len(load_save(save).log) > before, f"{card.code} to be saved", seconds=10)
+            return
+        except AssertionError:
+            continue
+    raise AssertionError(f"{card.code} was never played; the screen shows:\n{tmux.screen('hot')}")
+
+
 def test_a_hot_seat_deal_in_tmux_never_shows_the_other_persons_cards(tmp_path: Path) -> None:
     save = hot_seat_save(tmp_path / "hot.json")
     tmux = Tmux(tmp_path / "home")
     hand_overs = 0
     try:
         tmux.start("hot", f"resume {shlex.quote(str(save))} --speed instant")
-        deadline = time.monotonic() + 240
+        deadline = time.monotonic() + 420
         while time.monotonic() < deadline:
             screen = tmux.screen("hot")
             loaded = load_save(save)
@@ -77,10 +102,12 @@ def test_a_hot_seat_deal_in_tmux_never_shows_the_other_persons_cards(tmp_path: P
             match = HAND_OVER.search(screen)
             if match:
                 hand_overs += 1
+                screen = settled(tmux, screen)
                 assert_private(screen, secrets_from(loaded, None), "the hand-over notice")
                 viewer = PEOPLE.index(match.group(1))
                 tmux.keys("hot", "Space")
-                after = tmux.wait("hot", lambda s: HAND_OVER.search(s) is None, "the hand-over to end")
+                gone = tmux.wait("hot", lambda s: HAND_OVER.search(s) is None, "the hand-over to end", 60)
+                after = settled(tmux, gone)
                 assert_private(after, secrets_from(load_save(save), viewer), f"{PEOPLE[viewer]}'s first screen")
                 continue
             to_move = loaded.game.to_move
@@ -89,15 +116,16 @@ def test_a_hot_seat_deal_in_tmux_never_shows_the_other_persons_cards(tmp_path: P
             legal = loaded.game.legal_actions()
             before = len(loaded.log)
             if to_move.phase == "pass":
+                tmux.wait("hot", lambda s: "Chosen (0/3)" in s, "the pass dialog", seconds=60)
                 first = next(a for a in legal if isinstance(a, Pass))
                 for k, card in enumerate(first.cards, 1):
                     tmux.keys("hot", card.code.lower(), "Enter")
-                    tmux.wait("hot", lambda s, k=k: f"Chosen ({k}/3)" in s, f"card {k} chosen")
+                    tmux.wait("hot", lambda s, k=k: f"Chosen ({k}/3)" in s, f"card {k} chosen", seconds=60)
                 tmux.keys("hot", "Enter")
+                tmux.wait("hot", lambda s, n=before: len(load_save(save).log) > n, "the pass to be saved", seconds=60)
             else:
                 play = next(a for a in legal if isinstance(a, Play))
-                tmux.keys("hot", play.card.code, "Enter")
-            tmux.wait("hot", lambda s, n=before: len(load_save(save).log) > n, "the action to be saved")
+                played(tmux, save, before, play.card)
         else:
             raise AssertionError(f"the deal did not end in time; the screen shows:\n{tmux.screen('hot')}")
         # Two passes and 26 plays by two people, with computer players between them: hand-overs both ways.

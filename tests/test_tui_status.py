@@ -8,7 +8,7 @@ from cardtui.games.base import Play
 from cardtui.tui.screens.deal_end import DealEndScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.widgets.text_line import TextLines
-from tests.test_tui_support import fast_forward, make_app, settle, type_text
+from tests.test_tui_support import fast_forward, make_app, settle, type_text, workers_done
 
 
 def prompt_of(table: TableScreen) -> str:
@@ -27,6 +27,7 @@ async def test_your_turn_goes_when_your_card_ends_the_trick() -> None:
         table.settings.trick_delay_override = 60.0  # the finished trick stays on the table
         legal = [a for a in game.legal_actions() if isinstance(a, Play)]
         await type_text(pilot, legal[0].card.code)
+        await workers_done(app)
         await pilot.pause()
         assert table.held is not None
         assert not prompt_of(table).startswith("Your turn")
