@@ -14,6 +14,7 @@ import errno
 import os
 import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 MAX_BYTES = 64 * 1024 * 1024
@@ -157,13 +158,9 @@ def remove_stale_temps(path: Path) -> None:
             tmp.unlink()
 
 
-def remove_file(path: Path) -> None:
-    """Delete a file nobody has open for writing: its lock is taken first (refused if another cardtui holds it).
-
-    A symlink is removed itself (its target stays); the lock file and any temp
-    files a killed writer left go with it.
-    """
-    path = Path(path)
+@contextlib.contextmanager
+def _held(path: Path, verb: str) -> Iterator[FileLock]:
+    """A file (or symlink, never a folder) under its lock, so no cardtui writes it while it is removed or moved."""
     lock = FileLock(path)
     lock.acquire()
     try:
@@ -172,17 +169,28 @@ def remove_file(path: Path) -> None:
         except FileNotFoundError:
             raise FileProblem(f"{path}: no such file") from None
         except OSError as err:
-            raise FileProblem(f"{path}: cannot be removed ({_reason(err)})") from None
+            raise FileProblem(f"{path}: cannot be {verb} ({_reason(err)})") from None
         if stat.S_ISDIR(st.st_mode):
             raise FileProblem(f"{path}: is a folder, not a file")
+        yield lock
+    finally:
+        lock.release()
+
+
+def remove_file(path: Path) -> None:
+    """Delete a file nobody has open for writing: its lock is taken first (refused if another cardtui holds it).
+
+    A symlink is removed itself (its target stays); the lock file and any temp
+    files a killed writer left go with it.
+    """
+    path = Path(path)
+    with _held(path, "removed") as lock:
         try:
             os.unlink(path)
         except OSError as err:
             raise FileProblem(f"{path}: cannot be removed ({_reason(err)})") from None
         remove_stale_temps(lock.target)
         _fsync_folder(path.parent)
-    finally:
-        lock.release()
 
 
 def move_into(path: Path, folder: Path) -> Path:
@@ -192,17 +200,7 @@ def move_into(path: Path, folder: Path) -> Path:
     taken there gets `-2`, `-3`, ... before its extension: nothing is overwritten.
     """
     path = Path(path)
-    lock = FileLock(path)
-    lock.acquire()
-    try:
-        try:
-            st = os.lstat(path)
-        except FileNotFoundError:
-            raise FileProblem(f"{path}: no such file") from None
-        except OSError as err:
-            raise FileProblem(f"{path}: cannot be moved ({_reason(err)})") from None
-        if stat.S_ISDIR(st.st_mode):
-            raise FileProblem(f"{path}: is a folder, not a file")
+    with _held(path, "moved") as lock:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as err:
@@ -212,8 +210,6 @@ def move_into(path: Path, folder: Path) -> Path:
         _fsync_folder(folder)
         _fsync_folder(path.parent)
         return moved
-    finally:
-        lock.release()
 
 
 def _rename_new(path: Path, folder: Path, tries: int = 10_000) -> Path:

@@ -24,7 +24,7 @@ from typing import Any
 
 from cardtui import files
 from cardtui.games import Action, Event, Game, IllegalAction, create_game
-from cardtui.games.history import History
+from cardtui.games.history import History, OnHistory
 from cardtui.rules import Ruleset, RulesetError, ruleset_from_dict
 from cardtui.rules.base import show
 from cardtui.seats import Seat, SeatError, parse_seats
@@ -50,7 +50,7 @@ class SaveError(Exception):
 
 
 @dataclasses.dataclass(slots=True)
-class LoadedSave:
+class LoadedSave(OnHistory):
     """A save read and checked: the replayed game, plus what is needed to continue or step through it."""
 
     path: Path | None
@@ -62,16 +62,6 @@ class LoadedSave:
     updated: str
     checkpoints: dict[int, History]
     version: int = VERSION
-
-    @property
-    def game(self) -> Game:
-        """The game where the log leaves it (undos applied)."""
-        return self.history.game
-
-    @property
-    def log(self) -> list[Action]:
-        """Every logged action, undos and the actions they took back included."""
-        return self.history.log
 
     @property
     def name(self) -> str:

@@ -17,9 +17,9 @@ from typing import Any
 
 from cardtui.bots import Bot, Decision, make_bot
 from cardtui.files import FileLock, FileProblem, remove_stale_temps, same_file
-from cardtui.games import Action, Event, Game, IllegalAction, create_game
+from cardtui.games import Action, Event, IllegalAction, create_game
 from cardtui.games.base import Undo
-from cardtui.games.history import History
+from cardtui.games.history import History, OnHistory
 from cardtui.rules import Ruleset
 from cardtui.saves import (
     MAX_LOG,
@@ -51,7 +51,7 @@ def bot_rng(seed: int, action_count: int) -> random.Random:
     return random.Random(f"cardtui/bot/{seed}/{action_count}")
 
 
-class Session:
+class Session(OnHistory):
     """One game in play: apply actions, deal, ask the computer players, and save after every action.
 
     With a save file, the session holds its lock from start to `close()`, and
@@ -80,16 +80,6 @@ class Session:
         self._lock: FileLock | None = None
         self._written: os.stat_result | None = None
         self.save_problem: str | None = None
-
-    @property
-    def game(self) -> Game:
-        """The game where the log leaves it (undos applied)."""
-        return self.history.game
-
-    @property
-    def log(self) -> list[Action]:
-        """Every logged action, undos and the actions they took back included."""
-        return self.history.log
 
     @property
     def ruleset(self) -> Ruleset:

@@ -18,7 +18,16 @@ from cardtui.tui.screens.help import HelpScreen
 from cardtui.tui.screens.hot_seat import HotSeatScreen
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.settings import Settings
-from tests.test_tui_support import fast_forward, make_app, normalise_svg, play_turns, settle, type_text, workers_done
+from tests.test_tui_support import (
+    fast_forward,
+    make_app,
+    normalise_svg,
+    play_turns,
+    screen_lines,
+    settle,
+    type_text,
+    workers_done,
+)
 
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
@@ -68,8 +77,10 @@ async def test_menu(snapshot: Any) -> None:
         app.screen.query_one("#rules-path").value = "~/rules/my-cutthroat.toml"  # not the test's temporary home
         await shot(snapshot, app, pilot, "rules_editor.svg")
         await pilot.press("escape", "down", "enter")
+        await shot(snapshot, app, pilot, "settings.svg")
+        await pilot.press("escape", "down", "enter")
         await shot(snapshot, app, pilot, "help_menu.svg")
-        await pilot.press("escape", "up", "up", "up", "enter")
+        await pilot.press("escape", "up", "up", "up", "up", "enter")
         await shot(snapshot, app, pilot, "open_save.svg")
 
 
@@ -84,12 +95,19 @@ async def test_first_decision(snapshot: Any, preset: str, size: tuple[int, int],
         await shot(snapshot, app, pilot, f"{name}.svg")
 
 
-@pytest.mark.parametrize("size", [(100, 30), (80, 24)])
+@pytest.mark.parametrize("size", [(60, 20), (80, 24), (100, 30), (160, 50)])
 async def test_table(snapshot: Any, size: tuple[int, int]) -> None:
-    app, _session = make_app("hearts", seed=7)
+    """At each size the four seats, the trick and every card of the hand are on screen."""
+    app, session = make_app("hearts", seed=7)
     async with app.run_test(size=size) as pilot:
         await pass_three(pilot, app)
         await type_text(pilot, "zz")
+        text = "\n".join(screen_lines(app))
+        for name in ("You", "West", "North", "East"):
+            assert name in text
+        assert "led" in text  # the trick's caption, under the cards played to it
+        for card in session.game.hand(0):
+            assert card.glyph in text, card
         await shot(snapshot, app, pilot, f"table_{size[0]}x{size[1]}.svg")
         if size == (100, 30):
             await pilot.press("f1")
@@ -146,6 +164,15 @@ async def test_hot_seat(snapshot: Any) -> None:
         await settle(pilot, app)
         assert isinstance(app.screen, HotSeatScreen)
         await shot(snapshot, app, pilot, "hot_seat.svg")
+
+
+async def test_grid_60x20(snapshot: Any) -> None:
+    app, session = make_app("eight-of-spades", seed=3)
+    fast_forward(session, lambda s: len(s.log) >= 30 and s.seat_to_move() == s.seats[0])
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("h", "d", "4")
+        await shot(snapshot, app, pilot, "grid_60x20.svg")
 
 
 async def test_help_eight_of_spades(snapshot: Any) -> None:

@@ -161,3 +161,17 @@ def fast_forward(session: Session, stop: Any) -> None:
             session.advance_chance()
         else:
             session.apply(session.bot_decision("easy").action)
+
+
+def screen_lines(app: CardtuiApp) -> list[str]:
+    """The screen as a person reads it: one string per row, exactly the characters drawn (filters applied)."""
+    import io
+
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(
+        width=width, height=height, file=io.StringIO(), record=True, color_system=None, legacy_windows=False
+    )
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text(styles=False).rstrip("\n").split("\n")

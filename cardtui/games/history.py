@@ -129,3 +129,20 @@ class History:
 
 
 __all__ = ["History", "Undone"]
+
+
+class OnHistory:
+    """For a holder of a `History` (a session, a loaded save): its position and its whole log."""
+
+    __slots__ = ()
+    history: History
+
+    @property
+    def game(self) -> Game:
+        """The game where the log leaves it (undos applied)."""
+        return self.history.game
+
+    @property
+    def log(self) -> list[Action]:
+        """Every logged action, undos and the actions they took back included."""
+        return self.history.log

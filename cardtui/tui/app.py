@@ -8,13 +8,17 @@ import dataclasses
 import os
 import signal
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.filter import LineFilter
 
 from cardtui.session import Session
+from cardtui.tui.ascii import AsciiFilter
+from cardtui.tui.common import ascii_text
 from cardtui.tui.messages import BackToMenu, OpenGame, OpenReplay, OpenSettings, PlayAgain, Quit
 from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.settings import Settings
@@ -25,6 +29,9 @@ if TYPE_CHECKING:
     from cardtui.net.source import RemoteSource
     from cardtui.replay import Replay
     from cardtui.tui.screens.game_base import GameScreen
+
+
+ASCII_FILTER = AsciiFilter()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -56,6 +63,15 @@ class CardtuiApp(App[str | None]):
         self.session: Session | None = None
         self.remote: RemoteSource | None = None
         self._ready_file = os.environ.get("CARDTUI_READY_FILE")
+        self.set_class(self.settings.ascii_only, "-ascii")  # the stylesheet's ASCII borders
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Under `--ascii` every drawn line passes through the ASCII filter last."""
+        filters = super().get_line_filters()
+        return [*filters, ASCII_FILTER] if self.settings.ascii_only else filters
+
+    def get_key_display(self, binding: Binding) -> str:
+        return ascii_text(super().get_key_display(binding), self.settings.ascii_only)
 
     # ------------------------------------------------------------ screens
 
@@ -241,7 +257,10 @@ class CardtuiApp(App[str | None]):
     def on_open_settings(self, _: OpenSettings) -> None:
         from cardtui.tui.screens.settings import SettingsScreen
 
-        self.push_screen(SettingsScreen(self.settings))
+        def changed(_: object) -> None:
+            self.set_class(self.settings.ascii_only, "-ascii")  # ASCII borders follow a changed setting
+
+        self.push_screen(SettingsScreen(self.settings), changed)
 
     def on_quit(self, _: Quit) -> None:
         self.quit_game()

@@ -23,6 +23,53 @@ GAME_TITLES = {
 }
 RED_SUITS = (Suit.DIAMONDS, Suit.HEARTS)
 
+ASCII_CELLS = {
+    "·": "|",
+    "•": "*",
+    "—": "-",
+    "–": "-",
+    "…": ".",
+    "▶": ">",
+    "▸": ">",
+    "★": "*",
+    "×": "x",
+    "←": "<",
+    "→": ">",
+    "↑": "^",
+    "↓": "v",
+    "⏎": "<",
+    "▒": "#",
+    "░": "#",
+    "♣": "C",
+    "♦": "D",
+    "♥": "H",
+    "♠": "S",
+}
+"""A likeness in ASCII of the same width for each glyph the screens draw (the last resort of `--ascii`)."""
+
+ASCII_WORDS = {"…": "...", "←": "<-", "→": "->", "↑": "up", "↓": "down", "—": "-", "⏎": "Enter"}
+"""Glyphs that read better as a few ASCII characters, where the width may change (words, not borders)."""
+
+
+def ascii_text(text: str, ascii_only: bool = True) -> str:
+    """The text as it is drawn under `--ascii`: `is thinking...`, `<-/->`, `Deal 1 | fast`; unchanged otherwise."""
+    if not ascii_only or text.isascii():
+        return text
+    for glyph, word in ASCII_WORDS.items():
+        text = text.replace(glyph, word)
+    return "".join(ASCII_CELLS.get(c, c) for c in text)
+
+
+def fit_parts(parts: Sequence[str], width: int, sep: str = " · ") -> list[str]:
+    """Parts joined by `sep` into as few lines as fit `width`; a part is never split (a too-long one stands alone)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + len(sep) + len(part) <= width:
+            lines[-1] += sep + part
+        else:
+            lines.append(part)
+    return lines
+
 
 def card_label(card: Card, ascii_only: bool) -> str:
     """`10♣`, or `10C` on terminals without suit glyphs."""

@@ -8,7 +8,7 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Grid, Vertical
+from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
 from cardtui.cards import CardSet, sort_for_display
@@ -43,6 +43,8 @@ class BidScreen(DecisionDialog[Bid]):
         table_help: TableHelp | None = None,
     ) -> None:
         super().__init__(table_help)
+        self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]
+        self.VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
         self.player = name
         self.earlier = earlier
         self.bids = list(bids)
@@ -60,6 +62,7 @@ class BidScreen(DecisionDialog[Bid]):
             yield Static(self.earlier, id="bid-earlier", markup=False)
             yield Static("", id="bid-hand", markup=False)
             yield Grid(id="bid-buttons")
+            yield Horizontal(id="bid-extra")
             yield Input(placeholder=f"type a bid: {bid_examples(self.bids)} — then Enter", id="bid-input")
             yield Static("", id="bid-message", markup=False, classes="message")
 
@@ -77,12 +80,17 @@ class BidScreen(DecisionDialog[Bid]):
             hand.update("  ".join(card_label(c, self.ascii_only) for c in sort_for_display(self.hand)))
         grid = self.query_one("#bid-buttons", Grid)
         grid.remove_children()
+        grid.set_class(self.blind_stage, "-blind")
         buttons = [
             Button(bid_label(b.bid, b.blind), id=f"bid-{b.bid}-{int(b.blind)}", compact=True) for b in self._options()
         ]
-        if self.blind_stage:
-            buttons.append(Button("look at hand", id="bid-look", compact=True, variant="primary"))
         grid.mount_all(buttons)
+        extra = self.query_one("#bid-extra", Horizontal)
+        extra.remove_children()
+        if self.blind_stage:
+            extra.mount(Button("look at the hand", id="bid-look", compact=True, variant="primary"))
+        # the dialog's height follows the new buttons once they are mounted
+        self.call_after_refresh(self.query_one("#bid-dialog").refresh, layout=True)
         self.query_one("#bid-input", Input).focus()
 
     def action_look(self) -> None:

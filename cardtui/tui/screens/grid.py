@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer
 
 from cardtui.games import Action, Event
 from cardtui.games.eight_of_spades import CALLS, GRID_CELLS, EightOfSpadesView, Flip, position_name
+from cardtui.tui.common import fit_parts
+from cardtui.tui.screens.fit import FitsTerminal
 from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.log import GameLog
@@ -19,18 +22,21 @@ CALL_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "8S":
 FLIP_PROMPT = "Your turn: call with c d h s 8, move with arrows or type D4 / I2, Enter flips"
 
 
-class GridScreen(GameScreen):
+class GridScreen(FitsTerminal, GameScreen):
     """All of the table is public, so there is no hand to hide between people's turns."""
+
+    FOLDS_SIDE = False  # the points and the call stay in sight: the side panel narrows instead
 
     def compose(self) -> ComposeResult:
         yield TextLines("", id="status")
         with Horizontal(id="main"):
             yield GridBoard(self.ascii_only, id="board")
             with Vertical(id="side"):
-                yield TextLines("", id="call-line")
+                yield TextLines("", id="call-line", wrap=True)
                 yield Scoreboard(id="scores")
                 yield GameLog(self.tell, self.viewer, id="log")
         yield PromptBar(id="promptbar")
+        yield self.size_notice()
         yield Footer()
 
     def view(self) -> EightOfSpadesView:
@@ -50,17 +56,20 @@ class GridScreen(GameScreen):
         board = self.query_one(GridBoard)
         board.show(v.faces, v.down, v.locked)
         tm = v.to_move
-        # each line fits the side panel's 25 columns: a wrapped line would push the last seats out of sight
-        lines = [f"Points · stake {v.ruleset.illuminati_stake} · 8S {v.ruleset.eight_points}"]
+        # each line fits the side panel (25 columns, fewer on a narrow terminal): a line cut short would hide a seat
+        scores = self.query_one(Scoreboard)
+        width = scores.content_region.width or 25
+        name_width = max(4, min(12, width - 8))
+        lines = fit_parts(["Points", f"stake {v.ruleset.illuminati_stake}", f"8S {v.ruleset.eight_points}"], width)
         for seat in range(v.seats):
             mark = "▶" if tm is not None and tm.seat == seat else " "
             out = " out" if seat in v.eliminated else ""
             won = " ★" if seat in v.winners else ""
-            lines.append(f"{mark} {self.who(seat)[:12]:<12} {v.points[seat]:>4}{out}{won}")
-        lines.append(f"Face down {bin(v.down).count('1')} · {self.settings.speed}")
-        self.query_one(Scoreboard).show(lines)
+            lines.append(f"{mark} {self.who(seat)[:name_width]:<{name_width}} {v.points[seat]:>4}{out}{won}")
+        lines += fit_parts([f"Face down {bin(v.down).count('1')}", self.settings.speed], width)
+        scores.show(lines)
         call = board.call
-        calls = "  ".join(f"[{c}]" if c == call else c for c in CALLS)
+        calls = " ".join(f"[{c}]" if c == call else c for c in CALLS)
         where = position_name(board.cursor)
         self.query_one("#call-line", TextLines).set(
             f"Call: {calls}\n{CALL_WORDS.get(call or '', 'no call yet')} at {where}"
@@ -72,6 +81,10 @@ class GridScreen(GameScreen):
         else:
             whose = f"{self.who(tm.seat)} to flip"
         self.set_status(f" Eight of Spades · {v.ruleset.title} · {whose}")
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self.call_after_refresh(self.redraw)  # the points are fitted to the side panel's new width
 
     def ask_person(self, seat: int, phase: str) -> None:
         self.show_prompt(FLIP_PROMPT if len(self.humans) < 2 else f"{self.who(seat)}: " + FLIP_PROMPT[11:])

@@ -2,24 +2,74 @@
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from cardtui.rules import Ruleset
+from cardtui.tui.common import ascii_text
 
-GENERAL = """\
-cardtui plays Hearts, partnership Spades, cutthroat Spades and Eight of Spades.
-A game is saved after every action; `cardtui resume SAVE` continues it and
-`cardtui replay SAVE` steps through it with every hand shown.
+GENERAL = (
+    "cardtui plays Hearts, partnership Spades, cutthroat Spades and Eight of Spades. "
+    "A game is saved after every action; `cardtui resume SAVE` continues it and "
+    "`cardtui replay SAVE` steps through it with every hand shown.\n\n"
+    "Card codes are rank then suit: 2-10, J, Q, K, A and C D H S, like 10C or QS. "
+    "Lower case and T for ten work too (tc, qs)."
+)
+"""One line a paragraph: the help wraps them to the terminal's width."""
 
-Card codes are rank then suit: 2-10, J, Q, K, A and C D H S, like 10C or QS.
-Lower case and T for ten work too (tc, qs)."""
+_COLUMN = re.compile(r"^(\s*)(\S.*?\s{2,}(?=\S)|[^=]+ = .*?: |)")
+
+
+def hanging(line: str, width: int) -> list[str]:
+    """A line wrapped to `width` between words, its continuation indented under its second column.
+
+    A key's line (`  ctrl+q     quit ...`) continues under the words after the gap; a house rule's
+    (`  name = value: what it does`) under the words after the colon; a paragraph at its own indent.
+    """
+    if len(line) <= width:
+        return [line]
+    match = _COLUMN.match(line)
+    lead = match.group(1) if match else ""
+    indent = len(match.group(0)) if match else 0
+    if indent > width // 2:
+        indent = len(lead) + 2
+    wrapper = textwrap.TextWrapper(
+        width=width,
+        subsequent_indent=" " * indent,
+        break_long_words=True,
+        break_on_hyphens=False,
+        drop_whitespace=True,
+    )
+    return wrapper.wrap(line) or [line]
+
+
+class HelpText(Static):
+    """The help as plain text (its `content`), drawn with hanging indents: no phrase lands in the wrong column."""
+
+    def __init__(self, text: str, id: str | None = None) -> None:
+        super().__init__(text, markup=False, id=id)
+        self.text = text
+
+    def lines(self, width: int) -> list[str]:
+        return [part for line in self.text.split("\n") for part in hanging(line, max(width, 20))]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+    def render(self) -> Text:
+        shown = ascii_text("\n".join(self.lines(self.content_region.width)), self.app.has_class("-ascii"))
+        return Text(shown, no_wrap=True)
+
 
 TRICK_RULES = {
     "hearts": "Hearts: avoid taking hearts (1 point each) and the queen of spades (13). Follow suit if you can. "
@@ -57,7 +107,8 @@ class HelpScreen(ModalScreen[None]):
         self.keys = keys
 
     def compose(self) -> ComposeResult:
-        key_lines = "\n".join(f"  {k:<26} {what}" for k, what in self.keys)
+        column = max((len(k) for k, _ in self.keys), default=0)
+        key_lines = "\n".join(f"  {k:<{column}}  {what}" for k, what in self.keys)
         body = [GENERAL]
         if key_lines:
             body.append("Keys:\n" + key_lines)
@@ -65,7 +116,7 @@ class HelpScreen(ModalScreen[None]):
             body.append(rules_text(self.ruleset))
         with VerticalScroll(id="help-dialog", classes="dialog"):
             yield Static("Help (Esc to close)", classes="dialog-title", markup=False)
-            yield Static("\n\n".join(body), markup=False, id="help-text")
+            yield HelpText("\n\n".join(body), id="help-text")
 
     def action_close(self) -> None:
         self.dismiss(None)

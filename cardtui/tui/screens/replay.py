@@ -15,12 +15,21 @@ from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
 from cardtui.cards import sort_for_display
-from cardtui.games.eight_of_spades import POSITIONS, EightOfSpadesGame
+from cardtui.games.eight_of_spades import (
+    POSITIONS,
+    EightOfSpadesGame,
+    Flipped,
+    PointsLost,
+    Skipped,
+    StakeLost,
+    Taken,
+)
 from cardtui.games.spades import SpadesView
 from cardtui.games.trick import TrickGame
 from cardtui.replay import Replay
 from cardtui.tui.common import (
     GAME_TITLES,
+    ascii_text,
     bid_label,
     card_label,
     seat_name,
@@ -33,6 +42,10 @@ from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.review_line import ReviewLine, ask
 from cardtui.tui.widgets.trick import Trick
+
+GRID_HIDDEN_STEPS = ("next_trick", "prev_trick", "next_deal", "prev_deal")
+"""Steps an Eight of Spades replay does not offer: it has no tricks and a single layout."""
+
 
 if TYPE_CHECKING:
     from cardtui.review import Review
@@ -115,7 +128,10 @@ class ReplayScreen(Screen[None]):
     # ------------------------------------------------------------ the review
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The mark keys work once a review is ready (shown dimmed before)."""
+        """The mark keys work once a review is ready (shown dimmed before); Eight of Spades has no tricks and
+        one layout, so only the steps that apply are offered."""
+        if action == "step" and self.game_name == "eight-of-spades":
+            return parameters[0] not in GRID_HIDDEN_STEPS
         if action == "mark":
             return True if self.review is not None and self.review.marked() else None
         if action == "review":
@@ -208,19 +224,23 @@ class ReplayScreen(Screen[None]):
             said = "the start" if last is None else self._say(last.to_json()) + self._mark_of(r.position)
         deal = r.deal_index() + 1
         title = GAME_TITLES.get(self.game_name, self.game_name)
-        self.query_one("#status", Static).update(f" Replay · {title} · {pos} · deal {max(deal, 0)} · after {said}")
+        where = "" if self.game_name == "eight-of-spades" else f" · deal {max(deal, 0)}"
+        self.query_one("#status", Static).update(self._plain(f" Replay · {title} · {pos}{where} · after {said}"))
         self._show_review()
         lines = ["Scores as of this step"]
         for i, side in enumerate(game.sides):
             lines.append(f"{side_name(self.seats, side)[:16]:<16} {game.scores[i]:>5}")
         if isinstance(game, TrickGame) and any(game.bags):
             lines.append("Bags: " + " / ".join(str(b) for b in game.bags))
-        self.query_one("#scores", Static).update("\n".join(lines))
+        self.query_one("#scores", Static).update(self._plain("\n".join(lines)))
         tm = game.to_move
         info = ["", "to move: " + ("nobody (over)" if tm is None else f"{seat_name(self.seats, tm.seat)}, {tm.phase}")]
-        info.append("→ ← action · ↓ ↑ trick · PgDn PgUp deal · Home End")
+        if self.game_name == "eight-of-spades":
+            info.append("→ ← action · Home End")
+        else:
+            info.append("→ ← action · ↓ ↑ trick · PgDn PgUp deal · Home End")
         info.append("r review · n p marks")
-        self.query_one("#replay-info", Static).update("\n".join(info))
+        self.query_one("#replay-info", Static).update(self._plain("\n".join(info)))
         if isinstance(game, EightOfSpadesGame):
             v = game.view(0)
             hidden = [game.card_at(p) if v.down >> p & 1 else None for p in range(POSITIONS)] if r.position else None
@@ -232,7 +252,9 @@ class ReplayScreen(Screen[None]):
             hand = self.query_one(f"#replay-hand-{seat}", Hand)
             bid = view.detail.bids[seat] if isinstance(view, SpadesView) else None
             extra = f" · bid {bid_label(bid.bid, bid.blind)}" if bid is not None else ""
-            hand.border_title = Text(f"{seat_name(self.seats, seat)}{extra} · {tricks_text(view.tricks_won[seat])}")
+            hand.border_title = Text(
+                self._plain(f"{seat_name(self.seats, seat)}{extra} · {tricks_text(view.tricks_won[seat])}")
+            )
             hand.show(sort_for_display(game.hand(seat)), None)
         trick = self.query_one(Trick)
         if view.trick:
@@ -242,6 +264,9 @@ class ReplayScreen(Screen[None]):
             trick.show(cards, f"{seat_name(self.seats, winner)} took it")
         else:
             trick.show((), "")
+
+    def _plain(self, text: str) -> str:
+        return ascii_text(text, self.ascii_only)
 
     def _say(self, data: dict[str, object]) -> str:
         kind = data.get("type")
@@ -258,7 +283,28 @@ class ReplayScreen(Screen[None]):
         if kind == "pass":
             return f"{who} passed"
         if kind == "flip":
-            return f"{who} called {data.get('call')}"
+            return self._say_flip(who)
         if kind == "claim":
             return f"{who} claimed the remaining tricks"
         return str(kind)
+
+    def _say_flip(self, who: str) -> str:
+        """`South called H, flipped D4: 9H, a match: collected 5 cards` — the last flip and what came of it."""
+        r = self.replay
+        last = r.last_action()
+        assert last is not None
+        said = ""
+        for event in r.state_at(r.position - 1).apply(last):
+            match event:
+                case Flipped(call=call, position=position, card=card, matched=matched):
+                    verdict = "a match" if matched else "no match"
+                    said = f"{who} called {call}, flipped {position}: {card_label(card, self.ascii_only)}, {verdict}"
+                case Taken(cards=cards, points=points):
+                    said += f": collected {len(cards)} cards, +{points}"
+                case PointsLost(lost=lost):
+                    said += f": the ace of spades, {lost} points lost"
+                case StakeLost(stake=stake):
+                    said += f": lost the stake of {stake}"
+                case Skipped():
+                    said = f"{who} could not flip and was skipped"
+        return said or f"{who} flipped"

@@ -30,6 +30,7 @@ from cardtui.tui.common import (
     tricks_text,
 )
 from cardtui.tui.screens.dialog import TableHelp
+from cardtui.tui.screens.fit import FitsTerminal
 from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.hand import Hand
@@ -43,7 +44,7 @@ from cardtui.tui.widgets.trick import Trick
 PLAY_PROMPT = "Your turn: type a card (10C, qs) and Enter, or ←/→ and Enter, or click"
 
 
-class TableScreen(GameScreen):
+class TableScreen(FitsTerminal, GameScreen):
     """Hearts, partnership Spades and cutthroat Spades, drawn from the seat at the keyboard.
 
     The seat of the person at the keyboard sits at the bottom and the others
@@ -93,6 +94,7 @@ class TableScreen(GameScreen):
         hand.border_title = "Your hand"
         yield hand
         yield PromptBar(id="promptbar")
+        yield self.size_notice()
         yield Footer()
 
     # ------------------------------------------------------------ drawing

@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
 
-from cardtui.cards import Card
+from cardtui.cards import Card, parse_card
 from cardtui.games.base import IllegalAction
 from cardtui.games.eight_of_spades import CALLS, GRID_CELLS, POSITIONS, parse_position
 from cardtui.tui.common import RED_SUITS, card_label
@@ -101,16 +101,26 @@ class GridBoard(Widget, can_focus=True):
 
     # ------------------------------------------------------------ drawing
 
+    def back_mark(self) -> str:
+        """The back of a card: `▒▒` face down, `▒9♥` face down but shown (replays); `#` under `--ascii`."""
+        return "#" if self.ascii_only else "▒"
+
+    def legend(self) -> str:
+        """What the marks mean, so they read without colour (NO_COLOR) too."""
+        back = self.back_mark()
+        shown = f"  {back}{card_label(parse_card('9H'), self.ascii_only)} face down, shown" if self.hidden else ""
+        return f" {back * 2} face down{shown}  {card_label(parse_card('9H'), self.ascii_only)}* locked"
+
     def _cell(self, pos: int) -> Text:
         cur = self.interactive and pos == self.cursor
         style: Style
         if self.down >> pos & 1:
             card = self.hidden[pos] if self.hidden is not None else None
             if card is not None:
-                label = card_label(card, self.ascii_only)
+                label = self.back_mark() + card_label(card, self.ascii_only)
                 style = self.get_component_rich_style("grid--reveal")
             else:
-                label = "##" if self.ascii_only else "▒▒"
+                label = self.back_mark() * 2
                 style = self.get_component_rich_style("grid--down")
         else:
             face = self.faces[pos]
@@ -139,6 +149,7 @@ class GridBoard(Widget, can_focus=True):
             ill += Text(f"I{i + 1} ", head) + self._cell(GRID_CELLS + i) + Text("  ")
         lines.append(Text(""))
         lines.append(ill)
+        lines.append(Text(self.legend(), head))
         out = Text("\n").join(lines)
         out.no_wrap = True
         return out

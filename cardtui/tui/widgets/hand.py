@@ -8,12 +8,15 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
 from cardtui.cards import Card, CardError, parse_card
 from cardtui.tui.common import RED_SUITS, card_label
 
+CARD_CELLS = 4
+"""A card's width in the hand: a mark (`^` when chosen) and the label right-aligned in 3."""
 TYPED_CHARS = set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ♣♦♥♠")
 
 
@@ -96,7 +99,8 @@ class Hand(Widget, can_focus=True):
         self.enter_submits = enter_submits
         self.ascii_only = ascii_only
         self.interactive = interactive
-        self._spans: list[tuple[int, int]] = []
+        self._spans: list[tuple[int, int, int]] = []
+        self._rows = 1
         self.can_focus = interactive
 
     # ------------------------------------------------------------ state
@@ -123,13 +127,26 @@ class Hand(Widget, can_focus=True):
         if legal and self.cards and self.cards[self.cursor] not in legal:
             first = next((i for i, c in enumerate(self.cards) if c in legal), self.cursor)
             self.cursor = first
-        self.refresh()
+        rows = self.rows(self.size.width) if self.size.width else 1
+        self.refresh(layout=rows != self._rows)
+        self._rows = rows
 
     def set_buffer(self, text: str) -> None:
         self.buffer = text
         self.post_message(self.BufferChanged(self, text))
 
     # ------------------------------------------------------------ drawing
+
+    def per_row(self, width: int) -> int:
+        """How many cards fit a row of this width (each card is CARD_CELLS wide, one space between)."""
+        return max(1, (width + 1) // (CARD_CELLS + 1))
+
+    def rows(self, width: int) -> int:
+        """Rows the hand takes at this width: it wraps between cards, never inside one."""
+        return max(1, -(-len(self.cards) // self.per_row(width)))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.rows(width)
 
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
@@ -144,10 +161,15 @@ class Hand(Widget, can_focus=True):
         sel = self.get_component_rich_style("hand--selected")
         back = self.get_component_rich_style("hand--back")
         new = self.get_component_rich_style("hand--received")
+        per_row = self.per_row(self.size.width) if self.size.width else len(self.cards)
+        line_start = 0
         for i, card in enumerate(self.cards):
-            if i:
+            if i and i % per_row == 0:
+                text.append("\n")
+                line_start = len(text)
+            elif i:
                 text.append(" ")
-            start = len(text)
+            start = len(text) - line_start
             if self.face_down:
                 text.append(" ## " if self.ascii_only else " ▒▒ ", back)
             else:
@@ -163,8 +185,11 @@ class Hand(Widget, can_focus=True):
                 label = card_label(card, self.ascii_only)
                 mark = "^" if card in self.selected else "*" if card in self.received else " "
                 text.append(f"{mark}{label:>3}", style)
-            self._spans.append((start, len(text)))
+            self._spans.append((i // per_row, start, len(text) - line_start))
         return text
+
+    def on_resize(self) -> None:
+        self._rows = self.rows(self.size.width)
 
     def on_focus(self) -> None:
         self.refresh()
@@ -226,8 +251,11 @@ class Hand(Widget, can_focus=True):
     def on_click(self, event: events.Click) -> None:
         if not self.interactive or self.face_down:
             return
-        for i, (start, end) in enumerate(self._spans):
-            if start <= event.x < end:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        for i, (row, start, end) in enumerate(self._spans):
+            if row == offset.y and start <= offset.x < end:
                 self.cursor = i
                 self.focus()
                 self.post_message(self.Picked(self, self.cards[i]))

@@ -9,7 +9,7 @@ from cardtui.tui.widgets.text_line import TextLines
 
 
 class PromptBar(Vertical):
-    """Two lines: the prompt with the typed text, and a message (an error or a hint)."""
+    """The prompt with the typed text, and a message (an error or a hint); each wraps rather than being cut."""
 
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -17,8 +17,8 @@ class PromptBar(Vertical):
         self._typed = ""
 
     def compose(self) -> ComposeResult:
-        yield TextLines("", id="prompt-line")
-        yield TextLines("", id="message-line")
+        yield TextLines("", id="prompt-line", wrap=True)
+        yield TextLines("", id="message-line", wrap=True)
 
     def _draw(self) -> None:
         typed = f"  ▸ {self._typed}_" if self._typed else ""

@@ -9,6 +9,8 @@ class Scoreboard(TextLines):
     """A few plain lines; its height follows the number of lines (a layout pass only when that changes)."""
 
     def show(self, lines: list[str]) -> None:
-        if len(lines) != self.styles.height.value if self.styles.height is not None else True:
-            self.styles.height = len(lines)
+        """The lines; the box's height (`auto`, borders and all) is laid out again only when their count changes."""
+        relayout = len(lines) != self.text.count("\n") + 1
         self.set("\n".join(lines))
+        if relayout:
+            self.refresh(layout=True)

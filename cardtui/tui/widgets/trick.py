@@ -33,7 +33,7 @@ class Trick(Widget):
         """The card played by the seat at a place (0 bottom, 1 left, 2 top, 3 right)."""
         card = self.cards.get((self.bottom + place) % 4)
         if card is None:
-            return Text(" · ", self.get_component_rich_style("trick--empty"))
+            return Text(" . " if self.ascii_only else " · ", self.get_component_rich_style("trick--empty"))
         style = self.get_component_rich_style("trick--red" if card.suit in RED_SUITS else "trick--black")
         return Text(f"{card_label(card, self.ascii_only):^3}", style)
 

@@ -1,0 +1,75 @@
+"""How a game screen fits the terminal: size classes from breakpoints, the side panel folding away, a notice.
+
+Widths: below `MIN_WIDTH` the screen is too narrow (`-too-narrow`), then `-narrow` (the side panel of
+scores and log folds away behind a key), then `-wide`. Heights: `-too-short`, `-short` (rows tighten),
+`-tall`. The stylesheet acts on these classes; a too-small screen shows only its `SizeNotice`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer
+
+from cardtui.tui.widgets.size_notice import SizeNotice
+
+MIN_WIDTH = 60
+MIN_HEIGHT = 20
+WIDE = 80
+TALL = 24
+FULL_FOOTER = 90
+"""Below this width the footer is compact and leaves out the command palette's key, so every key shows."""
+
+
+class FitsTerminal(Screen[None]):
+    """A mixin for the game screens (put it before GameScreen): breakpoints, the notice, F7 for the side panel."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f7", "toggle_side", "Scores", id="layout.side"),
+    ]
+    FOLDS_SIDE: ClassVar[bool] = True
+    """Whether the side panel folds away on a narrow terminal (the table) or stays (the grid's points)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-narrow"), (WIDE, "-wide")]
+        self.VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-short"), (TALL, "-tall")]
+        self._refocus: Widget | None = None
+
+    def size_notice(self) -> SizeNotice:
+        return SizeNotice(MIN_WIDTH, MIN_HEIGHT, id="size-notice")
+
+    def too_small(self) -> bool:
+        return self.has_class("-too-narrow") or self.has_class("-too-short")
+
+    def side_folded(self) -> bool:
+        """True when the scores and the log are out of sight (a narrow terminal, F7 not pressed)."""
+        return self.FOLDS_SIDE and self.has_class("-narrow") and not self.has_class("-side-open")
+
+    def on_resize(self, event: events.Resize) -> None:
+        too_small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
+        if too_small and self.focused is not None:
+            self._refocus = self.focused  # hidden widgets lose the focus: it is given back when the table returns
+        elif not too_small and self._refocus is not None:
+            widget, self._refocus = self._refocus, None
+            if widget.is_attached:
+                self.call_after_refresh(widget.focus)
+        narrow = event.size.width < FULL_FOOTER
+        for footer in self.query(Footer):
+            footer.compact = narrow
+            footer.show_command_palette = not narrow
+        self.refresh_bindings()
+
+    def action_toggle_side(self) -> None:
+        self.toggle_class("-side-open")
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """F7 is offered only while the side panel can fold (a narrow terminal)."""
+        if action == "toggle_side":
+            return self.FOLDS_SIDE and self.has_class("-narrow")
+        return super().check_action(action, parameters)

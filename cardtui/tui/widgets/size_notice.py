@@ -1,0 +1,28 @@
+"""What a screen shows instead of itself when the terminal is too small for it."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widget import Widget
+
+
+class SizeNotice(Widget):
+    """`The terminal is 59x19: make it at least 60x20 ...`; the screen's stylesheet shows it only when too small."""
+
+    def __init__(self, min_width: int, min_height: int, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.min_width = min_width
+        self.min_height = min_height
+
+    def text(self) -> str:
+        width, height = self.app.size
+        return (
+            f"The terminal is {width}x{height}: make it at least {self.min_width}x{self.min_height} "
+            "columns by rows to see the table. The game waits (ctrl+q quits; it is saved)."
+        )
+
+    def on_resize(self) -> None:
+        self.refresh()
+
+    def render(self) -> Text:
+        return Text(self.text(), justify="center")

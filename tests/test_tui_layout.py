@@ -1,0 +1,219 @@
+"""The table fits the terminal: narrow and short sizes, the notice below 60x20, resizing, and whole texts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Button
+
+from cardtui.tui.app import CardtuiApp, Start
+from cardtui.tui.screens.bid import BidScreen
+from cardtui.tui.screens.grid import GridScreen
+from cardtui.tui.screens.help import HelpScreen
+from cardtui.tui.screens.replay import ReplayScreen
+from cardtui.tui.screens.table import TableScreen
+from cardtui.tui.settings import Settings
+from cardtui.tui.widgets.seat_panel import SeatPanel
+from tests.test_tui_snapshots import pass_three
+from tests.test_tui_support import fast_forward, make_app, screen_lines, settle, type_text
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("TEXTUAL_CURSOR_BLINK", "0")
+    return tmp_path / "home"
+
+
+def text_of(app: CardtuiApp) -> str:
+    return "\n".join(screen_lines(app))
+
+
+def assert_table_whole(app: CardtuiApp, session: Any) -> None:
+    text = text_of(app)
+    for name in ("You", "West", "North", "East"):
+        assert name in text, name
+    assert "led" in text or "to lead" in text
+    for card in session.game.hand(0):
+        assert card.glyph in text, card
+
+
+async def test_too_small_shows_a_notice_and_resizing_back_keeps_everything() -> None:
+    app, session = make_app("hearts", seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pass_three(pilot, app)
+        assert_table_whole(app, session)
+        for size in ((59, 20), (60, 19), (59, 19)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            text = " ".join(text_of(app).split())
+            assert f"The terminal is {size[0]}x{size[1]}: make it at least 60x20" in text
+            assert "North" not in text and "Your hand" not in text
+        for size in ((60, 20), (160, 50), (80, 24), (60, 20)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            assert "make it at least" not in text_of(app)
+            assert_table_whole(app, session)
+        assert isinstance(app.screen, TableScreen)
+        # the hand has the keyboard again: a typed card is played
+        held = len(session.game.hand(0))
+        legal = [a for a in session.game.legal_actions() if getattr(a, "seat", None) == 0]
+        await type_text(pilot, legal[0].card.code)  # type: ignore[attr-defined]
+        await settle(pilot, app)
+        assert len(session.game.hand(0)) == held - 1
+
+
+async def test_the_side_panel_folds_on_a_narrow_terminal_and_f7_shows_it() -> None:
+    app, _session = make_app("hearts", seed=7)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pass_three(pilot, app)
+        assert "Scores (game ends at" not in text_of(app)
+        assert "f7 Scores" in text_of(app)
+        await pilot.press("f7")
+        await pilot.pause()
+        assert "Scores (game ends at" in text_of(app)
+        await pilot.press("f7")
+        await pilot.pause()
+        assert "North" in text_of(app)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert "Scores (game ends at" in text_of(app) and "f7 Scores" not in text_of(app)
+
+
+async def test_the_grid_is_whole_at_60x20() -> None:
+    app, session = make_app("eight-of-spades", seed=3)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot, app)
+        lines = screen_lines(app)
+        text = "\n".join(lines)
+        for row in range(1, 8):
+            assert any(line.startswith(f"  {row}  ") and line.count("▒▒") == 7 for line in lines), row
+        assert "I1" in text and "I3" in text
+        for seat in session.seats:
+            assert seat.name in text
+        assert "Call:" in text and "face down" in text
+
+
+async def test_seat_panels_put_a_part_that_does_not_fit_on_its_own_line() -> None:
+    app, _session = make_app("spades", seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        east = table.query_one("#seat-3", SeatPanel)
+        east.show("East", "bid blind nil · 0 tricks", False, True)
+        await pilot.pause()
+        assert east.lines(17) == ["East (dealer)", "bid blind nil", "0 tricks"]
+        assert east.lines(30) == ["East (dealer)", "bid blind nil · 0 tricks"]
+
+
+async def test_bid_buttons_and_the_placeholder_are_whole() -> None:
+    for size in ((80, 24), (60, 20)):
+        app, _session = make_app("spades-blind", seed=7)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app)
+            assert isinstance(app.screen, BidScreen)
+            text = text_of(app)
+            for button in app.screen.query(Button):
+                label = str(button.label)
+                assert label in text, (size, label)
+                assert button.size.width >= len(label), (size, label)
+            assert "type a bid: 4, nil, blind nil, blind 5 — then Enter" in text, size
+            assert "bid blind, before looking at your" in text
+
+
+async def test_the_hint_line_is_whole_at_100_columns() -> None:
+    app, _session = make_app("hearts", seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pass_three(pilot, app)
+        hint = (
+            "Hint (hard): play 4♦ — it is the lowest diamond and keeps the high hearts for later, "
+            "when the queen of spades is gone"
+        )
+        app.screen.say(hint)  # type: ignore[attr-defined]
+        await pilot.pause()
+        lines = screen_lines(app)
+        start = next(i for i, line in enumerate(lines) if line.startswith(" Hint (hard)"))
+        said = " ".join(line.strip() for line in lines[start : start + 2])
+        assert said == hint
+
+
+async def test_new_game_seat_kind_reads_on_one_line() -> None:
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any("computer: normal" in line for line in screen_lines(app))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_help_lines_continue_under_their_own_column(size: tuple[int, int]) -> None:
+    app, _session = make_app("spades", seed=4)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        table.action_help()
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        help_text = app.screen.query_one("#help-text")
+        lines = help_text.lines(help_text.content_region.width)  # type: ignore[attr-defined]
+        for key, what in table.key_help():
+            row = next(i for i, line in enumerate(lines) if line.startswith(f"  {key}  "))
+            column = lines[row].index(what.split()[0], len(key) + 2)
+            said = lines[row][column:]
+            for line in lines[row + 1 :]:
+                if line[:column].strip() or not line.strip():
+                    break
+                said += " " + line[column:]
+            assert said == what, (key, lines[row : row + 3])
+
+
+async def test_eight_of_spades_replay_says_the_flip_and_offers_only_its_steps(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app, session = make_app("eight-of-spades", seed=3)
+    fast_forward(session, lambda s: False)
+    from cardtui.replay import Replay
+
+    replay = Replay.from_save(session.to_save())
+    app = CardtuiApp(Start(replay=replay), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("home", "right", "right", "right")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        text = text_of(app)
+        header = " ".join(text.split("▏")[0].split())
+        assert "flipped" in header and ("a match" in header or "no match" in header)
+        assert any(f"flipped {c}{r}" in header for c in "ABCDEFGI" for r in range(1, 8))
+        assert "Trick" not in text and "Deal →" not in text  # the footer offers no trick or deal steps
+        assert "↓ ↑ trick" not in text
+        # without colour, face-down cards still read differently from face-up ones
+        assert "▒" in text and "face down" in text
+
+
+async def test_grid_face_up_and_face_down_differ_in_characters() -> None:
+    app, session = make_app("eight-of-spades", seed=3)
+    fast_forward(session, lambda s: len(s.log) >= 30 and s.seat_to_move() == s.seats[0])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, GridScreen)
+        board = app.screen.query_one("GridBoard")
+        view = app.screen.view()
+        for pos in range(49):
+            cell = board._cell(pos).plain  # type: ignore[attr-defined]
+            if view.down >> pos & 1:
+                assert cell.strip() == "▒▒"
+            elif view.faces[pos] is not None:
+                assert view.faces[pos].glyph in cell
+                assert cell.strip().endswith("*") == bool(view.locked >> pos & 1)
+        # a replay shows the face-down cards' faces too: marked as face down by a character, not by shade alone
+        game = session.game
+        board.show(view.faces, view.down, view.locked, [game.card_at(p) for p in range(52)])
+        for pos in range(49):
+            cell = board._cell(pos).plain.strip()  # type: ignore[attr-defined]
+            if view.down >> pos & 1:
+                assert cell == "▒" + game.card_at(pos).glyph
+            elif view.faces[pos] is not None:
+                assert not cell.startswith("▒")
