@@ -264,7 +264,7 @@ async def test_the_hosts_own_seat_shows_a_lobby_of_invitations_and_who_joined(tm
             assert "West joined the table." in log_lines(app)
             await pilot.press("enter")
             assert not isinstance(app.screen, LobbyScreen)
-            await pilot.press("f7")
+            await pilot.press("f8")
             assert isinstance(app.screen, LobbyScreen)
             await other.close()
         await remote.close()

@@ -79,7 +79,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+z", "undo", "Undo", id="game.undo", show=False),
         Binding("ctrl+r", "retry_save", "Retry save", id="game.retry"),
         Binding("ctrl+t", "talk", "Talk", id="game.talk"),
-        Binding("f7", "lobby", "Lobby", id="game.lobby"),
+        Binding("f8", "lobby", "Lobby", id="game.lobby"),
     ]
 
     def __init__(self, session: Session | TableSource, settings: Settings, resumed: bool = False) -> None:
@@ -534,7 +534,7 @@ class GameScreen(Screen[None]):
             local = [k for k in local if k[0] != "F2"]
         local.append(("ctrl+t", "talk: one line to everyone at the table"))
         if self.remote.invitations:
-            local.append(("F7", "the lobby: invitations and who has joined"))
+            local.append(("F8", "the lobby: invitations and who has joined"))
         local.append(("ctrl+q", "leave the table (your seat waits; join again with the same invitation)"))
         return local
 
