@@ -8,8 +8,9 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def own_cardtui_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh `CARDTUI_HOME`; a test that needs another sets its own, which wins."""
-    home = tmp_path_factory.mktemp("cardtui-home")
-    monkeypatch.setenv("CARDTUI_HOME", str(home))
-    return home
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """`CARDTUI_HOME` in the test's own folder (a module that needs more defines its own `home`), and a cursor
+    that does not blink, so screens and snapshots are the same every time."""
+    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("TEXTUAL_CURSOR_BLINK", "0")
+    return tmp_path / "home"

@@ -178,7 +178,7 @@ def test_every_level_plays_whole_games() -> None:
 # ---------------------------------------------------------------- positions with one right answer
 
 
-def deal_of(hands: dict[int, str], dealer: int) -> Deal:
+def deal_of(hands: dict[int, str], dealer: int = 3) -> Deal:
     """A deal from some cards per seat; the rest are handed out in order to fill each hand to 13."""
     given = {s: parse_cards(text.split()) for s, text in hands.items()}
     used = {c for cards in given.values() for c in cards}

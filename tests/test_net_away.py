@@ -12,8 +12,6 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-import pytest
-
 from cardtui.bots import make_bot
 from cardtui.net import Client, Table
 from cardtui.net.server import AwayPolicy
@@ -26,12 +24,6 @@ T = TypeVar("T")
 LIMIT = 30.0
 AFTER = 0.05
 """The away timeout in these tests, in seconds."""
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Nothing here may touch the user's own saves."""
-    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
 
 
 async def bounded(work: Awaitable[T]) -> T:

@@ -18,12 +18,6 @@ ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
 @pytest.mark.parametrize(
     ("args", "match"),
     [

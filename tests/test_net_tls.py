@@ -29,12 +29,6 @@ LIMIT = 60.0
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Nothing here may touch the user's own saves."""
-    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
-
-
 @pytest.fixture(scope="module")
 def certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """A fresh self-signed certificate and its key (PEM files)."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from pathlib import Path
 
 import pytest
 
@@ -19,12 +18,6 @@ from cardtui.seats import Seat
 from cardtui.session import Session
 
 LIMIT = 30.0
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Nothing here may touch the user's own saves."""
-    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
 
 
 @pytest.mark.parametrize("game", ["hearts", "spades", "cutthroat", "eight-of-spades"])

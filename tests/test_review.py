@@ -12,34 +12,21 @@ from typer.testing import CliRunner
 
 from cardtui import review as review_module
 from cardtui.bots import Evaluation, make_judge
-from cardtui.cards import FULL_MASK, CardSet, parse_cards
+from cardtui.cards import parse_cards
 from cardtui.cli import app
-from cardtui.games.base import Action, Bid, Deal, Game, Play, PlayerView
+from cardtui.games.base import Action, Bid, Game, Play, PlayerView
 from cardtui.games.hearts import HeartsView
 from cardtui.review import THRESHOLDS, ReviewError, mark_for, review
 from cardtui.rules import HeartsRules, default_preset
 from cardtui.saves import LoadedSave, parse_save
 from cardtui.seats import Seat
 from cardtui.session import Session
+from tests.test_bots import deal_of
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "saves"
 runner = CliRunner()
 CLUBS = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"
-
-
-def deal_of(hands: dict[int, str], dealer: int = 3) -> Deal:
-    """A deal from some cards per seat; the rest are handed out in order to fill each hand to 13."""
-    given = {s: parse_cards(text.split()) for s, text in hands.items()}
-    used = {c for cards in given.values() for c in cards}
-    rest = [c for c in CardSet(FULL_MASK) if c not in used]
-    out = []
-    for s in range(4):
-        cards = list(given.get(s, []))
-        while len(cards) < 13:
-            cards.append(rest.pop(0))
-        out.append(CardSet(cards))
-    return Deal(dealer, tuple(out))
 
 
 def hearts_save(actions: list[Action], people: tuple[int, ...] = (1,)) -> LoadedSave:

@@ -25,12 +25,6 @@ from tests.test_tui_support import make_app, open_rules_editor, play_turns, sett
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
 @pytest.mark.parametrize("preset", ["hearts", "spades", "cutthroat", "spades-blind"])
 async def test_a_whole_deal_with_typed_codes(preset: str) -> None:
     app, session = make_app(preset)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
 from textual.pilot import Pilot
 
 from cardtui.replay import Replay
@@ -27,13 +26,6 @@ from cardtui.tui.settings import Settings
 from tests.test_tui_support import fast_forward, make_app, play_turns, screen_lines, settle, type_text, workers_done
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("TEXTUAL_CURSOR_BLINK", "0")
-    return tmp_path / "home"
 
 
 def ascii_app(preset: str, seed: int, humans: tuple[int, ...] = (0,)) -> tuple[CardtuiApp, Any]:

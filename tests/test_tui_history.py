@@ -36,13 +36,6 @@ from tests.test_tui_support import fast_forward, make_app, play_turns, settle, w
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("TEXTUAL_CURSOR_BLINK", "0")
-    return tmp_path / "home"
-
-
 def table_rows(screen: HistoryScreen) -> list[list[str]]:
     table = screen.query_one(DataTable)
     return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]

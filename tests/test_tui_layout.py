@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,13 +17,6 @@ from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.seat_panel import SeatPanel
 from tests.test_tui_snapshots import pass_three
 from tests.test_tui_support import fast_forward, make_app, screen_lines, settle, type_text
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("TEXTUAL_CURSOR_BLINK", "0")
-    return tmp_path / "home"
 
 
 def text_of(app: CardtuiApp) -> str:

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from cardtui.rules import ruleset_from_dict
 from cardtui.saves import load_save
 from cardtui.seats import Seat
@@ -17,12 +13,6 @@ from cardtui.tui.settings import Settings
 from tests.test_tui_support import play_turns, settle
 
 SEATS = (Seat("Ada", "human"), Seat("Bo", "bot", "easy"), Seat("Cy", "bot", "normal"), Seat("Di", "bot", "easy"))
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
 
 
 async def test_play_again_starts_the_same_game_with_a_new_seed_and_a_new_save() -> None:

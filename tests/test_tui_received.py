@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
 from textual.pilot import Pilot
 
 from cardtui.cards import Card, CardSet
@@ -21,12 +19,6 @@ from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.text_line import TextLines
 from tests.test_tui_support import make_app, settle, type_text, workers_done
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
 
 
 def received(session: Session, seat: int) -> set[Card]:

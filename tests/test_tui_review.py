@@ -5,8 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from cardtui.replay import Replay
 from cardtui.review import review
 from cardtui.rules import HeartsRules, default_preset
@@ -17,13 +15,6 @@ from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.widgets.review_line import ReviewLine, ask
 from tests.test_tui_snapshots import shot
 from tests.test_tui_support import workers_done
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("TEXTUAL_CURSOR_BLINK", "0")
-    return tmp_path / "home"
 
 
 def one_deal_game(tmp_path: Path) -> Path:

@@ -33,13 +33,6 @@ SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("TEXTUAL_CURSOR_BLINK", "0")
-    return tmp_path / "home"
-
-
 async def shot(snapshot: Any, app: CardtuiApp, pilot: Pilot[Any], name: str) -> None:
     await pilot.pause()
     await workers_done(app)  # screens that read files do it in workers

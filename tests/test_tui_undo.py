@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from dealing import make_deal
 
 from cardtui.games.base import Play
@@ -27,12 +24,6 @@ from tests.test_tui_support import make_app, settle, type_text
 from tests.test_undo import to_person, to_play
 
 SEATS = [Seat("You", "human"), *(Seat(name, "bot", "easy") for name in ("West", "North", "East"))]
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
 
 
 async def test_ctrl_z_takes_back_your_card_and_the_computer_players_after_it() -> None:
