@@ -32,12 +32,6 @@ from tests.test_tui_support import human_code, type_text
 MODALS = (PassScreen, DealEndScreen, GameEndScreen)
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
 async def open_table(tmp_path: Path, kinds: str = "pbbb", seed: int = 5, hints: bool = True) -> Table:
     """A Hearts table dealt here: `p` an open seat, `b` an easy computer player."""
     names = ["South", "West", "North", "East"]
