@@ -19,8 +19,12 @@ import typer
 from cardtui.tui.settings import SPEEDS
 
 if TYPE_CHECKING:
+    import ssl
+
+    from cardtui.net.server import AwayPolicy
     from cardtui.rules import Ruleset
     from cardtui.seats import Seat
+    from cardtui.session import Session
 
 
 app = typer.Typer(
@@ -614,13 +618,18 @@ def arena(
 # ---------------------------------------------------------------- the network table
 
 
-def _host_seats(text: str, game: str) -> list[Seat]:
-    """`--seats open,bot:hard,...` as seats: `open` waits for an invitation, `bot[:LEVEL]` is played here."""
+def _host_seats(text: str, game: str) -> tuple[list[Seat], int | None]:
+    """`--seats you,open,bot:hard,...` as seats and the host's own seat (`you`, at most one).
+
+    `open` waits for an invitation, `bot[:LEVEL]` is played here, `you` is the
+    host playing in the app.
+    """
     from cardtui.seats import Seat, default_level
 
     words = [w.strip().lower() for w in text.split(",")]
     names = ("South", "West", "North", "East") if len(words) == 4 else [f"Player {i + 1}" for i in range(len(words))]
     seats = []
+    you: int | None = None
     for name, word in zip(names, words, strict=True):
         kind, _, level = word.partition(":")
         if word == "open":
@@ -631,20 +640,25 @@ def _host_seats(text: str, game: str) -> list[Seat]:
                 fail(f"--seats: unknown level {level!r} — choose one of {', '.join(_levels(game))}")
             seats.append(Seat(name, "bot", level))
         elif word == "you":
-            fail("--seats: `you` (the host playing in the app) is not available yet; use open or bot:LEVEL")
+            if you is not None:
+                fail("--seats: `you` may be given once (the host plays one seat)")
+            you = len(seats)
+            seats.append(Seat(name, "human"))
         else:
-            fail(f"--seats: expected open, bot or bot:LEVEL for each seat, found {word!r}")
-    if not any(s.kind == "human" for s in seats):
+            fail(f"--seats: expected you, open, bot or bot:LEVEL for each seat, found {word!r}")
+    if sum(s.kind == "human" for s in seats) - (you is not None) < 1:
         fail("--seats: a network table needs at least one open seat")
-    return seats
+    return seats, you
 
 
 @app.command("host")
 def host(
+    ctx: typer.Context,
     game: Annotated[str | None, typer.Argument(help="hearts, spades, cutthroat or eight-of-spades")] = None,
     rules: Annotated[str | None, typer.Option("--rules", help="a preset name or a TOML file")] = None,
     seats: Annotated[
-        str | None, typer.Option("--seats", help="open or bot[:LEVEL] for each seat, comma-separated")
+        str | None,
+        typer.Option("--seats", help="you, open or bot[:LEVEL] for each seat, comma-separated (you: play here)"),
     ] = None,
     port: Annotated[int, typer.Option("--port", help="the port to listen on (0: any free port)")] = 0,
     bind: Annotated[str, typer.Option("--bind", help="the address to listen on")] = "127.0.0.1",
@@ -653,6 +667,12 @@ def host(
     resume: Annotated[
         Path | None, typer.Option("--resume", help="re-open this saved game with fresh invitations")
     ] = None,
+    play: Annotated[
+        int | None, typer.Option("--play", help="with --resume: the seat number you play here (else headless)")
+    ] = None,
+    hints: Annotated[bool, typer.Option("--hints/--no-hints", help="let players ask for a hint (F2)")] = True,
+    speed: Annotated[str, typer.Option("--speed", help=SPEED_HELP)] = "normal",
+    ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
     away: Annotated[
         str,
         typer.Option("--away", help="when a person is away at their turn: wait, or bot:LEVEL plays for them"),
@@ -665,11 +685,10 @@ def host(
     ] = None,
     tls_key: Annotated[Path | None, typer.Option("--tls-key", help="the PEM private key of --tls-cert")] = None,
 ) -> None:
-    """Host a network table as a headless dealer: print one invitation per open seat, then the game's progress."""
+    """Host a network table: with a `you` seat, play it full-screen with a lobby of invitations; else headless."""
     import asyncio
     import math
     import secrets
-    import ssl
 
     from cardtui.net.server import AwayPolicy, host_table, tls_context
     from cardtui.saves import MAX_SEED, SaveError
@@ -678,6 +697,10 @@ def host(
 
     if not 0 <= port <= 65535:
         fail(f"--port: expected 0..65535, found {port}")
+    _check_speed(speed)
+    you: int | None = None
+    if play is not None and resume is None:
+        fail("--play is for --resume; for a new table put `you` in --seats")
     if not (math.isfinite(away_after) and 0 <= away_after <= 86400):
         fail(f"--away-after: expected seconds from 0 to 86400, found {away_after:g}")
     away_kind, _, away_level = away.strip().lower().partition(":")
@@ -695,7 +718,7 @@ def host(
         if game is not None or rules or seats or save or seed is not None:
             fail(
                 "--resume takes the game, rules, seats and seed from the save; "
-                "give only --port, --bind, --away, --away-after and --tls-cert/--tls-key"
+                "give only --port, --bind, --play, --away, --away-after and --tls-cert/--tls-key"
             )
         try:
             session = Session.resume(resume)
@@ -707,6 +730,12 @@ def host(
         if not any(s.kind == "human" for s in session.seats):
             session.close()
             fail(f"{resume}: every seat is a computer player; nobody to invite")
+        if play is not None:
+            people = [i for i, s in enumerate(session.seats) if s.kind == "human"]
+            if play not in people:
+                session.close()
+                fail(f"--play: seat {play} is not a person's seat in {resume}; choose one of {people}")
+            you = play
     else:
         if game is None:
             fail("say which game to host (hearts, spades, cutthroat or eight-of-spades), or --resume SAVE")
@@ -715,7 +744,7 @@ def host(
         from cardtui.games import create_game
 
         count = create_game(ruleset).seats
-        chosen = _host_seats(seats or ",".join(["open"] * count), game)
+        chosen, you = _host_seats(seats or ",".join(["open"] * count), game)
         if game == "eight-of-spades" and len(chosen) != count:
             if not 2 <= len(chosen) <= 8:
                 fail(f"--seats: Eight of Spades takes 2 to 8 players, not {len(chosen)}")
@@ -739,8 +768,16 @@ def host(
         policy = AwayPolicy(level, away_after)
     if bind not in ("127.0.0.1", "localhost", "::1"):
         typer.echo(f"cardtui: on {bind}, anyone who can reach this port with an invitation can join", err=True)
+    if you is not None:
+        own = None
+        if tls is not None and tls_cert is not None:
+            own = _own_tls(tls_cert)
+        _host_here(session, you, bind, port, hints, speed, _ascii(ctx, ascii_cards), policy, tls, own)
+        return
     try:
-        asyncio.run(host_table(session, bind, port, lambda line: typer.echo(printable(line)), away=policy, tls=tls))
+        asyncio.run(
+            host_table(session, bind, port, lambda line: typer.echo(printable(line)), away=policy, tls=tls, hints=hints)
+        )
     except OSError as err:
         fail(f"cannot listen on {bind}:{port} ({err.strerror or err})")
     except KeyboardInterrupt:
@@ -749,14 +786,60 @@ def host(
         session.close()
 
 
+def _echo_line(line: str) -> None:
+    """One line of the headless host's progress, printable."""
+    typer.echo(printable(line))
+
+
+def _own_tls(cert: Path) -> ssl.SSLContext:
+    """How the host's own seat trusts its own table: exactly the table's certificate, whatever its name says."""
+    import ssl
+
+    context = ssl.create_default_context(cafile=str(cert))
+    context.check_hostname = False
+    context.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN
+    return context
+
+
+def _host_here(
+    session: Session,
+    you: int,
+    bind: str,
+    port: int,
+    hints: bool,
+    speed: str,
+    ascii_only: bool | None,
+    away: AwayPolicy,
+    tls: ssl.SSLContext | None,
+    own_tls: ssl.SSLContext | None,
+) -> None:
+    """The host plays seat `you` full-screen; the table closes with the app (its save stays)."""
+    import socket
+
+    from cardtui.tui import run_host
+
+    wildcard = bind in ("0.0.0.0", "::", "")
+    url_host = socket.gethostname() if wildcard else None
+    try:
+        _need_terminal()
+        _print_exit(run_host(session, you, bind, port, url_host, hints, speed, ascii_only, away, tls, own_tls))
+    except OSError as err:
+        fail(f"cannot listen on {bind}:{port} ({err.strerror or err})")
+    finally:
+        session.close()
+
+
 @app.command("join")
 def join(
+    ctx: typer.Context,
     invitation: Annotated[str, typer.Argument(help="the line the host gave you: ws://HOST:PORT/#TOKEN")],
     level: Annotated[
         str | None, typer.Option("--level", help="let a computer player of this level sit in your seat")
     ] = None,
+    speed: Annotated[str, typer.Option("--speed", help=SPEED_HELP)] = "normal",
+    ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
 ) -> None:
-    """Sit at a network table with an invitation (this release: a computer player plays the seat for you)."""
+    """Sit at a network table with an invitation: the usual table for your seat (or --level: a computer plays it)."""
     import asyncio
 
     from websockets.exceptions import ConnectionClosed
@@ -766,10 +849,23 @@ def join(
     from cardtui.net import Client, ProtocolError, play_remote
 
     if level is None:
-        fail(
-            "playing a network seat in the full-screen table is not in this release; "
-            "give --level easy, normal or hard and a computer player sits there for you"
-        )
+        from cardtui.net.protocol import parse_invitation
+        from cardtui.tui import run_join
+
+        _check_speed(speed)
+        try:
+            parse_invitation(invitation)
+        except ProtocolError as err:
+            fail(str(err))
+
+        _need_terminal()
+        try:
+            _print_exit(run_join(invitation, speed, _ascii(ctx, ascii_cards)))
+        except ProtocolError as err:
+            fail(str(err))
+        except OSError as err:
+            fail(f"no table answers at that invitation ({err.strerror or err})")
+        return
 
     async def sit() -> str:
         client = await Client.join(invitation)

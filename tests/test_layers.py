@@ -22,6 +22,7 @@ LAYERS: dict[str, float] = {
     "seats": 4.5,
     "saves": 5,
     "session": 6,
+    "source": 6.5,
     "replay": 6,
     "arena": 6,
     "cluster": 7,

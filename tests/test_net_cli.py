@@ -23,9 +23,12 @@ runner = CliRunner()
     [
         ([], "say which game to host"),
         (["poker"], "unknown game 'poker'"),
-        (["hearts", "--seats", "you,open,bot,bot"], "`you`"),
+        (["hearts", "--seats", "you,you,bot,bot"], "`you` may be given once"),
+        (["hearts", "--seats", "you,bot,bot,bot"], "at least one open seat"),
+        (["hearts", "--play", "1"], "--play is for --resume"),
+        (["hearts", "--speed", "warp"], "--speed: expected one of"),
         (["hearts", "--seats", "open,bot:godlike,bot,bot"], "unknown level 'godlike'"),
-        (["hearts", "--seats", "open,chair,bot,bot"], "expected open, bot or bot:LEVEL"),
+        (["hearts", "--seats", "open,chair,bot,bot"], "expected you, open, bot or bot:LEVEL"),
         (["hearts", "--seats", "open,bot,bot"], "hearts has 4 seats, found 3"),
         (["hearts", "--seats", "bot,bot,bot,bot"], "at least one open seat"),
         (["eight-of-spades", "--seats", ",".join(["open"] * 9)], "2 to 8 players"),
@@ -111,9 +114,11 @@ async def test_cardtui_join_seats_a_computer_player_with_the_hosts_invitation(tm
     assert lines[-1].startswith(f"game over: totals {totals}; won: ")
 
 
-def test_join_without_a_level_or_with_a_bad_invitation_is_one_line() -> None:
+def test_join_without_a_terminal_or_with_a_bad_invitation_is_one_line() -> None:
     for args, match in (
-        (["ws://127.0.0.1:9/#abc"], "not in this release; give --level"),
+        (["ws://127.0.0.1:9/#abc"], "the full-screen app needs a terminal"),
+        (["nonsense"], "an invitation looks like ws://HOST:PORT/#TOKEN"),
+        (["ws://127.0.0.1:9/#abc", "--speed", "warp"], "--speed: expected one of"),
         (["nonsense", "--level", "easy"], "an invitation looks like ws://HOST:PORT/#TOKEN"),
     ):
         result = runner.invoke(app, ["join", *args])

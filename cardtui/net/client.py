@@ -37,6 +37,7 @@ class Client:
         self.notices: list[str] = []
         """What the table said about seats: "South is away; …", "South is back"."""
         self.actions: int = welcome["actions"]
+        self.hints: bool = welcome.get("hints", True) is True
         self._view_json: dict[str, Any] = {**welcome["view"], "ruleset": self.ruleset}
         self._view: PlayerView | None = None
         self.events: list[Event] = []
@@ -62,6 +63,11 @@ class Client:
             await ws.close()
             raise JoinRefused(str(message.get("reason", "the table did not seat this invitation")))
         return cls(ws, message)
+
+    @property
+    def view_json(self) -> dict[str, Any]:
+        """The seat's latest view in the engine's JSON form, as the dealer sent it."""
+        return self._view_json
 
     @property
     def view(self) -> PlayerView:

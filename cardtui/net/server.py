@@ -98,10 +98,14 @@ def _quiet(line: str) -> None:
 class Table:
     """A session served over WebSocket: one invitation token per person's seat, computer seats played here."""
 
-    def __init__(self, session: Session, report: Report = _quiet, *, away: AwayPolicy | None = None) -> None:
+    def __init__(
+        self, session: Session, report: Report = _quiet, *, away: AwayPolicy | None = None, hints: bool = True
+    ) -> None:
         self.session = session
         self.report = report
         self.away = away or AwayPolicy()
+        self.hints = hints
+        """Whether players may ask for a hint (each client works it out from its own view)."""
         self.tokens: dict[int, str] = {i: new_token() for i, s in enumerate(session.seats) if s.kind == "human"}
         self.connections: dict[int, ServerConnection] = {}
         self.stand_ins: dict[int, str] = {}
@@ -425,6 +429,7 @@ class Table:
             "present": self._present(),
             "stand_in": [self.stand_ins.get(i) for i in range(len(session.seats))],
             "actions": len(session.log),
+            "hints": self.hints,
             "view": self._view_for(seat, whole=True),
         }
 
@@ -477,10 +482,11 @@ async def host_table(
     *,
     away: AwayPolicy | None = None,
     tls: ssl.SSLContext | None = None,
+    hints: bool = True,
 ) -> None:
     """Run a headless table until its game is over: print the invitations, then the progress."""
     wildcard = host in ("0.0.0.0", "::", "")
-    table = Table(session, say, away=away)
+    table = Table(session, say, away=away, hints=hints)
     async with table:
         await table.open(host, port, socket.gethostname() if wildcard else None, tls)
         say(f"{session.ruleset.game} table at {table.url}; the game saves to {session.save_path}")

@@ -11,6 +11,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import ssl
+
+    from cardtui.net.server import AwayPolicy
     from cardtui.rules import Ruleset
     from cardtui.seats import Seat
     from cardtui.session import Session
@@ -81,3 +84,65 @@ def run_replay(path: Path, ascii_only: bool | None = None) -> str | None:
     from cardtui.tui.app import Start
 
     return _run(Start(replay=Replay.open(path)), settings_for(ascii_only=ascii_only))
+
+
+def run_join(invitation: str, speed: str = "normal", ascii_only: bool | None = None) -> str | None:
+    """`cardtui join INVITATION`: the invitation's seat at the usual table; the host deals and plays the computers.
+
+    Joining happens before the screen opens, so a refused invitation or an
+    unreachable host is one line (JoinRefused, ProtocolError, OSError).
+    """
+    import asyncio
+
+    from cardtui.net.source import RemoteSource
+    from cardtui.tui.app import CardtuiApp, Start
+
+    async def sit() -> str | None:
+        remote = await RemoteSource.join(invitation)
+        app = CardtuiApp(Start(remote=remote), settings_for(speed, ascii_only))
+        try:
+            return await app.run_async()
+        finally:
+            await remote.close()
+
+    return asyncio.run(sit())
+
+
+def run_host(
+    session: Session,
+    you: int,
+    bind: str,
+    port: int,
+    url_host: str | None = None,
+    hints: bool = True,
+    speed: str = "normal",
+    ascii_only: bool | None = None,
+    away: AwayPolicy | None = None,
+    tls: ssl.SSLContext | None = None,
+    own_tls: ssl.SSLContext | None = None,
+) -> str | None:
+    """`cardtui host --seats you,...`: deal the table here and play seat `you` at it, with a lobby of invitations.
+
+    The host's own seat joins its table like any player (through its own
+    invitation), so it sees only its own cards; the table closes when the app ends.
+    """
+    import asyncio
+
+    from cardtui.net.server import Table
+    from cardtui.net.source import RemoteSource
+    from cardtui.tui.app import CardtuiApp, Start
+
+    async def deal() -> str | None:
+        table = Table(session, away=away, hints=hints)
+        async with table:
+            await table.open(bind, port, url_host, tls)
+            invitations = table.invitations()
+            remote = await RemoteSource.join(invitations.pop(you), own_tls)
+            remote.invitations = invitations
+            app = CardtuiApp(Start(remote=remote, host_save=session.save_path), settings_for(speed, ascii_only))
+            try:
+                return await app.run_async()
+            finally:
+                await remote.close()
+
+    return asyncio.run(deal())

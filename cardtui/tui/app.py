@@ -26,6 +26,7 @@ from cardtui.tui.settings import Settings
 if TYPE_CHECKING:
     from textual.theme import Theme
 
+    from cardtui.net.source import RemoteSource
     from cardtui.replay import Replay
     from cardtui.tui.screens.game_base import GameScreen
 
@@ -35,9 +36,12 @@ ASCII_FILTER = AsciiFilter()
 
 @dataclasses.dataclass(frozen=True)
 class Start:
-    """What the app opens on: the menu (nothing given), a game in play, or a replay (read, or a save to read)."""
+    """What the app opens on: the menu (nothing given), a game in play, a seat at a network table, or a replay."""
 
     session: Session | None = None
+    remote: RemoteSource | None = None
+    host_save: Path | None = None
+    """The host's own seat: where the host's process saves the table's game (for the line said at the end)."""
     resumed: bool = False
     replay_path: Path | None = None
     replay: Replay | None = None
@@ -57,6 +61,7 @@ class CardtuiApp(App[str | None]):
         self.start = start or Start()
         self.settings = settings or Settings()
         self.session: Session | None = None
+        self.remote: RemoteSource | None = None
         self._ready_file = os.environ.get("CARDTUI_READY_FILE")
         self.set_class(self.settings.ascii_only, "-ascii")  # the stylesheet's ASCII borders
 
@@ -75,6 +80,8 @@ class CardtuiApp(App[str | None]):
         self._apply_settings()
         if self.start.session is not None:
             self.open_game(self.start.session, resumed=self.start.resumed)
+        elif self.start.remote is not None:
+            self.open_table(self.start.remote)
         elif self.start.replay is not None:
             self.show_replay(self.start.replay)
         elif self.start.replay_path is not None:
@@ -164,6 +171,20 @@ class CardtuiApp(App[str | None]):
             return
         self.switch_screen(self._game_screen(session, resumed=False))
 
+    def open_table(self, remote: RemoteSource) -> None:
+        """Sit at a network table: the same table (or grid) screen, following the host."""
+        self.remote = remote
+        screen: GameScreen
+        if remote.ruleset.game == "eight-of-spades":
+            from cardtui.tui.screens.grid import GridScreen
+
+            screen = GridScreen(remote, self.settings)
+        else:
+            from cardtui.tui.screens.table import TableScreen
+
+            screen = TableScreen(remote, self.settings)
+        self.push_screen(screen)
+
     def show_replay(self, replay: Replay) -> None:
         from cardtui.tui.screens.replay import ReplayScreen
 
@@ -174,6 +195,7 @@ class CardtuiApp(App[str | None]):
         if self.session is not None:
             self.session.close()
         self.session = None
+        self.remote = None
         if any(isinstance(s, MenuScreen) for s in self.screen_stack):
             while not isinstance(self.screen, MenuScreen):
                 self.pop_screen()
@@ -182,6 +204,8 @@ class CardtuiApp(App[str | None]):
 
     def exit_message(self) -> str | None:
         """Where the game is saved and how to go on with it; says so when the last move could not be saved."""
+        if self.remote is not None:
+            return self.network_message(self.remote)
         session = self.session
         if session is None or session.save_path is None:
             return None
@@ -194,6 +218,17 @@ class CardtuiApp(App[str | None]):
         if session.is_over:
             return f"The game is over and saved in {path}\nWatch it again with: cardtui replay {path}"
         return f"Game saved in {path}\nResume it with: cardtui resume {path}"
+
+    def network_message(self, remote: RemoteSource) -> str:
+        """Leaving a network table: the seat waits; the host's own seat closes the table (its save stays)."""
+        save = self.start.host_save
+        if save is not None:
+            if remote.is_over:
+                return f"The game is over and saved in {save}\nWatch it again with: cardtui replay {save}"
+            return f"The table is closed; the game is saved in {save}\nOpen it again with: cardtui host --resume {save}"
+        if remote.is_over:
+            return "The game is over; the host keeps its save."
+        return f"You left the table; your seat waits.\nJoin again with: cardtui join {remote.invitation}"
 
     def quit_game(self) -> None:
         """End the app: say where the game is saved, and let go of its lock."""

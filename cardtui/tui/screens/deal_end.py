@@ -13,9 +13,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from cardtui.games.summary import spades_breakdown
-from cardtui.games.trick import DealRecord, TrickGame
+from cardtui.games.trick import DealRecord
 from cardtui.rules import HeartsRules, SpadesRules
 from cardtui.session import Session
+from cardtui.source import LocalSource, TableSource, source_of
 from cardtui.tui.common import seat_name, side_name
 
 
@@ -70,13 +71,16 @@ def spades_table(session: Session, index: int) -> Table:
     return outer
 
 
-def deal_table(session: Session, record: DealRecord, index: int | None = None) -> Table:
+def deal_table(game: Session | TableSource, record: DealRecord, index: int | None = None) -> Table:
     """One row per seat (bid, tricks, points), then Spades' contracts, nils and bags, then one per side (score, total).
 
-    `index` is the deal's place in the game (0-based); without it, the last deal.
+    `index` is the deal's place in the game (0-based); without it, the last deal. Spades' breakdown
+    needs the whole game, so a network seat (which has its own view only) shows the rest.
     """
-    seats = session.seats
-    sides = session.game.sides
+    source = source_of(game)
+    session = source.session if isinstance(source, LocalSource) else None
+    seats = source.seats
+    sides = source.sides
     table = Table(box=None, pad_edge=False, expand=False)
     table.add_column("seat")
     if record.bids is not None:
@@ -106,12 +110,12 @@ def deal_table(session: Session, record: DealRecord, index: int | None = None) -
         sides_table.add_row(*row)
     outer = Table.grid(padding=(1, 0))
     outer.add_row(table)
-    if record.bids is not None and isinstance(session.ruleset, SpadesRules):
+    if session is not None and record.bids is not None and isinstance(session.ruleset, SpadesRules):
         records = getattr(session.game, "deal_records", [])
         outer.add_row(spades_table(session, len(records) - 1 if index is None else index))
     outer.add_row(sides_table)
     if record.moon is not None:
-        rules = session.ruleset
+        rules = source.ruleset
         sun = isinstance(rules, HeartsRules) and rules.sun != "off" and record.tricks[record.moon] == 13
         outer.add_row(Text(f"{seats[record.moon].name} shot the {'sun' if sun else 'moon'}!"))
     return outer
@@ -125,22 +129,21 @@ class DealEndScreen(ModalScreen[None]):
         Binding("h,f6", "history", "Score history", id="deal-end.history"),
     ]
 
-    def __init__(self, session: Session, record: DealRecord, ascii_only: bool = False) -> None:
+    def __init__(self, table: Session | TableSource, record: DealRecord, ascii_only: bool = False) -> None:
         super().__init__()
-        self.session = session
+        self.source = source_of(table)
         self.record = record
         self.ascii_only = ascii_only
 
     def compose(self) -> ComposeResult:
-        game = self.session.game
-        assert isinstance(game, TrickGame)
-        number = len(game.deal_records)
+        number = self.source.deals_scored
         with Vertical(id="deal-end-dialog", classes="dialog"):
             yield Static(f"End of deal {number}", classes="dialog-title", markup=False)
-            yield Static(deal_table(self.session, self.record, number - 1))
+            yield Static(deal_table(self.source, self.record, number - 1))
             with Horizontal(id="deal-end-buttons"):
                 yield Button("Go on (Enter)", id="deal-end-go", compact=True, variant="primary")
-                yield Button("Score history (h)", id="deal-end-history", compact=True)
+                if self.source.can_replay:
+                    yield Button("Score history (h)", id="deal-end-history", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#deal-end-go", Button).focus()
@@ -151,10 +154,15 @@ class DealEndScreen(ModalScreen[None]):
         else:
             self.dismiss(None)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The score history reads the whole game, which a network seat does not have."""
+        return action != "history" or isinstance(self.source, LocalSource)
+
     def action_history(self) -> None:
         from cardtui.tui.screens.history import HistoryScreen
 
-        self.app.push_screen(HistoryScreen.of(self.session, self.ascii_only))
+        if isinstance(self.source, LocalSource):
+            self.app.push_screen(HistoryScreen.of(self.source.session, self.ascii_only))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, ClassVar
+from collections import deque
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
 from textual.binding import Binding, BindingType
@@ -14,12 +15,14 @@ from cardtui.bots import Decision
 from cardtui.games import Action, Event, IllegalAction
 from cardtui.saves import SaveError
 from cardtui.session import Session
+from cardtui.source import LocalSource, TableSource, source_of
 from cardtui.tui.common import describe, does, seat_name
 from cardtui.tui.messages import BackToMenu, PlayAgain, Quit
 from cardtui.tui.screens.dialog import Keys, TableHelp
 from cardtui.tui.settings import Settings
 
 if TYPE_CHECKING:
+    from cardtui.net.source import RemoteSource
     from cardtui.tui.widgets.log import GameLog
     from cardtui.tui.widgets.prompt_bar import PromptBar
 
@@ -42,11 +45,30 @@ class HintReady(Message):
         self.token = token
 
 
-class GameScreen(Screen[None]):
-    """Drives a session: deals, asks computer players in workers, waits for people, shows the end.
+class HostSaid(Message):
+    """A message from a network table's host (posted by the worker that listens to it)."""
 
-    `token` counts applied actions; a worker's answer for an older position is
-    dropped, so a late message can never act on a changed game.
+    def __init__(self, message: dict[str, Any]) -> None:
+        super().__init__()
+        self.message = message
+
+
+class HostGone(Message):
+    """The connection to the host ended; the reason in words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+
+
+class GameScreen(Screen[None]):
+    """Drives a table source: deals, asks computer players in workers, waits for people, shows the end.
+
+    A local source (a session) is driven here; a remote one is followed: the
+    host's updates wait in `inbox` and are shown one at a time, as a local
+    game's actions would be. `token` counts applied actions; a worker's
+    answer for an older position is dropped, so a late message can never act
+    on a changed game.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -56,20 +78,41 @@ class GameScreen(Screen[None]):
         Binding("f9", "settings", "Settings", id="game.settings"),
         Binding("ctrl+z", "undo", "Undo", id="game.undo", show=False),
         Binding("ctrl+r", "retry_save", "Retry save", id="game.retry"),
+        Binding("ctrl+t", "talk", "Talk", id="game.talk"),
+        Binding("f8", "lobby", "Lobby", id="game.lobby"),
     ]
 
-    def __init__(self, session: Session, settings: Settings, resumed: bool = False) -> None:
+    def __init__(self, session: Session | TableSource, settings: Settings, resumed: bool = False) -> None:
         super().__init__()
-        self.session = session
+        self.source = source_of(session)
         self.settings = settings
         self.resumed = resumed
         self.token = 0
         self.waiting = False
         self.ended = False
-        self.humans = [i for i, s in enumerate(session.seats) if not s.is_bot]
+        self.humans = list(self.source.viewers)
         self._viewer: int | None = self.humans[0] if self.humans else None
         self.unsaved: Action | None = None
         """An action whose save failed (so it was not made), for ctrl+r to try again."""
+        self.inbox: deque[dict[str, Any]] = deque()
+        """A network table's updates and refusals not yet shown."""
+        self.sent = False
+        """A network table: an action went to the host, and its answer has not been shown yet."""
+        self._paced = False
+
+    @property
+    def session(self) -> Session:
+        """The session of a local game (a network table's game is the host's)."""
+        if not isinstance(self.source, LocalSource):
+            raise AttributeError("a network table has no session here; its host has it")
+        return self.source.session
+
+    @property
+    def remote(self) -> RemoteSource:
+        from cardtui.net.source import RemoteSource
+
+        assert isinstance(self.source, RemoteSource)
+        return self.source
 
     # ------------------------------------------------------------ helpers
 
@@ -90,10 +133,10 @@ class GameScreen(Screen[None]):
 
     def tell(self, event: Event, viewer: int | None) -> str | None:
         """An event in words, as the seat at the keyboard may know it (for the log)."""
-        return describe(event, self.session.seats, viewer, self.ascii_only)
+        return describe(event, self.source.seats, viewer, self.ascii_only)
 
     def who(self, seat: int) -> str:
-        return seat_name(self.session.seats, seat)
+        return seat_name(self.source.seats, seat)
 
     def prompt_bar(self) -> PromptBar:
         from cardtui.tui.widgets.prompt_bar import PromptBar
@@ -110,10 +153,10 @@ class GameScreen(Screen[None]):
 
     def human_turn(self) -> int | None:
         """The seat of the person to move now, when nothing else is pending."""
-        tm = self.session.game.to_move
-        if tm is None or self.waiting or self.paused() or self.session.game.is_chance:
+        tm = self.source.to_move
+        if tm is None or self.waiting or self.paused() or self.source.is_chance or self.sent or self.inbox:
             return None
-        return None if self.session.seats[tm.seat].is_bot else tm.seat
+        return tm.seat if tm.seat in self.humans else None
 
     def paused(self) -> bool:
         """Something on screen must finish first (a finished trick being shown)."""
@@ -122,6 +165,9 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------ the loop
 
     def on_mount(self) -> None:
+        if not self.source.drives:
+            self.join_table()
+            return
         s = self.session
         if self.resumed:
             where = s.save_path.name if s.save_path else "the save"
@@ -135,9 +181,12 @@ class GameScreen(Screen[None]):
         """Move the game on until a person has to decide (or a worker is out)."""
         if self.waiting or self.paused() or not self.is_attached:
             return
-        s = self.session
         if self.before_turn():
             return
+        if not self.source.drives:
+            self.follow_host()
+            return
+        s = self.session
         if s.is_over:
             self.finish_game()
             return
@@ -204,7 +253,15 @@ class GameScreen(Screen[None]):
             log.record(event)
 
     def apply_action(self, action: Action) -> bool:
-        """Apply through the session (which checks, logs and saves); an illegal action changes nothing."""
+        """Apply through the session (which checks, logs and saves); an illegal action changes nothing.
+
+        At a network table the action goes to the host, whose update or refusal answers it.
+        """
+        if not self.source.drives:
+            self.sent = True
+            self.show_prompt("Sent to the host…")
+            self.send_to_host(action)
+            return True
         try:
             events = self.session.apply(action)
         except IllegalAction as err:
@@ -244,12 +301,192 @@ class GameScreen(Screen[None]):
         self.waiting = False
         self.apply_action(message.decision.action)
 
+    # ------------------------------------------------------------ a network table
+
+    def join_table(self) -> None:
+        """Seated at a network table: say where, show the position, and listen to the host."""
+        remote = self.remote
+        me = self.who(remote.seat)
+        self.game_log().say(f"Joined the {remote.ruleset.title} table as {me} (seat {remote.seat}).")
+        if remote.actions:
+            self.game_log().say(f"The game is {remote.actions} actions in.")
+        self.say_presence(remote.present, None)
+        self.listen_to_host()
+        self.redraw()
+        if remote.invitations:
+            self.action_lobby()
+        self.call_after_refresh(self.advance)
+
+    @work(exclusive=True, group="host")
+    async def listen_to_host(self) -> None:
+        """Read the host's messages for as long as the connection lasts; each one is posted to the screen."""
+        from websockets.exceptions import ConnectionClosed
+
+        from cardtui.net.protocol import ProtocolError
+
+        remote = self.remote
+        try:
+            while True:
+                self.post_message(HostSaid(await remote.receive()))
+        except ConnectionClosed as err:
+            reason = err.rcvd.reason if err.rcvd is not None and err.rcvd.reason else "the host closed the table"
+            self.post_message(HostGone(reason))
+        except ProtocolError as err:
+            self.post_message(HostGone(f"the host sent something this client does not understand ({err})"))
+
+    @work(exclusive=False, group="send")
+    async def send_to_host(self, action: Action) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            await self.remote.send(action)
+        except ConnectionClosed:
+            self.post_message(HostGone("the connection to the host is closed"))
+
+    def on_host_said(self, message: HostSaid) -> None:
+        said = message.message
+        kind = said.get("type")
+        remote = self.remote
+        if kind == "chat":
+            self.game_log().say(f"{self.who(said['seat'])}: {said['text']}")
+        elif kind == "presence":
+            before = list(remote.present)
+            remote.take(said)
+            self.say_presence(remote.present, before)
+            self.advance()  # the prompt says whether the seat to move is taken
+        elif kind in ("away", "back"):
+            self.game_log().say(str(said.get("text", "")))
+        elif kind == "error":
+            self.say(f"The host: {said.get('reason', '')}", error=True)
+        elif kind in ("update", "refused"):
+            self.inbox.append(said)
+            self.advance()
+
+    def say_presence(self, present: list[bool], before: list[bool] | None) -> None:
+        """Log who came and went (at first: who is away); the lobby, when open, shows the same."""
+        remote = self.remote
+        for seat, here in enumerate(present):
+            if seat == remote.seat or remote.seats[seat].is_bot:
+                continue
+            if before is None:
+                if not here:
+                    self.game_log().say(f"{self.who(seat)} has not joined yet.")
+            elif here and not before[seat]:
+                self.game_log().say(f"{self.who(seat)} joined the table.")
+            elif before[seat] and not here:
+                self.game_log().say(f"{self.who(seat)} left the table; the seat waits.")
+        from cardtui.tui.screens.lobby import LobbyScreen
+
+        for screen in self.app.screen_stack:
+            if isinstance(screen, LobbyScreen):
+                screen.show_present(present)
+
+    def on_host_gone(self, message: HostGone) -> None:
+        self.sent = False
+        self.waiting = True  # nothing more will happen here
+        self.show_prompt(f"The table is gone: {message.reason}. ctrl+q: quit")
+        self.redraw()
+
+    def follow_host(self) -> None:
+        """Show the host's updates one at a time (a computer's paced by the speed), then ask or wait."""
+        remote = self.remote
+        while self.inbox:
+            tm = remote.to_move
+            delay = self.settings.bot_delay
+            bot = tm.seat if tm is not None and tm.phase != "deal" and self.source.seats[tm.seat].is_bot else None
+            if delay > 0 and not self._paced and bot is not None:
+                self._paced = self.waiting = True
+                self.show_prompt(does(self.who(bot), "is thinking…", "are thinking…"))
+                self.redraw()
+                self.set_timer(delay, self._paced_done)
+                return
+            self._paced = False
+            said = self.inbox.popleft()
+            mine, self.sent = self.sent, False
+            if said["type"] == "refused":
+                self.say(str(said.get("reason", "the host refused that")), error=True)
+                self.redraw()
+                continue
+            events = remote.take(said)
+            self.token += 1
+            if mine:
+                self.say("")
+            self.show_prompt("")
+            self.handle(events)
+            self.redraw()
+            if self.waiting or self.paused() or self.before_turn():
+                return
+        if self.sent:
+            return
+        if remote.is_over:
+            self.finish_game()
+            return
+        tm = remote.to_move
+        if tm is not None and tm.seat == remote.seat and tm.phase != "deal" and remote.view(remote.seat).legal:
+            self.redraw()
+            self.ask_person(tm.seat, tm.phase)
+            return
+        self.show_prompt(self.waiting_for(tm.seat if tm is not None and tm.phase != "deal" else None))
+        self.redraw()
+
+    def _paced_done(self) -> None:
+        self.waiting = False
+        self.advance()
+
+    def waiting_for(self, seat: int | None) -> str:
+        """The prompt while someone else at a network table is to move."""
+        if seat is None:
+            return "The host is dealing…"
+        if self.source.seats[seat].is_bot:
+            return does(self.who(seat), "is thinking…", "are thinking…")
+        if not self.remote.present[seat]:
+            return f"Waiting for {self.who(seat)} to join (their turn)…"
+        return f"Waiting for {self.who(seat)}…"
+
+    def action_talk(self) -> None:
+        """A line of table talk: a one-line input; Enter sends it, Esc does not."""
+        from cardtui.net.protocol import ProtocolError, chat_text
+        from cardtui.tui.screens.chat import ChatScreen
+
+        def said(text: str | None) -> None:
+            if not text or not text.strip():
+                return
+            try:
+                self.talk(chat_text(text))
+            except ProtocolError as err:
+                self.say(str(err), error=True)
+
+        self.app.push_screen(ChatScreen(), said)
+
+    @work(exclusive=False, group="send")
+    async def talk(self, text: str) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            await self.remote.say(text)
+        except ConnectionClosed:
+            self.post_message(HostGone("the connection to the host is closed"))
+
+    def action_lobby(self) -> None:
+        """The host's lobby: each open seat's invitation and who has joined."""
+        from cardtui.tui.screens.lobby import LobbyScreen
+
+        remote = self.remote
+        lines = {seat: f"cardtui join {line}" for seat, line in remote.invitations.items()}
+        self.app.push_screen(LobbyScreen(remote.seats, lines, remote.seat, remote.present))
+
     # ------------------------------------------------------------ keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Retry save is offered only while a move waits for its save."""
+        """Retry save is offered only while a move waits for its save; talk and the lobby at a network table."""
         if action == "retry_save":
             return self.unsaved is not None
+        if action == "talk":
+            return not self.source.drives
+        if action == "lobby":
+            return not self.source.drives and bool(self.remote.invitations)
+        if action == "undo":
+            return self.source.drives  # a network table's log is the host's; nobody takes back there
         return True
 
     def action_retry_save(self) -> None:
@@ -263,7 +500,7 @@ class GameScreen(Screen[None]):
     def show_help(self, keys: Keys) -> None:
         from cardtui.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.session.ruleset, keys))
+        self.app.push_screen(HelpScreen(self.source.ruleset, keys))
 
     def table_help(self) -> TableHelp:
         """F1 and F2 for a dialog over this screen."""
@@ -275,17 +512,31 @@ class GameScreen(Screen[None]):
         from cardtui.tui.settings import HINT_LEVELS
 
         chosen = self.settings.hint_level
-        allowed = levels(self.session.ruleset.game)
+        allowed = levels(self.source.ruleset.game)
         return chosen if chosen in allowed else allowed[HINT_LEVELS.index(chosen)]
 
     def hint_text(self) -> str:
         """What the computer player of the hint level would do for the seat to move, and why (slow: off the loop)."""
         level = self.hint_level()
-        decision = self.session.bot_decision(level)
+        try:
+            decision = self.source.hint(level)
+        except IllegalAction as err:
+            return f"No hint: {err}."
         return f"Hint ({level}): {self.action_label(decision.action)} — {decision.reason}"
 
     def key_help(self) -> Keys:
         return ()
+
+    def network_keys(self, keys: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """A network table's keys: talk, the lobby (the host's), and ctrl+q leaves with the seat kept."""
+        local = [k for k in keys if k[0] not in ("ctrl+q", "ctrl+z")]
+        if not self.source.hints_allowed:
+            local = [k for k in local if k[0] != "F2"]
+        local.append(("ctrl+t", "talk: one line to everyone at the table"))
+        if self.remote.invitations:
+            local.append(("F8", "the lobby: invitations and who has joined"))
+        local.append(("ctrl+q", "leave the table (your seat waits; join again with the same invitation)"))
+        return local
 
     def action_undo(self) -> None:
         """Take back the person's last decision and the computer players' moves after it."""
@@ -330,6 +581,9 @@ class GameScreen(Screen[None]):
                 widget.refresh()
 
     def action_hint(self) -> None:
+        if not self.source.hints_allowed:
+            self.say("The host has turned hints off at this table.")
+            return
         if self.human_turn() is None:
             self.say("A hint is for your own turn.")
             return
@@ -355,9 +609,8 @@ class GameScreen(Screen[None]):
         self.ended = True
         from cardtui.tui.screens.game_end import GameEndScreen
 
-        s = self.session
         self.show_prompt("The game is over.")
-        self.app.push_screen(GameEndScreen(s), self.after_game)
+        self.app.push_screen(GameEndScreen(self.source), self.after_game)
 
     def after_game(self, choice: str | None) -> None:
         from cardtui.replay import Replay

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from cardtui.session import Session
+from cardtui.source import TableSource, source_of
 from cardtui.tui.common import side_name, winners_text
 
 
@@ -26,34 +27,39 @@ class GameEndScreen(ModalScreen[str]):
         Binding("q", "choose('quit')", "Quit", id="game-end.quit"),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, table: Session | TableSource) -> None:
         super().__init__()
-        self.session = session
+        self.source = source_of(table)
 
     def compose(self) -> ComposeResult:
-        game = self.session.game
-        seats = self.session.seats
+        source = self.source
+        seats = source.seats
         table = Table(box=None, pad_edge=False)
         table.add_column("side")
         table.add_column("score", justify="right")
-        for i, side in enumerate(game.sides):
-            mark = " ★" if i in game.winners else ""
-            table.add_row(Text(side_name(seats, side) + mark), str(game.scores[i]))
+        for i, side in enumerate(source.sides):
+            mark = " ★" if i in source.winners else ""
+            table.add_row(Text(side_name(seats, side) + mark), str(source.scores[i]))
         with Vertical(id="game-end-dialog", classes="dialog"):
             yield Static("Game over", classes="dialog-title", markup=False)
-            yield Static(winners_text(seats, game.sides, game.winners), markup=False)
+            yield Static(winners_text(seats, source.sides, source.winners), markup=False)
             yield Static(table)
             with Horizontal(id="game-end-buttons"):
-                yield Button("Play again (p)", id="again", compact=True, variant="primary")
-                yield Button("Replay (r)", id="replay", compact=True)
+                if source.can_replay:
+                    yield Button("Play again (p)", id="again", compact=True, variant="primary")
+                    yield Button("Replay (r)", id="replay", compact=True)
                 yield Button("Menu (m)", id="menu", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#again", Button).focus()
+        self.query_one(Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id or "menu")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Play again and replay are the host's at a network table (the whole log and the seats are there)."""
+        return self.source.can_replay or parameters not in (("replay",), ("again",))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)

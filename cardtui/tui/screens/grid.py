@@ -40,7 +40,7 @@ class GridScreen(FitsTerminal, GameScreen):
         yield Footer()
 
     def view(self) -> EightOfSpadesView:
-        view = self.session.game.view(self.viewer if self.viewer is not None else 0)
+        view = self.source.view(self.viewer if self.viewer is not None else self.humans[0] if self.humans else 0)
         assert isinstance(view, EightOfSpadesView)
         return view
 
@@ -125,7 +125,7 @@ class GridScreen(FitsTerminal, GameScreen):
         return super().action_label(action)
 
     def key_help(self) -> list[tuple[str, str]]:
-        return [
+        keys = [
             ("c d h s 8", "call clubs, diamonds, hearts, spades or the eight of spades"),
             ("arrows", "move over the grid; down from row 7 reaches the illuminati"),
             ("D4, I2", "type a position to move there (c or d then a digit is a position)"),
@@ -137,3 +137,4 @@ class GridScreen(FitsTerminal, GameScreen):
             ("ctrl+z", "take back your last flip and the computer's after it"),
             ("ctrl+q", "quit (the game is saved; resume with `cardtui resume SAVE`)"),
         ]
+        return keys if self.source.drives else self.network_keys(keys)

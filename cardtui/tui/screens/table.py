@@ -18,6 +18,7 @@ from cardtui.games.hearts import PASS_OFFSETS, HeartsView
 from cardtui.games.spades import SpadesView
 from cardtui.games.trick import CardsPassed, DealRecord, DealScored, TrickGame, TrickView, TrickWon
 from cardtui.session import Session
+from cardtui.source import TableSource
 from cardtui.tui.common import (
     GAME_TITLES,
     bid_label,
@@ -60,7 +61,7 @@ class TableScreen(FitsTerminal, GameScreen):
         Binding("f6", "history", "Score history", id="table.history", show=False),
     ]
 
-    def __init__(self, session: Session, settings: Settings, resumed: bool = False) -> None:
+    def __init__(self, session: Session | TableSource, settings: Settings, resumed: bool = False) -> None:
         super().__init__(session, settings, resumed)
         self.held: tuple[tuple[tuple[int, Card], ...], str] | None = None
         self.pending_record: DealRecord | None = None
@@ -104,7 +105,7 @@ class TableScreen(FitsTerminal, GameScreen):
 
     def view(self) -> TrickView:
         seat = self.viewer if self.viewer is not None else (self.humans[0] if self.humans else 0)
-        view = self.session.game.view(seat)
+        view = self.source.view(seat)
         assert isinstance(view, TrickView)
         return view
 
@@ -127,9 +128,8 @@ class TableScreen(FitsTerminal, GameScreen):
     def redraw(self) -> None:
         if not self.is_mounted:
             return
-        s = self.session
         v = self.view()
-        seats = s.seats
+        seats = self.source.seats
         tm = v.to_move
         if self.viewer is not None:
             self.bottom = self.viewer
@@ -277,7 +277,7 @@ class TableScreen(FitsTerminal, GameScreen):
             self.redraw()
             self.advance()
 
-        self.app.push_screen(DealEndScreen(self.session, record, self.ascii_only), done)
+        self.app.push_screen(DealEndScreen(self.source, record, self.ascii_only), done)
         return True
 
     # ------------------------------------------------------------ people
@@ -359,7 +359,7 @@ class TableScreen(FitsTerminal, GameScreen):
             self.gather()
             return
         seat = self.human_turn()
-        tm = self.session.game.to_move
+        tm = self.source.to_move
         if seat is None or tm is None or tm.phase != "play":
             self.say("Not your turn to play yet.", error=True)
             return
@@ -382,6 +382,9 @@ class TableScreen(FitsTerminal, GameScreen):
     def action_history(self) -> None:
         from cardtui.tui.screens.history import HistoryScreen
 
+        if not self.source.drives:
+            self.say("The score history reads the whole game; at a network table the host has it.")
+            return
         self.app.push_screen(HistoryScreen.of(self.session, self.ascii_only))
 
     def table_help(self) -> TableHelp:
@@ -391,7 +394,10 @@ class TableScreen(FitsTerminal, GameScreen):
     def action_claim(self) -> None:
         """Claim every remaining trick; the engine refuses a claim that is not certain and says why."""
         seat = self.human_turn()
-        game = self.session.game
+        if seat is not None and not self.source.drives:
+            self.apply_action(Claim(seat))  # only the host sees every hand: its engine accepts or says why not
+            return
+        game = self.session.game if seat is not None else None
         if seat is None or not isinstance(game, TrickGame):
             self.say("Claim on your own turn, when you are on lead.", error=True)
             return
@@ -411,7 +417,7 @@ class TableScreen(FitsTerminal, GameScreen):
         return super().action_label(action)
 
     def key_help(self) -> list[tuple[str, str]]:
-        return [
+        keys = [
             ("10C, tc, QS, qs + Enter", "play the card typed"),
             ("← →, Enter or Space", "move along your hand and play the card"),
             ("click", "play a card"),
@@ -427,3 +433,4 @@ class TableScreen(FitsTerminal, GameScreen):
             ("ctrl+z", "take back your last move and the computer's after it"),
             ("ctrl+q", "quit (the game is saved; resume with `cardtui resume SAVE`)"),
         ]
+        return keys if self.source.drives else self.network_keys(keys)

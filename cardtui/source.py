@@ -1,0 +1,189 @@
+"""A table as its screen sees it: a source of views and events that accepts actions, local or remote.
+
+Local play, hot seat and network play share the screens. A screen asks its
+`TableSource` who sits where, which seats are at this keyboard, what one of
+them may see, who is to move, and hands it the actions its people choose.
+`LocalSource` wraps a `Session` (this process deals, plays the computer seats
+and saves); the network's `RemoteSource` (`cardtui.net.source`) follows a seat
+at a table another process deals.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from cardtui.bots import Decision, make_bot
+from cardtui.games import Action, Event, IllegalAction, PlayerView, ToMove
+from cardtui.rules import Ruleset
+from cardtui.seats import Seat
+from cardtui.session import Session
+
+
+class TableSource(Protocol):
+    """What a table screen needs of the game it shows."""
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """Everyone at the table, in seat order."""
+
+    @property
+    def ruleset(self) -> Ruleset: ...
+
+    @property
+    def viewers(self) -> list[int]:
+        """The seats whose people sit at this keyboard (more than one: hot seat)."""
+
+    @property
+    def drives(self) -> bool:
+        """True when this process deals and plays the computer seats; False when a host does and sends updates."""
+
+    @property
+    def hints_allowed(self) -> bool: ...
+
+    @property
+    def can_replay(self) -> bool:
+        """True when the whole log is here, so the game can be stepped through at its end."""
+
+    def view(self, seat: int) -> PlayerView:
+        """What `seat` may see now (a remote source knows its own seat's view only)."""
+
+    @property
+    def to_move(self) -> ToMove | None: ...
+
+    @property
+    def is_chance(self) -> bool: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def actions(self) -> int:
+        """How many actions the game has had; a screen's answer for an older count is stale."""
+
+    def hint(self, level: str) -> Decision:
+        """What a computer player of `level` would do for the viewer to move, from that seat's view only."""
+
+    @property
+    def deals_scored(self) -> int:
+        """How many deals have been scored (trick games; 0 for Eight of Spades)."""
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]: ...
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each side's total so far."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning sides once the game is over."""
+
+
+class LocalSource:
+    """A game this process plays: the session deals, its computer players decide, every action is saved."""
+
+    drives = True
+    hints_allowed = True
+    can_replay = True
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.session.seats
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.session.ruleset
+
+    @property
+    def viewers(self) -> list[int]:
+        return [i for i, s in enumerate(self.session.seats) if not s.is_bot]
+
+    def view(self, seat: int) -> PlayerView:
+        return self.session.game.view(seat)
+
+    @property
+    def to_move(self) -> ToMove | None:
+        return self.session.game.to_move
+
+    @property
+    def is_chance(self) -> bool:
+        return self.session.game.is_chance
+
+    @property
+    def is_over(self) -> bool:
+        return self.session.is_over
+
+    @property
+    def actions(self) -> int:
+        return len(self.session.log)
+
+    def hint(self, level: str) -> Decision:
+        return self.session.bot_decision(level)
+
+    @property
+    def deals_scored(self) -> int:
+        return len(getattr(self.session.game, "deal_records", ()))
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(self.session.game.sides)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.session.game.scores)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(self.session.game.winners)
+
+    # ------------------------------------------------------------ what only a local table does
+
+    def apply(self, action: Action) -> list[Event]:
+        """Check, apply and save (IllegalAction or SaveError change nothing)."""
+        return self.session.apply(action)
+
+    def chance_action(self) -> Action:
+        return self.session.chance_action()
+
+    def bot_decision(self) -> Decision:
+        return self.session.bot_decision()
+
+    @property
+    def save_path(self) -> Path | None:
+        return self.session.save_path
+
+    def to_save(self) -> dict[str, Any]:
+        return self.session.to_save()
+
+
+def source_of(table: Session | TableSource) -> TableSource:
+    """A session as a source (a source is returned as it is)."""
+    return LocalSource(table) if isinstance(table, Session) else table
+
+
+def hint_from_view(view: PlayerView, level: str, actions: int) -> Decision:
+    """A computer player's choice for a seat, made from that seat's view alone (same position, same hint)."""
+    if view.to_move is None:
+        raise IllegalAction("the game is over")
+    if not view.legal:
+        raise IllegalAction("it is not your turn")
+    bot = make_bot(view.game, level)
+    return bot.decide(view, random.Random(f"cardtui/hint/{view.seat}/{actions}"))
+
+
+def side_scores(view: PlayerView) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+    """Sides, totals and winners as one seat's view shows them (trick games and Eight of Spades)."""
+    sides: Sequence[Sequence[int]] | None = getattr(view, "sides", None)
+    if sides is not None:
+        totals = tuple(getattr(view, "totals", ()))
+    else:
+        totals = tuple(getattr(view, "points", ()))
+        sides = [(i,) for i in range(len(totals))]
+    winners = tuple(getattr(view, "winners", ()))
+    return tuple(tuple(s) for s in sides), totals, winners

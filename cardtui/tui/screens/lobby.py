@@ -1,0 +1,66 @@
+"""The host's lobby: the invitation of each open seat and who has joined; the game goes on behind it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from cardtui.seats import Seat
+
+
+class LobbyScreen(ModalScreen[None]):
+    """One row per seat: its player, whether they are here, and the line to send them."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,escape,f8", "close", "To the table", id="lobby.close"),
+    ]
+
+    def __init__(self, seats: Sequence[Seat], invitations: dict[int, str], you: int, present: list[bool]) -> None:
+        super().__init__()
+        self.seats = tuple(seats)
+        self.invitations = invitations
+        self.you = you
+        self.present = list(present)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lobby-dialog", classes="dialog"):
+            yield Static("The table's lobby", classes="dialog-title", markup=False)
+            yield Static(
+                "Send each player their line; they run it in a terminal. The game waits on a seat nobody has taken.",
+                markup=False,
+            )
+            yield Static(self.rows(), id="lobby-seats")
+            yield Static("Enter: to the table · F8: this lobby again", markup=False)
+
+    def rows(self) -> Text:
+        """A line per seat, then the invitation line of each open seat under it (never wrapped: it is copied)."""
+        width = max(len(s.name) for s in self.seats) + 2
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for seat, s in enumerate(self.seats):
+            if seat == self.you:
+                who = "you"
+            elif s.is_bot:
+                who = f"computer player ({s.level})"
+            else:
+                who = "joined" if self.present[seat] else "invited, not joined yet"
+            text.append(f"{s.name:<{width}}{who}\n")
+            line = self.invitations.get(seat)
+            if line is not None:
+                text.append(f"{'':<{width}}{line}\n")
+        text.rstrip()
+        return text
+
+    def show_present(self, present: list[bool]) -> None:
+        self.present = list(present)
+        if self.is_mounted:
+            self.query_one("#lobby-seats", Static).update(self.rows())
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,313 @@
+"""Pilot tests: the usual table joined to a real network table (127.0.0.1, port 0) in the same event loop."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from cardtui.games import IllegalAction
+from cardtui.games.base import Claim, Play
+from cardtui.games.codec import to_json
+from cardtui.net import Client, Table
+from cardtui.net.source import RemoteSource
+from cardtui.rules import load_preset
+from cardtui.seats import Seat
+from cardtui.session import Session
+from cardtui.tui.app import CardtuiApp, Start
+from cardtui.tui.screens.chat import ChatScreen
+from cardtui.tui.screens.deal_end import DealEndScreen
+from cardtui.tui.screens.game_end import GameEndScreen
+from cardtui.tui.screens.lobby import LobbyScreen
+from cardtui.tui.screens.pass_cards import PassScreen
+from cardtui.tui.screens.table import TableScreen
+from cardtui.tui.settings import Settings
+from cardtui.tui.widgets.log import GameLog
+from cardtui.tui.widgets.prompt_bar import PromptBar
+from tests.test_tui_support import human_code, type_text
+
+MODALS = (PassScreen, DealEndScreen, GameEndScreen)
+
+
+async def open_table(tmp_path: Path, kinds: str = "pbbb", seed: int = 5, hints: bool = True) -> Table:
+    """A Hearts table dealt here: `p` an open seat, `b` an easy computer player."""
+    names = ["South", "West", "North", "East"]
+    seats = [Seat(n, "human") if k == "p" else Seat(n, "bot", "easy") for n, k in zip(names, kinds, strict=True)]
+    session = Session.new(load_preset("hearts"), seats, seed, save_path=tmp_path / "net.json")
+    table = Table(session, hints=hints)
+    await table.open()
+    return table
+
+
+def app_for(remote: RemoteSource) -> CardtuiApp:
+    return CardtuiApp(Start(remote=remote), Settings(speed="instant"))
+
+
+def table_screen(app: CardtuiApp) -> TableScreen:
+    found = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+    return found
+
+
+async def settle(pilot: Pilot[Any], app: CardtuiApp) -> None:
+    """Wait on the app (and the host's messages) until this seat must act or a dialog is up."""
+    for _ in range(5000):
+        await pilot.pause()
+        if isinstance(app.screen, MODALS):
+            return
+        screen = table_screen(app)
+        if screen.human_turn() is not None or (screen.source.is_over and not screen.inbox):
+            return
+    raise AssertionError(f"the table never settled: {app.screen}")
+
+
+def log_lines(app: CardtuiApp) -> list[str]:
+    return table_screen(app).query_one(GameLog).lines()
+
+
+def message(app: CardtuiApp) -> str:
+    return table_screen(app).query_one(PromptBar).message
+
+
+async def take_turn(pilot: Pilot[Any], app: CardtuiApp, n: int) -> None:
+    """Answer the dialog or the turn in front of this seat with typed card codes."""
+    screen = app.screen
+    if isinstance(screen, PassScreen):
+        for i, card in enumerate(screen.cards[: screen.count]):
+            await type_text(pilot, human_code(card.code, n + i))
+        await pilot.press("enter")
+        return
+    table = table_screen(app)
+    view = table.source.view(table.remote.seat)
+    card = next(a.card for a in view.legal if isinstance(a, Play))
+    await type_text(pilot, human_code(card.code, n))
+
+
+async def test_a_remote_person_plays_a_deal_of_hearts_by_typed_codes(tmp_path: Path) -> None:
+    table = await open_table(tmp_path)
+    async with table:
+        remote = await RemoteSource.join(table.invitations()[0])
+        app = app_for(remote)
+        async with app.run_test(size=(100, 30)) as pilot:
+            for n in range(40):
+                await settle(pilot, app)
+                if isinstance(app.screen, DealEndScreen):
+                    break
+                await take_turn(pilot, app, n)
+            assert isinstance(app.screen, DealEndScreen)
+            records = table.session.game.deal_records  # type: ignore[attr-defined]
+            assert len(records) == 1 and app.screen.record == records[0]
+            assert app.screen.source.deals_scored == 1
+            lines = log_lines(app)
+            assert lines[0] == "Joined the Hearts table as South (seat 0)."
+            assert sum("You play" in line or "South plays" in line for line in lines) == 13
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert remote.actions == len(table.session.log)
+            assert to_json(remote.view(0)) == to_json(table.session.game.view(0))
+        await remote.close()
+
+
+async def test_an_illegal_card_is_refused_with_the_engines_reason(tmp_path: Path) -> None:
+    table = await open_table(tmp_path, seed=11)
+    async with table:
+        remote = await RemoteSource.join(table.invitations()[0])
+        app = app_for(remote)
+        async with app.run_test(size=(100, 30)) as pilot:
+            refused = None
+            for n in range(20):
+                await settle(pilot, app)
+                view = remote.view(0)
+                legal = {a.card for a in view.legal if isinstance(a, Play)}
+                wrong = [c for c in view.hand if c not in legal] if legal else []  # type: ignore[attr-defined]
+                if isinstance(app.screen, TableScreen) and wrong:
+                    with pytest.raises(IllegalAction) as err:
+                        table.session.game.clone().apply(Play(0, wrong[0]))
+                    before = len(table.session.log)
+                    await type_text(pilot, wrong[0].code)
+                    await settle(pilot, app)
+                    refused = str(err.value)
+                    assert message(app) == refused
+                    assert len(table.session.log) == before and table_screen(app).human_turn() == 0
+                    break
+                await take_turn(pilot, app, n)
+            assert refused, "never held a card that could not be played"
+        await remote.close()
+
+
+async def test_table_talk_reaches_the_other_seat_and_shows_in_the_log(tmp_path: Path) -> None:
+    table = await open_table(tmp_path, kinds="ppbb")
+    async with table:
+        remote = await RemoteSource.join(table.invitations()[0])
+        other = await Client.join(table.invitations()[1])
+        app = app_for(remote)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await other.say("good luck, South")
+            for _ in range(500):
+                await pilot.pause()
+                if "West: good luck, South" in log_lines(app):
+                    break
+            assert "West: good luck, South" in log_lines(app)
+            if isinstance(app.screen, PassScreen):
+                await pilot.press("escape")  # the dialog closes; the turn waits
+                await pilot.pause()
+            await pilot.press("ctrl+t")
+            assert isinstance(app.screen, ChatScreen)
+            await pilot.press(*"thanks West", "enter")
+            heard = None
+            while heard is None:
+                said = await asyncio.wait_for(other.receive(), 10)
+                if said["type"] == "chat" and said["seat"] == 0:
+                    heard = said
+            assert heard == {"type": "chat", "seat": 0, "name": "South", "text": "thanks West"}
+            for _ in range(500):
+                await pilot.pause()
+                if "South: thanks West" in log_lines(app):
+                    break
+            assert "South: thanks West" in log_lines(app)
+        await other.close()
+        await remote.close()
+
+
+async def test_leaving_keeps_the_seat_and_joining_again_restores_the_position(tmp_path: Path) -> None:
+    table = await open_table(tmp_path, seed=8)
+    async with table:
+        invite = table.invitations()[0]
+        remote = await RemoteSource.join(invite)
+        app = app_for(remote)
+        async with app.run_test(size=(100, 30)) as pilot:
+            for n in range(5):
+                await settle(pilot, app)
+                await take_turn(pilot, app, n)
+            await settle(pilot, app)
+            played = len(table.session.log)
+            await pilot.press("ctrl+q")
+        await remote.close()
+        assert app.return_value == f"You left the table; your seat waits.\nJoin again with: cardtui join {invite}"
+        for _ in range(100):
+            await asyncio.sleep(0)
+            if not table.connections:
+                break
+        assert len(table.session.log) == played and not table.session.game.is_over
+
+        again = await RemoteSource.join(invite)
+        app2 = app_for(again)
+        async with app2.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app2)
+            assert to_json(again.view(0)) == to_json(table.session.game.view(0))
+            assert f"The game is {played} actions in." in log_lines(app2)
+            hand = table_screen(app2).query_one("#hand")
+            assert hand.cards == sorted_hand(again)  # type: ignore[attr-defined]
+            await take_turn(pilot, app2, 0)
+            await settle(pilot, app2)
+            assert len(table.session.log) > played
+        await again.close()
+
+
+def sorted_hand(remote: RemoteSource) -> list[Any]:
+    from cardtui.cards import sort_for_display
+
+    return list(sort_for_display(remote.view(0).hand))  # type: ignore[attr-defined]
+
+
+async def test_hints_come_from_the_seats_own_view_and_the_host_can_turn_them_off(tmp_path: Path) -> None:
+    for allowed in (True, False):
+        (tmp_path / str(allowed)).mkdir()
+        table = await open_table(tmp_path / str(allowed), hints=allowed)
+        async with table:
+            remote = await RemoteSource.join(table.invitations()[0])
+            app = app_for(remote)
+            async with app.run_test(size=(100, 30)) as pilot:
+                await settle(pilot, app)
+                if isinstance(app.screen, PassScreen):
+                    await take_turn(pilot, app, 0)
+                    await settle(pilot, app)
+                await pilot.press("f2")
+                for _ in range(2000):
+                    await pilot.pause()
+                    if message(app) not in ("", "Thinking of a hint…"):
+                        break
+                if allowed:
+                    assert message(app).startswith("Hint (hard): ")
+                else:
+                    assert message(app) == "The host has turned hints off at this table."
+            await remote.close()
+
+
+async def test_the_hosts_own_seat_shows_a_lobby_of_invitations_and_who_joined(tmp_path: Path) -> None:
+    table = await open_table(tmp_path, kinds="ppbb")
+    async with table:
+        invitations = table.invitations()
+        remote = await RemoteSource.join(invitations.pop(0))
+        remote.invitations = invitations
+        app = app_for(remote)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            assert lobby.present == [True, False, False, False]
+            other = await Client.join(invitations[1])
+            for _ in range(500):
+                await pilot.pause()
+                if lobby.present[1]:
+                    break
+            assert lobby.present == [True, True, False, False]
+            assert "West joined the table." in log_lines(app)
+            await pilot.press("enter")
+            assert not isinstance(app.screen, LobbyScreen)
+            await pilot.press("f8")
+            assert isinstance(app.screen, LobbyScreen)
+            await other.close()
+        await remote.close()
+
+
+async def test_when_the_host_closes_the_table_the_seat_says_so(tmp_path: Path) -> None:
+    table = await open_table(tmp_path)
+    remote = await RemoteSource.join(table.invitations()[0])
+    app = app_for(remote)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await table.close()
+        screen = table_screen(app)
+        prompt = screen.query_one("#prompt-line")
+        for _ in range(500):
+            await pilot.pause()
+            if "The table is gone" in str(prompt.render()):
+                break
+        assert str(prompt.render()) == "The table is gone: the host closed the table. ctrl+q: quit"
+        assert screen.human_turn() is None
+        await pilot.press("ctrl+q")
+    await remote.close()
+
+
+async def test_a_claim_goes_to_the_hosts_engine_which_answers_it(tmp_path: Path) -> None:
+    table = await open_table(tmp_path, seed=5)
+    async with table:
+        remote = await RemoteSource.join(table.invitations()[0])
+        app = app_for(remote)
+        async with app.run_test(size=(100, 30)) as pilot:
+            answered = False
+            for n in range(30):
+                await settle(pilot, app)
+                view = remote.view(0)
+                if isinstance(app.screen, TableScreen) and view.legal and not view.trick:  # type: ignore[attr-defined]
+                    try:
+                        table.session.game.clone().apply(Claim(0))
+                        expected = None
+                    except IllegalAction as err:
+                        expected = str(err)
+                    before = len(table.session.log)
+                    await pilot.press("f5")
+                    await settle(pilot, app)
+                    if expected is None:
+                        assert table.session.game.is_over or len(table.session.log) > before
+                    else:
+                        assert message(app) == expected and len(table.session.log) == before
+                    answered = True
+                    break
+                await take_turn(pilot, app, n)
+            assert answered, "South never led a trick"
+        await remote.close()

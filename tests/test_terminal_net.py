@@ -1,0 +1,100 @@
+"""Three real terminals at one network table: the host plays South (`--seats you,...`), two friends join
+with the lobby's lines, and the three of them pass and play the first tricks of a Hearts deal by typed
+card codes; every wait polls a screen or the host's save within a deadline."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from cardtui.games.base import Pass, Play
+from cardtui.saves import LoadedSave, load_save
+from tests.test_terminal import Tmux
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+TERMINAL = {0: "host", 1: "west", 3: "east"}
+"""Who types for each person's seat; North (seat 2) is the host's computer player."""
+
+
+def position(save: Path, after: int) -> LoadedSave:
+    """The host's save once it holds more than `after` actions and a person is to move (or the game ended)."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        loaded = load_save(save)
+        tm = loaded.game.to_move
+        if len(loaded.log) > after and (tm is None or tm.seat in TERMINAL):
+            return loaded
+    raise AssertionError(f"the table never moved past action {after}")
+
+
+def take_turn(tmux: Tmux, loaded: LoadedSave) -> None:
+    """The person to move types their action in their own terminal, once it asks for it."""
+    tm = loaded.game.to_move
+    assert tm is not None
+    name = TERMINAL[tm.seat]
+    if tm.phase == "pass":
+        tmux.wait(name, lambda s: "Chosen (0/3)" in s, f"{name}'s pass dialog")
+        cards = sorted(loaded.game.view(tm.seat).hand)[:3]  # type: ignore[attr-defined]
+        loaded.game.clone().apply(Pass(tm.seat, tuple(cards)))  # a pass the engine takes
+        for k, card in enumerate(cards, 1):
+            # The first keys can reach the terminal before the dialog takes them: type again until it shows the card.
+            for _ in range(5):
+                tmux.keys(name, *card.code.lower(), "Enter")
+                try:
+                    tmux.wait(name, lambda s, k=k: f"Chosen ({k}/3)" in s, f"{name} choosing card {k}", seconds=2)
+                    break
+                except AssertionError:
+                    continue
+        tmux.keys(name, "Enter")
+        return
+    tmux.wait(name, lambda s: "Your turn" in s, f"{name}'s turn")
+    card = next(a.card for a in loaded.game.legal_actions() if isinstance(a, Play))
+    tmux.keys(name, *card.code, "Enter")
+
+
+def play(tmux: Tmux, save: Path, tricks: int) -> LoadedSave:
+    """Pass, then play until `tricks` tricks are taken; every person's action is typed in their terminal."""
+    loaded = position(save, 0)
+    while True:
+        done = len(loaded.game.view(0).tricks)  # type: ignore[attr-defined]
+        if loaded.game.is_over or done >= tricks:
+            return loaded
+        before = len(loaded.log)
+        take_turn(tmux, loaded)
+        loaded = position(save, before)
+
+
+def test_a_host_and_two_friends_play_by_typed_codes_in_three_terminals(tmp_path: Path) -> None:
+    save = tmp_path / "friends.json"
+    tmux = Tmux(tmp_path / "home")
+    try:
+        tmux.start(
+            "host",
+            f"host hearts --seats you,open,bot:easy,open --seed 3 --save {save} --speed instant",
+        )
+        lobby = tmux.wait("host", lambda s: s.count("cardtui join ws://127.0.0.1:") == 2, "the lobby")
+        west, east = re.findall(r"cardtui join (ws://127\.0\.0\.1:\d+/#[\w-]+)", lobby)
+        tmux.keys("host", "Enter")
+        for name, line in (("west", west), ("east", east)):
+            tmux.start(name, f"join '{line}' --speed instant")
+        tmux.wait("host", lambda s: "Your hand" in s and "lobby" not in s, "the host's table")
+        loaded = play(tmux, save, tricks=2)
+        assert len(loaded.game.view(0).tricks) == 2  # type: ignore[attr-defined]
+        for name in TERMINAL.values():
+            tmux.wait(name, lambda s: "takes the trick" in s, f"{name}'s log of the tricks")
+        tmux.keys("east", "C-q")
+        gone = tmux.wait("east", lambda s: "your seat waits" in s, "east leaving")
+        assert f"Join again with: cardtui join {east}" in gone.replace("\n", "")
+        tmux.wait("host", lambda s: "East left the table;" in s, "the host told East left")
+        tmux.keys("host", "C-q")
+        closed = tmux.wait("host", lambda s: "The table is closed" in s, "the host closing the table")
+        assert f"cardtui host --resume {save}" in closed.replace("\n", "")
+        kept = load_save(save)
+        assert kept.log[: len(loaded.log)] == loaded.log and not kept.game.is_over
+    finally:
+        tmux.close()
