@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from cardtui.bots import Decision, make_bot
 from cardtui.games import Action, Event, IllegalAction, PlayerView, ToMove
+from cardtui.games.trick import DealRecord
 from cardtui.rules import Ruleset
 from cardtui.seats import Seat
 from cardtui.session import Session
@@ -69,6 +70,10 @@ class TableSource(Protocol):
     @property
     def deals_scored(self) -> int:
         """How many deals have been scored (trick games; 0 for Eight of Spades)."""
+
+    @property
+    def records(self) -> tuple[DealRecord, ...]:
+        """The deals scored so far (known to every seat once scored; none in Eight of Spades)."""
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]: ...
@@ -128,7 +133,11 @@ class LocalSource:
 
     @property
     def deals_scored(self) -> int:
-        return len(getattr(self.session.game, "deal_records", ()))
+        return len(self.records)
+
+    @property
+    def records(self) -> tuple[DealRecord, ...]:
+        return tuple(getattr(self.session.game, "deal_records", ()))
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:

@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 from cardtui.games import IllegalAction
 from cardtui.games.base import Claim, Play
 from cardtui.games.codec import to_json
+from cardtui.games.summary import deal_rows
 from cardtui.net import Client, Table
 from cardtui.net.source import RemoteSource
 from cardtui.rules import load_preset
@@ -21,6 +22,7 @@ from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.chat import ChatScreen
 from cardtui.tui.screens.deal_end import DealEndScreen
 from cardtui.tui.screens.game_end import GameEndScreen
+from cardtui.tui.screens.history import HistoryScreen
 from cardtui.tui.screens.lobby import LobbyScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.table import TableScreen
@@ -103,6 +105,15 @@ async def test_a_remote_person_plays_a_deal_of_hearts_by_typed_codes(tmp_path: P
             lines = log_lines(app)
             assert lines[0] == "Joined the Hearts table as South (seat 0)."
             assert sum("You play" in line or "South plays" in line for line in lines) == 13
+            # The score history at a network seat: the host's deal, from this seat's own view.
+            await pilot.press("h")
+            await pilot.pause()
+            history = app.screen
+            assert isinstance(history, HistoryScreen)
+            assert history.summary["deals"] == deal_rows(records, detail=True)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, DealEndScreen)
             await pilot.press("enter")
             await settle(pilot, app)
             assert remote.actions == len(table.session.log)

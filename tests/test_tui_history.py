@@ -20,6 +20,7 @@ from cardtui.rules import load_preset
 from cardtui.saves import load_save, write_save
 from cardtui.seats import Seat
 from cardtui.session import Session
+from cardtui.source import LocalSource
 from cardtui.stats import compute, played, render, running_win_rate
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.deal_end import DealEndScreen
@@ -75,16 +76,16 @@ def sample_at_deal_end(tmp_path: Path, name: str, deals: int) -> Session:
 
 def test_spades_breakdown_of_the_sample_matches_the_engine() -> None:
     game = load_save(SAMPLES / "spades.json").game
-    second = spades_breakdown(game, 1)
+    second = spades_breakdown(game.ruleset, game.deal_records, 1)
     assert [(s["contract"], s["tricks"], s["made"], s["bags"]) for s in second] == [(5, 6, True, 5), (4, 4, True, 1)]
     assert second[0]["nils"] == [{"seat": 2, "blind": False, "made": False}]
     assert second[1]["nils"] == [{"seat": 1, "blind": False, "made": True}]
     for index, record in enumerate(getattr(game, "deal_records", [])):
-        sides = spades_breakdown(game, index)
+        sides = spades_breakdown(game.ruleset, game.deal_records, index)
         assert [s["score"] for s in sides] == list(record.scores)
         assert [s["bags"] for s in sides] == list(record.bags or ())
     with pytest.raises(ValueError, match="no Spades deal 11"):
-        spades_breakdown(game, 10)
+        spades_breakdown(game.ruleset, game.deal_records, 10)
 
 
 def test_detailed_summary_adds_running_totals_and_hearts_moons_to_inspects() -> None:
@@ -214,7 +215,7 @@ async def test_history_before_any_deal_says_so() -> None:
     app, session = make_app("spades", seed=4)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
-        app.push_screen(HistoryScreen.of(session))
+        app.push_screen(HistoryScreen.of(LocalSource(session)))
         await pilot.pause()
         note = app.screen.query_one("#history-empty", Static)
         assert "No deal has been played to its end yet." in str(note.render())

@@ -1,14 +1,18 @@
 """The summary of a game as `cardtui inspect --json` prints it, here so that layers below the API share it.
 
 The score history (the app's deal-by-deal table and chart) reads the same
-summary, and `spades_breakdown` explains one Spades deal's score side by side.
+deal rows, from any seat's view, and `spades_breakdown` explains one Spades
+deal's score side by side.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cardtui.games.base import Game
+from cardtui.games.trick import DealRecord
+from cardtui.rules import Ruleset
 
 
 def summary_of(game: Game, actions: int, detail: bool = False) -> dict[str, Any]:
@@ -32,32 +36,43 @@ def summary_of(game: Game, actions: int, detail: bool = False) -> dict[str, Any]
     else:
         if game.game in ("spades", "cutthroat"):
             out["bags"] = list(getattr(game, "bags", ()))
-        deals = []
-        for record in getattr(game, "deal_records", []):
-            bids = [b.bid for b in record.bids] if record.bids is not None else None
-            deal: dict[str, Any] = {
-                "dealer": record.dealer,
-                "bids": bids,
-                "tricks": list(record.tricks),
-                "scores": list(record.scores),
-            }
-            if detail:
-                deal["totals"] = list(record.totals)
-            if detail and record.bids is not None:
-                deal["blind"] = [b.blind for b in record.bids]
-                deal["bags"] = list(record.bags) if record.bags is not None else None
-            if detail and record.points is not None:
-                deal["points"] = list(record.points)
-                deal["moon"] = record.moon
-            deals.append(deal)
-        out["deals"] = deals
+        out["deals"] = deal_rows(getattr(game, "deal_records", ()), detail)
     out["winner"] = list(game.winners) if game.is_over else None
     out["to_move"] = tm.to_json() if tm is not None else None
     out["actions"] = actions
     return out
 
 
-def spades_breakdown(game: Game, index: int) -> list[dict[str, Any]]:
+def deal_rows(records: Sequence[DealRecord], detail: bool = False) -> list[dict[str, Any]]:
+    """One object per finished deal, as `inspect --json` prints it (with `detail`: as the score history shows it)."""
+    deals = []
+    for record in records:
+        bids = [b.bid for b in record.bids] if record.bids is not None else None
+        deal: dict[str, Any] = {
+            "dealer": record.dealer,
+            "bids": bids,
+            "tricks": list(record.tricks),
+            "scores": list(record.scores),
+        }
+        if detail:
+            deal["totals"] = list(record.totals)
+        if detail and record.bids is not None:
+            deal["blind"] = [b.blind for b in record.bids]
+            deal["bags"] = list(record.bags) if record.bags is not None else None
+        if detail and record.points is not None:
+            deal["points"] = list(record.points)
+            deal["moon"] = record.moon
+        deals.append(deal)
+    return deals
+
+
+def score_history(game: str, sides: Sequence[Sequence[int]], records: Sequence[DealRecord]) -> dict[str, Any]:
+    """The score history: every finished deal with its running totals. Finished deals are known to every seat,
+    so a seat's own view (a network seat's) gives the same history as the whole game."""
+    return {"game": game, "sides": [list(side) for side in sides], "deals": deal_rows(records, detail=True)}
+
+
+def spades_breakdown(rules: Ruleset, records: Sequence[DealRecord], index: int) -> list[dict[str, Any]]:
     """How each side's score of Spades deal `index` (0-based) came about, by the engine's own scoring.
 
     Per side: `contract` (the sum of its non-nil bids), `tricks` (taken by those bidders; a failed
@@ -68,8 +83,6 @@ def spades_breakdown(game: Game, index: int) -> list[dict[str, Any]]:
     from cardtui.games.spades import score_side
     from cardtui.rules import SpadesRules
 
-    rules = game.ruleset
-    records = getattr(game, "deal_records", [])
     if not isinstance(rules, SpadesRules) or not 0 <= index < len(records):
         raise ValueError(f"no Spades deal {index + 1} in this game")
     record = records[index]

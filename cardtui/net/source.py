@@ -12,6 +12,7 @@ from typing import Any
 
 from cardtui.bots import Decision
 from cardtui.games import Action, Event, IllegalAction, PlayerView, ToMove, event_from_json, view_from_json
+from cardtui.games.trick import DealRecord
 from cardtui.net.client import Client
 from cardtui.net.protocol import ProtocolError, chat_text
 from cardtui.rules import Ruleset
@@ -86,7 +87,11 @@ class RemoteSource:
 
     @property
     def deals_scored(self) -> int:
-        return len(getattr(self._view, "records", ()))
+        return len(self.records)
+
+    @property
+    def records(self) -> tuple[DealRecord, ...]:
+        return tuple(getattr(self._view, "records", ()))
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:

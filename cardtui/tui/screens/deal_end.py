@@ -16,7 +16,7 @@ from cardtui.games.summary import spades_breakdown
 from cardtui.games.trick import DealRecord
 from cardtui.rules import HeartsRules, SpadesRules
 from cardtui.session import Session
-from cardtui.source import LocalSource, TableSource, source_of
+from cardtui.source import TableSource, source_of
 from cardtui.tui.common import seat_name, side_name
 
 
@@ -28,19 +28,19 @@ def bags_text(side: dict[str, Any]) -> str:
     return f"bags {side['bags']}/{side['bag_limit']}{added}"
 
 
-def spades_table(session: Session, index: int) -> Table:
+def spades_table(source: TableSource, index: int) -> Table:
     """Spades: each side's contract against the tricks it took, each nil made or failed, bags against the limit.
 
     A line under the table tells each side that reached the bag limit this deal, and what it cost.
     """
-    rules = session.ruleset
+    rules = source.ruleset
     assert isinstance(rules, SpadesRules)
-    seats = session.seats
+    seats = source.seats
     table = Table(box=None, pad_edge=False)
     for title in ("side", "contract", "took", "result", "nil", "bags"):
         table.add_column(title, justify="right" if title in ("contract", "took") else "left")
     limits = []
-    for side in spades_breakdown(session.game, index):
+    for side in spades_breakdown(rules, source.records, index):
         members = rules.sides[side["side"]]
         if side["contract"]:
             result = "made" if side["made"] else "set"
@@ -74,11 +74,9 @@ def spades_table(session: Session, index: int) -> Table:
 def deal_table(game: Session | TableSource, record: DealRecord, index: int | None = None) -> Table:
     """One row per seat (bid, tricks, points), then Spades' contracts, nils and bags, then one per side (score, total).
 
-    `index` is the deal's place in the game (0-based); without it, the last deal. Spades' breakdown
-    needs the whole game, so a network seat (which has its own view only) shows the rest.
+    `index` is the deal's place in the game (0-based); without it, the last deal.
     """
     source = source_of(game)
-    session = source.session if isinstance(source, LocalSource) else None
     seats = source.seats
     sides = source.sides
     table = Table(box=None, pad_edge=False, expand=False)
@@ -110,9 +108,8 @@ def deal_table(game: Session | TableSource, record: DealRecord, index: int | Non
         sides_table.add_row(*row)
     outer = Table.grid(padding=(1, 0))
     outer.add_row(table)
-    if session is not None and record.bids is not None and isinstance(session.ruleset, SpadesRules):
-        records = getattr(session.game, "deal_records", [])
-        outer.add_row(spades_table(session, len(records) - 1 if index is None else index))
+    if record.bids is not None and isinstance(source.ruleset, SpadesRules):
+        outer.add_row(spades_table(source, len(source.records) - 1 if index is None else index))
     outer.add_row(sides_table)
     if record.moon is not None:
         rules = source.ruleset
@@ -142,8 +139,7 @@ class DealEndScreen(ModalScreen[None]):
             yield Static(deal_table(self.source, self.record, number - 1))
             with Horizontal(id="deal-end-buttons"):
                 yield Button("Go on (Enter)", id="deal-end-go", compact=True, variant="primary")
-                if self.source.can_replay:
-                    yield Button("Score history (h)", id="deal-end-history", compact=True)
+                yield Button("Score history (h)", id="deal-end-history", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#deal-end-go", Button).focus()
@@ -154,15 +150,10 @@ class DealEndScreen(ModalScreen[None]):
         else:
             self.dismiss(None)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The score history reads the whole game, which a network seat does not have."""
-        return action != "history" or isinstance(self.source, LocalSource)
-
     def action_history(self) -> None:
         from cardtui.tui.screens.history import HistoryScreen
 
-        if isinstance(self.source, LocalSource):
-            self.app.push_screen(HistoryScreen.of(self.source.session, self.ascii_only))
+        self.app.push_screen(HistoryScreen.of(self.source, self.ascii_only))
 
     def action_close(self) -> None:
         self.dismiss(None)

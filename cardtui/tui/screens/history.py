@@ -12,9 +12,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
-from cardtui.games.summary import summary_of
+from cardtui.games.summary import score_history
 from cardtui.seats import Seat
-from cardtui.session import Session
+from cardtui.source import TableSource
 from cardtui.tui.common import GAME_TITLES, side_name
 
 
@@ -92,9 +92,9 @@ class HistoryScreen(ModalScreen[None]):
         self.ascii_only = ascii_only
 
     @classmethod
-    def of(cls, session: Session, ascii_only: bool = False) -> HistoryScreen:
-        """The history of a session's game as it stands (one source: the `inspect --json` summary)."""
-        return cls(summary_of(session.game, len(session.log), detail=True), session.seats, ascii_only)
+    def of(cls, source: TableSource, ascii_only: bool = False) -> HistoryScreen:
+        """The history of a table's game as it stands, local or remote: the scored deals every seat knows."""
+        return cls(score_history(source.ruleset.game, source.sides, source.records), source.seats, ascii_only)
 
     def compose(self) -> ComposeResult:
         from cardtui.tui.widgets.chart import Chart

@@ -382,10 +382,7 @@ class TableScreen(FitsTerminal, GameScreen):
     def action_history(self) -> None:
         from cardtui.tui.screens.history import HistoryScreen
 
-        if not self.source.drives:
-            self.say("The score history reads the whole game; at a network table the host has it.")
-            return
-        self.app.push_screen(HistoryScreen.of(self.session, self.ascii_only))
+        self.app.push_screen(HistoryScreen.of(self.source, self.ascii_only))
 
     def table_help(self) -> TableHelp:
         """F1, F2 and F6 (the score history) for a dialog over the table: a bid may hang on the scores."""
