@@ -19,6 +19,7 @@ from cardtui.games.base import Pass, Play
 from cardtui.games.hearts import HeartsGame
 from cardtui.saves import LoadedSave, load_save
 from tests.test_terminal import Tmux
+from tests.test_terminal_trust import app_pid
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
@@ -60,6 +61,19 @@ def secrets_from(loaded: LoadedSave, viewer: int | None) -> set[Card]:
 def assert_private(screen: str, secrets: set[Card], where: str) -> None:
     shown = sorted(c.glyph for c in secrets if c.glyph in screen)
     assert not shown, f"{where} shows {', '.join(shown)} of another person's hand:\n{screen}"
+
+
+def ended_within(pid: int, seconds: float) -> bool:
+    """Whether process `pid` ends (or is only a zombie left to reap) within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except FileNotFoundError:
+            return True
+        if state in ("Z", "X"):
+            return True
+    return False
 
 
 def settled(tmux: Tmux, first: str) -> str:
@@ -131,5 +145,10 @@ def test_a_hot_seat_deal_in_tmux_never_shows_the_other_persons_cards(tmp_path: P
         # Two passes and 26 plays by two people, with computer players between them: hand-overs both ways.
         assert hand_overs >= 10
         assert sum(1 for a in load_save(save).log if isinstance(a, Play) and a.seat < len(PEOPLE)) == 26
+        # The terminal goes away (SIGHUP) at the end of the deal: cardtui ends by itself and the save stays whole.
+        pid = app_pid(tmux, "hot")
+        tmux.close()
+        assert ended_within(pid, 20), f"cardtui (pid {pid}) was still running 20 s after its terminal went away"
+        assert game_of(load_save(save)).deal_records
     finally:
         tmux.close()

@@ -7,6 +7,7 @@ import contextlib
 import dataclasses
 import os
 import signal
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,6 +33,10 @@ if TYPE_CHECKING:
 
 
 ASCII_FILTER = AsciiFilter()
+
+
+SIGNAL_GRACE = 5.0
+"""Seconds a signalled app has to close the terminal before the process ends anyway."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -121,10 +126,15 @@ class CardtuiApp(App[str | None]):
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGHUP):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError, AttributeError):
-                loop.add_signal_handler(sig, self._on_signal)
+                loop.add_signal_handler(sig, self._on_signal, sig)
 
-    def _on_signal(self) -> None:
+    def _on_signal(self, sig: int) -> None:
+        """Quit as ctrl+q does. The game is saved and its lock let go at once; if the terminal has gone (SIGHUP)
+        Textual's output thread may never drain, so the process ends by itself a few seconds later regardless."""
         self.quit_game()
+        watchdog = threading.Timer(SIGNAL_GRACE, os._exit, (128 + sig,))
+        watchdog.daemon = True
+        watchdog.start()
 
     def _mark_ready(self) -> None:
         """For the launch benchmark: note the moment the first screen is drawn and waiting for keys."""
