@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from rich.console import Console
 from rich.text import Text
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from cardtui.api import ApiGame, new_game
@@ -224,41 +227,40 @@ async def test_history_before_any_deal_says_so() -> None:
 # ---------------------------------------------------------------- the Spades deal end
 
 
-async def test_spades_deal_end_shows_contracts_nils_and_bags_against_the_limit(tmp_path: Path) -> None:
-    session = sample_at_deal_end(tmp_path, "spades.json", 2)
+@contextlib.asynccontextmanager
+async def deal_end_shown(tmp_path: Path, sample: str, deals: int) -> AsyncIterator[tuple[Pilot[Any], CardtuiApp]]:
+    """The end-of-deal screen of a sample game's `deals`th deal, over an empty app."""
+    session = sample_at_deal_end(tmp_path, sample, deals)
     app = CardtuiApp(Start(), Settings(speed="instant"))
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             app.push_screen(DealEndScreen(session, session.game.deal_records[-1]))  # type: ignore[attr-defined]
             await pilot.pause()
-            text = text_of(app)
-            assert "bags 5/10 (+4)" in text and "bags 1/10" in text
-            assert "North nil failed" in text and "West nil made" in text
-            assert "made" in text
-            await pilot.press("h")
-            await pilot.pause()
-            assert isinstance(app.screen, HistoryScreen) and len(table_rows(app.screen)) == 2
-            await pilot.press("escape")
-            await pilot.pause()
-            assert isinstance(app.screen, DealEndScreen)
+            yield pilot, app
     finally:
         session.close()
+
+
+async def test_spades_deal_end_shows_contracts_nils_and_bags_against_the_limit(tmp_path: Path) -> None:
+    async with deal_end_shown(tmp_path, "spades.json", 2) as (pilot, app):
+        text = text_of(app)
+        assert "bags 5/10 (+4)" in text and "bags 1/10" in text
+        assert "North nil failed" in text and "West nil made" in text
+        assert "made" in text
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen) and len(table_rows(app.screen)) == 2
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, DealEndScreen)
 
 
 async def test_deal_end_says_when_the_bag_limit_was_reached(tmp_path: Path) -> None:
-    session = sample_at_deal_end(tmp_path, "spades.json", 7)
-    app = CardtuiApp(Start(), Settings(speed="instant"))
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            app.push_screen(DealEndScreen(session, session.game.deal_records[-1]))  # type: ignore[attr-defined]
-            await pilot.pause()
-            text = text_of(app)
-            assert "bags 1/10 (+4)" in text and "South + North reached 10 bags: -100." in text
-            assert "South blind nil made" in text
-    finally:
-        session.close()
+    async with deal_end_shown(tmp_path, "spades.json", 7) as (_pilot, app):
+        text = text_of(app)
+        assert "bags 1/10 (+4)" in text and "South + North reached 10 bags: -100." in text
+        assert "South blind nil made" in text
 
 
 async def test_cutthroat_deal_end_says_there_is_no_bag_limit() -> None:

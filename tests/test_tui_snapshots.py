@@ -13,6 +13,7 @@ import pytest
 from textual.pilot import Pilot
 
 from cardtui.replay import Replay
+from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.help import HelpScreen
 from cardtui.tui.screens.hot_seat import HotSeatScreen
@@ -126,9 +127,15 @@ async def test_deal_end(snapshot: Any) -> None:
         await shot(snapshot, app, pilot, "deal_end.svg")
 
 
-async def test_game_end_and_replay(snapshot: Any) -> None:
+def late_grid() -> tuple[CardtuiApp, Session]:
+    """An Eight of Spades game 30 flips in, at your turn."""
     app, session = make_app("eight-of-spades", seed=3)
     fast_forward(session, lambda s: len(s.log) >= 30 and s.seat_to_move() == s.seats[0])
+    return app, session
+
+
+async def test_game_end_and_replay(snapshot: Any) -> None:
+    app, session = late_grid()
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         await pilot.press("h", "d", "4")
@@ -160,8 +167,7 @@ async def test_hot_seat(snapshot: Any) -> None:
 
 
 async def test_grid_60x20(snapshot: Any) -> None:
-    app, session = make_app("eight-of-spades", seed=3)
-    fast_forward(session, lambda s: len(s.log) >= 30 and s.seat_to_move() == s.seats[0])
+    app, _session = late_grid()
     async with app.run_test(size=(60, 20)) as pilot:
         await settle(pilot, app)
         await pilot.press("h", "d", "4")
