@@ -113,6 +113,7 @@ def forty_deals() -> object:
 
 def history_chart() -> dict[str, float]:
     from cardtui.session import Session
+    from cardtui.source import LocalSource
     from cardtui.tui.app import CardtuiApp, Start
     from cardtui.tui.screens.help import HelpScreen
     from cardtui.tui.screens.history import HistoryScreen
@@ -122,20 +123,22 @@ def history_chart() -> dict[str, float]:
     session = forty_deals()
     assert isinstance(session, Session)
 
+    table = LocalSource(session)
+
     async def run() -> dict[str, float]:
         app = CardtuiApp(Start(), Settings(speed="instant"))
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             opened: dict[str, list[float]] = {"history": [], "help": []}
             for _ in range(10):
-                for name, screen in (("history", HistoryScreen.of(session)), ("help", HelpScreen(None, ()))):
+                for name, screen in (("history", HistoryScreen.of(table)), ("help", HelpScreen(None, ()))):
                     t = time.perf_counter()
                     app.push_screen(screen)
                     await pilot.pause()
                     opened[name].append((time.perf_counter() - t) * 1000)
                     await pilot.press("escape")
                     await pilot.pause()
-            app.push_screen(HistoryScreen.of(session))
+            app.push_screen(HistoryScreen.of(table))
             await pilot.pause()
             chart = app.screen.query_one(Chart)
             draws: list[float] = []
