@@ -1,12 +1,14 @@
 """Three real terminals at one network table: the host plays South (`--seats you,...`), two friends join
-with the lobby's lines, and the three of them pass and play the first tricks of a Hearts deal by typed
-card codes; every wait polls a screen or the host's save within a deadline."""
+with the lobby's lines, and the three of them pass and play a whole deal of Hearts by typed card codes
+(one of them leaving after two tricks and joining again); every wait polls a screen or the host's save
+within a deadline."""
 
 from __future__ import annotations
 
 import re
 import shutil
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -57,12 +59,11 @@ def take_turn(tmux: Tmux, loaded: LoadedSave) -> None:
     tmux.keys(name, *card.code, "Enter")
 
 
-def play(tmux: Tmux, save: Path, tricks: int) -> LoadedSave:
-    """Pass, then play until `tricks` tricks are taken; every person's action is typed in their terminal."""
+def play_until(tmux: Tmux, save: Path, done: Callable[[LoadedSave], bool]) -> LoadedSave:
+    """Pass and play until `done` says so; every person's action is typed in their terminal."""
     loaded = position(save, 0)
     while True:
-        done = len(loaded.game.view(0).tricks)  # type: ignore[attr-defined]
-        if loaded.game.is_over or done >= tricks:
+        if loaded.game.is_over or done(loaded):
             return loaded
         before = len(loaded.log)
         take_turn(tmux, loaded)
@@ -83,14 +84,23 @@ def test_a_host_and_two_friends_play_by_typed_codes_in_three_terminals(tmp_path:
         for name, line in (("west", west), ("east", east)):
             tmux.start(name, f"join '{line}' --speed instant")
         tmux.wait("host", lambda s: "Your hand" in s and "lobby" not in s, "the host's table")
-        loaded = play(tmux, save, tricks=2)
-        assert len(loaded.game.view(0).tricks) == 2  # type: ignore[attr-defined]
+        loaded = play_until(tmux, save, lambda at: len(at.game.view(0).tricks) >= 2)  # type: ignore[attr-defined]
         for name in TERMINAL.values():
             tmux.wait(name, lambda s: "takes the trick" in s, f"{name}'s log of the tricks")
         tmux.keys("east", "C-q")
         gone = tmux.wait("east", lambda s: "your seat waits" in s, "east leaving")
         assert f"Join again with: cardtui join {east}" in gone.replace("\n", "")
         tmux.wait("host", lambda s: "East left the table;" in s, "the host told East left")
+        # East comes back with the same line to the same position, and the three finish the deal.
+        tmux.run("kill-session", "-t", "east")
+        tmux.start("east", f"join '{east}' --speed instant")
+        tmux.wait("east", lambda s: "Your hand" in s, "east back at the table")
+        loaded = play_until(tmux, save, lambda at: bool(at.game.deal_records))  # type: ignore[attr-defined]
+        (record,) = loaded.game.deal_records  # type: ignore[attr-defined]
+        assert sum(1 for a in loaded.log if isinstance(a, Play) and a.seat in TERMINAL) == 39
+        for name in TERMINAL.values():
+            end = tmux.wait(name, lambda s: "End of deal 1" in s, f"{name}'s end of the deal")
+            assert all(str(total) in end for total in record.totals)
         tmux.keys("host", "C-q")
         closed = tmux.wait("host", lambda s: "The table is closed" in s, "the host closing the table")
         assert f"cardtui host --resume {save}" in closed.replace("\n", "")
