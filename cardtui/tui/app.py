@@ -20,7 +20,7 @@ from textual.filter import LineFilter
 from cardtui.session import Session
 from cardtui.tui.ascii import AsciiFilter
 from cardtui.tui.common import ascii_text
-from cardtui.tui.messages import BackToMenu, OpenGame, OpenReplay, OpenSettings, PlayAgain, Quit
+from cardtui.tui.messages import BackToMenu, OpenGame, OpenReplay, OpenSettings, OpenStats, PlayAgain, Quit
 from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.settings import Settings
 
@@ -271,6 +271,11 @@ class CardtuiApp(App[str | None]):
             self.set_class(self.settings.ascii_only, "-ascii")  # ASCII borders follow a changed setting
 
         self.push_screen(SettingsScreen(self.settings), changed)
+
+    def on_open_stats(self, _: OpenStats) -> None:
+        from cardtui.tui.screens.stats import StatsScreen
+
+        self.push_screen(StatsScreen(self.settings.ascii_only))
 
     def on_quit(self, _: Quit) -> None:
         self.quit_game()

@@ -46,3 +46,7 @@ class Quit(Message):
 
 class OpenSettings(Message):
     """Show the Settings screen (from the menu)."""
+
+
+class OpenStats(Message):
+    """Show the Statistics screen (from the menu)."""

@@ -16,7 +16,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtui.saves import SaveError, SaveInfo
-from cardtui.tui.messages import OpenGame, OpenReplay, OpenSettings
+from cardtui.tui.messages import OpenGame, OpenReplay, OpenSettings, OpenStats
 
 if TYPE_CHECKING:
     from cardtui.replay import Replay
@@ -150,13 +150,7 @@ class MenuScreen(Screen[None]):
         self.post_message(OpenSettings())
 
     def choose_stats(self) -> None:
-        from cardtui.tui.screens.stats import StatsScreen
-
-        self.app.push_screen(StatsScreen(self.ascii_only()))
-
-    def ascii_only(self) -> bool:
-        settings = getattr(self.app, "settings", None)
-        return bool(getattr(settings, "ascii_only", False))
+        self.post_message(OpenStats())
 
     def choose_help(self) -> None:
         self.action_help()
