@@ -692,7 +692,7 @@ def host(
 
     from cardtui.net.server import AwayPolicy, host_table, tls_context
     from cardtui.saves import MAX_SEED, SaveError
-    from cardtui.seats import default_level
+    from cardtui.seats import default_level, people
     from cardtui.session import Session
 
     if not 0 <= port <= 65535:
@@ -727,14 +727,14 @@ def host(
         if session.is_over:
             session.close()
             fail(f"{resume}: this game is over")
-        if not any(s.kind == "human" for s in session.seats):
+        persons = people(session.seats)
+        if not persons:
             session.close()
             fail(f"{resume}: every seat is a computer player; nobody to invite")
         if play is not None:
-            people = [i for i, s in enumerate(session.seats) if s.kind == "human"]
-            if play not in people:
+            if play not in persons:
                 session.close()
-                fail(f"--play: seat {play} is not a person's seat in {resume}; choose one of {people}")
+                fail(f"--play: seat {play} is not a person's seat in {resume}; choose one of {persons}")
             you = play
     else:
         if game is None:

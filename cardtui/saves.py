@@ -27,7 +27,7 @@ from cardtui.games import Action, Event, Game, IllegalAction, create_game
 from cardtui.games.history import History, OnHistory
 from cardtui.rules import Ruleset, RulesetError, ruleset_from_dict
 from cardtui.rules.base import show
-from cardtui.seats import Seat, SeatError, parse_seats
+from cardtui.seats import Seat, SeatError, parse_seats, people
 
 FORMAT = "cardtui-save"
 VERSION = 2
@@ -376,7 +376,7 @@ def _parse_save(data: Any, name: str, checkpoint_every: int, on_action: OnAction
         raise _fail(name, "log", f"expected a list of actions, found {_short(log_json)}")
     if len(log_json) > MAX_LOG:
         raise _fail(name, "log", f"too long ({len(log_json)} actions, at most {MAX_LOG})")
-    history = History(ruleset, [i for i, s in enumerate(seats) if not s.is_bot])
+    history = History(ruleset, people(seats))
     checkpoints = replay_log(history, log_json, name, checkpoint_every, on_action, version)
     return LoadedSave(None, ruleset, seats, seed, history, created, updated, checkpoints, version)
 

@@ -43,6 +43,11 @@ class Seat:
         return self.kind == "bot"
 
 
+def people(seats: Sequence[Seat]) -> list[int]:
+    """The seats held by persons, in seat order."""
+    return [i for i, s in enumerate(seats) if not s.is_bot]
+
+
 def known_levels(game: str) -> tuple[str, ...]:
     """The computer-player levels of a game, plus the `random` test player."""
     return (*levels(game), "random")

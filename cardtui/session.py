@@ -34,7 +34,7 @@ from cardtui.saves import (
     parse_logged_action,
     write_save,
 )
-from cardtui.seats import Seat, check_seats, default_level, default_seats
+from cardtui.seats import Seat, check_seats, default_level, default_seats, people
 
 
 def deal_rng(seed: int, deal_number: int) -> random.Random:
@@ -85,11 +85,6 @@ class Session(OnHistory):
     def ruleset(self) -> Ruleset:
         return self.history.ruleset
 
-    @staticmethod
-    def people(seats: Sequence[Seat]) -> list[int]:
-        """The seats held by persons."""
-        return [i for i, s in enumerate(seats) if not s.is_bot]
-
     # ------------------------------------------------------------ starting
 
     @classmethod
@@ -113,7 +108,7 @@ class Session(OnHistory):
             if seats is not None
             else default_seats(count, default_level(ruleset.game))
         )
-        history = History(ruleset, cls.people(seat_list))
+        history = History(ruleset, people(seat_list))
         if not autosave:
             return cls(history, seat_list, seed, None)
         reserved = save_path is None

@@ -19,7 +19,7 @@ from cardtui.bots import Decision, make_bot
 from cardtui.games import Action, Event, IllegalAction, PlayerView, ToMove
 from cardtui.games.trick import DealRecord
 from cardtui.rules import Ruleset
-from cardtui.seats import Seat
+from cardtui.seats import Seat, people
 from cardtui.session import Session
 
 
@@ -107,7 +107,7 @@ class LocalSource:
 
     @property
     def viewers(self) -> list[int]:
-        return [i for i, s in enumerate(self.session.seats) if not s.is_bot]
+        return people(self.session.seats)
 
     def view(self, seat: int) -> PlayerView:
         return self.session.game.view(seat)

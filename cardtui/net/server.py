@@ -43,6 +43,7 @@ from cardtui.net.protocol import (
     view_json,
 )
 from cardtui.saves import SaveError, parse_logged_action
+from cardtui.seats import people
 from cardtui.session import Session
 
 HELLO_TIMEOUT = 10.0
@@ -106,7 +107,7 @@ class Table:
         self.away = away or AwayPolicy()
         self.hints = hints
         """Whether players may ask for a hint (each client works it out from its own view)."""
-        self.tokens: dict[int, str] = {i: new_token() for i, s in enumerate(session.seats) if s.kind == "human"}
+        self.tokens: dict[int, str] = {i: new_token() for i in people(session.seats)}
         self.connections: dict[int, ServerConnection] = {}
         self.stand_ins: dict[int, str] = {}
         """Person's seats a computer player plays while they are away: seat -> level."""
