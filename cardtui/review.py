@@ -231,13 +231,14 @@ DECISIONS = frozenset({"pass", "bid", "play", "flip"})
 """The logged actions a review weighs (deals are chance; undos and claims are not choices of play)."""
 
 
-def decisions(loaded: LoadedSave, seats: Sequence[int]) -> list[tuple[int, int, str, int]]:
-    """(log index, deal number, phase, moves in effect) of each decision of these seats that stands, in order.
+def decisions(loaded: LoadedSave, seats: Sequence[int]) -> list[tuple[int, int, str, int, PlayerView]]:
+    """(log index, deal number, phase, moves in effect, the seat's view then) of each decision of these seats
+    that stands, in order.
 
     A decision later taken back with undo is left out: the one made instead is reviewed.
     """
     history = History(loaded.ruleset, loaded.history.people)
-    out: list[tuple[int, int, str, int]] = []
+    out: list[tuple[int, int, str, int, PlayerView]] = []
     deal = 0
     for i, action in enumerate(loaded.log):
         if action.type == "deal":
@@ -246,7 +247,7 @@ def decisions(loaded: LoadedSave, seats: Sequence[int]) -> list[tuple[int, int, 
             tm = history.game.to_move
             seat = getattr(action, "seat", -1)
             if tm is not None and tm.seat == seat and seat in seats:
-                out.append((i, max(deal, 1), tm.phase, history.moves))
+                out.append((i, max(deal, 1), tm.phase, history.moves, history.game.view(seat)))
         history.apply(action)
     taken = history.taken_back()
     return [d for d in out if d[0] not in taken]
@@ -255,26 +256,23 @@ def decisions(loaded: LoadedSave, seats: Sequence[int]) -> list[tuple[int, int, 
 # ---------------------------------------------------------------- weighing (here or in worker processes)
 
 
+def weigh(judge: Judge, seed: int, action: Action, view: PlayerView, moves: int) -> Evaluation:
+    """The judge's evaluation of an action from its seat's view, with the generator the session hands a
+    computer player with `moves` actions in effect."""
+    return judge.evaluate(view, action, bot_rng(seed, moves))
+
+
 class _Weigher:
-    """Replays a save and weighs the decisions at given log indices; one per process."""
+    """A worker process's copy of the save: it replays it once and weighs the decisions at given log indices."""
 
     def __init__(self, data: dict[str, Any], level: str, budget_ms: int) -> None:
         self.replay = Replay.from_save(data)
-        self.seed = self.replay.loaded.seed
         self.judge: Judge = make_judge(self.replay.loaded.ruleset.game, level, budget_ms)
 
-    def view(self, index: int, seat: int) -> PlayerView:
-        return self.replay.state_at(index).view(seat)
-
-    def weigh(self, index: int, moves: int, view: PlayerView | None = None) -> Evaluation:
-        """The judge's evaluation of the action at `index`, from its seat's view (made here unless given).
-
-        The generator is the one the session hands a computer player with `moves` actions in effect.
-        """
+    def weigh(self, index: int, moves: int) -> Evaluation:
         action = self.replay.log[index]
-        if view is None:
-            view = self.view(index, getattr(action, "seat", 0))
-        return self.judge.evaluate(view, action, bot_rng(self.seed, moves))
+        view = self.replay.state_at(index).view(getattr(action, "seat", 0))
+        return weigh(self.judge, self.replay.loaded.seed, action, view, moves)
 
 
 _WORKER: _Weigher | None = None
@@ -306,21 +304,19 @@ def review(
     """
     game_name = loaded.ruleset.game
     try:
-        make_judge(game_name, level, budget_ms)
+        judge = make_judge(game_name, level, budget_ms)
     except ValueError as err:
         raise ReviewError(str(err)) from None
     if budget_ms < 1:
         raise ReviewError(f"the budget is at least 1 ms, found {budget_ms}")
     chosen = reviewed_seats(loaded, seats)
     todo = decisions(loaded, chosen)
-    data = build_save(loaded.ruleset, loaded.seats, loaded.seed, loaded.log, loaded.created, loaded.updated)
-    here = _Weigher(data, level, budget_ms)
-    indices = [i for i, _, _, _ in todo]
-    moves = [m for _, _, _, m in todo]
+    indices = [i for i, _, _, _, _ in todo]
+    moves = [m for _, _, _, m, _ in todo]
     total = len(indices)
     evaluations: list[Evaluation] = []
-    views = [here.view(index, getattr(loaded.log[index], "seat", 0)) for index in indices]
     if jobs > 1 and total >= PARALLEL_FROM:
+        data = build_save(loaded.ruleset, loaded.seats, loaded.seed, loaded.log, loaded.created, loaded.updated)
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(
             min(jobs, total), mp_context=context, initializer=_start_worker, initargs=(data, level, budget_ms)
@@ -330,13 +326,13 @@ def review(
                 if progress is not None:
                     progress(len(evaluations), total)
     else:
-        for index, count, view in zip(indices, moves, views, strict=True):
-            evaluations.append(here.weigh(index, count, view))
+        for index, _, _, count, view in todo:
+            evaluations.append(weigh(judge, loaded.seed, loaded.log[index], view, count))
             if progress is not None:
                 progress(len(evaluations), total)
     names = tuple(seat.name for seat in loaded.seats)
     judgements = []
-    for (index, deal, phase, _), view, evaluation in zip(todo, views, evaluations, strict=True):
+    for (index, deal, phase, _, view), evaluation in zip(todo, evaluations, strict=True):
         action = loaded.log[index]
         judgements.append(_judgement(game_name, index, deal, phase, action, view, evaluation, names))
     return Review(

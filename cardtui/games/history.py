@@ -128,9 +128,6 @@ class History:
         return {i for i, a in enumerate(self.log) if i not in kept and not isinstance(a, Undo)}
 
 
-__all__ = ["History", "Undone"]
-
-
 class OnHistory:
     """For a holder of a `History` (a session, a loaded save): its position and its whole log."""
 
@@ -146,3 +143,6 @@ class OnHistory:
     def log(self) -> list[Action]:
         """Every logged action, undos and the actions they took back included."""
         return self.history.log
+
+
+__all__ = ["History", "OnHistory", "Undone"]
