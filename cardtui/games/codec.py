@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import operator
 import types
 import typing
 from collections.abc import Callable, Sequence
@@ -28,35 +29,71 @@ class FormError(ValueError):
     """JSON that is not the form of the value it should be; the message says where and what."""
 
 
-def to_json(value: Any) -> Any:
-    """The JSON form of an engine value (nested lists, dicts, strings, numbers, None)."""
-    if value is None or isinstance(value, str | bool):
-        return value
-    if isinstance(value, Suit):
-        return value.letter
-    if isinstance(value, int):
-        return value
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, CardSet):
-        return value.codes()
-    if isinstance(value, Choices):
-        # A pass offers every k cards of the hand: send the cards and k, not each choice.
-        template = value[0].to_json() if len(value) else {}
-        template.pop("cards", None)
-        return {"choose": value.k, "from": [c.code for c in value.items], "action": template}
-    if isinstance(value, Action | ToMove):
-        return value.to_json()
-    if isinstance(value, Ruleset):
-        return value.to_dict()
-    if isinstance(value, list | tuple):
-        return [to_json(v) for v in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, Any] = {"kind": value.kind} if isinstance(value, Event) else {}
-        for f in dataclasses.fields(value):
-            out[f.name] = to_json(getattr(value, f.name))
-        return out
-    raise TypeError(f"no JSON form for {type(value).__name__}")
+def to_json(value: Any, leave_out: frozenset[str] = frozenset()) -> Any:
+    """The JSON form of an engine value (nested lists, dicts, strings, numbers, None).
+
+    `leave_out` names fields of the value itself (a dataclass) to leave out, as the network table does with
+    what it sends once. Each class's encoder is worked out once and kept: the network host encodes a view
+    per seat after every action.
+    """
+    encode = _ENCODERS.get((type(value), leave_out))
+    if encode is None:
+        encode = _ENCODERS[(type(value), leave_out)] = _encoder(type(value), leave_out)
+    return encode(value)
+
+
+Encoder = Callable[[Any], Any]
+_ENCODERS: dict[tuple[type, frozenset[str]], Encoder] = {}
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _choices(value: Choices) -> dict[str, Any]:
+    # A pass offers every k cards of the hand: send the cards and k, not each choice.
+    template = value[0].to_json() if len(value) else {}
+    template.pop("cards", None)
+    return {"choose": value.k, "from": [c.code for c in value.items], "action": template}
+
+
+def _items(value: Sequence[Any]) -> list[Any]:
+    return [to_json(v) for v in value]
+
+
+def _encoder(cls: type, leave_out: frozenset[str]) -> Encoder:
+    """How a value of exactly this class is encoded, as one function."""
+    if cls in (type(None), str, bool):
+        return _same
+    if issubclass(cls, Suit):
+        return operator.attrgetter("letter")
+    if issubclass(cls, int):
+        return _same
+    if issubclass(cls, Card):
+        return operator.attrgetter("code")
+    if issubclass(cls, CardSet):
+        return CardSet.codes
+    if issubclass(cls, Choices):
+        return _choices
+    if issubclass(cls, Action | ToMove):
+        return operator.methodcaller("to_json")
+    if issubclass(cls, Ruleset):
+        return operator.methodcaller("to_dict")
+    if issubclass(cls, list | tuple):
+        return _items
+    if dataclasses.is_dataclass(cls):
+        names = tuple(f.name for f in dataclasses.fields(cls) if f.name not in leave_out)
+        head: dict[str, Any] = {"kind": cls.kind} if issubclass(cls, Event) else {}
+
+        def fields(value: Any) -> dict[str, Any]:
+            return head | {name: to_json(getattr(value, name)) for name in names}
+
+        return fields
+
+    def refuse(value: Any) -> Any:
+        raise TypeError(f"no JSON form for {cls.__name__}")
+
+    return refuse
 
 
 def from_json(kind: type[T], data: Any, parse_action: ParseAction, where: str = "") -> T:

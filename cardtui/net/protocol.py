@@ -10,17 +10,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import secrets
-from collections.abc import Callable
-from operator import attrgetter
 from typing import Any
 from urllib.parse import urlsplit
 
-from cardtui.cards import Card, CardSet, Suit
-from cardtui.games import Action, Event, PlayerView
-from cardtui.games.base import Choices, ToMove
+from cardtui.games import Event, PlayerView
 from cardtui.games.codec import to_json
 from cardtui.games.trick import CardsPassed
-from cardtui.rules import Ruleset
 
 VERSION = 2
 """The protocol version: `hello` and `welcome` carry it; a mismatch is refused.
@@ -109,57 +104,9 @@ UNCHANGED = SENT_ONCE | {"records"}
 
 
 def view_json(view: PlayerView, leave_out: frozenset[str] = SENT_ONCE) -> dict[str, Any]:
-    """A seat's view as it travels: the engine's JSON form without the fields named in `leave_out`.
-
-    The same JSON as `codec.to_json`, made faster (the host encodes one view
-    per seat after every action): each value's class is looked at once and
-    its encoder kept.
-    """
-    encode_fields = _encoder(type(view), leave_out)
-    data: dict[str, Any] = encode_fields(view)
+    """A seat's view as it travels: the engine's JSON form without the fields named in `leave_out`."""
+    data: dict[str, Any] = to_json(view, leave_out)
     return data
-
-
-Encoder = Callable[[Any], Any]
-_ENCODERS: dict[tuple[type, frozenset[str]], Encoder] = {}
-NOTHING: frozenset[str] = frozenset()
-
-
-def _wire(value: Any) -> Any:
-    return _encoder(type(value))(value)
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-def _encoder(cls: type, skip: frozenset[str] = NOTHING) -> Encoder:
-    """How `codec.to_json` encodes a value of exactly this class (less the `skip` fields), as one function; cached."""
-    found = _ENCODERS.get((cls, skip))
-    if found is not None:
-        return found
-    made: Encoder
-    if cls in (str, bool, int, type(None)):
-        made = _same
-    elif issubclass(cls, Card):
-        made = attrgetter("code")
-    elif issubclass(cls, Choices | CardSet | Suit | Event | Action | ToMove | Ruleset):
-        made = to_json  # the codec's own way for these (its order of checks is kept)
-    elif issubclass(cls, list | tuple):
-
-        def made(value: Any) -> Any:
-            return [_wire(v) for v in value]
-
-    elif dataclasses.is_dataclass(cls):
-        names = tuple(f.name for f in dataclasses.fields(cls) if f.name not in skip)
-
-        def made(value: Any) -> Any:
-            return {name: _wire(getattr(value, name)) for name in names}
-
-    else:
-        made = to_json
-    _ENCODERS[(cls, skip)] = made
-    return made
 
 
 def chat_text(value: Any) -> str:
