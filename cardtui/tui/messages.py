@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from textual.message import Message
@@ -11,29 +12,26 @@ if TYPE_CHECKING:
     from cardtui.session import Session
 
 
+@dataclasses.dataclass
 class OpenGame(Message):
     """Show the table or the grid for a session (a new game, or one read from a save)."""
 
-    def __init__(self, session: Session, resumed: bool = False) -> None:
-        super().__init__()
-        self.session = session
-        self.resumed = resumed
+    session: Session
+    resumed: bool = False
 
 
+@dataclasses.dataclass
 class PlayAgain(Message):
     """Start a new game with the finished one's rules and seats: a new seed and a new save file."""
 
-    def __init__(self, finished: Session) -> None:
-        super().__init__()
-        self.finished = finished
+    finished: Session
 
 
+@dataclasses.dataclass
 class OpenReplay(Message):
     """Step through a game on top of the current screen."""
 
-    def __init__(self, replay: Replay) -> None:
-        super().__init__()
-        self.replay = replay
+    replay: Replay
 
 
 class BackToMenu(Message):

@@ -27,12 +27,11 @@ class TableHelp:
     history: Callable[[], None] | None = None
 
 
+@dataclasses.dataclass
 class HintTold(Message):
     """A hint worked out off the event loop."""
 
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
+    text: str
 
 
 class DecisionDialog(ModalScreen[T]):

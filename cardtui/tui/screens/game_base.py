@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections import deque
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -27,38 +28,34 @@ if TYPE_CHECKING:
     from cardtui.tui.widgets.prompt_bar import PromptBar
 
 
+@dataclasses.dataclass
 class BotMoved(Message):
     """A computer player decided (posted from its worker thread)."""
 
-    def __init__(self, decision: Decision, token: int) -> None:
-        super().__init__()
-        self.decision = decision
-        self.token = token
+    decision: Decision
+    token: int
 
 
+@dataclasses.dataclass
 class HintReady(Message):
     """What the computer player of the hint level would do for the person to move, and why, in words."""
 
-    def __init__(self, text: str, token: int) -> None:
-        super().__init__()
-        self.text = text
-        self.token = token
+    text: str
+    token: int
 
 
+@dataclasses.dataclass
 class HostSaid(Message):
     """A message from a network table's host (posted by the worker that listens to it)."""
 
-    def __init__(self, message: dict[str, Any]) -> None:
-        super().__init__()
-        self.message = message
+    message: dict[str, Any]
 
 
+@dataclasses.dataclass
 class HostGone(Message):
     """The connection to the host ended; the reason in words."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__()
-        self.reason = reason
+    reason: str
 
 
 class GameScreen(Screen[None]):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -36,14 +37,13 @@ MENU = (
 )
 
 
+@dataclasses.dataclass
 class SaveOpened(Message):
     """A save read off the event loop: a game to go on with, a replay to watch, or why neither."""
 
-    def __init__(self, session: Session | None = None, replay: Replay | None = None, problem: str = "") -> None:
-        super().__init__()
-        self.session = session
-        self.replay = replay
-        self.problem = problem
+    session: Session | None = None
+    replay: Replay | None = None
+    problem: str = ""
 
 
 class MenuScreen(Screen[None]):
@@ -171,30 +171,27 @@ class MenuScreen(Screen[None]):
         self.app.exit(None)
 
 
+@dataclasses.dataclass
 class SavesListed(Message):
     """The saves folder, read through the catalog off the event loop."""
 
-    def __init__(self, infos: list[SaveInfo]) -> None:
-        super().__init__()
-        self.infos = infos
+    infos: list[SaveInfo]
 
 
+@dataclasses.dataclass
 class SavesProgress(Message):
     """How far the first reading of a big saves folder has gone."""
 
-    def __init__(self, done: int, total: int) -> None:
-        super().__init__()
-        self.done = done
-        self.total = total
+    done: int
+    total: int
 
 
+@dataclasses.dataclass
 class SaveRemoved(Message):
     """A save deleted or archived off the event loop: what was done, or why it was not."""
 
-    def __init__(self, text: str, problem: str = "") -> None:
-        super().__init__()
-        self.text = text
-        self.problem = problem
+    text: str
+    problem: str = ""
 
 
 PROGRESS_EVERY = 25

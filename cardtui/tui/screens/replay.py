@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -51,20 +52,21 @@ if TYPE_CHECKING:
     from cardtui.review import Review
 
 
+@dataclasses.dataclass
 class ReviewProgress(Message):
     """The review worker weighed `done` of `total` decisions."""
 
-    def __init__(self, done: int, total: int) -> None:
-        super().__init__()
-        self.done, self.total = done, total
+    done: int
+    total: int
 
 
+@dataclasses.dataclass
 class ReviewDone(Message):
     """The review of the save is ready (or `problem` says why there is none)."""
 
-    def __init__(self, review: Review | None, note: str = "", problem: str = "") -> None:
-        super().__init__()
-        self.review, self.note, self.problem = review, note, problem
+    review: Review | None
+    note: str = ""
+    problem: str = ""
 
 
 class _Stopped(Exception):

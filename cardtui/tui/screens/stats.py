@@ -8,6 +8,7 @@ points your side made per deal.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
@@ -26,23 +27,21 @@ if TYPE_CHECKING:
 EMPTY = "No games played yet: finish a game at the table and your record shows here."
 
 
+@dataclasses.dataclass
 class StatsProgress(Message):
     """How many of the saves that needed reading have been read (from the worker)."""
 
-    def __init__(self, done: int, total: int) -> None:
-        super().__init__()
-        self.done = done
-        self.total = total
+    done: int
+    total: int
 
 
+@dataclasses.dataclass
 class StatsRead(Message):
     """The catalog's figures (the `cardtui stats --json` object) and the games you played, oldest first."""
 
-    def __init__(self, stats: dict[str, Any], games: list[Played], problem: str = "") -> None:
-        super().__init__()
-        self.stats = stats
-        self.games = games
-        self.problem = problem
+    stats: dict[str, Any]
+    games: list[Played]
+    problem: str = ""
 
 
 class StatsScreen(Screen[None]):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -50,25 +51,22 @@ class GridBoard(Widget, can_focus=True):
         "grid--reveal",
     }
 
+    @dataclasses.dataclass
     class FlipRequested(Message):
-        def __init__(self, call: str | None, pos: int) -> None:
-            super().__init__()
-            self.call = call
-            self.pos = pos
+        call: str | None
+        pos: int
 
+    @dataclasses.dataclass
     class Changed(Message):
         """The call, the cursor or the typed text changed."""
 
-        def __init__(self, call: str | None, pos: int, typed: str) -> None:
-            super().__init__()
-            self.call = call
-            self.pos = pos
-            self.typed = typed
+        call: str | None
+        pos: int
+        typed: str
 
+    @dataclasses.dataclass
     class Problem(Message):
-        def __init__(self, text: str) -> None:
-            super().__init__()
-            self.text = text
+        text: str
 
     def __init__(self, ascii_only: bool = False, interactive: bool = True, id: str | None = None) -> None:
         super().__init__(id=id)

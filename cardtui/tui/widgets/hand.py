@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import ClassVar
 
 from rich.style import Style
@@ -50,34 +51,30 @@ class Hand(Widget, can_focus=True):
         "hand--received",
     }
 
+    @dataclasses.dataclass
     class Picked(Message):
         """A card was chosen: typed and Enter, cursor and Enter/Space, or a click."""
 
-        def __init__(self, hand: Hand, card: Card) -> None:
-            super().__init__()
-            self.hand = hand
-            self.card = card
+        hand: Hand
+        card: Card
 
+    @dataclasses.dataclass
     class Submitted(Message):
         """Enter with nothing typed, in a hand that submits (the pass)."""
 
-        def __init__(self, hand: Hand) -> None:
-            super().__init__()
-            self.hand = hand
+        hand: Hand
 
+    @dataclasses.dataclass
     class Problem(Message):
         """What was typed cannot be used; `text` says why in one line."""
 
-        def __init__(self, hand: Hand, text: str) -> None:
-            super().__init__()
-            self.hand = hand
-            self.text = text
+        hand: Hand
+        text: str
 
+    @dataclasses.dataclass
     class BufferChanged(Message):
-        def __init__(self, hand: Hand, text: str) -> None:
-            super().__init__()
-            self.hand = hand
-            self.text = text
+        hand: Hand
+        text: str
 
     def __init__(
         self,
