@@ -78,6 +78,12 @@ class GameScreen(Screen[None]):
         Binding("ctrl+t", "talk", "Talk", id="game.talk"),
         Binding("f8", "lobby", "Lobby", id="game.lobby"),
     ]
+    MOVE_KEYS: ClassVar[Keys] = ()
+    """The help's first lines: the keys that make the game's moves."""
+    MORE_KEYS: ClassVar[Keys] = ()
+    """The help's lines between the hint and take back: the screen's other keys."""
+    MOVE_WORD = "move"
+    """What ctrl+z takes back, in the help."""
 
     def __init__(self, session: Session | TableSource, settings: Settings, resumed: bool = False) -> None:
         super().__init__()
@@ -522,7 +528,17 @@ class GameScreen(Screen[None]):
         return f"Hint ({level}): {self.action_label(decision.action)} — {decision.reason}"
 
     def key_help(self) -> Keys:
-        return ()
+        """The help's keys: the game's moves, help and hint, its other keys, take back and quit (at a network
+        table: without take back, and with talk, the lobby and leave)."""
+        keys = [
+            *self.MOVE_KEYS,
+            ("F1 or ?", "this help"),
+            ("F2", f"hint: what the {self.hint_level()} computer player would do, and why (Settings: hint level)"),
+            *self.MORE_KEYS,
+            ("ctrl+z", f"take back your last {self.MOVE_WORD} and the computer's after it"),
+            ("ctrl+q", "quit (the game is saved; resume with `cardtui resume SAVE`)"),
+        ]
+        return keys if self.source.drives else self.network_keys(keys)
 
     def network_keys(self, keys: list[tuple[str, str]]) -> list[tuple[str, str]]:
         """A network table's keys: talk, the lobby (the host's), and ctrl+q leaves with the seat kept."""

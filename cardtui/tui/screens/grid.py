@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -10,6 +12,7 @@ from textual.widgets import Footer
 from cardtui.games import Action, Event
 from cardtui.games.eight_of_spades import CALLS, GRID_CELLS, EightOfSpadesView, Flip, position_name
 from cardtui.tui.common import fit_parts
+from cardtui.tui.screens.dialog import Keys
 from cardtui.tui.screens.fit import FitsTerminal
 from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.widgets.grid_board import GridBoard
@@ -26,6 +29,17 @@ class GridScreen(FitsTerminal, GameScreen):
     """All of the table is public, so there is no hand to hide between people's turns."""
 
     FOLDS_SIDE = False  # the points and the call stay in sight: the side panel narrows instead
+    MOVE_KEYS: ClassVar[Keys] = (
+        ("c d h s 8", "call clubs, diamonds, hearts, spades or the eight of spades"),
+        ("arrows", "move over the grid; down from row 7 reaches the illuminati"),
+        ("D4, I2", "type a position to move there (c or d then a digit is a position)"),
+        ("Enter or Space", "flip the card under the cursor with the call"),
+    )
+    MORE_KEYS: ClassVar[Keys] = (
+        ("F4", "speed of the computer players (remembered)"),
+        ("F9", "settings: speed, theme, suits as letters, hint level"),
+    )
+    MOVE_WORD = "flip"
 
     def compose(self) -> ComposeResult:
         yield TextLines("", id="status")
@@ -123,18 +137,3 @@ class GridScreen(FitsTerminal, GameScreen):
         if isinstance(action, Flip):
             return f"call {action.call}, flip {action.position}"
         return super().action_label(action)
-
-    def key_help(self) -> list[tuple[str, str]]:
-        keys = [
-            ("c d h s 8", "call clubs, diamonds, hearts, spades or the eight of spades"),
-            ("arrows", "move over the grid; down from row 7 reaches the illuminati"),
-            ("D4, I2", "type a position to move there (c or d then a digit is a position)"),
-            ("Enter or Space", "flip the card under the cursor with the call"),
-            ("F1 or ?", "this help"),
-            ("F2", f"hint: what the {self.hint_level()} computer player would do, and why (Settings: hint level)"),
-            ("F4", "speed of the computer players (remembered)"),
-            ("F9", "settings: speed, theme, suits as letters, hint level"),
-            ("ctrl+z", "take back your last flip and the computer's after it"),
-            ("ctrl+q", "quit (the game is saved; resume with `cardtui resume SAVE`)"),
-        ]
-        return keys if self.source.drives else self.network_keys(keys)

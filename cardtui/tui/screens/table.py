@@ -29,7 +29,7 @@ from cardtui.tui.common import (
     side_name,
     tricks_text,
 )
-from cardtui.tui.screens.dialog import TableHelp
+from cardtui.tui.screens.dialog import Keys, TableHelp
 from cardtui.tui.screens.fit import FitsTerminal
 from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.settings import Settings
@@ -60,6 +60,20 @@ class TableScreen(FitsTerminal, GameScreen):
         # Not in the footer: at 80 columns it would push ctrl+q off; F1's help and the deal end name it.
         Binding("f6", "history", "Score history", id="table.history", show=False),
     ]
+    MOVE_KEYS: ClassVar[Keys] = (
+        ("10C, tc, QS, qs + Enter", "play the card typed"),
+        ("← →, Enter or Space", "move along your hand and play the card"),
+        ("click", "play a card"),
+        ("Backspace / Esc", "erase / clear what you typed"),
+    )
+    MORE_KEYS: ClassVar[Keys] = (
+        ("F3", "show the last trick"),
+        ("F4", "speed of the computer players: instant, fast, normal, slow (remembered)"),
+        ("F5", "claim the remaining tricks when they are surely yours"),
+        ("F6", "score history: every deal so far and a chart of the running totals"),
+        ("Enter, Space or click", "collect a finished trick (when Settings has click to collect the trick on)"),
+        ("F9", "settings: speed, theme, suits as letters, hint level, click to collect the trick"),
+    )
 
     def __init__(self, session: Session | TableSource, settings: Settings, resumed: bool = False) -> None:
         super().__init__(session, settings, resumed)
@@ -412,22 +426,3 @@ class TableScreen(FitsTerminal, GameScreen):
         if isinstance(action, Pass):
             return "pass " + " ".join(card_label(c, self.ascii_only) for c in action.cards)
         return super().action_label(action)
-
-    def key_help(self) -> list[tuple[str, str]]:
-        keys = [
-            ("10C, tc, QS, qs + Enter", "play the card typed"),
-            ("← →, Enter or Space", "move along your hand and play the card"),
-            ("click", "play a card"),
-            ("Backspace / Esc", "erase / clear what you typed"),
-            ("F1 or ?", "this help"),
-            ("F2", f"hint: what the {self.hint_level()} computer player would do, and why (Settings: hint level)"),
-            ("F3", "show the last trick"),
-            ("F4", "speed of the computer players: instant, fast, normal, slow (remembered)"),
-            ("F5", "claim the remaining tricks when they are surely yours"),
-            ("F6", "score history: every deal so far and a chart of the running totals"),
-            ("Enter, Space or click", "collect a finished trick (when Settings has click to collect the trick on)"),
-            ("F9", "settings: speed, theme, suits as letters, hint level, click to collect the trick"),
-            ("ctrl+z", "take back your last move and the computer's after it"),
-            ("ctrl+q", "quit (the game is saved; resume with `cardtui resume SAVE`)"),
-        ]
-        return keys if self.source.drives else self.network_keys(keys)
