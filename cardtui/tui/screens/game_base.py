@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections import deque
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
@@ -339,10 +340,14 @@ class GameScreen(Screen[None]):
 
     @work(exclusive=False, group="send")
     async def send_to_host(self, action: Action) -> None:
+        await self.to_host(self.remote.send(action))
+
+    async def to_host(self, sending: Awaitable[None]) -> None:
+        """Wait for something to reach the host; a closed connection is the table gone."""
         from websockets.exceptions import ConnectionClosed
 
         try:
-            await self.remote.send(action)
+            await sending
         except ConnectionClosed:
             self.post_message(HostGone("the connection to the host is closed"))
 
@@ -463,12 +468,7 @@ class GameScreen(Screen[None]):
 
     @work(exclusive=False, group="send")
     async def talk(self, text: str) -> None:
-        from websockets.exceptions import ConnectionClosed
-
-        try:
-            await self.remote.say(text)
-        except ConnectionClosed:
-            self.post_message(HostGone("the connection to the host is closed"))
+        await self.to_host(self.remote.say(text))
 
     def action_lobby(self) -> None:
         """The host's lobby: each open seat's invitation and who has joined."""
