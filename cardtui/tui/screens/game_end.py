@@ -16,15 +16,22 @@ from cardtui.session import Session
 from cardtui.source import TableSource, source_of
 from cardtui.tui.common import side_name, winners_text
 
+CHOICES = (
+    ("p", "again", "Play again"),
+    ("r", "replay", "Replay"),
+    ("m", "menu", "Menu"),
+    ("q", "quit", "Quit"),
+)
+"""What comes next: the key, the choice given back (the button's id) and its words, in the buttons' order."""
+HOST_ONLY = ("again", "replay")
+"""The choices a network table leaves to its host (the whole log and the seats are there)."""
+
 
 class GameEndScreen(ModalScreen[str]):
     """Gives back "again" (the same rules and seats, a new deal), "replay", "menu" or "quit"."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "choose('again')", "Play again", id="game-end.again"),
-        Binding("r", "choose('replay')", "Replay", id="game-end.replay"),
-        Binding("m", "choose('menu')", "Menu", id="game-end.menu"),
-        Binding("q", "choose('quit')", "Quit", id="game-end.quit"),
+        Binding(key, f"choose('{choice}')", label, id=f"game-end.{choice}") for key, choice, label in CHOICES
     ]
 
     def __init__(self, table: Session | TableSource) -> None:
@@ -45,11 +52,12 @@ class GameEndScreen(ModalScreen[str]):
             yield Static(winners_text(seats, source.sides, source.winners), markup=False)
             yield Static(table)
             with Horizontal(id="game-end-buttons"):
-                if source.can_replay:
-                    yield Button("Play again (p)", id="again", compact=True, variant="primary")
-                    yield Button("Replay (r)", id="replay", compact=True)
-                yield Button("Menu (m)", id="menu", compact=True)
-                yield Button("Quit (q)", id="quit", compact=True)
+                for key, choice, label in CHOICES:
+                    if source.can_replay or choice not in HOST_ONLY:
+                        primary = choice == "again"
+                        yield Button(
+                            f"{label} ({key})", id=choice, compact=True, variant="primary" if primary else "default"
+                        )
 
     def on_mount(self) -> None:
         self.query_one(Button).focus()
@@ -59,7 +67,7 @@ class GameEndScreen(ModalScreen[str]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Play again and replay are the host's at a network table (the whole log and the seats are there)."""
-        return self.source.can_replay or parameters not in (("replay",), ("again",))
+        return self.source.can_replay or action != "choose" or parameters[0] not in HOST_ONLY
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
