@@ -11,7 +11,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Select, Static, Switch
 
-from cardtui.tui.settings import HINT_LEVELS, SPEEDS, Settings
+from cardtui.tui.settings import HINT_LEVELS, KEYS, SPEEDS, Settings
 
 SPEED_WORDS = {
     "instant": "instant (no waiting)",
@@ -92,9 +92,9 @@ class SettingsScreen(Screen[None]):
     def note(self, text: str) -> None:
         self.query_one("#settings-note", Static).update(text)
 
-    def change(self, key: str, value: Any, current: Any) -> None:
+    def change(self, key: str, value: Any) -> None:
         """Use and remember a changed value; say where it went, or why it was not written."""
-        if value == current or value is Select.BLANK:
+        if value == getattr(self.settings, KEYS[key]) or value is Select.BLANK:
             return
         problem = self.settings.remember(key, value)
         what = f"{LABELS[key]}: {shown(value)}"
@@ -103,27 +103,14 @@ class SettingsScreen(Screen[None]):
         else:
             self.note(f"{what}{' and remembered' if self.settings.path is not None else ''}.")
 
-    @on(Select.Changed, "#speed")
-    def speed_changed(self, event: Select.Changed) -> None:
-        self.change("speed", event.value, self.settings.speed)
-
-    @on(Select.Changed, "#theme")
-    def theme_changed(self, event: Select.Changed) -> None:
-        self.change("theme", event.value, self.settings.theme)
-        if isinstance(event.value, str) and self.app.theme != event.value:
+    @on(Select.Changed)
+    @on(Switch.Changed)
+    def changed(self, event: Select.Changed | Switch.Changed) -> None:
+        """A control changed: its id names the setting (`hint-level` is `hint_level`); a theme shows at once."""
+        key = (event.control.id or "").replace("-", "_")
+        self.change(key, event.value)
+        if key == "theme" and isinstance(event.value, str) and self.app.theme != event.value:
             self.app.theme = event.value
-
-    @on(Select.Changed, "#hint-level")
-    def hint_level_changed(self, event: Select.Changed) -> None:
-        self.change("hint_level", event.value, self.settings.hint_level)
-
-    @on(Switch.Changed, "#ascii")
-    def ascii_changed(self, event: Switch.Changed) -> None:
-        self.change("ascii", event.value, self.settings.ascii_only)
-
-    @on(Switch.Changed, "#click-to-collect")
-    def collect_changed(self, event: Switch.Changed) -> None:
-        self.change("click_to_collect", event.value, self.settings.click_to_collect)
 
     def action_back(self) -> None:
         self.dismiss(None)
