@@ -44,6 +44,17 @@ from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.review_line import ReviewLine, ask
 from cardtui.tui.widgets.trick import Trick
 
+STEPS = (
+    ("right", "forward", "Action →"),
+    ("left", "back", "← Action"),
+    ("down", "next_trick", "Trick →"),
+    ("up", "prev_trick", "← Trick"),
+    ("pagedown", "next_deal", "Deal →"),
+    ("pageup", "prev_deal", "← Deal"),
+    ("home", "start", "Start"),
+    ("end", "end", "End"),
+)
+"""The timeline's keys: the key, the Replay method it calls and the footer's words."""
 GRID_HIDDEN_STEPS = ("next_trick", "prev_trick", "next_deal", "prev_deal")
 """Steps an Eight of Spades replay does not offer: it has no tricks and a single layout."""
 
@@ -77,14 +88,7 @@ class ReplayScreen(Screen[None]):
     """Read-only: the timeline moves, the game in it never changes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right", "step('forward')", "Action →", id="replay.forward"),
-        Binding("left", "step('back')", "← Action", id="replay.back"),
-        Binding("down", "step('next_trick')", "Trick →", id="replay.next-trick"),
-        Binding("up", "step('prev_trick')", "← Trick", id="replay.prev-trick"),
-        Binding("pagedown", "step('next_deal')", "Deal →", id="replay.next-deal"),
-        Binding("pageup", "step('prev_deal')", "← Deal", id="replay.prev-deal"),
-        Binding("home", "step('start')", "Start", id="replay.start"),
-        Binding("end", "step('end')", "End", id="replay.end"),
+        *(Binding(key, f"step('{step}')", label, id=f"replay.{step.replace('_', '-')}") for key, step, label in STEPS),
         Binding("r", "review", "Review", id="replay.review"),
         Binding("n", "mark('next')", "Next mark", id="replay.next-mark"),
         Binding("p", "mark('previous')", "← Mark", id="replay.prev-mark"),
