@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Select, Static, Switch
+from textual.widgets import Select, Switch
 
 from cardtui.games.base import Play
 from cardtui.rules import load_preset
@@ -27,7 +27,7 @@ from cardtui.tui.widgets.prompt_bar import PromptBar
 from cardtui.tui.widgets.scoreboard import Scoreboard
 from cardtui.tui.widgets.text_line import TextLines
 from cardtui.tui.widgets.trick import Trick
-from tests.test_tui_support import settle, type_text, workers_done
+from tests.test_tui_support import dialog_message, settle, type_text, workers_done
 
 
 @pytest.fixture(autouse=True)
@@ -348,9 +348,8 @@ async def test_f2_asks_the_computer_player_of_the_hint_level(game: str, level: s
         await pilot.press("f2")
         await workers_done(app)
         await pilot.pause()
-        if isinstance(app.screen, PassScreen):  # the pass dialog's F2 asks the table's hint
-            text = str(app.screen.query_one("#pass-message", Static).content)
-        else:
-            text = screen.query_one(PromptBar).message
+        # the pass dialog's F2 asks the table's hint and shows it in the dialog
+        dialog = app.screen
+        text = dialog_message(dialog) if isinstance(dialog, PassScreen) else screen.query_one(PromptBar).message
         expected = screen.action_label(session.bot_decision(shown).action)
         assert f"Hint ({shown}): {expected}" in text, text

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import re
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Static
 from textual.worker import WorkerCancelled
 
 from cardtui.games.base import Play
@@ -25,6 +27,7 @@ from cardtui.tui.screens.rules_editor import RulesEditorScreen
 from cardtui.tui.settings import Settings
 
 MODALS = (PassScreen, BidScreen, DealEndScreen, GameEndScreen, HotSeatScreen)
+S = TypeVar("S", bound=Screen[Any])
 
 
 def make_app(
@@ -72,6 +75,19 @@ async def settle(pilot: Pilot[Any], app: CardtuiApp) -> None:
         if isinstance(screen, GameScreen) and (screen.human_turn() is not None or screen.session.is_over):
             return
     raise AssertionError(f"the app never settled: {app.screen}")
+
+
+async def settled_at(pilot: Pilot[Any], app: CardtuiApp, kind: type[S]) -> S:
+    """Settle, then the screen in front, which must be a `kind`."""
+    await settle(pilot, app)
+    screen = app.screen
+    assert isinstance(screen, kind), screen
+    return screen
+
+
+def dialog_message(dialog: PassScreen | BidScreen) -> str:
+    """The line under the pass or bid dialog's input: what was wrong with it, or a hint."""
+    return str(dialog.query_one("#pass-message" if isinstance(dialog, PassScreen) else "#bid-message", Static).content)
 
 
 def keys_of(text: str) -> list[str]:
