@@ -134,12 +134,20 @@ def late_grid() -> tuple[CardtuiApp, Session]:
     return app, session
 
 
+@pytest.mark.parametrize(("size", "name"), [((100, 30), "grid.svg"), ((60, 20), "grid_60x20.svg")])
+async def test_grid(snapshot: Any, size: tuple[int, int], name: str) -> None:
+    app, _session = late_grid()
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        await pilot.press("h", "d", "4")
+        await shot(snapshot, app, pilot, name)
+
+
 async def test_game_end_and_replay(snapshot: Any) -> None:
     app, session = late_grid()
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
-        await pilot.press("h", "d", "4")
-        await shot(snapshot, app, pilot, "grid.svg")
+        await pilot.press("h", "d", "4")  # the flip test_grid shows
         fast_forward(session, lambda s: False)
         app.screen.advance()  # type: ignore[attr-defined]
         await settle(pilot, app)
@@ -164,14 +172,6 @@ async def test_hot_seat(snapshot: Any) -> None:
         await settle(pilot, app)
         assert isinstance(app.screen, HotSeatScreen)
         await shot(snapshot, app, pilot, "hot_seat.svg")
-
-
-async def test_grid_60x20(snapshot: Any) -> None:
-    app, _session = late_grid()
-    async with app.run_test(size=(60, 20)) as pilot:
-        await settle(pilot, app)
-        await pilot.press("h", "d", "4")
-        await shot(snapshot, app, pilot, "grid_60x20.svg")
 
 
 async def test_help_eight_of_spades(snapshot: Any) -> None:
