@@ -24,6 +24,7 @@ from tests.test_tui_support import (
     dialog_message,
     make_app,
     open_rules_editor,
+    pass_first_cards,
     play_turns,
     settle,
     settled_at,
@@ -146,9 +147,7 @@ async def test_hot_seat_hides_the_hand_between_people() -> None:
                 await settle(pilot, app)
                 seen.add(table.viewer or 0)
             elif isinstance(app.screen, PassScreen):
-                for card in app.screen.cards[:3]:
-                    await type_text(pilot, card.code)
-                await pilot.press("enter")
+                await pass_first_cards(pilot, app.screen)
             else:
                 break
         assert seen == {0, 2}

@@ -10,7 +10,6 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Select, Switch
 
-from cardtui.games.base import Play
 from cardtui.rules import load_preset
 from cardtui.seats import Seat
 from cardtui.session import Session
@@ -27,7 +26,14 @@ from cardtui.tui.widgets.prompt_bar import PromptBar
 from cardtui.tui.widgets.scoreboard import Scoreboard
 from cardtui.tui.widgets.text_line import TextLines
 from cardtui.tui.widgets.trick import Trick
-from tests.test_tui_support import dialog_message, settle, type_text, workers_done
+from tests.test_tui_support import (
+    answer_simply,
+    dialog_message,
+    pass_first_cards,
+    settle,
+    settled_at,
+    workers_done,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -174,10 +180,7 @@ def hearts(seed: int = 7, humans: tuple[int, ...] = (0,), save_path: Path | None
 
 async def pass_cards(pilot: Pilot[Any], app: CardtuiApp) -> TableScreen:
     """Hearts opens with the pass dialog: pass the first cards, and be at the table."""
-    await settle(pilot, app)
-    screen = app.screen
-    assert isinstance(screen, PassScreen)
-    await pilot.press(*[k for c in screen.cards[: screen.count] for k in (*c.code, "enter")], "enter")
+    await pass_first_cards(pilot, await settled_at(pilot, app, PassScreen))
     await settle(pilot, app)
     table = app.screen
     assert isinstance(table, TableScreen)
@@ -285,12 +288,8 @@ async def play_a_trick(pilot: Pilot[Any], app: CardtuiApp, session: Session) -> 
         screen = app.screen
         if isinstance(screen, TableScreen) and (screen.held is not None or len(session.game.view(0).tricks) > 0):
             return screen
-        if isinstance(screen, PassScreen):
-            await pilot.press(*[k for c in screen.cards[: screen.count] for k in (*c.code, "enter")])
-            await pilot.press("enter")
-        elif isinstance(screen, TableScreen) and screen.human_turn() is not None:
-            legal = [a for a in session.game.legal_actions() if isinstance(a, Play)]
-            await type_text(pilot, legal[0].card.code)
+        if isinstance(screen, PassScreen) or (isinstance(screen, TableScreen) and screen.human_turn() is not None):
+            await answer_simply(pilot, app)  # the pass, or the first card that may be played
     raise AssertionError("no trick was finished")
 
 

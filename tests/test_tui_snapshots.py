@@ -17,15 +17,18 @@ from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.help import HelpScreen
 from cardtui.tui.screens.hot_seat import HotSeatScreen
+from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.settings import Settings
 from tests.test_tui_support import (
     fast_forward,
     make_app,
     normalise_svg,
+    pass_first_cards,
     play_turns,
     screen_lines,
     settle,
+    settled_at,
     type_text,
     workers_done,
 )
@@ -53,10 +56,7 @@ async def nothing(pilot: Pilot[Any], app: CardtuiApp) -> None:
 
 
 async def pass_three(pilot: Pilot[Any], app: CardtuiApp) -> None:
-    await settle(pilot, app)
-    for card in app.screen.cards[:3]:  # type: ignore[attr-defined]
-        await type_text(pilot, card.code)
-    await pilot.press("enter")
+    await pass_first_cards(pilot, await settled_at(pilot, app, PassScreen))
     await settle(pilot, app)
 
 

@@ -98,6 +98,31 @@ async def type_text(pilot: Pilot[Any], text: str) -> None:
     await pilot.press(*keys_of(text), "enter")
 
 
+async def pass_first_cards(pilot: Pilot[Any], dialog: PassScreen) -> None:
+    """Choose the pass dialog's first cards, as many as it asks for, by typing their codes; then pass them."""
+    for card in dialog.cards[: dialog.count]:
+        await type_text(pilot, card.code)
+    await pilot.press("enter")
+
+
+async def answer_simply(pilot: Pilot[Any], app: CardtuiApp) -> None:
+    """Answer what is in front with the plainest input: a key at a hand-over, the first cards in the pass
+    dialog, a bid of 3 (after looking at the hand), or at the table the first card that may be played."""
+    screen = app.screen
+    if isinstance(screen, HotSeatScreen):
+        await pilot.press("space")
+    elif isinstance(screen, PassScreen):
+        await pass_first_cards(pilot, screen)
+    elif isinstance(screen, BidScreen):
+        if screen.blind_stage:
+            await pilot.press("escape")
+        await type_text(pilot, "3")
+    else:
+        assert isinstance(screen, GameScreen), screen
+        legal = [a for a in screen.session.game.legal_actions() if isinstance(a, Play)]
+        await type_text(pilot, legal[0].card.code)
+
+
 def human_code(code: str, n: int) -> str:
     """Vary how a code is typed: 10C, tc, qs, QS."""
     variants = [code, code.lower(), code.replace("10", "T").lower(), code.replace("10", "t")]
