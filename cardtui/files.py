@@ -42,20 +42,25 @@ def _kind(mode: int) -> str:
     return "a special file"
 
 
+def _status(path: Path, verb: str, *, follow: bool) -> os.stat_result:
+    """The file's `stat` (of a symlink itself unless `follow`), or a FileProblem saying why there is none."""
+    try:
+        return os.stat(path, follow_symlinks=follow)
+    except FileNotFoundError:
+        raise FileProblem(f"{path}: no such file") from None
+    except OSError as err:
+        raise FileProblem(f"{path}: cannot be {verb} ({_reason(err)})") from None
+    except ValueError:
+        raise FileProblem("not a file name: it holds a NUL character") from None
+
+
 def read_regular(path: Path, what: str, limit: int = MAX_BYTES) -> bytes:
     """The bytes of a regular file of at most `limit` bytes; anything else is a FileProblem, at once.
 
     The file is checked with `stat`, opened with O_NONBLOCK (a FIFO swapped in
     meanwhile cannot block the open) and checked again on the open descriptor.
     """
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        raise FileProblem(f"{path}: no such file") from None
-    except OSError as err:
-        raise FileProblem(f"{path}: cannot be read ({_reason(err)})") from None
-    except ValueError:
-        raise FileProblem("not a file name: it holds a NUL character") from None
+    st = _status(path, "read", follow=True)
     if not stat.S_ISREG(st.st_mode):
         raise FileProblem(f"{path}: is {_kind(st.st_mode)}, not {what}")
     try:
@@ -164,12 +169,7 @@ def _held(path: Path, verb: str) -> Iterator[FileLock]:
     lock = FileLock(path)
     lock.acquire()
     try:
-        try:
-            st = os.lstat(path)
-        except FileNotFoundError:
-            raise FileProblem(f"{path}: no such file") from None
-        except OSError as err:
-            raise FileProblem(f"{path}: cannot be {verb} ({_reason(err)})") from None
+        st = _status(path, verb, follow=False)
         if stat.S_ISDIR(st.st_mode):
             raise FileProblem(f"{path}: is a folder, not a file")
         yield lock

@@ -20,7 +20,7 @@ import math
 import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from cardtui import files
 from cardtui.games import Action, Event, Game, IllegalAction, create_game
@@ -71,14 +71,16 @@ class LoadedSave(OnHistory):
 # ---------------------------------------------------------------- folders and names
 
 
-def home_dir() -> Path:
-    """cardtui's data folder: `$CARDTUI_HOME`, else the platform's user data folder."""
+def home_dir(kind: Literal["data", "config"] = "data") -> Path:
+    """cardtui's data (saves, catalog) or config (settings) folder: `$CARDTUI_HOME` for both when it is set
+    (tests and portable installs), else the platform's user folder of that kind."""
     env = os.environ.get("CARDTUI_HOME")
     if env:
         return Path(env).expanduser()
     import platformdirs
 
-    return Path(platformdirs.user_data_dir("cardtui", appauthor=False))
+    where = platformdirs.user_data_dir if kind == "data" else platformdirs.user_config_dir
+    return Path(where("cardtui", appauthor=False))
 
 
 def saves_dir() -> Path:

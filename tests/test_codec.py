@@ -117,3 +117,18 @@ def test_a_malformed_view_is_refused_with_where_and_why() -> None:
     broken = good | {"detail": good["detail"] | {"bids": [{"type": "play", "seat": 0, "card": "QS"}, None, None, None]}}
     with pytest.raises(FormError, match="expected a bid action"):
         view_from_json(broken)
+
+
+def test_event_tags_are_the_saved_and_wire_spellings() -> None:
+    """Tags come from class names; renaming an event class must not silently change what saves and the wire say."""
+    import cardtui.games.eight_of_spades
+    import cardtui.games.history
+    import cardtui.games.trick  # noqa: F401
+
+    assert sorted(Event.by_kind) == [
+        "bid_made", "broken", "card_played", "cards_passed", "claimed", "deal_scored", "dealt", "eliminated",
+        "flipped", "game_over", "laid_out", "pass_chosen", "points_lost", "skipped", "stake_lost", "taken",
+        "trick_won", "undone",
+    ]  # fmt: skip
+    assert all(cls.kind == kind for kind, cls in Event.by_kind.items())
+    assert to_json(GameOver((0,), (26, 3, 5, 100), "score"))["kind"] == "game_over"

@@ -75,7 +75,7 @@ class Table:
             if card is EIGHT_OF_SPADES and pos < GRID_CELLS:
                 self.e8_at = pos
             if pos >= GRID_CELLS:
-                ill_up_value += max(self.eight, self.ill_value) if card is EIGHT_OF_SPADES else self.ill_value
+                ill_up_value += rules.card_points(eight=card is EIGHT_OF_SPADES, illuminati=True)
         self.ill_up_value = ill_up_value
         unseen = view.unseen.mask
         e8 = 1 if unseen & EIGHT_OF_SPADES.bit else 0
@@ -94,9 +94,8 @@ class Table:
         return match_pots(*abstract(suit_up, e8_at, self.eight))
 
     def flip_value(self, call: int, illuminati: bool) -> int:
-        if illuminati:
-            return max(self.eight, self.ill_value) if call == 4 else self.ill_value
-        return self.eight if call == 4 else 1
+        """What the flipped card is worth when the call matches it."""
+        return self.view.ruleset.card_points(eight=call == 4, illuminati=illuminati)
 
     def chance(self, kind: int, counts: list[int] | None = None) -> float:
         counts = self.counts if counts is None else counts

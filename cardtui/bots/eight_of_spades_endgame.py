@@ -46,6 +46,9 @@ class Stakes(Protocol):
     ill_value: int
     stake: int
 
+    def flip_value(self, call: int, illuminati: bool) -> int:
+        """What the flipped card is worth when the call matches it."""
+
 
 def classic_choice(
     stakes: Stakes,
@@ -67,7 +70,7 @@ def classic_choice(
         p = counts[call] / total
         pot = pots[KIND_SUIT[call]]
         if grid:
-            ev = p * (pot + (stakes.eight if call == 4 else 1)) - p_ace * me
+            ev = p * (pot + stakes.flip_value(call, False)) - p_ace * me
             if best is None or ev > best[0]:
                 best = (ev, call, False)
         if illuminati:
@@ -198,7 +201,7 @@ class Endgame:
                 if illuminati and call == 4:
                     value += q * self.share(points, out, (seat,))
                     continue
-                flipped = stakes.ill_value + ill_up if illuminati else stakes.eight if kind == 4 else 1
+                flipped = stakes.flip_value(kind, illuminati) + (ill_up if illuminati else 0)
                 pts[seat] += loose + locked[suit] + flipped
                 rest = (*locked[:suit], 0, *locked[suit + 1 :])
                 if illuminati:
@@ -207,7 +210,7 @@ class Endgame:
                     value += q * self.after((left, grid - 1, ill, 0, rest, ill_up, tuple(pts), out, seat))
             elif illuminati:
                 pts[seat] -= stakes.stake
-                up = ill_up + (max(stakes.eight, stakes.ill_value) if kind == 4 else stakes.ill_value)
+                up = ill_up + stakes.flip_value(kind, True)
                 gone = out
                 if kind == ACE:
                     gone = (*out[:seat], True, *out[seat + 1 :])
@@ -218,6 +221,6 @@ class Endgame:
             else:
                 if kind == ACE:
                     pts[seat] = 0
-                board = misses[kind] if misses else (loose + (stakes.eight if kind == 4 else 1), locked)
+                board = misses[kind] if misses else (loose + stakes.flip_value(kind, False), locked)
                 value += q * self.after((left, grid - 1, ill, *board, ill_up, tuple(pts), out, seat))
         return value

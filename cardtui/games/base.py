@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from math import comb
@@ -293,8 +294,10 @@ def trick_action_from_json(data: Any, seats: int) -> Action:
 class Event:
     """Something that happened as an action was applied, for logs, screens and the wire.
 
-    `kind` is its JSON tag (snake_case); every event class registers itself
-    under it, so `cardtui.games.codec` turns the JSON back into the class.
+    `kind` is its JSON tag, the class name in snake_case (`TrickWon` is
+    `trick_won`), so a tag can't be spelled two ways; every event class
+    registers itself under it, so `cardtui.games.codec` turns the JSON back
+    into the class.
     """
 
     kind: ClassVar[str]
@@ -302,8 +305,8 @@ class Event:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "kind" in cls.__dict__:
-            Event.by_kind[cls.kind] = cls
+        cls.kind = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+        Event.by_kind[cls.kind] = cls
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -314,7 +317,6 @@ class GameOver(Event):
     was: `eight-of-spades`, `first-turn-eight`, `last-seat` or `no-moves`.
     """
 
-    kind: ClassVar[str] = "game_over"
     winners: tuple[int, ...]
     totals: tuple[int, ...]
     reason: str

@@ -269,14 +269,11 @@ def flip_of(seat: int, call: str, pos: int) -> Flip:
 class LaidOut(Event):
     """The cards were laid out face down."""
 
-    kind: ClassVar[str] = "laid_out"
-
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Flipped(Event):
     """A seat called and flipped a card; `matched` says whether the call matched it."""
 
-    kind: ClassVar[str] = "flipped"
     seat: int
     call: str
     position: str
@@ -288,7 +285,6 @@ class Flipped(Event):
 class Taken(Event):
     """A match collected these cards, worth `points`."""
 
-    kind: ClassVar[str] = "taken"
     seat: int
     cards: tuple[Card, ...]
     points: int
@@ -298,7 +294,6 @@ class Taken(Event):
 class PointsLost(Event):
     """The ace of spades in the grid: the seat's points dropped to 0."""
 
-    kind: ClassVar[str] = "points_lost"
     seat: int
     lost: int
 
@@ -307,7 +302,6 @@ class PointsLost(Event):
 class StakeLost(Event):
     """A miss in the illuminati cost the stake."""
 
-    kind: ClassVar[str] = "stake_lost"
     seat: int
     stake: int
 
@@ -316,7 +310,6 @@ class StakeLost(Event):
 class Eliminated(Event):
     """The ace of spades in the illuminati: the seat left the game."""
 
-    kind: ClassVar[str] = "eliminated"
     seat: int
 
 
@@ -324,7 +317,6 @@ class Eliminated(Event):
 class Skipped(Event):
     """A seat with no legal flip was passed over."""
 
-    kind: ClassVar[str] = "skipped"
     seat: int
 
 
@@ -419,9 +411,7 @@ class EightOfSpadesGame(Game):
         self.ruleset = ruleset
         self.seats = ruleset.players
         self._eight = ruleset.eight_points
-        self._ill_value = ruleset.illuminati_value
         self._stake = ruleset.illuminati_stake
-        self._first_turn_wins = ruleset.first_turn_eight_wins
         self._cards: list[int] = []  # card index at each position, once laid out
         self._pos8 = -1  # where the eight of spades lies
         self._dealt = False
@@ -500,9 +490,7 @@ class EightOfSpadesGame(Game):
         return out
 
     def _value(self, pos: int) -> int:
-        if pos < GRID_CELLS:
-            return self._eight if self._cards[pos] == _E8 else 1
-        return max(self._eight, self._ill_value) if self._cards[pos] == _E8 else self._ill_value
+        return self.ruleset.card_points(eight=self._cards[pos] == _E8, illuminati=pos >= GRID_CELLS)
 
     def _grid_value(self, positions: int) -> int:
         value = positions.bit_count()
@@ -637,7 +625,7 @@ class EightOfSpadesGame(Game):
             matched = call == suit and card != _E8
         events: list[Event] = [Flipped(seat, action.call, _NAMES[pos], DECK[card], matched)]
         in_grid = pos < GRID_CELLS
-        if matched and call == CALL_8S and (not in_grid or (first_turn and self._first_turn_wins)):
+        if matched and call == CALL_8S and (not in_grid or (first_turn and self.ruleset.first_turn_eight_wins)):
             self._suit_up[suit] |= (1 << pos) if in_grid else 0
             if not in_grid:
                 self._ill_up |= 1 << pos

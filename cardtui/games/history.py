@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from typing import ClassVar, Self
+from typing import Self
 
 from cardtui.games import create_game
 from cardtui.games.base import Action, Bid, Event, Game, IllegalAction, Undo
@@ -24,7 +24,6 @@ from cardtui.rules import Ruleset
 class Undone(Event):
     """A person took back their decision at log index `to`; `taken_back` are the actions undone, theirs first."""
 
-    kind: ClassVar[str] = "undone"
     seat: int
     to: int
     taken_back: tuple[Action, ...]

@@ -60,7 +60,6 @@ def codes(mask: int) -> str:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Dealt(Event):
-    kind: ClassVar[str] = "dealt"
     dealer: int
     deal_number: int
 
@@ -69,7 +68,6 @@ class Dealt(Event):
 class CardsPassed(Event):
     """Cards moved between hands (the Hearts pass or the blind-nil exchange)."""
 
-    kind: ClassVar[str] = "cards_passed"
     seat: int
     to: int
     cards: tuple[Card, ...]
@@ -79,13 +77,11 @@ class CardsPassed(Event):
 class PassChosen(Event):
     """A seat chose its cards to pass; they move once every seat has chosen."""
 
-    kind: ClassVar[str] = "pass_chosen"
     seat: int
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class BidMade(Event):
-    kind: ClassVar[str] = "bid_made"
     seat: int
     bid: int
     blind: bool
@@ -93,7 +89,6 @@ class BidMade(Event):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
-    kind: ClassVar[str] = "card_played"
     seat: int
     card: Card
 
@@ -102,14 +97,12 @@ class CardPlayed(Event):
 class Broken(Event):
     """Hearts (in Hearts) or spades (in Spades) were played for the first time this deal."""
 
-    kind: ClassVar[str] = "broken"
     suit: Suit
     seat: int
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class TrickWon(Event):
-    kind: ClassVar[str] = "trick_won"
     seat: int
     leader: int
     cards: tuple[Card, ...]
@@ -119,14 +112,12 @@ class TrickWon(Event):
 class Claimed(Event):
     """A seat claimed the rest of the deal; the claim was certain, and the cards played out follow."""
 
-    kind: ClassVar[str] = "claimed"
     seat: int
     tricks: int
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class DealScored(Event):
-    kind: ClassVar[str] = "deal_scored"
     record: DealRecord
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from cardtui.bots import make_bot
-from cardtui.games import Event, PlayerView, event_from_json, view_from_json
+from cardtui.games import PlayerView, event_from_json, view_from_json
 from cardtui.net.protocol import MAX_MESSAGE, VERSION, ProtocolError, decode, encode, parse_invitation
 
 
@@ -40,7 +40,6 @@ class Client:
         self.hints: bool = welcome.get("hints", True) is True
         self._view_json: dict[str, Any] = {**welcome["view"], "ruleset": self.ruleset}
         self._view: PlayerView | None = None
-        self.events: list[Event] = []
         self.chat: list[tuple[int, str]] = []
         self.refusals: list[str] = []
         self.errors: list[str] = []
@@ -90,13 +89,13 @@ class Client:
         """The next message from the dealer, after it has been taken into this client's state.
 
         An `update`'s `view` is given back whole (the engine's JSON form, ruleset and records
-        included), though the wire leaves parts of it out (PROTOCOL.md).
+        included), though the wire leaves parts of it out (PROTOCOL.md), and its `events` typed.
         """
         message = decode(await self.ws.recv())
         kind = message["type"]
         if kind == "update":
             self.actions = message["actions"]
-            self.events.extend(event_from_json(e, self.game) for e in message["events"])
+            message["events"] = [event_from_json(e, self.game) for e in message["events"]]
             # The message is handed on with its view completed to the engine's JSON form.
             message["view"] = self._view_json = self._complete(message["view"])
             self._view = None

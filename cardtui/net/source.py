@@ -11,7 +11,7 @@ import ssl
 from typing import Any
 
 from cardtui.bots import Decision
-from cardtui.games import Action, Event, IllegalAction, PlayerView, ToMove, event_from_json, view_from_json
+from cardtui.games import Action, Event, IllegalAction, PlayerView, ToMove, view_from_json
 from cardtui.games.trick import DealRecord
 from cardtui.net.client import Client
 from cardtui.net.protocol import ProtocolError, chat_text
@@ -118,7 +118,8 @@ class RemoteSource:
             self._actions = message["actions"]
             self._view_json = message["view"]
             self._view = view_from_json(self._view_json)
-            return [event_from_json(e, self._view.game) for e in message["events"]]
+            events: list[Event] = message["events"]
+            return events
         if kind == "presence":
             self.present = list(message["present"])
         return []

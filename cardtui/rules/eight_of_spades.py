@@ -48,3 +48,10 @@ class EightOfSpadesRules(Ruleset):
     def eight_points(self) -> int:
         """The 8♠'s worth with "auto" resolved."""
         return self.eight_value if self.eight_value is not None else math.ceil(52 / self.players)
+
+    def card_points(self, *, eight: bool, illuminati: bool) -> int:
+        """What one collected card is worth, the rule engine and players share: a grid card 1,
+        an illuminati card `illuminati_value`, the 8S its points (in the illuminati the higher of the two)."""
+        if illuminati:
+            return max(self.eight_points, self.illuminati_value) if eight else self.illuminati_value
+        return self.eight_points if eight else 1

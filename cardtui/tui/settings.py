@@ -15,7 +15,6 @@ Textual.
 from __future__ import annotations
 
 import dataclasses
-import os
 from pathlib import Path
 from typing import Any
 
@@ -52,12 +51,9 @@ HEADER = """\
 
 def settings_path() -> Path:
     """`$CARDTUI_HOME/settings.toml` when CARDTUI_HOME is set, else in the platform's user config folder."""
-    env = os.environ.get("CARDTUI_HOME")
-    if env:
-        return Path(env).expanduser() / SETTINGS_FILE
-    import platformdirs
+    from cardtui.saves import home_dir
 
-    return Path(platformdirs.user_config_dir("cardtui", appauthor=False)) / SETTINGS_FILE
+    return home_dir("config") / SETTINGS_FILE
 
 
 def _allowed(key: str) -> str:
