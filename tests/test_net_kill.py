@@ -123,32 +123,39 @@ async def finished(process: Process) -> str:
     return out.decode()
 
 
+async def held_in_deal_two(
+    start: Callable[..., Awaitable[Process]],
+    tmp_path: Path,
+    save: Path,
+    game: str,
+    seed: int,
+    *more: str,
+    south_out: int | None,
+) -> tuple[Host, dict[int, str], Client, Process]:
+    """A `cardtui host` of two deals saving to `save`, South and West open, two easy computer players
+    (`more`: further host options). West is joined here, South by a `cardtui join --level easy` process (its
+    output to `south_out`); West plays into the second deal and holds the table at its own turn."""
+    host = Host(
+        await start(
+            *["host", game, "--rules", short_rules(tmp_path, game), "--seats", "open,open,bot:easy,bot:easy"],
+            *["--seed", str(seed), "--save", str(save), *more],
+        )
+    )
+    invites = await host.invitations()
+    west = await asyncio.wait_for(Client.join(invites[1]), LIMIT)
+    south = await start("join", invites[0], "--level", "easy", out=south_out)
+    await host.line(lambda line: line == "South (seat 0) joined")
+    await play_until_held(west, lambda: west.view.deal_number >= 2)  # type: ignore[attr-defined]
+    return host, invites, west, south
+
+
 async def test_kill_9_a_player_then_a_computer_stands_in_and_a_new_join_resumes_the_seat(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     async with processes(environment(tmp_path)) as start:
-        host = Host(
-            await start(
-                *[
-                    "host",
-                    "hearts",
-                    "--rules",
-                    short_rules(tmp_path, "hearts"),
-                    "--seats",
-                    "open,open,bot:easy,bot:easy",
-                    "--seed",
-                    "8",
-                    "--save",
-                    str(save),
-                ],
-                *["--away", "bot:easy", "--away-after", "0.1"],
-            )
+        # Held in the game's second deal at West's turn: the table is still, South is mid-game.
+        host, invites, west, south = await held_in_deal_two(
+            start, tmp_path, save, "hearts", 8, "--away", "bot:easy", "--away-after", "0.1", south_out=None
         )
-        invites = await host.invitations()
-        west = await asyncio.wait_for(Client.join(invites[1]), LIMIT)
-        south = await start("join", invites[0], "--level", "easy", out=None)
-        await host.line(lambda line: line == "South (seat 0) joined")
-        # Play into the game's second deal, then hold at West's turn: the table is still, South is mid-game.
-        await play_until_held(west, lambda: west.view.deal_number >= 2)  # type: ignore[attr-defined]
         at_kill, mark, heard = west.actions, len(host.lines), len(west.notices)
         south.send_signal(signal.SIGKILL)
         await south.wait()
@@ -174,27 +181,9 @@ async def test_kill_9_a_player_then_a_computer_stands_in_and_a_new_join_resumes_
 async def test_kill_9_the_host_then_resume_reopens_the_same_game_with_fresh_invitations(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     async with processes(environment(tmp_path)) as start:
-        host = Host(
-            await start(
-                *[
-                    "host",
-                    "spades",
-                    "--rules",
-                    short_rules(tmp_path, "spades"),
-                    "--seats",
-                    "open,open,bot:easy,bot:easy",
-                    "--seed",
-                    "3",
-                    "--save",
-                    str(save),
-                ]
-            )
+        host, invites, west, south = await held_in_deal_two(
+            start, tmp_path, save, "spades", 3, south_out=asyncio.subprocess.PIPE
         )
-        invites = await host.invitations()
-        west = await asyncio.wait_for(Client.join(invites[1]), LIMIT)
-        south = await start("join", invites[0], "--level", "easy")
-        await host.line(lambda line: line == "South (seat 0) joined")
-        await play_until_held(west, lambda: west.view.deal_number >= 2)  # type: ignore[attr-defined]
         before = [a.to_json() for a in load_save(save).log]
         assert len(before) == west.actions and not load_save(save).game.is_over
         host.process.send_signal(signal.SIGKILL)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 
+from cardtui.cards import Card
 from cardtui.games import IllegalAction
 from cardtui.games.base import Claim, Play
 from cardtui.games.codec import to_json
@@ -46,6 +49,23 @@ async def open_table(tmp_path: Path, kinds: str = "pbbb", seed: int = 5, hints: 
 
 def app_for(remote: RemoteSource) -> CardtuiApp:
     return CardtuiApp(Start(remote=remote), Settings(speed="instant"))
+
+
+@asynccontextmanager
+async def seated(
+    tmp_path: Path, seed: int = 5, hints: bool = True
+) -> AsyncIterator[tuple[Table, RemoteSource, CardtuiApp, Pilot[Any]]]:
+    """The app running at South's seat (joined by its invitation) of a table like `open_table`'s,
+    with three computer players."""
+    table = await open_table(tmp_path, seed=seed, hints=hints)
+    async with table:
+        remote = await RemoteSource.join(table.invitations()[0])
+        app = app_for(remote)
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                yield table, remote, app, pilot
+        finally:
+            await remote.close()
 
 
 def table_screen(app: CardtuiApp) -> TableScreen:
@@ -87,65 +107,64 @@ async def take_turn(pilot: Pilot[Any], app: CardtuiApp, n: int) -> None:
     await type_text(pilot, human_code(card.code, n))
 
 
+async def play_until(pilot: Pilot[Any], app: CardtuiApp, turns: int, ready: Callable[[], bool]) -> bool:
+    """Take this seat's turns (at most `turns` of them) until, with the table settled, `ready()` holds;
+    whether it ever did."""
+    for n in range(turns):
+        await settle(pilot, app)
+        if ready():
+            return True
+        await take_turn(pilot, app, n)
+    return False
+
+
+def unplayable(remote: RemoteSource) -> list[Card]:
+    """The cards in this seat's hand it may not play now (none when it has nothing to play)."""
+    view = remote.view(0)
+    legal = {a.card for a in view.legal if isinstance(a, Play)}
+    return [c for c in view.hand if c not in legal] if legal else []  # type: ignore[attr-defined]
+
+
 async def test_a_remote_person_plays_a_deal_of_hearts_by_typed_codes(tmp_path: Path) -> None:
-    table = await open_table(tmp_path)
-    async with table:
-        remote = await RemoteSource.join(table.invitations()[0])
-        app = app_for(remote)
-        async with app.run_test(size=(100, 30)) as pilot:
-            for n in range(40):
-                await settle(pilot, app)
-                if isinstance(app.screen, DealEndScreen):
-                    break
-                await take_turn(pilot, app, n)
-            assert isinstance(app.screen, DealEndScreen)
-            records = table.session.game.deal_records  # type: ignore[attr-defined]
-            assert len(records) == 1 and app.screen.record == records[0]
-            assert app.screen.source.deals_scored == 1
-            lines = log_lines(app)
-            assert lines[0] == "Joined the Hearts table as South (seat 0)."
-            assert sum("You play" in line or "South plays" in line for line in lines) == 13
-            # The score history at a network seat: the host's deal, from this seat's own view.
-            await pilot.press("h")
-            await pilot.pause()
-            history = app.screen
-            assert isinstance(history, HistoryScreen)
-            assert history.summary["deals"] == deal_rows(records, detail=True)
-            await pilot.press("escape")
-            await pilot.pause()
-            assert isinstance(app.screen, DealEndScreen)
-            await pilot.press("enter")
-            await settle(pilot, app)
-            assert remote.actions == len(table.session.log)
-            assert to_json(remote.view(0)) == to_json(table.session.game.view(0))
-        await remote.close()
+    async with seated(tmp_path) as (table, remote, app, pilot):
+        await play_until(pilot, app, 40, lambda: isinstance(app.screen, DealEndScreen))
+        assert isinstance(app.screen, DealEndScreen)
+        records = table.session.game.deal_records  # type: ignore[attr-defined]
+        assert len(records) == 1 and app.screen.record == records[0]
+        assert app.screen.source.deals_scored == 1
+        lines = log_lines(app)
+        assert lines[0] == "Joined the Hearts table as South (seat 0)."
+        assert sum("You play" in line or "South plays" in line for line in lines) == 13
+        # The score history at a network seat: the host's deal, from this seat's own view.
+        await pilot.press("h")
+        await pilot.pause()
+        history = app.screen
+        assert isinstance(history, HistoryScreen)
+        assert history.summary["deals"] == deal_rows(records, detail=True)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, DealEndScreen)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert remote.actions == len(table.session.log)
+        assert to_json(remote.view(0)) == to_json(table.session.game.view(0))
 
 
 async def test_an_illegal_card_is_refused_with_the_engines_reason(tmp_path: Path) -> None:
-    table = await open_table(tmp_path, seed=11)
-    async with table:
-        remote = await RemoteSource.join(table.invitations()[0])
-        app = app_for(remote)
-        async with app.run_test(size=(100, 30)) as pilot:
-            refused = None
-            for n in range(20):
-                await settle(pilot, app)
-                view = remote.view(0)
-                legal = {a.card for a in view.legal if isinstance(a, Play)}
-                wrong = [c for c in view.hand if c not in legal] if legal else []  # type: ignore[attr-defined]
-                if isinstance(app.screen, TableScreen) and wrong:
-                    with pytest.raises(IllegalAction) as err:
-                        table.session.game.clone().apply(Play(0, wrong[0]))
-                    before = len(table.session.log)
-                    await type_text(pilot, wrong[0].code)
-                    await settle(pilot, app)
-                    refused = str(err.value)
-                    assert message(app) == refused
-                    assert len(table.session.log) == before and table_screen(app).human_turn() == 0
-                    break
-                await take_turn(pilot, app, n)
-            assert refused, "never held a card that could not be played"
-        await remote.close()
+    async with seated(tmp_path, seed=11) as (table, remote, app, pilot):
+        held = await play_until(
+            pilot, app, 20, lambda: isinstance(app.screen, TableScreen) and bool(unplayable(remote))
+        )
+        assert held, "never held a card that could not be played"
+        wrong = unplayable(remote)[0]
+        with pytest.raises(IllegalAction) as err:
+            table.session.game.clone().apply(Play(0, wrong))
+        refused = str(err.value)
+        before = len(table.session.log)
+        await type_text(pilot, wrong.code)
+        await settle(pilot, app)
+        assert refused and message(app) == refused
+        assert len(table.session.log) == before and table_screen(app).human_turn() == 0
 
 
 async def test_table_talk_reaches_the_other_seat_and_shows_in_the_log(tmp_path: Path) -> None:
@@ -224,28 +243,22 @@ def sorted_hand(remote: RemoteSource) -> list[Any]:
     return list(sort_for_display(remote.view(0).hand))  # type: ignore[attr-defined]
 
 
-async def test_hints_come_from_the_seats_own_view_and_the_host_can_turn_them_off(tmp_path: Path) -> None:
-    for allowed in (True, False):
-        (tmp_path / str(allowed)).mkdir()
-        table = await open_table(tmp_path / str(allowed), hints=allowed)
-        async with table:
-            remote = await RemoteSource.join(table.invitations()[0])
-            app = app_for(remote)
-            async with app.run_test(size=(100, 30)) as pilot:
-                await settle(pilot, app)
-                if isinstance(app.screen, PassScreen):
-                    await take_turn(pilot, app, 0)
-                    await settle(pilot, app)
-                await pilot.press("f2")
-                for _ in range(2000):
-                    await pilot.pause()
-                    if message(app) not in ("", "Thinking of a hint…"):
-                        break
-                if allowed:
-                    assert message(app).startswith("Hint (hard): ")
-                else:
-                    assert message(app) == "The host has turned hints off at this table."
-            await remote.close()
+@pytest.mark.parametrize("allowed", [True, False], ids=["hints-on", "hints-off"])
+async def test_hints_come_from_the_seats_own_view_and_the_host_can_turn_them_off(tmp_path: Path, allowed: bool) -> None:
+    async with seated(tmp_path, hints=allowed) as (_table, _remote, app, pilot):
+        await settle(pilot, app)
+        if isinstance(app.screen, PassScreen):
+            await take_turn(pilot, app, 0)
+            await settle(pilot, app)
+        await pilot.press("f2")
+        for _ in range(2000):
+            await pilot.pause()
+            if message(app) not in ("", "Thinking of a hint…"):
+                break
+        if allowed:
+            assert message(app).startswith("Hint (hard): ")
+        else:
+            assert message(app) == "The host has turned hints off at this table."
 
 
 async def test_the_hosts_own_seat_shows_a_lobby_of_invitations_and_who_joined(tmp_path: Path) -> None:
@@ -295,30 +308,22 @@ async def test_when_the_host_closes_the_table_the_seat_says_so(tmp_path: Path) -
 
 
 async def test_a_claim_goes_to_the_hosts_engine_which_answers_it(tmp_path: Path) -> None:
-    table = await open_table(tmp_path, seed=5)
-    async with table:
-        remote = await RemoteSource.join(table.invitations()[0])
-        app = app_for(remote)
-        async with app.run_test(size=(100, 30)) as pilot:
-            answered = False
-            for n in range(30):
-                await settle(pilot, app)
-                view = remote.view(0)
-                if isinstance(app.screen, TableScreen) and view.legal and not view.trick:  # type: ignore[attr-defined]
-                    try:
-                        table.session.game.clone().apply(Claim(0))
-                        expected = None
-                    except IllegalAction as err:
-                        expected = str(err)
-                    before = len(table.session.log)
-                    await pilot.press("f5")
-                    await settle(pilot, app)
-                    if expected is None:
-                        assert table.session.game.is_over or len(table.session.log) > before
-                    else:
-                        assert message(app) == expected and len(table.session.log) == before
-                    answered = True
-                    break
-                await take_turn(pilot, app, n)
-            assert answered, "South never led a trick"
-        await remote.close()
+    async with seated(tmp_path, seed=5) as (table, remote, app, pilot):
+
+        def leading() -> bool:
+            view = remote.view(0)
+            return isinstance(app.screen, TableScreen) and bool(view.legal) and not view.trick  # type: ignore[attr-defined]
+
+        assert await play_until(pilot, app, 30, leading), "South never led a trick"
+        try:
+            table.session.game.clone().apply(Claim(0))
+            expected = None
+        except IllegalAction as err:
+            expected = str(err)
+        before = len(table.session.log)
+        await pilot.press("f5")
+        await settle(pilot, app)
+        if expected is None:
+            assert table.session.game.is_over or len(table.session.log) > before
+        else:
+            assert message(app) == expected and len(table.session.log) == before

@@ -20,7 +20,16 @@ from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.prompt_bar import PromptBar
-from tests.test_tui_support import make_app, open_rules_editor, play_turns, settle, type_text
+from tests.test_tui_support import (
+    dialog_message,
+    make_app,
+    open_rules_editor,
+    pass_first_cards,
+    play_turns,
+    settle,
+    settled_at,
+    type_text,
+)
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 
@@ -49,19 +58,18 @@ async def test_eight_of_spades_whole_game_with_calls_and_coordinates() -> None:
 async def test_bad_input_says_why_and_changes_nothing() -> None:
     app, session = make_app("hearts", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        assert isinstance(app.screen, PassScreen)
+        dialog = await settled_at(pilot, app, PassScreen)
         await type_text(pilot, "zz")
-        assert "not a card" in str(app.screen.query_one("#pass-message").content)
-        held = app.screen.cards
+        assert "not a card" in dialog_message(dialog)
+        held = dialog.cards
         missing = next(c for c in session.game.hand(1) if c not in held)  # type: ignore[attr-defined]
         await type_text(pilot, missing.code)
-        assert f"you don't hold {missing.code}" in str(app.screen.query_one("#pass-message").content)
+        assert f"you don't hold {missing.code}" in dialog_message(dialog)
         await type_text(pilot, held[0].code)
         await type_text(pilot, held[0].code.lower())  # typed again: unselected
-        assert app.screen.chosen == []
+        assert dialog.chosen == []
         await pilot.press("enter")
-        assert "choose exactly 3" in str(app.screen.query_one("#pass-message").content)
+        assert app.screen is dialog and "choose exactly 3" in dialog_message(dialog)
         for card in held[:3]:
             await type_text(pilot, card.code)
         await pilot.press("enter")
@@ -88,10 +96,9 @@ async def test_bad_input_says_why_and_changes_nothing() -> None:
 async def test_hint_last_trick_speed_and_help() -> None:
     app, session = make_app("cutthroat", seed=5)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app)
-        assert isinstance(app.screen, BidScreen)
+        dialog = await settled_at(pilot, app, BidScreen)
         await type_text(pilot, "fourteen")
-        assert "not a bid" in str(app.screen.query_one("#bid-message").content)
+        assert "not a bid" in dialog_message(dialog)
         await type_text(pilot, "nil")
         await settle(pilot, app)
         bids = [b for b in session.game.view(0).detail.bids if b is not None]  # type: ignore[attr-defined]
@@ -140,9 +147,7 @@ async def test_hot_seat_hides_the_hand_between_people() -> None:
                 await settle(pilot, app)
                 seen.add(table.viewer or 0)
             elif isinstance(app.screen, PassScreen):
-                for card in app.screen.cards[:3]:
-                    await type_text(pilot, card.code)
-                await pilot.press("enter")
+                await pass_first_cards(pilot, app.screen)
             else:
                 break
         assert seen == {0, 2}

@@ -8,7 +8,7 @@ import pytest
 from textual.widgets import Input, Static
 
 from cardtui.tui.screens.bid import BidScreen
-from tests.test_tui_support import fast_forward, make_app, settle
+from tests.test_tui_support import dialog_message, fast_forward, make_app, settle
 
 
 def your_bid_after_others(session: Any) -> bool:
@@ -54,7 +54,7 @@ async def test_the_bid_prompt_offers_blind_bids_only_when_the_rules_do(preset: s
         field = dialog.query_one("#bid-input", Input)
         assert field.placeholder == f"type a bid: {offered} — then Enter"
         await pilot.press(*"seven", "enter")
-        said = str(dialog.query_one("#bid-message", Static).content)
+        said = dialog_message(dialog)
     allowed = "a number of tricks 0 to 13, or nil"
     assert said == f"not a bid: 'seven' — type {allowed}" + (
         ", each may be blind (blind 5)" if "blind" in offered else ""

@@ -8,11 +8,7 @@ from textual.widgets import Static
 from cardtui.tui.screens.bid import BidScreen
 from cardtui.tui.screens.help import HelpScreen
 from cardtui.tui.screens.pass_cards import PassScreen
-from tests.test_tui_support import make_app, settle, workers_done
-
-
-def message(screen: PassScreen | BidScreen) -> str:
-    return str(screen.query_one("#pass-message" if isinstance(screen, PassScreen) else "#bid-message", Static).content)
+from tests.test_tui_support import dialog_message, make_app, settle, workers_done
 
 
 @pytest.mark.parametrize(
@@ -32,7 +28,7 @@ async def test_dialog_help_and_hint(preset: str, verb: str, help_line: str) -> N
         await pilot.press("f2")
         await workers_done(app)
         await pilot.pause()
-        hint = message(dialog)
+        hint = dialog_message(dialog)
         assert hint.startswith(f"Hint (hard): {verb} ") and " — " in hint
         if isinstance(dialog, PassScreen):
             passed = hint.removeprefix("Hint (hard): pass ").split(" — ")[0].split()
@@ -52,4 +48,4 @@ async def test_no_hint_before_a_blind_bidder_looks() -> None:
         assert isinstance(dialog, BidScreen) and dialog.blind_stage
         await pilot.press("f2")
         await pilot.pause()
-        assert message(dialog).startswith("A hint would look at your hand")
+        assert dialog_message(dialog).startswith("A hint would look at your hand")

@@ -14,6 +14,7 @@ import pytest
 from rich.console import Console
 from rich.text import Text
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from cardtui.api import ApiGame, new_game
@@ -43,6 +44,30 @@ SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 def table_rows(screen: HistoryScreen) -> list[list[str]]:
     table = screen.query_one(DataTable)
     return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+@contextlib.asynccontextmanager
+async def history_over(
+    pilot: Pilot[Any], app: CardtuiApp, key: str, under: type[Screen[Any]]
+) -> AsyncIterator[HistoryScreen]:
+    """`key` over the screen in front (an `under`) opens the score history; once the test is done with it,
+    Esc comes back to that screen."""
+    assert isinstance(app.screen, under)
+    await pilot.press(key)
+    await pilot.pause()
+    history = app.screen
+    assert isinstance(history, HistoryScreen)
+    yield history
+    await pilot.press("escape")
+    await pilot.pause()
+    assert isinstance(app.screen, under)
+
+
+def at_your_turn_after(preset: str, seed: int, deals: int) -> tuple[CardtuiApp, Session]:
+    """A game played by the computer players until `deals` deals are scored and it is your turn again."""
+    app, session = make_app(preset, seed=seed)
+    fast_forward(session, lambda s: len(s.game.deal_records) >= deals and s.seat_to_move() == s.seats[0])
+    return app, session
 
 
 def text_of(app: CardtuiApp) -> str:
@@ -118,44 +143,30 @@ def test_chart_helpers() -> None:
 
 
 async def test_f6_at_the_table_shows_every_deal_and_esc_goes_back() -> None:
-    app, session = make_app("hearts", seed=7)
-    fast_forward(session, lambda s: len(s.game.deal_records) >= 3 and s.seat_to_move() == s.seats[0])
+    app, session = at_your_turn_after("hearts", seed=7, deals=3)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
-        assert isinstance(app.screen, TableScreen)
-        await pilot.press("f6")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, HistoryScreen)
-        rows = table_rows(screen)
-        records = session.game.deal_records  # type: ignore[attr-defined]
-        assert len(rows) == len(records) >= 3
-        for row, record in zip(rows, records, strict=True):
-            assert row[1:9:2] == [str(s) for s in record.scores]
-            assert row[2:9:2] == [str(t) for t in record.totals]
-        assert rows[-1][2:9:2] == [str(t) for t in session.game.scores]
-        # the chart: one line per seat, its last point the running total
-        drawn = screen.query_one(Chart).render().plain  # type: ignore[union-attr]
-        assert all(session.seats[s].name in drawn for s in range(4)) and "Running totals" in drawn
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        async with history_over(pilot, app, "f6", TableScreen) as screen:
+            rows = table_rows(screen)
+            records = session.game.deal_records  # type: ignore[attr-defined]
+            assert len(rows) == len(records) >= 3
+            for row, record in zip(rows, records, strict=True):
+                assert row[1:9:2] == [str(s) for s in record.scores]
+                assert row[2:9:2] == [str(t) for t in record.totals]
+            assert rows[-1][2:9:2] == [str(t) for t in session.game.scores]
+            # the chart: one line per seat, its last point the running total
+            drawn = screen.query_one(Chart).render().plain  # type: ignore[union-attr]
+            assert all(session.seats[s].name in drawn for s in range(4)) and "Running totals" in drawn
 
 
 async def test_f6_in_the_bid_dialog_shows_the_history_and_esc_comes_back_to_the_bid() -> None:
     from cardtui.tui.screens.bid import BidScreen
 
-    app, session = make_app("spades", seed=4)
-    fast_forward(session, lambda s: len(s.game.deal_records) >= 1 and s.seat_to_move() == s.seats[0])
+    app, _session = at_your_turn_after("spades", seed=4, deals=1)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
-        assert isinstance(app.screen, BidScreen)
-        await pilot.press("f6")
-        await pilot.pause()
-        assert isinstance(app.screen, HistoryScreen) and len(table_rows(app.screen)) == 1
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, BidScreen)
+        async with history_over(pilot, app, "f6", BidScreen) as screen:
+            assert len(table_rows(screen)) == 1
 
 
 async def test_history_of_the_spades_sample_has_its_numbers() -> None:
@@ -248,12 +259,8 @@ async def test_spades_deal_end_shows_contracts_nils_and_bags_against_the_limit(t
         assert "bags 5/10 (+4)" in text and "bags 1/10" in text
         assert "North nil failed" in text and "West nil made" in text
         assert "made" in text
-        await pilot.press("h")
-        await pilot.pause()
-        assert isinstance(app.screen, HistoryScreen) and len(table_rows(app.screen)) == 2
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, DealEndScreen)
+        async with history_over(pilot, app, "h", DealEndScreen) as screen:
+            assert len(table_rows(screen)) == 2
 
 
 async def test_deal_end_says_when_the_bag_limit_was_reached(tmp_path: Path) -> None:

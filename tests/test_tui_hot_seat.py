@@ -18,7 +18,7 @@ from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.screens.hot_seat import HotSeatScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.widgets.log import GameLog
-from tests.test_tui_support import make_app, settle, type_text
+from tests.test_tui_support import answer_simply, make_app, pass_first_cards, settle, type_text
 
 CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
 
@@ -61,8 +61,7 @@ async def play_deal(pilot: Pilot[Any], app: CardtuiApp, session: Session, blind_
             own_passes += [line for line in table.query_one(GameLog).lines() if line.startswith(mine)]
             continue
         if isinstance(screen, PassScreen):
-            await pilot.press(*[k for c in screen.cards[: screen.count] for k in (*c.code, "enter")])
-            await pilot.press("enter")
+            await pass_first_cards(pilot, screen)
             continue
         if isinstance(screen, BidScreen):
             await type_text(pilot, "blind nil" if blind_nil and screen.blind_stage else "look")
@@ -71,8 +70,7 @@ async def play_deal(pilot: Pilot[Any], app: CardtuiApp, session: Session, blind_
             continue
         if not isinstance(screen, GameScreen) or sum(isinstance(a, Play) for a in session.log) >= 8:
             break
-        legal = [a for a in session.game.legal_actions() if isinstance(a, Play)]
-        await type_text(pilot, legal[0].card.code)
+        await answer_simply(pilot, app)  # the first card that may be played
     assert found == []
     return own_passes
 

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from textual.pilot import Pilot
-
 from cardtui.cards import Card, CardSet
 from cardtui.games.base import Play
 from cardtui.games.hearts import HeartsGame
@@ -18,7 +14,15 @@ from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.text_line import TextLines
-from tests.test_tui_support import make_app, settle, type_text, workers_done
+from tests.test_tui_support import (
+    answer_simply,
+    make_app,
+    pass_first_cards,
+    settle,
+    settled_at,
+    type_text,
+    workers_done,
+)
 
 
 def received(session: Session, seat: int) -> set[Card]:
@@ -35,19 +39,10 @@ def drawn(app: CardtuiApp) -> str:
     return app.screen.query_one(Hand).render().plain
 
 
-async def pass_first_cards(pilot: Pilot[Any], app: CardtuiApp) -> None:
-    screen = app.screen
-    assert isinstance(screen, PassScreen)
-    for card in screen.cards[: screen.count]:
-        await type_text(pilot, card.code)
-    await pilot.press("enter")
-
-
 async def test_received_cards_are_marked_until_you_play_and_after_a_resume() -> None:
     app, session = make_app(seed=3)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app)
-        await pass_first_cards(pilot, app)
+        await pass_first_cards(pilot, await settled_at(pilot, app, PassScreen))
         await settle(pilot, app)
         assert isinstance(app.screen, TableScreen) and app.screen.human_turn() == 0
         got = received(session, 0)
@@ -73,8 +68,7 @@ async def test_the_table_pauses_on_the_received_cards_unless_the_speed_is_instan
     session = make_app(seed=3)[1]
     app = CardtuiApp(Start(session=session), Settings(speed="instant", trick_delay_override=60.0))
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app)
-        await pass_first_cards(pilot, app)
+        await pass_first_cards(pilot, await settled_at(pilot, app, PassScreen))
         for _ in range(5):
             await pilot.pause()
             await workers_done(app)
@@ -92,8 +86,7 @@ async def test_the_table_pauses_on_the_received_cards_unless_the_speed_is_instan
         assert not screen.showing_received and (screen.human_turn() == 0 or game.trick)
     instant, _ = make_app(seed=3)
     async with instant.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, instant)
-        await pass_first_cards(pilot, instant)
+        await pass_first_cards(pilot, await settled_at(pilot, instant, PassScreen))
         await settle(pilot, instant)
         screen = instant.screen
         assert isinstance(screen, TableScreen) and not screen.showing_received and screen.human_turn() == 0
@@ -106,19 +99,15 @@ async def test_in_hot_seat_only_the_receiving_person_sees_their_marks() -> None:
         for _ in range(60):
             await settle(pilot, app)
             screen = app.screen
-            if isinstance(screen, HotSeatScreen):
-                await pilot.press("x")
-            elif isinstance(screen, PassScreen):
-                await pass_first_cards(pilot, app)
-            else:
-                assert isinstance(screen, TableScreen)
+            if isinstance(screen, TableScreen):
                 seat = screen.human_turn()
                 assert seat is not None and screen.viewer == seat
                 if seat in checked:
                     break
                 checked[seat] = marked(app)
                 assert checked[seat] == received(session, seat)
-                legal = [a for a in session.game.legal_actions() if isinstance(a, Play)]
-                await type_text(pilot, legal[0].card.code)
+            else:
+                assert isinstance(screen, (HotSeatScreen, PassScreen)), screen
+            await answer_simply(pilot, app)  # a hand-over, the pass, or the first card that may be played
         assert set(checked) == {0, 2}
         assert checked[0] and checked[2] and checked[0] != checked[2]

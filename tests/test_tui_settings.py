@@ -8,9 +8,8 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Select, Static, Switch
+from textual.widgets import Select, Switch
 
-from cardtui.games.base import Play
 from cardtui.rules import load_preset
 from cardtui.seats import Seat
 from cardtui.session import Session
@@ -27,7 +26,14 @@ from cardtui.tui.widgets.prompt_bar import PromptBar
 from cardtui.tui.widgets.scoreboard import Scoreboard
 from cardtui.tui.widgets.text_line import TextLines
 from cardtui.tui.widgets.trick import Trick
-from tests.test_tui_support import settle, type_text, workers_done
+from tests.test_tui_support import (
+    answer_simply,
+    dialog_message,
+    pass_first_cards,
+    settle,
+    settled_at,
+    workers_done,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -49,43 +55,36 @@ def test_the_file_lives_in_cardtui_home(home: Path) -> None:
     assert settings_path() == home / "settings.toml"
 
 
+def kept(s: Settings) -> dict[str, Any]:
+    """Each setting a person can change, by its name in the settings file."""
+    return {
+        "speed": s.speed,
+        "theme": s.theme,
+        "ascii": s.ascii_only,
+        "hint_level": s.hint_level,
+        "click_to_collect": s.click_to_collect,
+    }
+
+
 def test_a_missing_file_gives_the_defaults_and_is_not_written_until_something_changes(home: Path) -> None:
     s = settings_for()
-    assert (s.speed, s.theme, s.ascii_only, s.hint_level, s.click_to_collect) == (
-        "normal",
-        "textual-dark",
-        False,
-        "hard",
-        False,
-    )
+    assert kept(s) == {
+        "speed": "normal",
+        "theme": "textual-dark",
+        "ascii": False,
+        "hint_level": "hard",
+        "click_to_collect": False,
+    }
     assert s.problem is None and not (home / "settings.toml").exists()
 
 
 def test_round_trip_every_setting(home: Path) -> None:
     s = settings_for()
-    for key, value in [
-        ("speed", "fast"),
-        ("theme", "nord"),
-        ("ascii", True),
-        ("hint_level", "easy"),
-        ("click_to_collect", True),
-    ]:
+    changed = {"speed": "fast", "theme": "nord", "ascii": True, "hint_level": "easy", "click_to_collect": True}
+    for key, value in changed.items():
         assert s.remember(key, value) is None
-    assert on_disk(home) == {
-        "speed": "fast",
-        "theme": "nord",
-        "ascii": True,
-        "hint_level": "easy",
-        "click_to_collect": True,
-    }
-    again = settings_for()
-    assert (again.speed, again.theme, again.ascii_only, again.hint_level, again.click_to_collect) == (
-        "fast",
-        "nord",
-        True,
-        "easy",
-        True,
-    )
+    assert on_disk(home) == changed
+    assert kept(settings_for()) == changed
     assert list(home.iterdir()) == [home / "settings.toml"], "written atomically: no temp file left"
 
 
@@ -181,10 +180,7 @@ def hearts(seed: int = 7, humans: tuple[int, ...] = (0,), save_path: Path | None
 
 async def pass_cards(pilot: Pilot[Any], app: CardtuiApp) -> TableScreen:
     """Hearts opens with the pass dialog: pass the first cards, and be at the table."""
-    await settle(pilot, app)
-    screen = app.screen
-    assert isinstance(screen, PassScreen)
-    await pilot.press(*[k for c in screen.cards[: screen.count] for k in (*c.code, "enter")], "enter")
+    await pass_first_cards(pilot, await settled_at(pilot, app, PassScreen))
     await settle(pilot, app)
     table = app.screen
     assert isinstance(table, TableScreen)
@@ -292,12 +288,8 @@ async def play_a_trick(pilot: Pilot[Any], app: CardtuiApp, session: Session) -> 
         screen = app.screen
         if isinstance(screen, TableScreen) and (screen.held is not None or len(session.game.view(0).tricks) > 0):
             return screen
-        if isinstance(screen, PassScreen):
-            await pilot.press(*[k for c in screen.cards[: screen.count] for k in (*c.code, "enter")])
-            await pilot.press("enter")
-        elif isinstance(screen, TableScreen) and screen.human_turn() is not None:
-            legal = [a for a in session.game.legal_actions() if isinstance(a, Play)]
-            await type_text(pilot, legal[0].card.code)
+        if isinstance(screen, PassScreen) or (isinstance(screen, TableScreen) and screen.human_turn() is not None):
+            await answer_simply(pilot, app)  # the pass, or the first card that may be played
     raise AssertionError("no trick was finished")
 
 
@@ -348,9 +340,8 @@ async def test_f2_asks_the_computer_player_of_the_hint_level(game: str, level: s
         await pilot.press("f2")
         await workers_done(app)
         await pilot.pause()
-        if isinstance(app.screen, PassScreen):  # the pass dialog's F2 asks the table's hint
-            text = str(app.screen.query_one("#pass-message", Static).content)
-        else:
-            text = screen.query_one(PromptBar).message
+        # the pass dialog's F2 asks the table's hint and shows it in the dialog
+        dialog = app.screen
+        text = dialog_message(dialog) if isinstance(dialog, PassScreen) else screen.query_one(PromptBar).message
         expected = screen.action_label(session.bot_decision(shown).action)
         assert f"Hint ({shown}): {expected}" in text, text

@@ -17,15 +17,18 @@ from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.help import HelpScreen
 from cardtui.tui.screens.hot_seat import HotSeatScreen
+from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.settings import Settings
 from tests.test_tui_support import (
     fast_forward,
     make_app,
     normalise_svg,
+    pass_first_cards,
     play_turns,
     screen_lines,
     settle,
+    settled_at,
     type_text,
     workers_done,
 )
@@ -53,10 +56,7 @@ async def nothing(pilot: Pilot[Any], app: CardtuiApp) -> None:
 
 
 async def pass_three(pilot: Pilot[Any], app: CardtuiApp) -> None:
-    await settle(pilot, app)
-    for card in app.screen.cards[:3]:  # type: ignore[attr-defined]
-        await type_text(pilot, card.code)
-    await pilot.press("enter")
+    await pass_first_cards(pilot, await settled_at(pilot, app, PassScreen))
     await settle(pilot, app)
 
 
@@ -134,12 +134,20 @@ def late_grid() -> tuple[CardtuiApp, Session]:
     return app, session
 
 
+@pytest.mark.parametrize(("size", "name"), [((100, 30), "grid.svg"), ((60, 20), "grid_60x20.svg")])
+async def test_grid(snapshot: Any, size: tuple[int, int], name: str) -> None:
+    app, _session = late_grid()
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        await pilot.press("h", "d", "4")
+        await shot(snapshot, app, pilot, name)
+
+
 async def test_game_end_and_replay(snapshot: Any) -> None:
     app, session = late_grid()
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
-        await pilot.press("h", "d", "4")
-        await shot(snapshot, app, pilot, "grid.svg")
+        await pilot.press("h", "d", "4")  # the flip test_grid shows
         fast_forward(session, lambda s: False)
         app.screen.advance()  # type: ignore[attr-defined]
         await settle(pilot, app)
@@ -164,14 +172,6 @@ async def test_hot_seat(snapshot: Any) -> None:
         await settle(pilot, app)
         assert isinstance(app.screen, HotSeatScreen)
         await shot(snapshot, app, pilot, "hot_seat.svg")
-
-
-async def test_grid_60x20(snapshot: Any) -> None:
-    app, _session = late_grid()
-    async with app.run_test(size=(60, 20)) as pilot:
-        await settle(pilot, app)
-        await pilot.press("h", "d", "4")
-        await shot(snapshot, app, pilot, "grid_60x20.svg")
 
 
 async def test_help_eight_of_spades(snapshot: Any) -> None:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import re
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Static
 from textual.worker import WorkerCancelled
 
 from cardtui.games.base import Play
@@ -25,6 +27,7 @@ from cardtui.tui.screens.rules_editor import RulesEditorScreen
 from cardtui.tui.settings import Settings
 
 MODALS = (PassScreen, BidScreen, DealEndScreen, GameEndScreen, HotSeatScreen)
+S = TypeVar("S", bound=Screen[Any])
 
 
 def make_app(
@@ -74,12 +77,50 @@ async def settle(pilot: Pilot[Any], app: CardtuiApp) -> None:
     raise AssertionError(f"the app never settled: {app.screen}")
 
 
+async def settled_at(pilot: Pilot[Any], app: CardtuiApp, kind: type[S]) -> S:
+    """Settle, then the screen in front, which must be a `kind`."""
+    await settle(pilot, app)
+    screen = app.screen
+    assert isinstance(screen, kind), screen
+    return screen
+
+
+def dialog_message(dialog: PassScreen | BidScreen) -> str:
+    """The line under the pass or bid dialog's input: what was wrong with it, or a hint."""
+    return str(dialog.query_one("#pass-message" if isinstance(dialog, PassScreen) else "#bid-message", Static).content)
+
+
 def keys_of(text: str) -> list[str]:
     return list(text)
 
 
 async def type_text(pilot: Pilot[Any], text: str) -> None:
     await pilot.press(*keys_of(text), "enter")
+
+
+async def pass_first_cards(pilot: Pilot[Any], dialog: PassScreen) -> None:
+    """Choose the pass dialog's first cards, as many as it asks for, by typing their codes; then pass them."""
+    for card in dialog.cards[: dialog.count]:
+        await type_text(pilot, card.code)
+    await pilot.press("enter")
+
+
+async def answer_simply(pilot: Pilot[Any], app: CardtuiApp) -> None:
+    """Answer what is in front with the plainest input: a key at a hand-over, the first cards in the pass
+    dialog, a bid of 3 (after looking at the hand), or at the table the first card that may be played."""
+    screen = app.screen
+    if isinstance(screen, HotSeatScreen):
+        await pilot.press("space")
+    elif isinstance(screen, PassScreen):
+        await pass_first_cards(pilot, screen)
+    elif isinstance(screen, BidScreen):
+        if screen.blind_stage:
+            await pilot.press("escape")
+        await type_text(pilot, "3")
+    else:
+        assert isinstance(screen, GameScreen), screen
+        legal = [a for a in screen.session.game.legal_actions() if isinstance(a, Play)]
+        await type_text(pilot, legal[0].card.code)
 
 
 def human_code(code: str, n: int) -> str:

@@ -17,7 +17,7 @@ from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.seat_panel import SeatPanel
 from cardtui.tui.widgets.trick import Trick
-from tests.test_tui_support import make_app, settle, type_text
+from tests.test_tui_support import answer_simply, make_app, settle
 
 PLACES = ("bottom", "left", "top", "right")
 
@@ -60,7 +60,7 @@ async def test_after_each_hand_over_the_table_turns_to_the_person_to_move(game: 
             await settle(pilot, app)
             screen = app.screen
             if isinstance(screen, HotSeatScreen):
-                await pilot.press("space")
+                await answer_simply(pilot, app)  # the hand-over
                 await pilot.pause()
                 table = app.screen_stack[1]
                 assert isinstance(table, TableScreen)
@@ -68,18 +68,11 @@ async def test_after_each_hand_over_the_table_turns_to_the_person_to_move(game: 
                 if len(turned) >= 4 and sum(isinstance(a, Play) for a in session.log) >= 2:
                     break
                 continue
-            if isinstance(screen, PassScreen):
-                await pilot.press(*[k for c in screen.cards[: screen.count] for k in (*c.code, "enter")], "enter")
-                continue
-            if isinstance(screen, BidScreen):
-                if screen.blind_stage:
-                    await pilot.press("escape")
-                await type_text(pilot, "3")
-                continue
-            assert isinstance(screen, TableScreen)
-            check_turned(screen)
-            legal = [a for a in session.game.legal_actions() if isinstance(a, Play)]
-            await type_text(pilot, legal[0].card.code)
+            if isinstance(screen, TableScreen):
+                check_turned(screen)
+            else:
+                assert isinstance(screen, (PassScreen, BidScreen)), screen
+            await answer_simply(pilot, app)  # the pass, a bid of 3, or the first card that may be played
     assert set(turned) == {0, 1}, "both people had the table turned to them"
 
 

@@ -28,7 +28,14 @@ from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.prompt_bar import PromptBar
-from tests.test_tui_support import open_rules_editor, play_turns, settle, type_text, workers_done
+from tests.test_tui_support import (
+    open_rules_editor,
+    pass_first_cards,
+    play_turns,
+    settle,
+    settled_at,
+    workers_done,
+)
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 HOSTILE = ["[/]", "[link=x:y]b", "[bold]W", "[red]N[/"]
@@ -202,14 +209,11 @@ async def test_a_failed_autosave_is_not_a_save_and_can_be_retried(
         assert session.log == [] and "Could not save" in app.screen.query_one(PromptBar).message
         monkeypatch.setattr(os, "fsync", real_fsync)
         await pilot.press("ctrl+r")
-        await settle(pilot, app)
-        assert isinstance(app.screen, PassScreen)
+        dialog = await settled_at(pilot, app, PassScreen)
         saved = len(session.log)
         assert saved >= 1 and len(load_save(path).log) == saved
         full_disk(monkeypatch)
-        for card in app.screen.cards[:3]:
-            await type_text(pilot, card.code)
-        await pilot.press("enter")
+        await pass_first_cards(pilot, dialog)
         await drain(pilot, app)
         assert len(session.log) == saved and len(load_save(path).log) == saved
         await pilot.press("ctrl+q")

@@ -20,7 +20,7 @@ from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.prompt_bar import PromptBar
-from tests.test_tui_support import make_app, settle, type_text
+from tests.test_tui_support import make_app, pass_first_cards, settle, settled_at, type_text
 from tests.test_undo import to_person, to_play
 
 SEATS = [Seat("You", "human"), *(Seat(name, "bot", "easy") for name in ("West", "North", "East"))]
@@ -29,11 +29,7 @@ SEATS = [Seat("You", "human"), *(Seat(name, "bot", "easy") for name in ("West", 
 async def test_ctrl_z_takes_back_your_card_and_the_computer_players_after_it() -> None:
     app, session = make_app("hearts", seed=7)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app)
-        assert isinstance(app.screen, PassScreen)
-        for card in app.screen.cards[:3]:
-            await type_text(pilot, card.code)
-        await pilot.press("enter")
+        await pass_first_cards(pilot, await settled_at(pilot, app, PassScreen))
         await settle(pilot, app)
         table = app.screen
         assert isinstance(table, TableScreen)
