@@ -58,11 +58,9 @@ class Contracts:
     bags: int = 0
 
     def __iadd__(self, other: Contracts) -> Contracts:
-        self.bids += other.bids
-        self.bids_made += other.bids_made
-        self.nils += other.nils
-        self.nils_made += other.nils_made
-        self.bags += other.bags
+        """Every figure summed, field by field, so a figure added to the class is never left out of a sum."""
+        for f in dataclasses.fields(self):
+            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
         return self
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -44,6 +45,10 @@ def you_of(seats: list[dict[str, Any]]) -> int | None:
     return people[0] if people else None
 
 
+SUMMED = ("games", "in_progress", "wins", "deals", "points")
+"""The figures every game's tally has."""
+
+
 @dataclasses.dataclass(slots=True)
 class Tally:
     """The figures of one game and opponents' level, added up save by save."""
@@ -55,19 +60,17 @@ class Tally:
     wins: int = 0
     deals: int = 0
     points: int = 0
-    counts: dict[str, int] = dataclasses.field(default_factory=dict)
+    counts: Counter[str] = dataclasses.field(default_factory=Counter)
+    """The game's own figures (moons shot, contracts made, ace hits...) by name."""
 
     def count(self, key: str, n: int) -> None:
-        self.counts[key] = self.counts.get(key, 0) + n
+        self.counts[key] += n
 
     def add(self, other: Tally) -> None:
-        self.games += other.games
-        self.in_progress += other.in_progress
-        self.wins += other.wins
-        self.deals += other.deals
-        self.points += other.points
-        for key, n in other.counts.items():
-            self.count(key, n)
+        """Another tally of the same game and opponents added in."""
+        for name in SUMMED:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.counts.update(other.counts)
 
     def to_json(self) -> dict[str, Any]:
         low, high = wilson(self.wins, self.games)
@@ -83,15 +86,15 @@ class Tally:
         c = self.counts
         if self.game == "eight-of-spades":
             out["average_points"] = round(self.points / self.games, 2) if self.games else None
-            out["ace_hits"] = c.get("ace_hits", 0)
+            out["ace_hits"] = c["ace_hits"]
             return out
         out["deals"] = self.deals
         out["points_per_deal"] = round(self.points / self.deals, 2) if self.deals else None
         if self.game == "hearts":
-            out |= {k: c.get(k, 0) for k in ("moons_shot", "moons_against", "queens_taken")}
+            out |= {k: c[k] for k in ("moons_shot", "moons_against", "queens_taken")}
         else:
-            out |= {k: c.get(k, 0) for k in ("contracts", "contracts_made", "sets", "nils_bid", "nils_made")}
-            out["bags_per_deal"] = round(c.get("bags", 0) / self.deals, 2) if self.deals else None
+            out |= {k: c[k] for k in ("contracts", "contracts_made", "sets", "nils_bid", "nils_made")}
+            out["bags_per_deal"] = round(c["bags"] / self.deals, 2) if self.deals else None
         return out
 
 
