@@ -177,13 +177,19 @@ folder = Path(sys.argv[1])
 saves = [json.loads(Path(p).read_text()) for p in sys.argv[2:]]
 for i in range(60):
     write_save(folder / f"game-{i % 7}.json", saves[i % len(saves)])
+    if i == 0:
+        print("first save written", flush=True)
 """
 
 
 def test_listing_while_another_process_writes_saves(home: Path) -> None:
     samples = [str(SAMPLES / n) for n in ("hearts-mid-deal.json", "cutthroat.json", "eight-of-spades.json")]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(folder(home)), *samples], env=env)
+    writer = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(folder(home)), *samples], env=env, stdout=subprocess.PIPE, text=True
+    )
+    # The listing starts once there is a save to list, while the writer goes on writing.
+    assert writer.stdout is not None and writer.stdout.readline() == "first save written\n"
     lister = subprocess.Popen(
         [sys.executable, "-c", "from cardtui.cli import main; main()", "saves"],
         env=env,
@@ -197,7 +203,8 @@ def test_listing_while_another_process_writes_saves(home: Path) -> None:
             assert info.status != "broken", info.problem
         rounds += 1
     out, err = lister.communicate(timeout=120)
-    assert writer.wait() == 0
+    writer.communicate(timeout=120)
+    assert writer.returncode == 0
     assert lister.returncode == 0 and err == "" and out.startswith("FILE")
     final = listing()
     assert set(final) == {f"game-{i}.json" for i in range(7)}
