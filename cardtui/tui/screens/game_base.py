@@ -313,7 +313,7 @@ class GameScreen(Screen[None]):
         me = self.who(remote.seat)
         self.game_log().say(f"Joined the {remote.ruleset.title} table as {me} (seat {remote.seat}).")
         if remote.actions:
-            self.game_log().say(f"The game is {remote.actions} actions in.")
+            self.game_log().say(f"The game is {remote.actions} action{'' if remote.actions == 1 else 's'} in.")
         self.say_presence(remote.present, None)
         self.listen_to_host()
         self.redraw()
