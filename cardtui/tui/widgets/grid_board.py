@@ -17,6 +17,7 @@ from cardtui.cards import Card, parse_card
 from cardtui.games.base import IllegalAction
 from cardtui.games.eight_of_spades import CALLS, GRID_CELLS, POSITIONS, parse_position
 from cardtui.tui.common import RED_SUITS, card_label
+from cardtui.tui.widgets.keys_in_order import run_own_binding
 
 CALL_KEYS = {"c": "C", "d": "D", "h": "H", "s": "S", "8": "8S"}
 COLUMN_KEYS = set("abcdefgi")
@@ -182,9 +183,11 @@ class GridBoard(Widget, can_focus=True):
             self.call = call
             self._changed()
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
+        if not self.interactive or await run_own_binding(self, event):
+            return
         char = event.character
-        if not self.interactive or char is None or len(char) != 1 or not char.isalnum():
+        if char is None or len(char) != 1 or not char.isalnum():
             return
         event.stop()
         event.prevent_default()

@@ -15,6 +15,7 @@ from textual.widget import Widget
 
 from cardtui.cards import Card, CardError, parse_card
 from cardtui.tui.common import RED_SUITS, card_label
+from cardtui.tui.widgets.keys_in_order import run_own_binding
 
 CARD_CELLS = 4
 """A card's width in the hand: a mark (`^` when chosen) and the label right-aligned in 3."""
@@ -196,8 +197,8 @@ class Hand(Widget, can_focus=True):
 
     # ------------------------------------------------------------ input
 
-    def on_key(self, event: events.Key) -> None:
-        if not self.interactive or self.face_down:
+    async def on_key(self, event: events.Key) -> None:
+        if not self.interactive or self.face_down or await run_own_binding(self, event):
             return
         char = event.character
         if char is not None and char in TYPED_CHARS and len(char) == 1:

@@ -1,0 +1,79 @@
+"""Keys that arrive in a burst (a paste, tmux, a very quick typist) act in the order they were pressed.
+
+Textual runs a focused widget's bindings (Enter, Space, arrows) only after the
+key has bubbled up to the app; the hand and the grid run their own at once, so a
+character typed just after Enter can't slip in before it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.message import Message
+from textual.widget import Widget
+
+from cardtui.cards import parse_card
+from cardtui.games.eight_of_spades import parse_position
+from cardtui.tui.widgets.grid_board import GridBoard
+from cardtui.tui.widgets.hand import Hand
+
+
+class Holder(App[None]):
+    """One widget, focused, and every message it posts, in order."""
+
+    def __init__(self, widget: Widget) -> None:
+        super().__init__()
+        self.widget = widget
+        self.seen: list[Message] = []
+
+    def compose(self) -> ComposeResult:
+        yield self.widget
+
+    def on_mount(self) -> None:
+        self.widget.focus()
+
+    def on_hand_picked(self, message: Hand.Picked) -> None:
+        self.seen.append(message)
+
+    def on_hand_problem(self, message: Hand.Problem) -> None:
+        self.seen.append(message)
+
+    def on_grid_board_flip_requested(self, message: GridBoard.FlipRequested) -> None:
+        self.seen.append(message)
+
+
+def burst(app: App[Any], keys: str) -> None:
+    """Every key posted at once, without waiting for any to be handled, as a terminal delivers a burst."""
+    for key in keys.split():
+        char = {"enter": "\r", "space": " "}.get(key, key if len(key) == 1 else None)
+        app.post_message(events.Key(key, char))
+
+
+async def test_a_typed_card_then_enter_then_the_next_code_plays_the_first_card() -> None:
+    hand = Hand()
+    app = Holder(hand)
+    async with app.run_test() as pilot:
+        hand.show([parse_card(c) for c in ("2H", "QS", "AS", "3D")])
+        burst(app, "q s enter 2 h")
+        await pilot.pause()
+        assert [type(m) for m in app.seen] == [Hand.Picked]
+        picked = app.seen[0]
+        assert isinstance(picked, Hand.Picked) and picked.card.code == "QS"
+        assert hand.buffer == "2h"
+        burst(app, "enter right space")
+        await pilot.pause()
+        codes = [m.card.code for m in app.seen if isinstance(m, Hand.Picked)]
+        assert codes == ["QS", "2H", "QS"]  # 2H typed, then the cursor moves on from it and picks QS
+
+
+async def test_a_call_and_position_then_enter_then_another_call_flips_the_first() -> None:
+    board = GridBoard()
+    app = Holder(board)
+    async with app.run_test() as pilot:
+        burst(app, "c a 1 enter h b 2")
+        await pilot.pause()
+        flips = [m for m in app.seen if isinstance(m, GridBoard.FlipRequested)]
+        assert [(f.call, f.pos) for f in flips] == [("C", parse_position("A1"))]
+        assert (board.call, board.cursor) == ("H", parse_position("B2"))
