@@ -121,7 +121,6 @@ class ReplayScreen(FitsTerminal):
         self.review_note = ""
         self.reviewing = False
         self.tricks = self.game_name != "eight-of-spades"
-        self.set_class(self.tricks, "-tricks")
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status", markup=False)
