@@ -3,86 +3,43 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 
 from cardtui.cards import Card
 from cardtui.games import IllegalAction
 from cardtui.games.base import Claim, Play
 from cardtui.games.codec import to_json
 from cardtui.games.summary import deal_rows
-from cardtui.net import Client, Table
+from cardtui.net import Client
 from cardtui.net.source import RemoteSource
-from cardtui.rules import load_preset
-from cardtui.seats import Seat
-from cardtui.session import Session
-from cardtui.tui.app import CardtuiApp, Start
+from cardtui.tui.app import CardtuiApp
 from cardtui.tui.screens.chat import ChatScreen
 from cardtui.tui.screens.deal_end import DealEndScreen
-from cardtui.tui.screens.game_end import GameEndScreen
 from cardtui.tui.screens.history import HistoryScreen
 from cardtui.tui.screens.lobby import LobbyScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.table import TableScreen
-from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.prompt_bar import PromptBar
-from tests.test_tui_support import human_code, type_text
-
-MODALS = (PassScreen, DealEndScreen, GameEndScreen)
-
-
-async def open_table(tmp_path: Path, kinds: str = "pbbb", seed: int = 5, hints: bool = True) -> Table:
-    """A Hearts table dealt here: `p` an open seat, `b` an easy computer player."""
-    names = ["South", "West", "North", "East"]
-    seats = [Seat(n, "human") if k == "p" else Seat(n, "bot", "easy") for n, k in zip(names, kinds, strict=True)]
-    session = Session.new(load_preset("hearts"), seats, seed, save_path=tmp_path / "net.json")
-    table = Table(session, hints=hints)
-    await table.open()
-    return table
-
-
-def app_for(remote: RemoteSource) -> CardtuiApp:
-    return CardtuiApp(Start(remote=remote), Settings(speed="instant"))
-
-
-@asynccontextmanager
-async def seated(
-    tmp_path: Path, seed: int = 5, hints: bool = True
-) -> AsyncIterator[tuple[Table, RemoteSource, CardtuiApp, Pilot[Any]]]:
-    """The app running at South's seat (joined by its invitation) of a table like `open_table`'s,
-    with three computer players."""
-    table = await open_table(tmp_path, seed=seed, hints=hints)
-    async with table:
-        remote = await RemoteSource.join(table.invitations()[0])
-        app = app_for(remote)
-        try:
-            async with app.run_test(size=(100, 30)) as pilot:
-                yield table, remote, app, pilot
-        finally:
-            await remote.close()
+from tests.test_tui_support import (
+    app_for,
+    game_screen,
+    open_table,
+    play_until,
+    seated,
+    settle_remote,
+    take_turn,
+    type_text,
+)
 
 
 def table_screen(app: CardtuiApp) -> TableScreen:
-    found = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+    found = game_screen(app)
+    assert isinstance(found, TableScreen)
     return found
-
-
-async def settle(pilot: Pilot[Any], app: CardtuiApp) -> None:
-    """Wait on the app (and the host's messages) until this seat must act or a dialog is up."""
-    for _ in range(5000):
-        await pilot.pause()
-        if isinstance(app.screen, MODALS):
-            return
-        screen = table_screen(app)
-        if screen.human_turn() is not None or (screen.source.is_over and not screen.inbox):
-            return
-    raise AssertionError(f"the table never settled: {app.screen}")
 
 
 def log_lines(app: CardtuiApp) -> list[str]:
@@ -91,31 +48,6 @@ def log_lines(app: CardtuiApp) -> list[str]:
 
 def message(app: CardtuiApp) -> str:
     return table_screen(app).query_one(PromptBar).message
-
-
-async def take_turn(pilot: Pilot[Any], app: CardtuiApp, n: int) -> None:
-    """Answer the dialog or the turn in front of this seat with typed card codes."""
-    screen = app.screen
-    if isinstance(screen, PassScreen):
-        for i, card in enumerate(screen.cards[: screen.count]):
-            await type_text(pilot, human_code(card.code, n + i))
-        await pilot.press("enter")
-        return
-    table = table_screen(app)
-    view = table.source.view(table.remote.seat)
-    card = next(a.card for a in view.legal if isinstance(a, Play))
-    await type_text(pilot, human_code(card.code, n))
-
-
-async def play_until(pilot: Pilot[Any], app: CardtuiApp, turns: int, ready: Callable[[], bool]) -> bool:
-    """Take this seat's turns (at most `turns` of them) until, with the table settled, `ready()` holds;
-    whether it ever did."""
-    for n in range(turns):
-        await settle(pilot, app)
-        if ready():
-            return True
-        await take_turn(pilot, app, n)
-    return False
 
 
 def unplayable(remote: RemoteSource) -> list[Card]:
@@ -145,7 +77,7 @@ async def test_a_remote_person_plays_a_deal_of_hearts_by_typed_codes(tmp_path: P
         await pilot.pause()
         assert isinstance(app.screen, DealEndScreen)
         await pilot.press("enter")
-        await settle(pilot, app)
+        await settle_remote(pilot, app)
         assert remote.actions == len(table.session.log)
         assert to_json(remote.view(0)) == to_json(table.session.game.view(0))
 
@@ -162,7 +94,7 @@ async def test_an_illegal_card_is_refused_with_the_engines_reason(tmp_path: Path
         refused = str(err.value)
         before = len(table.session.log)
         await type_text(pilot, wrong.code)
-        await settle(pilot, app)
+        await settle_remote(pilot, app)
         assert refused and message(app) == refused
         assert len(table.session.log) == before and table_screen(app).human_turn() == 0
 
@@ -210,9 +142,9 @@ async def test_leaving_keeps_the_seat_and_joining_again_restores_the_position(tm
         app = app_for(remote)
         async with app.run_test(size=(100, 30)) as pilot:
             for n in range(5):
-                await settle(pilot, app)
+                await settle_remote(pilot, app)
                 await take_turn(pilot, app, n)
-            await settle(pilot, app)
+            await settle_remote(pilot, app)
             played = len(table.session.log)
             await pilot.press("ctrl+q")
         await remote.close()
@@ -226,13 +158,13 @@ async def test_leaving_keeps_the_seat_and_joining_again_restores_the_position(tm
         again = await RemoteSource.join(invite)
         app2 = app_for(again)
         async with app2.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app2)
+            await settle_remote(pilot, app2)
             assert to_json(again.view(0)) == to_json(table.session.game.view(0))
             assert f"The game is {played} actions in." in log_lines(app2)
             hand = table_screen(app2).query_one("#hand")
             assert hand.cards == sorted_hand(again)  # type: ignore[attr-defined]
             await take_turn(pilot, app2, 0)
-            await settle(pilot, app2)
+            await settle_remote(pilot, app2)
             assert len(table.session.log) > played
         await again.close()
 
@@ -246,10 +178,10 @@ def sorted_hand(remote: RemoteSource) -> list[Any]:
 @pytest.mark.parametrize("allowed", [True, False], ids=["hints-on", "hints-off"])
 async def test_hints_come_from_the_seats_own_view_and_the_host_can_turn_them_off(tmp_path: Path, allowed: bool) -> None:
     async with seated(tmp_path, hints=allowed) as (_table, _remote, app, pilot):
-        await settle(pilot, app)
+        await settle_remote(pilot, app)
         if isinstance(app.screen, PassScreen):
             await take_turn(pilot, app, 0)
-            await settle(pilot, app)
+            await settle_remote(pilot, app)
         await pilot.press("f2")
         for _ in range(2000):
             await pilot.pause()
@@ -293,7 +225,7 @@ async def test_when_the_host_closes_the_table_the_seat_says_so(tmp_path: Path) -
     remote = await RemoteSource.join(table.invitations()[0])
     app = app_for(remote)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app)
+        await settle_remote(pilot, app)
         await table.close()
         screen = table_screen(app)
         prompt = screen.query_one("#prompt-line")
@@ -322,7 +254,7 @@ async def test_a_claim_goes_to_the_hosts_engine_which_answers_it(tmp_path: Path)
             expected = str(err)
         before = len(table.session.log)
         await pilot.press("f5")
-        await settle(pilot, app)
+        await settle_remote(pilot, app)
         if expected is None:
             assert table.session.game.is_over or len(table.session.log) > before
         else:

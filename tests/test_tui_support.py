@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any, TypeVar
 
 from textual.pilot import Pilot
@@ -13,6 +16,8 @@ from textual.worker import WorkerCancelled
 
 from cardtui.games.base import Play
 from cardtui.games.eight_of_spades import GRID_CELLS, Flip, position_name
+from cardtui.net import Table
+from cardtui.net.source import RemoteSource
 from cardtui.rules import Ruleset, load_preset
 from cardtui.seats import Seat
 from cardtui.session import Session
@@ -175,13 +180,18 @@ async def play_turns(
         if isinstance(action, Play):
             await type_text(pilot, human_code(action.card.code, n))
         else:
-            flips = [a for a in legal if isinstance(a, Flip) and a.pos < GRID_CELLS] or legal
-            flip = flips[n % len(flips)]
-            assert isinstance(flip, Flip)
-            await pilot.press("8" if flip.call == "8S" else flip.call.lower())
-            await pilot.press(*position_name(flip.pos).lower(), "enter")
+            await type_flip(pilot, [a for a in legal if isinstance(a, Flip)], n)
         n += 1
     raise AssertionError("too many turns")
+
+
+async def type_flip(pilot: Pilot[Any], legal: list[Flip], n: int) -> None:
+    """Make the `n`th of the legal flips (grid positions first) at the grid by typed keys: the call, then the
+    position, then Enter."""
+    flips = [a for a in legal if a.pos < GRID_CELLS] or legal
+    flip = flips[n % len(flips)]
+    await pilot.press("8" if flip.call == "8S" else flip.call.lower())
+    await pilot.press(*position_name(flip.pos).lower(), "enter")
 
 
 _IDS = re.compile(r"terminal-\d+")
@@ -216,3 +226,89 @@ def screen_lines(app: CardtuiApp) -> list[str]:
     )
     console.print(app.screen._compositor.render_update(full=True))
     return console.export_text(styles=False).rstrip("\n").split("\n")
+
+
+# ---------------------------------------------------------------- a network table (127.0.0.1, port 0)
+
+SEAT_NAMES = ["South", "West", "North", "East"]
+
+
+async def open_table(
+    tmp_path: Path, kinds: str = "pbbb", seed: int = 5, hints: bool = True, ruleset: Ruleset | None = None
+) -> Table:
+    """A table dealt here (Hearts unless `ruleset` says otherwise): `p` an open seat, `b` an easy computer
+    player."""
+    rules = ruleset or load_preset("hearts")
+    names = SEAT_NAMES if len(kinds) == 4 else [f"P{i}" for i in range(len(kinds))]
+    seats = [Seat(n, "human") if k == "p" else Seat(n, "bot", "easy") for n, k in zip(names, kinds, strict=True)]
+    session = Session.new(rules, seats, seed, save_path=tmp_path / "net.json")
+    table = Table(session, hints=hints)
+    await table.open()
+    return table
+
+
+def app_for(remote: RemoteSource) -> CardtuiApp:
+    return CardtuiApp(Start(remote=remote), Settings(speed="instant"))
+
+
+@asynccontextmanager
+async def seated(
+    tmp_path: Path, seed: int = 5, hints: bool = True, ruleset: Ruleset | None = None, kinds: str = "pbbb"
+) -> AsyncIterator[tuple[Table, RemoteSource, CardtuiApp, Pilot[Any]]]:
+    """The app running at the first seat (joined by its invitation) of a table like `open_table`'s."""
+    table = await open_table(tmp_path, kinds=kinds, seed=seed, hints=hints, ruleset=ruleset)
+    async with table:
+        remote = await RemoteSource.join(table.invitations()[0])
+        app = app_for(remote)
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                yield table, remote, app, pilot
+        finally:
+            await remote.close()
+
+
+def game_screen(app: CardtuiApp) -> GameScreen:
+    """The table or the grid, under whatever dialog is in front."""
+    return next(s for s in app.screen_stack if isinstance(s, GameScreen))
+
+
+async def settle_remote(pilot: Pilot[Any], app: CardtuiApp) -> None:
+    """Wait on the app (and the host's messages) until this seat must act or a dialog is up."""
+    for _ in range(5000):
+        await pilot.pause()
+        if isinstance(app.screen, MODALS):
+            return
+        screen = game_screen(app)
+        if screen.human_turn() is not None or (screen.source.is_over and not screen.inbox):
+            return
+    raise AssertionError(f"the table never settled: {app.screen}")
+
+
+async def take_turn(pilot: Pilot[Any], app: CardtuiApp, n: int) -> None:
+    """Answer the dialog or the turn in front of this seat with typed input (card codes, a call and a
+    position)."""
+    screen = app.screen
+    if isinstance(screen, PassScreen):
+        for i, card in enumerate(screen.cards[: screen.count]):
+            await type_text(pilot, human_code(card.code, n + i))
+        await pilot.press("enter")
+        return
+    table = game_screen(app)
+    view = table.source.view(table.remote.seat)
+    flips = [a for a in view.legal if isinstance(a, Flip)]
+    if flips:
+        await type_flip(pilot, flips, n)
+        return
+    card = next(a.card for a in view.legal if isinstance(a, Play))
+    await type_text(pilot, human_code(card.code, n))
+
+
+async def play_until(pilot: Pilot[Any], app: CardtuiApp, turns: int, ready: Callable[[], bool]) -> bool:
+    """Take this seat's turns (at most `turns` of them) until, with the table settled, `ready()` holds;
+    whether it ever did."""
+    for n in range(turns):
+        await settle_remote(pilot, app)
+        if ready():
+            return True
+        await take_turn(pilot, app, n)
+    return False

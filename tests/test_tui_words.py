@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardtui.cards import parse_card
-from cardtui.games.eight_of_spades import Skipped
-from cardtui.games.trick import TrickWon
+from cardtui.games.eight_of_spades import Skipped, Taken
+from cardtui.games.trick import CardsPassed, TrickWon
 from cardtui.seats import Seat
 from cardtui.tui.common import describe, winners_text
 from cardtui.tui.screens.table import TableScreen
@@ -26,6 +26,15 @@ def test_winner_lines_agree_with_you() -> None:
 def test_a_skipped_you_reads_are_skipped() -> None:
     assert describe(Skipped(0), SEATS, 0, False) == "You cannot flip and are skipped."
     assert describe(Skipped(1), SEATS, 0, False) == "West cannot flip and is skipped."
+
+
+def test_passed_and_collected_cards_are_counted_in_words() -> None:
+    three = tuple(parse_card(c) for c in ("2C", "3C", "4C"))
+    assert describe(CardsPassed(3, 0, three), SEATS, 1, False) == "East passes 3 cards to You."
+    # a network seat gets the pass between two others without its cards: it says no count, not "0 cards"
+    assert describe(CardsPassed(3, 0, ()), SEATS, 1, False) == "East passes cards to You."
+    assert describe(Taken(1, three[:1], 1), SEATS, 0, False) == "West collects 1 card, +1."
+    assert describe(Taken(1, three, 3), SEATS, 0, False) == "West collects 3 cards, +3."
 
 
 async def test_held_trick_hot_seat_hand_and_one_point() -> None:

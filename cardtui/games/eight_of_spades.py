@@ -54,6 +54,7 @@ __all__ = [
     "Skipped",
     "StakeLost",
     "Taken",
+    "flip_refusal",
     "grid_pos",
     "illuminati_pos",
     "locked_mask",
@@ -323,6 +324,36 @@ class Skipped(Event):
 _LAID_OUT = LaidOut()
 
 
+def flip_refusal(
+    action: Flip, to_move: ToMove | None, seats: int, down: int, up: int, points: int, stake: int
+) -> str | None:
+    """Why a flip is not allowed, in a player's words (None when it is), from what every seat may see: who is
+    to move, the face-down and face-up positions, and the points of the seat to move. The engine and a seat's
+    view answer with it alike, so a screen refuses a flip with the engine's own reason, sending nothing."""
+    if to_move is None:
+        return "the game is over"
+    if to_move.phase == "deal":
+        return "the cards have not been laid out yet"
+    seat = action.seat
+    if not isinstance(seat, int) or not 0 <= seat < seats:
+        return f"there is no seat {seat!r}: seats are 0..{seats - 1}"
+    if seat != to_move.seat:
+        return f"it is seat {to_move.seat}'s turn, not seat {seat}'s"
+    if not isinstance(action.call, str) or action.call not in _CALL_INDEX:
+        return "call C, D, H, S or 8S"
+    pos = action.pos
+    if not isinstance(pos, int) or not 0 <= pos < POSITIONS:
+        return f"there is no position {pos!r}"
+    if not down >> pos & 1:
+        name = _NAMES[pos]
+        if up >> pos & 1:
+            return f"{name} is already face up"
+        return f"{name} is empty: its card was collected"
+    if pos >= GRID_CELLS and points < stake:
+        return f"you need {stake} points to stake on the illuminati, you have {points}"
+    return None
+
+
 # ---------------------------------------------------------------- view
 
 
@@ -380,6 +411,16 @@ class EightOfSpadesView(PlayerView):
 
     def can_stake(self, seat: int) -> bool:
         return self.points[seat] >= self.ruleset.illuminati_stake
+
+    def refuse_flip(self, action: Flip) -> str | None:
+        """Why the engine would refuse this flip now, in its words (None when it would take it)."""
+        tm = self.to_move
+        up = 0
+        for p, face in enumerate(self.faces):
+            if face is not None:
+                up |= 1 << p
+        points = self.points[tm.seat] if tm is not None and 0 <= tm.seat < self.seats else 0
+        return flip_refusal(action, tm, self.seats, self.down, up, points, self.ruleset.illuminati_stake)
 
     def locked_groups(self) -> list[tuple[int, ...]]:
         """Each locked group as its sorted grid positions."""
@@ -580,30 +621,8 @@ class EightOfSpadesGame(Game):
 
     def _refuse_flip(self, action: Flip) -> str | None:
         """Why a flip is not allowed now, in a player's words; None when it is."""
-        if self._over:
-            return "the game is over"
-        if not self._dealt:
-            return "the cards have not been laid out yet"
-        seat = action.seat
-        if not isinstance(seat, int) or not 0 <= seat < self.seats:
-            return f"there is no seat {seat!r}: seats are 0..{self.seats - 1}"
-        if seat != self._seat:
-            return f"it is seat {self._seat}'s turn, not seat {seat}'s"
-        if not isinstance(action.call, str) or action.call not in _CALL_INDEX:
-            return "call C, D, H, S or 8S"
-        pos = action.pos
-        if not isinstance(pos, int) or not 0 <= pos < POSITIONS:
-            return f"there is no position {pos!r}"
-        if not self._down >> pos & 1:
-            name = _NAMES[pos]
-            if pos >= GRID_CELLS and self._ill_up >> pos & 1:
-                return f"{name} is already face up"
-            if pos < GRID_CELLS and self._suit_up[_SUIT_OF[self._cards[pos]]] >> pos & 1:
-                return f"{name} is already face up"
-            return f"{name} is empty: its card was collected"
-        if pos >= GRID_CELLS and self._points[seat] < self._stake:
-            return f"you need {self._stake} points to stake on the illuminati, you have {self._points[seat]}"
-        return None
+        up = self._suit_up[0] | self._suit_up[1] | self._suit_up[2] | self._suit_up[3] | self._ill_up
+        return flip_refusal(action, self.to_move, self.seats, self._down, up, self._points[self._seat], self._stake)
 
     def _apply_flip(self, action: Flip) -> list[Event]:
         problem = self._refuse_flip(action)

@@ -142,6 +142,11 @@ def parse_bid_text(text: str, blind_ok: bool = True) -> tuple[int, bool]:
     raise ValueError(f"not a bid: {text.strip()!r} — type {allowed}")
 
 
+def cards_text(count: int) -> str:
+    """`1 card`, `3 cards`."""
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
 def describe(event: Event, seats: Sequence[Seat], viewer: int | None, ascii_only: bool) -> str | None:
     """One log line for an engine event, in the words of the table; None for events not worth a line.
 
@@ -164,7 +169,8 @@ def describe(event: Event, seats: Sequence[Seat], viewer: int | None, ascii_only
             if viewer in (seat, to):
                 shown = " ".join(lab(c) for c in cards)
                 return f"{said(seat, 'passes', 'pass')} {shown} to {name(to)}."
-            return f"{said(seat, 'passes', 'pass')} {len(cards)} cards to {name(to)}."
+            # a network seat is not told the cards passed between two others, nor how many
+            return f"{said(seat, 'passes', 'pass')} {cards_text(len(cards)) if cards else 'cards'} to {name(to)}."
         case BidMade(seat=seat, bid=bid, blind=blind):
             return f"{said(seat, 'bids', 'bid')} {bid_label(bid, blind)}."
         case CardPlayed(seat=seat, card=card):
@@ -183,7 +189,7 @@ def describe(event: Event, seats: Sequence[Seat], viewer: int | None, ascii_only
             verdict = "a match!" if matched else "no match."
             return f"{said(seat, 'calls', 'call')} {call} at {position}: {lab(card)} — {verdict}"
         case Taken(seat=seat, cards=cards, points=points):
-            return f"{said(seat, 'collects', 'collect')} {len(cards)} cards, +{points}."
+            return f"{said(seat, 'collects', 'collect')} {cards_text(len(cards))}, +{points}."
         case PointsLost(seat=seat, lost=lost):
             return f"{said(seat, 'flips', 'flip')} the ace of spades: {lost} points lost."
         case StakeLost(seat=seat, stake=stake):

@@ -1,5 +1,6 @@
 """What every decision dialog over the table shares: F1 (or ?) for help, F2 for a hint and F6 for the score
-history, all the table's."""
+history, all the table's; at a network table also ctrl+t (table talk) and, at the host's own seat, F8 (the lobby),
+each opened over the dialog, which is back as it was when they close."""
 
 from __future__ import annotations
 
@@ -16,15 +17,23 @@ T = TypeVar("T")
 
 Keys = Sequence[tuple[str, str]]
 
+TALK_KEY = ("ctrl+t", "talk: one line to everyone at the table")
+"""The help's line for table talk (a network table's)."""
+LOBBY_KEY = ("F8", "the lobby: invitations and who has joined")
+"""The help's line for the host's lobby."""
+
 
 @dataclasses.dataclass(frozen=True)
 class TableHelp:
     """The table's help screen (given the dialog's keys), its hint (slow: called off the event loop) and,
-    at a table with deals, its score history."""
+    at a table with deals, its score history; at a network table its talk line and, at the host's own seat,
+    its lobby (None where the table has none)."""
 
     show_help: Callable[[Keys], None]
     hint: Callable[[], str]
     history: Callable[[], None] | None = None
+    talk: Callable[[], None] | None = None
+    lobby: Callable[[], None] | None = None
 
 
 @dataclasses.dataclass
@@ -41,8 +50,11 @@ class DecisionDialog(ModalScreen[T]):
         Binding("f1,question_mark", "help", "Help", id="dialog.help"),
         Binding("f2", "hint", "Hint", id="dialog.hint"),
         Binding("f6", "history", "Score history", id="dialog.history", show=False),
+        Binding("ctrl+t", "talk", "Talk", id="dialog.talk"),
+        Binding("f8", "lobby", "Lobby", id="dialog.lobby"),
     ]
     KEYS: ClassVar[Keys] = ()
+    """The dialog's own keys, for the help."""
 
     def __init__(self, table_help: TableHelp | None = None) -> None:
         super().__init__()
@@ -55,9 +67,34 @@ class DecisionDialog(ModalScreen[T]):
         """Why no hint may be given now (None: one may)."""
         return None
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Talk and the lobby only where the table has them (a local table has neither)."""
+        if action in ("talk", "lobby"):
+            return self.table_help is not None and getattr(self.table_help, action) is not None
+        return True
+
+    def help_keys(self) -> Keys:
+        """The dialog's keys, with talk and the lobby where the table has them."""
+        keys = list(self.KEYS)
+        if self.table_help is not None and self.table_help.talk is not None:
+            keys.append(TALK_KEY)
+        if self.table_help is not None and self.table_help.lobby is not None:
+            keys.append(LOBBY_KEY)
+        return keys
+
     def action_help(self) -> None:
         if self.table_help is not None:
-            self.table_help.show_help(self.KEYS)
+            self.table_help.show_help(self.help_keys())
+
+    def action_talk(self) -> None:
+        """The talk line over the dialog; the dialog is back as it was when it closes."""
+        if self.table_help is not None and self.table_help.talk is not None:
+            self.table_help.talk()
+
+    def action_lobby(self) -> None:
+        """The host's lobby over the dialog; closing it comes back here."""
+        if self.table_help is not None and self.table_help.lobby is not None:
+            self.table_help.lobby()
 
     def action_history(self) -> None:
         if self.table_help is not None and self.table_help.history is not None:

@@ -20,7 +20,7 @@ from cardtui.session import Session
 from cardtui.source import LocalSource, TableSource, source_of
 from cardtui.tui.common import describe, does, seat_name
 from cardtui.tui.messages import BackToMenu, PlayAgain, Quit
-from cardtui.tui.screens.dialog import Keys, TableHelp
+from cardtui.tui.screens.dialog import LOBBY_KEY, TALK_KEY, Keys, TableHelp
 from cardtui.tui.settings import Settings
 
 if TYPE_CHECKING:
@@ -313,7 +313,7 @@ class GameScreen(Screen[None]):
         me = self.who(remote.seat)
         self.game_log().say(f"Joined the {remote.ruleset.title} table as {me} (seat {remote.seat}).")
         if remote.actions:
-            self.game_log().say(f"The game is {remote.actions} actions in.")
+            self.game_log().say(f"The game is {remote.actions} action{'' if remote.actions == 1 else 's'} in.")
         self.say_presence(remote.present, None)
         self.listen_to_host()
         self.redraw()
@@ -476,7 +476,17 @@ class GameScreen(Screen[None]):
 
         remote = self.remote
         lines = {seat: f"cardtui join {line}" for seat, line in remote.invitations.items()}
-        self.app.push_screen(LobbyScreen(remote.seats, lines, remote.seat, remote.present))
+        self.app.push_screen(LobbyScreen(remote.seats, lines, remote.seat, remote.present), self.lobby_closed)
+
+    def lobby_closed(self, _: None) -> None:
+        """Back from the lobby: a pass or bid that waited for it to close is asked now."""
+        self.advance()
+
+    def lobby_in_front(self) -> bool:
+        """The host's lobby is the screen in front, so a dialog waits until it closes rather than hide it."""
+        from cardtui.tui.screens.lobby import LobbyScreen
+
+        return isinstance(self.app.screen, LobbyScreen)
 
     # ------------------------------------------------------------ keys
 
@@ -506,8 +516,11 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.source.ruleset, keys))
 
     def table_help(self) -> TableHelp:
-        """F1 and F2 for a dialog over this screen."""
-        return TableHelp(self.show_help, self.hint_text)
+        """F1 and F2 for a dialog over this screen; at a network table also talk and (the host's seat) the lobby."""
+        if self.source.drives:
+            return TableHelp(self.show_help, self.hint_text)
+        lobby = self.action_lobby if self.remote.invitations else None
+        return TableHelp(self.show_help, self.hint_text, talk=self.action_talk, lobby=lobby)
 
     def hint_level(self) -> str:
         """The game's level for the hint level in the settings (Eight of Spades' `normal` is `classic`)."""
@@ -545,9 +558,9 @@ class GameScreen(Screen[None]):
         local = [k for k in keys if k[0] not in ("ctrl+q", "ctrl+z")]
         if not self.source.hints_allowed:
             local = [k for k in local if k[0] != "F2"]
-        local.append(("ctrl+t", "talk: one line to everyone at the table"))
+        local.append(TALK_KEY)
         if self.remote.invitations:
-            local.append(("F8", "the lobby: invitations and who has joined"))
+            local.append(LOBBY_KEY)
         local.append(("ctrl+q", "leave the table (your seat waits; join again with the same invitation)"))
         return local
 

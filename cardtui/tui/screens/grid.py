@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer
 
 from cardtui.games import Action, Event
-from cardtui.games.eight_of_spades import CALLS, GRID_CELLS, EightOfSpadesView, Flip, position_name
+from cardtui.games.eight_of_spades import CALLS, EightOfSpadesView, Flip, position_name
 from cardtui.tui.common import fit_parts
 from cardtui.tui.screens.dialog import Keys
 from cardtui.tui.screens.fit import FitsTerminal
@@ -122,16 +122,12 @@ class GridScreen(FitsTerminal, GameScreen):
         if message.call is None:
             self.say("Choose a call first: c, d, h, s or 8 (the eight of spades).", error=True)
             return
-        v = self.view()
-        pos = message.pos
-        if not v.down >> pos & 1:
-            self.say(f"{position_name(pos)} is not face down: flip a face-down card", error=True)
+        flip = Flip(seat, message.call, message.pos)
+        problem = self.view().refuse_flip(flip)  # the engine's own reason, from the public table: nothing is sent
+        if problem is not None:
+            self.say(problem, error=True)
             return
-        if pos >= GRID_CELLS and not v.can_stake(seat):
-            stake = v.ruleset.illuminati_stake
-            self.say(f"the illuminati needs a stake of {stake} points: you have {v.points[seat]}", error=True)
-            return
-        self.apply_action(Flip(seat, message.call, pos))
+        self.apply_action(flip)
 
     def action_label(self, action: Action) -> str:
         if isinstance(action, Flip):

@@ -300,6 +300,9 @@ class TableScreen(FitsTerminal, GameScreen):
         if phase == "play":
             self.show_prompt(PLAY_PROMPT if len(self.humans) < 2 else f"{self.who(seat)}: " + PLAY_PROMPT[11:])
             self.query_one(Hand).focus()
+        elif self.lobby_in_front():
+            doing = "bid" if phase == "bid" else "pass cards"
+            self.show_prompt(f"{self.who(seat)} to {doing}: close the lobby (Enter) to choose")
         elif phase == "bid":
             self.ask_bid(seat)
         elif phase in ("pass", "exchange"):
