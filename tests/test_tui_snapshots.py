@@ -185,3 +185,22 @@ async def test_help_eight_of_spades(snapshot: Any) -> None:
 
 def test_no_replay_object_leaks() -> None:
     assert Replay is not None
+
+
+@pytest.mark.parametrize(
+    ("save", "size", "keys"),
+    [
+        ("hearts", (60, 20), ("home", *["right"] * 7)),
+        ("hearts", (80, 24), ("home", *["right"] * 7)),
+        ("eight-of-spades", (60, 20), ("home", "right", "right", "right")),
+        ("eight-of-spades", (80, 24), ("home", "right", "right", "right")),
+    ],
+)
+async def test_replay_small(snapshot: Any, save: str, size: tuple[int, int], keys: tuple[str, ...]) -> None:
+    """The replay at 60x20 and 80x24: every hand (13, 13, 12, 12 cards two plays into the deal) beside the trick,
+    or the whole grid, under the header; the scores behind F7 where they don't fit."""
+    app = CardtuiApp(Start(replay_path=SAMPLES / f"{save}.json"))
+    async with app.run_test(size=size) as pilot:
+        await pilot.press(*keys)
+        assert isinstance(app.screen, ReplayScreen)
+        await shot(snapshot, app, pilot, f"replay_{save.replace('-', '_')}_{size[0]}x{size[1]}.svg")

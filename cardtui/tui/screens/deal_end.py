@@ -18,6 +18,7 @@ from cardtui.rules import HeartsRules, SpadesRules
 from cardtui.session import Session
 from cardtui.source import TableSource, source_of
 from cardtui.tui.common import seat_name, side_name
+from cardtui.tui.screens.fit import WIDE
 
 
 def bags_text(side: dict[str, Any]) -> str:
@@ -71,8 +72,9 @@ def spades_table(source: TableSource, index: int) -> Table:
     return outer
 
 
-def deal_table(game: Session | TableSource, record: DealRecord, index: int | None = None) -> Table:
-    """One row per seat (bid, tricks, points), then Spades' contracts, nils and bags, then one per side (score, total).
+def deal_parts(game: Session | TableSource, record: DealRecord, index: int | None = None) -> list[Table | Text]:
+    """One table a row per seat (bid, tricks, points), then Spades' contracts, nils and bags, then one a row per
+    side (score, total), then who shot the moon.
 
     `index` is the deal's place in the game (0-based); without it, the last deal.
     """
@@ -106,16 +108,28 @@ def deal_table(game: Session | TableSource, record: DealRecord, index: int | Non
             row.append(str(record.bags[i]))
         row.append(str(record.totals[i]))
         sides_table.add_row(*row)
-    outer = Table.grid(padding=(1, 0))
-    outer.add_row(table)
+    parts: list[Table | Text] = [table]
     if record.bids is not None and isinstance(source.ruleset, SpadesRules):
-        outer.add_row(spades_table(source, len(source.records) - 1 if index is None else index))
-    outer.add_row(sides_table)
+        parts.append(spades_table(source, len(source.records) - 1 if index is None else index))
+    parts.append(sides_table)
     if record.moon is not None:
         rules = source.ruleset
         sun = isinstance(rules, HeartsRules) and rules.sun != "off" and record.tricks[record.moon] == 13
-        outer.add_row(Text(f"{seats[record.moon].name} shot the {'sun' if sun else 'moon'}!"))
+        parts.append(Text(f"{seats[record.moon].name} shot the {'sun' if sun else 'moon'}!"))
+    return parts
+
+
+def deal_table(game: Session | TableSource, record: DealRecord, index: int | None = None) -> Table:
+    """`deal_parts` in one table, a blank line between them. `index` is the deal's place in the game (0-based);
+    without it, the last deal."""
+    outer = Table.grid(padding=(1, 0))
+    for part in deal_parts(game, record, index):
+        outer.add_row(part)
     return outer
+
+
+ROOMY = 30
+"""From this many rows the deal's end keeps its blank rows between the tables (`-tall`), below it drops them."""
 
 
 class DealEndScreen(ModalScreen[None]):
@@ -128,6 +142,8 @@ class DealEndScreen(ModalScreen[None]):
 
     def __init__(self, table: Session | TableSource, record: DealRecord, ascii_only: bool = False) -> None:
         super().__init__()
+        self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
+        self.VERTICAL_BREAKPOINTS = [(0, "-short"), (ROOMY, "-tall")]  # cutthroat's 4 seats thrice need 25 rows
         self.source = source_of(table)
         self.record = record
         self.ascii_only = ascii_only
@@ -136,7 +152,8 @@ class DealEndScreen(ModalScreen[None]):
         number = self.source.deals_scored
         with Vertical(id="deal-end-dialog", classes="dialog"):
             yield Static(f"End of deal {number}", classes="dialog-title", markup=False)
-            yield Static(deal_table(self.source, self.record, number - 1))
+            for part in deal_parts(self.source, self.record, number - 1):
+                yield Static(part, classes="deal-part")
             with Horizontal(id="deal-end-buttons"):
                 yield Button("Go on (Enter)", id="deal-end-go", compact=True, variant="primary")
                 yield Button("Score history (h)", id="deal-end-history", compact=True)

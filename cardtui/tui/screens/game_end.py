@@ -27,6 +27,10 @@ HOST_ONLY = ("again", "replay")
 """The choices a network table leaves to its host (the whole log and the seats are there)."""
 
 
+ROOMY = 100
+"""From this many columns the four buttons fit at their usual width (`-wide`); below it they take less."""
+
+
 class GameEndScreen(ModalScreen[str]):
     """Gives back "again" (the same rules and seats, a new deal), "replay", "menu" or "quit"."""
 
@@ -36,6 +40,7 @@ class GameEndScreen(ModalScreen[str]):
 
     def __init__(self, table: Session | TableSource) -> None:
         super().__init__()
+        self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (ROOMY, "-wide")]
         self.source = source_of(table)
 
     def compose(self) -> ComposeResult:

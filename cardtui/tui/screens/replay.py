@@ -1,4 +1,9 @@
-"""The replay viewer: every hand shown, step by action, trick or deal, jump to either end."""
+"""The replay viewer: every hand shown, step by action, trick or deal, jump to either end.
+
+It fits the terminal like the table (screens/fit.py): below `ROOMY` rows the hands lose their side borders
+and the trick moves beside them; the scores and who is to move fold away behind F7 on a narrow terminal
+(and, for a trick game, a short one); below 60x20 a notice asks for a bigger terminal.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +11,11 @@ import dataclasses
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
@@ -39,9 +43,11 @@ from cardtui.tui.common import (
     tricks_text,
 )
 from cardtui.tui.messages import BackToMenu
+from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH, TALL, WIDE, FitsTerminal
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.review_line import ReviewLine, ask
+from cardtui.tui.widgets.size_notice import SizeNotice
 from cardtui.tui.widgets.trick import Trick
 
 STEPS = (
@@ -57,6 +63,15 @@ STEPS = (
 """The timeline's keys: the key, the Replay method it calls and the footer's words."""
 GRID_HIDDEN_STEPS = ("next_trick", "prev_trick", "next_deal", "prev_deal")
 """Steps an Eight of Spades replay does not offer: it has no tricks and a single layout."""
+ROOMY = 28
+"""From this many rows the four hands keep their borders and the trick sits under them (`-compact` below)."""
+STEP_HELP = (
+    ("→ / ←", "one action forward / back", ""),
+    ("↓ / ↑", "to the end of this trick / back to the end of the one before", "trick"),
+    ("PgDn / PgUp", "to the next deal / back to the deal before", "trick"),
+    ("Home / End", "to the start / to the end of the game", ""),
+)
+"""The help's lines for the steps; the third part says the steps are only for trick games."""
 
 
 if TYPE_CHECKING:
@@ -84,10 +99,11 @@ class _Stopped(Exception):
     """The screen went away while its review was running."""
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(FitsTerminal):
     """Read-only: the timeline moves, the game in it never changes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1,question_mark", "help", "Help", id="replay.help"),
         *(Binding(key, f"step('{step}')", label, id=f"replay.{step.replace('_', '-')}") for key, step, label in STEPS),
         Binding("r", "review", "Review", id="replay.review"),
         Binding("n", "mark('next')", "Next mark", id="replay.next-mark"),
@@ -104,6 +120,7 @@ class ReplayScreen(Screen[None]):
         self.review: Review | None = None
         self.review_note = ""
         self.reviewing = False
+        self.tricks = self.game_name != "eight-of-spades"
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status", markup=False)
@@ -111,21 +128,51 @@ class ReplayScreen(Screen[None]):
             if self.game_name == "eight-of-spades":
                 yield GridBoard(self.ascii_only, interactive=False, id="board")
             else:
-                with Vertical(id="replay-hands"):
-                    for seat in (2, 1, 3, 0):
-                        hand = Hand(ascii_only=self.ascii_only, interactive=False, id=f"replay-hand-{seat}")
-                        hand.add_class("replay-hand")
-                        yield hand
+                with Vertical(id="replay-table"):
+                    with Vertical(id="replay-hands"):
+                        for seat in (2, 1, 3, 0):
+                            hand = Hand(ascii_only=self.ascii_only, interactive=False, id=f"replay-hand-{seat}")
+                            hand.add_class("replay-hand")
+                            yield hand
                     yield Trick(self.ascii_only, id="trick")
             with Vertical(id="side"):
                 yield Static("", id="scores", markup=False)
                 yield Static("", id="replay-info", markup=False)
         people = [seat.name for seat in self.seats if not seat.is_bot] or [seat_name(self.seats, 0)]
         yield ReviewLine(ask(people), self.ascii_only, id="review-line")
+        yield self.size_notice()
         yield Footer()
 
     def on_mount(self) -> None:
         self.redraw()
+
+    def size_notice(self) -> SizeNotice:
+        return SizeNotice(MIN_WIDTH, MIN_HEIGHT, "to see the replay (Esc goes back, ctrl+q quits).", id="size-notice")
+
+    def on_resize(self, event: events.Resize) -> None:
+        """`-compact` below ROOMY rows; `-fold` where the side panel folds away (F7 shows it): a narrow terminal,
+        or for a trick game a short one, whose four hands need every row. FitsTerminal's handler runs after."""
+        width, height = event.size
+        self.set_class(height < ROOMY, "-compact")
+        self.set_class(width < WIDE or (self.tricks and MIN_HEIGHT <= height < TALL), "-fold")
+
+    def action_help(self) -> None:
+        from cardtui.tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.replay.loaded.ruleset, self.key_help()))
+
+    def key_help(self) -> list[tuple[str, str]]:
+        """Every key of the replay, for F1: the steps that apply to this game, the review, the side panel."""
+        keys = [(key, what) for key, what, only in STEP_HELP if self.tricks or not only]
+        keys += [
+            ("r", "review the people's decisions (the hard computer player judges each from that seat's view)"),
+            ("n / p", "once reviewed: to the next / previous marked decision"),
+            ("F7", "on a small terminal: the scores and who is to move, in place of the table (F7 again: back)"),
+            ("F1 or ?", "this help"),
+            ("Esc", "back"),
+            ("ctrl+q", "quit"),
+        ]
+        return keys
 
     def action_step(self, how: str) -> None:
         getattr(self.replay, how)()
@@ -142,7 +189,9 @@ class ReplayScreen(Screen[None]):
             return True if self.review is not None and self.review.marked() else None
         if action == "review":
             return None if self.reviewing or self.review is not None else True
-        return True
+        if action == "toggle_side":
+            return self.has_class("-fold")
+        return super().check_action(action, parameters)
 
     def action_review(self) -> None:
         if self.reviewing or self.review is not None:

@@ -9,16 +9,20 @@ from textual.widget import Widget
 class SizeNotice(Widget):
     """`The terminal is 59x19: make it at least 60x20 ...`; the screen's stylesheet shows it only when too small."""
 
-    def __init__(self, min_width: int, min_height: int, id: str | None = None) -> None:
+    TABLE = "to see the table. The game waits (ctrl+q quits; it is saved)."
+
+    def __init__(self, min_width: int, min_height: int, purpose: str = TABLE, id: str | None = None) -> None:
+        """`purpose` follows the sizes: what the bigger terminal is for and what happens meanwhile."""
         super().__init__(id=id)
         self.min_width = min_width
         self.min_height = min_height
+        self.purpose = purpose
 
     def text(self) -> str:
         width, height = self.app.size
         return (
             f"The terminal is {width}x{height}: make it at least {self.min_width}x{self.min_height} "
-            "columns by rows to see the table. The game waits (ctrl+q quits; it is saved)."
+            f"columns by rows {self.purpose}"
         )
 
     def on_resize(self) -> None:
