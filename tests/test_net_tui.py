@@ -194,30 +194,23 @@ async def test_hints_come_from_the_seats_own_view_and_the_host_can_turn_them_off
 
 
 async def test_the_hosts_own_seat_shows_a_lobby_of_invitations_and_who_joined(tmp_path: Path) -> None:
-    table = await open_table(tmp_path, kinds="ppbb")
-    async with table:
-        invitations = table.invitations()
-        remote = await RemoteSource.join(invitations.pop(0))
-        remote.invitations = invitations
-        app = app_for(remote)
-        async with app.run_test(size=(100, 30)) as pilot:
+    async with seated(tmp_path, kinds="ppbb", host=True) as (_table, remote, app, pilot):
+        await pilot.pause()
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        assert lobby.present == [True, False, False, False]
+        other = await Client.join(remote.invitations[1])
+        for _ in range(500):
             await pilot.pause()
-            lobby = app.screen
-            assert isinstance(lobby, LobbyScreen)
-            assert lobby.present == [True, False, False, False]
-            other = await Client.join(invitations[1])
-            for _ in range(500):
-                await pilot.pause()
-                if lobby.present[1]:
-                    break
-            assert lobby.present == [True, True, False, False]
-            assert "West joined the table." in log_lines(app)
-            await pilot.press("enter")
-            assert not isinstance(app.screen, LobbyScreen)
-            await pilot.press("f8")
-            assert isinstance(app.screen, LobbyScreen)
-            await other.close()
-        await remote.close()
+            if lobby.present[1]:
+                break
+        assert lobby.present == [True, True, False, False]
+        assert "West joined the table." in log_lines(app)
+        await pilot.press("enter")
+        assert not isinstance(app.screen, LobbyScreen)
+        await pilot.press("f8")
+        assert isinstance(app.screen, LobbyScreen)
+        await other.close()
 
 
 async def test_when_the_host_closes_the_table_the_seat_says_so(tmp_path: Path) -> None:

@@ -10,7 +10,6 @@ from textual.widgets import Input
 
 from cardtui.games.base import Bid, Pass
 from cardtui.net import Table
-from cardtui.net.source import RemoteSource
 from cardtui.rules import load_preset
 from cardtui.tui.app import CardtuiApp
 from cardtui.tui.screens.bid import BidScreen
@@ -21,10 +20,8 @@ from cardtui.tui.screens.lobby import LobbyScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.widgets.hand import Hand
 from tests.test_tui_support import (
-    app_for,
     game_screen,
     make_app,
-    open_table,
     play_until,
     seated,
     settle,
@@ -115,32 +112,25 @@ async def test_a_local_dialog_has_no_table_talk() -> None:
 
 
 async def test_the_hosts_lobby_stays_in_front_of_its_pass_and_f8_opens_it_over_the_dialog(tmp_path: Path) -> None:
-    table = await open_table(tmp_path, kinds="ppbb", seed=15)  # South, the host, passes first
-    async with table:
-        invitations = table.invitations()
-        remote = await RemoteSource.join(invitations.pop(0))
-        remote.invitations = invitations
-        app = app_for(remote)
-        async with app.run_test(size=(100, 30)) as pilot:
-            # the host's pass comes first: it waits for the lobby to close rather than hide it
-            for _ in range(500):
-                await pilot.pause()
-                if any(isinstance(s, PassScreen) for s in app.screen_stack) or game_screen(app).human_turn() == 0:
-                    break
-            assert isinstance(app.screen, LobbyScreen)
-            assert not any(isinstance(s, PassScreen) for s in app.screen_stack)
-            prompt = str(game_screen(app).query_one("#prompt-line").render())
-            assert prompt == "South to pass cards: close the lobby (Enter) to choose"
-            await pilot.press("enter")
+    async with seated(tmp_path, kinds="ppbb", seed=15, host=True) as (_table, _remote, app, pilot):
+        # South, the host, passes first (seed 15): the pass waits for the lobby to close rather than hide it
+        for _ in range(500):
             await pilot.pause()
-            dialog = app.screen
-            assert isinstance(dialog, PassScreen)
-            await type_text(pilot, dialog.cards[0].code)
+            if any(isinstance(s, PassScreen) for s in app.screen_stack) or game_screen(app).human_turn() == 0:
+                break
+        assert isinstance(app.screen, LobbyScreen)
+        assert not any(isinstance(s, PassScreen) for s in app.screen_stack)
+        prompt = str(game_screen(app).query_one("#prompt-line").render())
+        assert prompt == "South to pass cards: close the lobby (Enter) to choose"
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PassScreen)
+        await type_text(pilot, dialog.cards[0].code)
 
-            await pilot.press("f8")
-            assert isinstance(app.screen, LobbyScreen) and app.screen_stack[-2] is dialog
-            await pilot.press("f8")
-            assert app.screen is dialog and dialog.chosen == dialog.cards[:1]
-            await pilot.press("f1")
-            assert isinstance(app.screen, HelpScreen) and LOBBY_KEY in app.screen.keys
-        await remote.close()
+        await pilot.press("f8")
+        assert isinstance(app.screen, LobbyScreen) and app.screen_stack[-2] is dialog
+        await pilot.press("f8")
+        assert app.screen is dialog and dialog.chosen == dialog.cards[:1]
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen) and LOBBY_KEY in app.screen.keys

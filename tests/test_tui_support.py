@@ -253,12 +253,23 @@ def app_for(remote: RemoteSource) -> CardtuiApp:
 
 @asynccontextmanager
 async def seated(
-    tmp_path: Path, seed: int = 5, hints: bool = True, ruleset: Ruleset | None = None, kinds: str = "pbbb"
+    tmp_path: Path,
+    seed: int = 5,
+    hints: bool = True,
+    ruleset: Ruleset | None = None,
+    kinds: str = "pbbb",
+    host: bool = False,
 ) -> AsyncIterator[tuple[Table, RemoteSource, CardtuiApp, Pilot[Any]]]:
-    """The app running at the first seat (joined by its invitation) of a table like `open_table`'s."""
+    """The app running at the first seat (joined by its invitation) of a table like `open_table`'s.
+
+    With `host` it is the host's own seat, which holds the other open seats' invitations for its lobby.
+    """
     table = await open_table(tmp_path, kinds=kinds, seed=seed, hints=hints, ruleset=ruleset)
     async with table:
-        remote = await RemoteSource.join(table.invitations()[0])
+        invitations = table.invitations()
+        remote = await RemoteSource.join(invitations.pop(0))
+        if host:
+            remote.invitations = invitations
         app = app_for(remote)
         try:
             async with app.run_test(size=(100, 30)) as pilot:
