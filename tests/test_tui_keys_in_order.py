@@ -13,11 +13,13 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.message import Message
 from textual.widget import Widget
+from textual.widgets import Input
 
 from cardtui.cards import parse_card
 from cardtui.games.eight_of_spades import parse_position
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.hand import Hand
+from cardtui.tui.widgets.keys_in_order import InOrderInput
 
 
 class Holder(App[None]):
@@ -41,6 +43,9 @@ class Holder(App[None]):
         self.seen.append(message)
 
     def on_grid_board_flip_requested(self, message: GridBoard.FlipRequested) -> None:
+        self.seen.append(message)
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
         self.seen.append(message)
 
 
@@ -77,3 +82,13 @@ async def test_a_call_and_position_then_enter_then_another_call_flips_the_first(
         flips = [m for m in app.seen if isinstance(m, GridBoard.FlipRequested)]
         assert [(f.call, f.pos) for f in flips] == [("C", parse_position("A1"))]
         assert (board.call, board.cursor) == ("H", parse_position("B2"))
+
+
+async def test_a_bid_typed_then_enter_then_more_keys_submits_the_bid_alone() -> None:
+    field = InOrderInput()
+    app = Holder(field)
+    async with app.run_test() as pilot:
+        burst(app, "4 enter q s backspace")
+        await pilot.pause()
+        assert [m.value for m in app.seen if isinstance(m, Input.Submitted)] == ["4"]
+        assert field.value == "4q"

@@ -15,6 +15,7 @@ from cardtui.cards import CardSet, sort_for_display
 from cardtui.games.base import Bid
 from cardtui.tui.common import bid_examples, bid_label, card_label, parse_bid_text
 from cardtui.tui.screens.dialog import DecisionDialog, Keys, TableHelp
+from cardtui.tui.widgets.keys_in_order import InOrderInput
 
 
 class BidScreen(DecisionDialog[Bid]):
@@ -63,7 +64,7 @@ class BidScreen(DecisionDialog[Bid]):
             yield Static("", id="bid-hand", markup=False)
             yield Grid(id="bid-buttons")
             yield Horizontal(id="bid-extra")
-            yield Input(placeholder=f"type a bid: {bid_examples(self.bids)} — then Enter", id="bid-input")
+            yield InOrderInput(placeholder=f"type a bid: {bid_examples(self.bids)} — then Enter", id="bid-input")
             yield Static("", id="bid-message", markup=False, classes="message")
 
     def on_mount(self) -> None:

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from cardtui.net.protocol import MAX_CHAT
+from cardtui.tui.widgets.keys_in_order import InOrderInput
 
 
 class ChatScreen(ModalScreen[str | None]):
@@ -23,7 +24,7 @@ class ChatScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-dialog", classes="dialog"):
             yield Static("Say to the table (Enter sends, Esc does not):", markup=False)
-            yield Input(placeholder="one line of plain text", max_length=MAX_CHAT, id="chat-input")
+            yield InOrderInput(placeholder="one line of plain text", max_length=MAX_CHAT, id="chat-input")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

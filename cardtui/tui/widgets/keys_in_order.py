@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual import events
 from textual.widget import Widget
+from textual.widgets import Input
 
 
 async def run_own_binding(widget: Widget, event: events.Key) -> bool:
@@ -22,3 +23,11 @@ async def run_own_binding(widget: Widget, event: events.Key) -> bool:
             event.prevent_default()
             return True
     return False
+
+
+class InOrderInput(Input):
+    """Textual's one-line input, its own keys (Enter, Backspace, arrows) run in turn with the characters typed."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if not await run_own_binding(self, event):
+            await super()._on_key(event)
