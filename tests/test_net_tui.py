@@ -22,12 +22,14 @@ from cardtui.tui.screens.history import HistoryScreen
 from cardtui.tui.screens.lobby import LobbyScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.table import TableScreen
+from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.prompt_bar import PromptBar
 from tests.test_tui_support import (
     app_for,
     game_screen,
     open_table,
+    pass_first_cards,
     play_until,
     seated,
     settle_remote,
@@ -252,3 +254,22 @@ async def test_a_claim_goes_to_the_hosts_engine_which_answers_it(tmp_path: Path)
             assert table.session.game.is_over or len(table.session.log) > before
         else:
             assert message(app) == expected and len(table.session.log) == before
+
+
+async def test_a_pass_waiting_for_the_other_people_stays_marked_in_the_hand(tmp_path: Path) -> None:
+    async with seated(tmp_path, kinds="ppbb", seed=15) as (_table, remote, app, pilot):  # South passes first
+        await settle_remote(pilot, app)
+        dialog = app.screen
+        assert isinstance(dialog, PassScreen)
+        chosen = set(dialog.cards[: dialog.count])
+        await pass_first_cards(pilot, dialog)
+        hand = table_screen(app).query_one(Hand)
+        for _ in range(500):
+            await pilot.pause()
+            if hand.selected:
+                break
+        # West has not joined, so the pass waits: the chosen cards stay in the hand, marked as chosen.
+        tm = remote.to_move
+        assert tm is not None and tm.phase == "pass" and tm.seat == 1
+        assert hand.selected == chosen and chosen <= set(hand.cards)
+        assert str(hand.render()).count("^") == len(chosen)

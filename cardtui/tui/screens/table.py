@@ -139,6 +139,13 @@ class TableScreen(FitsTerminal, GameScreen):
             return set()
         return set(received) & set(v.hand)
 
+    @staticmethod
+    def passing_cards(v: TrickView) -> set[Card]:
+        """The cards this seat chose to pass, while they stay in its hand until every seat has chosen (a network
+        table waits for people); they are marked like cards chosen in the pass dialog."""
+        passed = getattr(v.detail, "passed", None)
+        return set(passed) & set(v.hand) if isinstance(passed, CardSet) else set()
+
     def redraw(self) -> None:
         if not self.is_mounted:
             return
@@ -211,7 +218,7 @@ class TableScreen(FitsTerminal, GameScreen):
         legal: set[Card] | None = None
         if tm is not None and tm.seat == self.viewer and tm.phase == "play" and self.held is None:
             legal = {a.card for a in v.legal if isinstance(a, Play)}
-        hand.show(held, legal, face_down=self.face_down, received=self.received_cards(v))
+        hand.show(held, legal, self.passing_cards(v), self.face_down, self.received_cards(v))
 
     # ------------------------------------------------------------ events
 
