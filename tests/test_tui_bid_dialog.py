@@ -1,4 +1,4 @@
-"""The bid dialog shows the bids made so far this deal, the partner's named as such."""
+"""The bid dialog shows the bids made so far this deal, the partner's named as such, and offers its own keys."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 from textual.widgets import Input, Static
 
+from cardtui.tui.app import CardtuiApp
 from cardtui.tui.screens.bid import BidScreen
-from tests.test_tui_support import dialog_message, fast_forward, make_app, settle
+from tests.test_tui_support import dialog_message, fast_forward, make_app, settle, settled_at
 
 
 def your_bid_after_others(session: Any) -> bool:
@@ -59,3 +60,19 @@ async def test_the_bid_prompt_offers_blind_bids_only_when_the_rules_do(preset: s
     assert said == f"not a bid: 'seven' — type {allowed}" + (
         ", each may be blind (blind 5)" if "blind" in offered else ""
     )
+
+
+def footer_keys(app: CardtuiApp) -> set[str]:
+    """What the footer in front offers: the descriptions of the shown, usable keys."""
+    return {b.binding.description for b in app.screen.active_bindings.values() if b.binding.show and b.enabled}
+
+
+async def test_the_dialogs_footer_offers_its_own_keys_and_look_only_while_the_hand_is_face_down() -> None:
+    app, _session = make_app("spades-blind", seed=11)
+    async with app.run_test(size=(100, 30)) as pilot:
+        dialog = await settled_at(pilot, app, BidScreen)
+        assert dialog.blind_stage
+        assert footer_keys(app) == {"Help", "Hint", "Look at the hand"}
+        await pilot.press("escape")
+        assert not dialog.blind_stage and app.screen is dialog
+        assert footer_keys(app) == {"Help", "Hint"}

@@ -9,7 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Grid, Horizontal, Vertical
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Footer, Input, Static
 
 from cardtui.cards import CardSet, sort_for_display
 from cardtui.games.base import Bid
@@ -66,6 +66,7 @@ class BidScreen(DecisionDialog[Bid]):
             yield Horizontal(id="bid-extra")
             yield InOrderInput(placeholder=f"type a bid: {bid_examples(self.bids)} — then Enter", id="bid-input")
             yield Static("", id="bid-message", markup=False, classes="message")
+        yield Footer()
 
     def on_mount(self) -> None:
         self._draw()
@@ -94,12 +95,19 @@ class BidScreen(DecisionDialog[Bid]):
         self.call_after_refresh(self.query_one("#bid-dialog").refresh, layout=True)
         self.query_one("#bid-input", Input).focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Esc looks at the hand only while it is face down (the footer offers it only then)."""
+        if action == "look":
+            return self.blind_stage
+        return super().check_action(action, parameters)
+
     def action_look(self) -> None:
         if self.blind_stage:
             self.blind_stage = False
             if self.on_look is not None:
                 self.on_look()
             self._draw()
+            self.refresh_bindings()
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:

@@ -6,13 +6,20 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from cardtui.cards import Card
 from cardtui.tui.common import card_label
 from cardtui.tui.screens.dialog import DecisionDialog, Keys, TableHelp
 from cardtui.tui.widgets.hand import Hand
+
+
+class PassHand(Hand):
+    """The dialog's hand, whose Enter chooses the card typed or, with nothing typed, passes (said so in the footer)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "enter", "Choose / pass", id="pass.enter")]
 
 
 class PassScreen(DecisionDialog[tuple[Card, ...]]):
@@ -45,10 +52,11 @@ class PassScreen(DecisionDialog[tuple[Card, ...]]):
                 id="pass-help",
                 markup=False,
             )
-            yield Hand(enter_submits=True, ascii_only=self.ascii_only, id="pass-hand")
+            yield PassHand(enter_submits=True, ascii_only=self.ascii_only, id="pass-hand")
             yield Static("", id="pass-chosen", markup=False)
             yield Static("", id="pass-message", markup=False, classes="message")
             yield Button("Pass", id="pass-go", compact=True, variant="primary")
+        yield Footer()
 
     def on_mount(self) -> None:
         self._draw()
