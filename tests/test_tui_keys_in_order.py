@@ -7,11 +7,10 @@ character typed just after Enter can't slip in before it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual import events
 from textual.app import App, ComposeResult
 from textual.message import Message
+from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Input
 
@@ -49,46 +48,43 @@ class Holder(App[None]):
         self.seen.append(message)
 
 
-def burst(app: App[Any], keys: str) -> None:
-    """Every key posted at once, without waiting for any to be handled, as a terminal delivers a burst."""
+async def burst(pilot: Pilot[None], keys: str) -> list[Message]:
+    """Every key posted at once, without waiting for any to be handled, as a terminal delivers a burst; then
+    every message the widget has posted so far."""
+    app = pilot.app
+    assert isinstance(app, Holder)
     for key in keys.split():
         char = {"enter": "\r", "space": " "}.get(key, key if len(key) == 1 else None)
         app.post_message(events.Key(key, char))
+    await pilot.pause()
+    return app.seen
 
 
 async def test_a_typed_card_then_enter_then_the_next_code_plays_the_first_card() -> None:
     hand = Hand()
-    app = Holder(hand)
-    async with app.run_test() as pilot:
+    async with Holder(hand).run_test() as pilot:
         hand.show([parse_card(c) for c in ("2H", "QS", "AS", "3D")])
-        burst(app, "q s enter 2 h")
-        await pilot.pause()
-        assert [type(m) for m in app.seen] == [Hand.Picked]
-        picked = app.seen[0]
-        assert isinstance(picked, Hand.Picked) and picked.card.code == "QS"
+        seen = await burst(pilot, "q s enter 2 h")
+        assert [(type(m), getattr(m, "card", None)) for m in seen] == [(Hand.Picked, parse_card("QS"))]
         assert hand.buffer == "2h"
-        burst(app, "enter right space")
-        await pilot.pause()
-        codes = [m.card.code for m in app.seen if isinstance(m, Hand.Picked)]
-        assert codes == ["QS", "2H", "QS"]  # 2H typed, then the cursor moves on from it and picks QS
+        seen = await burst(pilot, "enter right space")
+        # 2H as typed, then the cursor moves on from it and Space picks QS
+        assert [m.card.code for m in seen if isinstance(m, Hand.Picked)] == ["QS", "2H", "QS"]
 
 
 async def test_a_call_and_position_then_enter_then_another_call_flips_the_first() -> None:
     board = GridBoard()
-    app = Holder(board)
-    async with app.run_test() as pilot:
-        burst(app, "c a 1 enter h b 2")
-        await pilot.pause()
-        flips = [m for m in app.seen if isinstance(m, GridBoard.FlipRequested)]
-        assert [(f.call, f.pos) for f in flips] == [("C", parse_position("A1"))]
+    async with Holder(board).run_test() as pilot:
+        seen = await burst(pilot, "c a 1 enter h b 2")
+        assert [(m.call, m.pos) for m in seen if isinstance(m, GridBoard.FlipRequested)] == [
+            ("C", parse_position("A1"))
+        ]
         assert (board.call, board.cursor) == ("H", parse_position("B2"))
 
 
 async def test_a_bid_typed_then_enter_then_more_keys_submits_the_bid_alone() -> None:
     field = InOrderInput()
-    app = Holder(field)
-    async with app.run_test() as pilot:
-        burst(app, "4 enter q s backspace")
-        await pilot.pause()
-        assert [m.value for m in app.seen if isinstance(m, Input.Submitted)] == ["4"]
+    async with Holder(field).run_test() as pilot:
+        seen = await burst(pilot, "4 enter q s backspace")
+        assert [m.value for m in seen if isinstance(m, Input.Submitted)] == ["4"]
         assert field.value == "4q"
