@@ -19,7 +19,7 @@ class LobbyScreen(ModalScreen[None]):
     """One row per seat: its player, whether they are here, and the line to send them."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,escape,f8", "close", "To the table", id="lobby.close"),
+        Binding("enter,escape,f8", "close", "Close", id="lobby.close"),
     ]
 
     def __init__(self, seats: Sequence[Seat], invitations: dict[int, str], you: int, present: list[bool]) -> None:
@@ -37,7 +37,7 @@ class LobbyScreen(ModalScreen[None]):
                 markup=False,
             )
             yield Static(self.rows(), id="lobby-seats")
-            yield Static("Enter: to the table · F8: this lobby again", markup=False)
+            yield Static("Enter or Esc: close the lobby · F8: this lobby again", markup=False)
 
     def rows(self) -> Text:
         """A line per seat, then the invitation line of each open seat under it (never wrapped: it is copied)."""
