@@ -325,20 +325,21 @@ _LAID_OUT = LaidOut()
 
 
 def flip_refusal(
-    action: Flip, to_move: ToMove | None, seats: int, down: int, up: int, points: int, stake: int
+    action: Flip, to_move: int | None, laid_out: bool, seats: int, down: int, up: int, points: int, stake: int
 ) -> str | None:
-    """Why a flip is not allowed, in a player's words (None when it is), from what every seat may see: who is
-    to move, the face-down and face-up positions, and the points of the seat to move. The engine and a seat's
-    view answer with it alike, so a screen refuses a flip with the engine's own reason, sending nothing."""
+    """Why a flip is not allowed, in a player's words (None when it is), from what every seat may see: the seat
+    to move (None once the game is over), whether the cards are laid out, the face-down and face-up positions,
+    and the points of the seat to move. The engine and a seat's view answer with it alike, so a screen refuses
+    a flip with the engine's own reason, sending nothing."""
     if to_move is None:
         return "the game is over"
-    if to_move.phase == "deal":
+    if not laid_out:
         return "the cards have not been laid out yet"
     seat = action.seat
     if not isinstance(seat, int) or not 0 <= seat < seats:
         return f"there is no seat {seat!r}: seats are 0..{seats - 1}"
-    if seat != to_move.seat:
-        return f"it is seat {to_move.seat}'s turn, not seat {seat}'s"
+    if seat != to_move:
+        return f"it is seat {to_move}'s turn, not seat {seat}'s"
     if not isinstance(action.call, str) or action.call not in _CALL_INDEX:
         return "call C, D, H, S or 8S"
     pos = action.pos
@@ -419,8 +420,10 @@ class EightOfSpadesView(PlayerView):
         for p, face in enumerate(self.faces):
             if face is not None:
                 up |= 1 << p
-        points = self.points[tm.seat] if tm is not None and 0 <= tm.seat < self.seats else 0
-        return flip_refusal(action, tm, self.seats, self.down, up, points, self.ruleset.illuminati_stake)
+        seat = None if tm is None else tm.seat
+        points = self.points[seat] if seat is not None and 0 <= seat < self.seats else 0
+        laid_out = tm is not None and tm.phase != "deal"
+        return flip_refusal(action, seat, laid_out, self.seats, self.down, up, points, self.ruleset.illuminati_stake)
 
     def locked_groups(self) -> list[tuple[int, ...]]:
         """Each locked group as its sorted grid positions."""
@@ -622,7 +625,10 @@ class EightOfSpadesGame(Game):
     def _refuse_flip(self, action: Flip) -> str | None:
         """Why a flip is not allowed now, in a player's words; None when it is."""
         up = self._suit_up[0] | self._suit_up[1] | self._suit_up[2] | self._suit_up[3] | self._ill_up
-        return flip_refusal(action, self.to_move, self.seats, self._down, up, self._points[self._seat], self._stake)
+        seat = None if self._over else self._seat
+        return flip_refusal(
+            action, seat, self._dealt, self.seats, self._down, up, self._points[self._seat], self._stake
+        )
 
     def _apply_flip(self, action: Flip) -> list[Event]:
         problem = self._refuse_flip(action)
