@@ -55,9 +55,6 @@ class TableSource(Protocol):
     def to_move(self) -> ToMove | None: ...
 
     @property
-    def is_chance(self) -> bool: ...
-
-    @property
     def is_over(self) -> bool: ...
 
     @property
@@ -66,10 +63,6 @@ class TableSource(Protocol):
 
     def hint(self, level: str) -> Decision:
         """What a computer player of `level` would do for the viewer to move, from that seat's view only."""
-
-    @property
-    def deals_scored(self) -> int:
-        """How many deals have been scored (trick games; 0 for Eight of Spades)."""
 
     @property
     def records(self) -> tuple[DealRecord, ...]:
@@ -117,10 +110,6 @@ class LocalSource:
         return self.session.game.to_move
 
     @property
-    def is_chance(self) -> bool:
-        return self.session.game.is_chance
-
-    @property
     def is_over(self) -> bool:
         return self.session.is_over
 
@@ -130,10 +119,6 @@ class LocalSource:
 
     def hint(self, level: str) -> Decision:
         return self.session.bot_decision(level)
-
-    @property
-    def deals_scored(self) -> int:
-        return len(self.records)
 
     @property
     def records(self) -> tuple[DealRecord, ...]:

@@ -65,7 +65,7 @@ async def test_a_remote_person_plays_a_deal_of_hearts_by_typed_codes(tmp_path: P
         assert isinstance(app.screen, DealEndScreen)
         records = table.session.game.deal_records  # type: ignore[attr-defined]
         assert len(records) == 1 and app.screen.record == records[0]
-        assert app.screen.source.deals_scored == 1
+        assert len(app.screen.source.records) == 1
         lines = log_lines(app)
         assert lines[0] == "Joined the Hearts table as South (seat 0)."
         assert sum("You play" in line or "South plays" in line for line in lines) == 13

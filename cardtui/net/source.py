@@ -68,11 +68,6 @@ class RemoteSource:
         return self._view.to_move
 
     @property
-    def is_chance(self) -> bool:
-        tm = self._view.to_move
-        return tm is not None and tm.phase == "deal"
-
-    @property
     def is_over(self) -> bool:
         return self._view.to_move is None
 
@@ -84,10 +79,6 @@ class RemoteSource:
         if not self.hints_allowed:
             raise IllegalAction("the host has turned hints off at this table")
         return hint_from_view(self._view, level, self._actions)
-
-    @property
-    def deals_scored(self) -> int:
-        return len(self.records)
 
     @property
     def records(self) -> tuple[DealRecord, ...]:

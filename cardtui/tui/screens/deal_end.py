@@ -149,7 +149,7 @@ class DealEndScreen(ModalScreen[None]):
         self.ascii_only = ascii_only
 
     def compose(self) -> ComposeResult:
-        number = self.source.deals_scored
+        number = len(self.source.records)
         with Vertical(id="deal-end-dialog", classes="dialog"):
             yield Static(f"End of deal {number}", classes="dialog-title", markup=False)
             for part in deal_parts(self.source, self.record, number - 1):

@@ -158,7 +158,7 @@ class GameScreen(Screen[None]):
     def human_turn(self) -> int | None:
         """The seat of the person to move now, when nothing else is pending."""
         tm = self.source.to_move
-        if tm is None or self.waiting or self.paused() or self.source.is_chance or self.sent or self.inbox:
+        if tm is None or tm.phase == "deal" or self.waiting or self.paused() or self.sent or self.inbox:
             return None
         return tm.seat if tm.seat in self.humans else None
 
