@@ -45,10 +45,6 @@ def you_of(seats: list[dict[str, Any]]) -> int | None:
     return people[0] if people else None
 
 
-SUMMED = ("games", "in_progress", "wins", "deals", "points")
-"""The figures every game's tally has."""
-
-
 @dataclasses.dataclass(slots=True)
 class Tally:
     """The figures of one game and opponents' level, added up save by save."""
@@ -67,9 +63,12 @@ class Tally:
         self.counts[key] += n
 
     def add(self, other: Tally) -> None:
-        """Another tally of the same game and opponents added in."""
-        for name in SUMMED:
-            setattr(self, name, getattr(self, name) + getattr(other, name))
+        """Another tally of the same game and opponents added in: every number field, so a figure added to
+        the class is never left out of a sum, and the game's own figures."""
+        for f in dataclasses.fields(self):
+            mine = getattr(self, f.name)
+            if isinstance(mine, int):
+                setattr(self, f.name, mine + getattr(other, f.name))
         self.counts.update(other.counts)
 
     def to_json(self) -> dict[str, Any]:
