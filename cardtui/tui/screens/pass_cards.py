@@ -20,6 +20,7 @@ class PassHand(Hand):
     """The dialog's hand, whose Enter chooses the card typed or, with nothing typed, passes (said so in the footer)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "enter", "Choose / pass", id="pass.enter")]
+    SUBMITS = True
 
 
 class PassScreen(DecisionDialog[tuple[Card, ...]]):
@@ -52,7 +53,7 @@ class PassScreen(DecisionDialog[tuple[Card, ...]]):
                 id="pass-help",
                 markup=False,
             )
-            yield PassHand(enter_submits=True, ascii_only=self.ascii_only, id="pass-hand")
+            yield PassHand(ascii_only=self.ascii_only, id="pass-hand")
             yield Static("", id="pass-chosen", markup=False)
             yield Static("", id="pass-message", markup=False, classes="message")
             yield Button("Pass", id="pass-go", compact=True, variant="primary")

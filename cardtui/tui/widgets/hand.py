@@ -52,6 +52,9 @@ class Hand(Widget, can_focus=True):
         "hand--received",
     }
 
+    SUBMITS: ClassVar[bool] = False
+    """Enter with nothing typed submits (the pass dialog's hand) rather than picking the card under the cursor."""
+
     @dataclasses.dataclass
     class Picked(Message):
         """A card was chosen: typed and Enter, cursor and Enter/Space, or a click."""
@@ -80,7 +83,6 @@ class Hand(Widget, can_focus=True):
     def __init__(
         self,
         *,
-        enter_submits: bool = False,
         ascii_only: bool = False,
         interactive: bool = True,
         id: str | None = None,
@@ -94,7 +96,6 @@ class Hand(Widget, can_focus=True):
         self.cursor = 0
         self.buffer = ""
         self.face_down = False
-        self.enter_submits = enter_submits
         self.ascii_only = ascii_only
         self.interactive = interactive
         self._spans: list[tuple[int, int, int]] = []
@@ -229,7 +230,7 @@ class Hand(Widget, can_focus=True):
             return
         typed = self.buffer
         if not typed:
-            if self.enter_submits:
+            if self.SUBMITS:
                 self.post_message(self.Submitted(self))
             elif self.cards:
                 self.post_message(self.Picked(self, self.cards[self.cursor]))
