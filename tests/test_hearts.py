@@ -6,7 +6,7 @@ import pytest
 from dealing import make_deal, play
 
 from cardtui.cards import CardSet, parse_card
-from cardtui.games.base import IllegalAction, Pass, Play
+from cardtui.games.base import Claim, IllegalAction, Pass, Play
 from cardtui.games.hearts import HeartsGame, hearts_winners, score_hearts_deal
 from cardtui.rules import HeartsRules, load_preset
 
@@ -185,9 +185,44 @@ def test_points_and_moon_variants() -> None:
     assert score_hearts_deal(rules(), moon, [0, 0, 0, 0]) == ([0, 26, 26, 26], 0)
     assert score_hearts_deal(rules(moon="subtract_from_shooter"), moon, [0, 0, 0, 0]) == ([-26, 0, 0, 0], 0)
     # Shooter's choice: adding 26 to the others leaves the shooter 26 ahead either way here; with the
-    # shooter far behind, subtracting is better.
+    # shooter far behind, subtracting is better (it keeps the end further off).
     assert score_hearts_deal(rules(moon="shooters_choice"), moon, [0, 0, 0, 0])[0] in ([0, 26, 26, 26], [-26, 0, 0, 0])
-    assert score_hearts_deal(rules(moon="shooters_choice"), moon, [90, 0, 0, 0])[0] == [0, 26, 26, 26]
+    assert score_hearts_deal(rules(moon="shooters_choice"), moon, [90, 0, 0, 0])[0] == [-26, 0, 0, 0]
+
+
+@pytest.mark.parametrize(
+    ("end", "totals", "chosen"),
+    [
+        # The issue's cases: +26 to the others would end the game with the shooter (seat 0) losing.
+        (60, [52, 52, 0, 52], [-26, 0, 0, 0]),
+        (100, [78, 78, 0, 78], [-26, 0, 0, 0]),
+        # +26 to the others ends the game with the shooter winning alone: better than going on.
+        (100, [10, 80, 80, 80], [0, 26, 26, 26]),
+        # +26 ends it with the shooter sharing the win (60 and 60), -26 would go on: the shared win.
+        (100, [60, 34, 80, 80], [0, 26, 26, 26]),
+        # Both go on: a shooter then alone in the lead brings the end nearer, one behind keeps it off.
+        (100, [10, 40, 40, 40], [0, 26, 26, 26]),
+        (100, [50, 20, 30, 40], [-26, 0, 0, 0]),
+    ],
+)
+def test_shooters_choice_takes_the_better_option_for_the_shooter(end: int, totals: list[int], chosen: list[int]) -> None:
+    # The moon knob: "or the shooter picks whichever is better for them: first by how the game stands after it
+    # (won alone, then won shared, then going on, then lost), and when that is the same, the others get the
+    # points if the shooter then leads alone, else the shooter loses them".
+    moon = _taken(HEARTS + " QS", "", "", "")
+    assert score_hearts_deal(rules(moon="shooters_choice", end_score=end), moon, totals, 3) == (chosen, 0)
+
+
+def test_shooters_choice_in_a_played_game_keeps_the_game_going() -> None:
+    # End score 60, totals 52, 52, 0, 52 and seat 0 shoots: the game goes on at 26, 52, 0, 52.
+    game = HeartsGame(rules(moon="shooters_choice", end_score=60, pass_cycle=["none"]))
+    game.totals = [52, 52, 0, 52]
+    # Seat 0 holds AC and 3H..AH, seat 1 the other clubs and 2H, seat 2 the diamonds, seat 3 the spades.
+    game.apply(make_deal(3, {0: "AC " + HEARTS[3:], 1: "2C 2H 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"}))
+    play(game, "2C", "2D", "2S", "AC", "3H", "2H", "3D", "QS")
+    game.apply(Claim(0))
+    assert game.deal_records[-1].moon == 0
+    assert game.scores == (26, 52, 0, 52) and not game.is_over
 
 
 def test_jack_of_diamonds() -> None:
@@ -202,3 +237,11 @@ def test_game_end_lowest_wins_and_ties() -> None:
     assert hearts_winners(rules(), [100, 50, 50, 70], 3) == (1, 2)
     assert hearts_winners(rules(on_tie="play_on"), [100, 50, 50, 70], 3) == ()
     assert hearts_winners(rules(end_score=50), [50, 10, 20, 30], 3) == (1,)
+
+
+def test_tied_lowest_seats_at_the_deal_limit_share_the_win_even_with_play_on() -> None:
+    # max_deals: "after this many deals the game ends and the leader wins (ties share the win)".
+    r = rules(on_tie="play_on", max_deals=12)
+    assert hearts_winners(r, [40, 30, 30, 56], 12) == (1, 2)
+    assert hearts_winners(r, [40, 30, 30, 56], 11) == ()
+    assert hearts_winners(r, [100, 30, 30, 56], 11) == ()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from dealing import make_deal, play
+from scripted import scripted_deal
 
 from cardtui.cards import CardSet, parse_card
 from cardtui.games.base import Bid, IllegalAction, Pass, Play
@@ -49,6 +50,41 @@ def test_losing_floor_ends_the_game() -> None:
     r = rules(losing_floor=-200)
     assert spades_winners(r, [-200, 150], [0, 0], [0, 0], 3) == (1,)
     assert spades_winners(rules(), [-900, 150], [0, 0], [0, 0], 3) == ()
+
+
+@pytest.mark.parametrize("tie_break", [("score", "fewer_bags"), ("score", "fewer_total_bags"), ("fewer_bags",)])
+def test_tied_leaders_at_the_deal_limit_share_the_win_whatever_the_tie_break(tie_break: tuple[str, ...]) -> None:
+    # max_deals: "after this many deals the game ends and the leader wins (ties share the win)".
+    r = rules(max_deals=200, tie_break=tie_break)
+    assert spades_winners(r, [112, 112], [7, 2], [27, 31], 200) == (0, 1)
+    assert spades_winners(r, [-1568, -1568], [3, 1], [40, 38], 200) == (0, 1)
+    assert spades_winners(r, [112, 111], [9, 0], [99, 0], 200) == (0,), "the leader wins, by score alone"
+    cut = rules("cutthroat", max_deals=200, tie_break=tie_break)
+    assert spades_winners(cut, [90, 90, 90, 40], [5, 1, 3, 0], [5, 1, 3, 0], 200) == (0, 1, 2)
+    assert spades_winners(r, [112, 112], [7, 2], [27, 31], 199) == (), "before the limit the game goes on"
+
+
+def test_a_game_tied_at_the_deal_limit_ends_shared() -> None:
+    # Side 0 carries 5 bags before the last deal, side 1 none; both end on 112.
+    game = SpadesGame(rules(max_deals=1, tie_break=("score", "fewer_bags")))
+    game.totals, game._bags = [51, 61], [5, 0]
+    hands, plays = scripted_deal(0, [4, 3, 3, 3])
+    game.apply(make_deal(3, {seat: " ".join(cards) for seat, cards in enumerate(hands)}))
+    for seat, bid in enumerate((3, 3, 3, 2)):
+        game.apply(Bid(seat, bid))
+    play(game, *plays)
+    assert game.scores == (112, 112) and game.bags == (6, 1)
+    assert game.is_over and game.winners == (0, 1)
+
+
+@pytest.mark.parametrize("tie_break", [("fewer_bags",), ("fewer_total_bags", "score"), ("score",)])
+def test_a_side_at_the_losing_floor_loses_whatever_the_tie_break(tie_break: tuple[str, ...]) -> None:
+    # losing_floor: "a side falling to this score ends the game and loses".
+    r = rules(losing_floor=-100, tie_break=tie_break)
+    assert spades_winners(r, [-120, 29], [0, 9], [0, 9], 5) == (1,)
+    assert spades_winners(r, [29, -100], [9, 0], [19, 0], 5) == (0,)
+    cut = rules("cutthroat", losing_floor=-100, tie_break=tie_break)
+    assert spades_winners(cut, [-150, 40, 40, 10], [0, 3, 1, 0], [0, 3, 1, 0], 5) == (1, 2)
 
 
 # ---------------------------------------------------------------- bidding and play

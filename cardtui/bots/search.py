@@ -152,7 +152,7 @@ def sample_spades(seen: Seen, rng: random.Random, tries: int = 3) -> list[int]:
 
 def hearts_result(taken: list[int], seen: Seen, rules: HeartsRules) -> tuple[list[int], tuple[int, ...]]:
     """Each seat's points for a played-out deal and the winners it makes (empty: the game goes on)."""
-    scores, _ = score_hearts_deal(rules, taken, seen.totals)
+    scores, _ = score_hearts_deal(rules, taken, seen.totals, seen.deals)
     after = [t + s for t, s in zip(seen.totals, scores, strict=True)]
     return scores, hearts_winners(rules, after, seen.deals)
 

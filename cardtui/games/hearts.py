@@ -175,7 +175,7 @@ class HeartsGame(TrickGame):
     # ---- scoring
 
     def _score_deal(self) -> DealRecord:
-        scores, moon = score_hearts_deal(self.ruleset, self.taken, self.totals)
+        scores, moon = score_hearts_deal(self.ruleset, self.taken, self.totals, self.deal_number)
         for seat in range(SEATS):
             self.totals[seat] += scores[seat]
         return DealRecord(
@@ -228,9 +228,13 @@ def points_of(rules: HeartsRules, taken: int) -> int:
     return pts
 
 
-def score_hearts_deal(rules: HeartsRules, taken: list[int], totals: list[int]) -> tuple[list[int], int | None]:
+def score_hearts_deal(
+    rules: HeartsRules, taken: list[int], totals: list[int], deals: int = 0
+) -> tuple[list[int], int | None]:
     """Each seat's points for a deal from the cards it took, and who shot the moon or the sun (or None).
 
+    `totals` are the scores before the deal and `deals` its number (0: not near the deal limit):
+    the shooter's choice looks at how the game would stand after each option.
     Written out flat: the searching computer players score every play-out with it.
     """
     hp, qp, jd = rules.heart_points, rules.queen_points, rules.jack_of_diamonds
@@ -257,13 +261,33 @@ def score_hearts_deal(rules: HeartsRules, taken: list[int], totals: list[int]) -
         return add, moon
     if how == "subtract_from_shooter":
         return sub, moon
+    return shooters_choice(rules, totals, deals, moon, add, sub), moon
 
-    def lead(option: list[int]) -> int:
-        """How far the shooter would be below the best other seat afterwards."""
+
+def shooters_choice(
+    rules: HeartsRules, totals: list[int], deals: int, moon: int, add: list[int], sub: list[int]
+) -> list[int]:
+    """The better of the moon's two scorings for the shooter, as the `moon` knob's text reads "better".
+
+    First, how the game stands after each: ended with the shooter winning alone,
+    then sharing the win, then going on, and last ended with the shooter losing.
+    Both options leave the shooter the same lead over the others, so when the
+    outcome is the same a shooter then alone in the lead brings the end nearer
+    (+26 to the others) and any other shooter keeps it further off (-26 for itself).
+    """
+
+    def outcome(option: list[int]) -> int:
         after = [t + o for t, o in zip(totals, option, strict=True)]
-        return min(after[s] for s in range(SEATS) if s != moon) - after[moon]
+        winners = hearts_winners(rules, after, deals)
+        if not winners:
+            return 1
+        if moon not in winners:
+            return 0
+        return 3 if len(winners) == 1 else 2
 
-    return max(add, sub, key=lead), moon
+    ahead = all(totals[s] + add[s] > totals[moon] + add[moon] for s in range(SEATS) if s != moon)
+    first, second = (add, sub) if ahead else (sub, add)
+    return second if outcome(second) > outcome(first) else first
 
 
 def hearts_winners(rules: HeartsRules, totals: list[int], deals: int) -> tuple[int, ...]:
@@ -278,4 +302,12 @@ def hearts_winners(rules: HeartsRules, totals: list[int], deals: int) -> tuple[i
     return lowest
 
 
-__all__ = ["HeartsDetail", "HeartsGame", "HeartsView", "hearts_winners", "points_of", "score_hearts_deal"]
+__all__ = [
+    "HeartsDetail",
+    "HeartsGame",
+    "HeartsView",
+    "hearts_winners",
+    "points_of",
+    "score_hearts_deal",
+    "shooters_choice",
+]

@@ -121,25 +121,34 @@ def spades_winners(
     """The winning sides once a side reaches the target (or the floor, or the last deal); empty while play goes on.
 
     Sides over the target are compared by the ruleset's tie-break order; still
-    tied, another deal is played or they share the win (`on_tie`). After
-    `max_deals` deals the leader wins, ties sharing the win.
+    tied, another deal is played or they share the win (`on_tie`), unless the
+    game cannot go on (the last deal, a side at the floor): then they share it.
+    A game that ends with no side over the target, at the floor or after
+    `max_deals` deals, is won by the highest score among the sides not at the
+    floor, tied leaders sharing the win: `tie_break` serves the target ending
+    only, and a side at the floor loses whatever it says. (Were every side at
+    the floor at once, the highest score of all wins.)
     """
     sides = range(len(totals))
     over = [i for i in sides if totals[i] >= rules.win_target]
-    floored = rules.losing_floor is not None and any(totals[i] <= rules.losing_floor for i in sides)
+    floor = rules.losing_floor
+    floored = {i for i in sides if floor is not None and totals[i] <= floor}
     last = deals >= rules.max_deals
     if not over and not floored and not last:
         return ()
-    order = rules.tie_break if over or floored else ("score", *(k for k in rules.tie_break if k != "score"))
+    if over:
+        keys = {"score": totals, "fewer_bags": [-b for b in bags], "fewer_total_bags": [-b for b in game_bags]}
 
-    def rank(i: int) -> tuple[int, ...]:
-        keys = {"score": -totals[i], "fewer_bags": bags[i], "fewer_total_bags": game_bags[i]}
-        return tuple(keys[k] for k in order)
+        def rank(i: int) -> tuple[int, ...]:
+            return tuple(keys[k][i] for k in rules.tie_break)
 
-    candidates = over or list(sides)
-    best = min(rank(i) for i in candidates)
-    top = tuple(i for i in candidates if rank(i) == best)
-    return top if len(top) == 1 or rules.on_tie == "shared_win" or last else ()
+        best = max(rank(i) for i in over)
+        top = tuple(i for i in over if rank(i) == best)
+        ends = len(top) == 1 or rules.on_tie == "shared_win" or last or bool(floored)
+        return top if ends else ()
+    standing = [i for i in sides if i not in floored] or list(sides)
+    high = max(totals[i] for i in standing)
+    return tuple(i for i in standing if totals[i] == high)
 
 
 def side_bid_floor(rules: SpadesRules, seat: int, bids: Sequence[Bid | None]) -> int:

@@ -42,7 +42,9 @@ class HeartsRules(Ruleset):
     moon: str = knob(
         "add_to_others",
         "taking every heart and the queen: the others get the points, the shooter loses them, "
-        "or the shooter picks whichever is better for them",
+        "or the shooter picks whichever is better for them: first by how the game stands after it "
+        "(won alone, then won shared, then going on, then lost), and when that is the same, the others "
+        "get the points if the shooter then leads alone, else the shooter loses them",
         Choice("add_to_others", "subtract_from_shooter", "shooters_choice"),
     )
     sun: str = knob(
