@@ -328,7 +328,7 @@ def _describe(path: Path, loaded: Any, summary: dict[str, Any]) -> str:
             lines.append("eliminated: " + ", ".join(seats[i].name for i in summary["eliminated"]))
     totals = ", ".join(f"{_side_name(seats, side)} {t}" for side, t in zip(sides, summary["totals"], strict=True))
     lines.append(f"totals: {totals}")
-    if "bags" in summary:
+    if summary.get("bags") is not None:
         lines.append(
             "bags: " + ", ".join(f"{_side_name(seats, s)} {b}" for s, b in zip(sides, summary["bags"], strict=True))
         )

@@ -205,7 +205,7 @@ def test_points_and_moon_variants() -> None:
         (100, [50, 20, 30, 40], [-26, 0, 0, 0]),
     ],
 )
-def test_shooters_choice_takes_the_better_option_for_the_shooter(end: int, totals: list[int], chosen: list[int]) -> None:
+def test_shooters_choice_takes_the_better_option(end: int, totals: list[int], chosen: list[int]) -> None:
     # The moon knob: "or the shooter picks whichever is better for them: first by how the game stands after it
     # (won alone, then won shared, then going on, then lost), and when that is the same, the others get the
     # points if the shooter then leads alone, else the shooter loses them".

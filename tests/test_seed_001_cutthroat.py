@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 from scripted import play_deal, spades_game
 
-from cardtui.api import new_game
+from cardtui.api import new_game, summary_of
 from cardtui.rules import load_ruleset
+from cardtui.saves import load_save
 
 
 def test_each_player_sets_a_bid_between_0_and_13() -> None:
@@ -39,7 +40,22 @@ def test_a_nil_is_100_with_no_trick_and_minus_100_flat_with_any() -> None:
     game = spades_game("cutthroat")
     failed = play_deal(game, [6, 0, 1, 1], [8, 3, 1, 1])
     assert failed["scores"][1] == -100
-    assert game.summary()["bags"][1] == 0
+
+
+def test_there_are_no_bags_so_the_summary_shows_none() -> None:
+    # The seed's scoring has no bags: "they receive 10 points for every trick they bid and one point for each
+    # trick they win over their bid" — overtricks are points only, so no bag count is shown (issue 22).
+    game = spades_game("cutthroat")
+    deal = play_deal(game, [3, 2, 1, 1], [5, 4, 2, 2])
+    assert deal["scores"] == [32, 22, 11, 11]
+    assert game.summary()["bags"] is None
+    sample = load_save(Path(__file__).parent.parent / "saves" / "cutthroat.json")
+    assert summary_of(sample.game, len(sample.log))["bags"] is None
+    assert all(d["bags"] is None for d in summary_of(sample.game, 0, detail=True)["deals"])
+    # A tie-break on bags gives them a meaning again: then they are shown.
+    counted = spades_game("cutthroat", tie_break=["score", "fewer_bags"])
+    play_deal(counted, [3, 2, 1, 1], [5, 4, 2, 2])
+    assert counted.summary()["bags"] == [2, 2, 1, 1]
 
 
 def test_the_game_ends_as_soon_as_any_player_has_250() -> None:

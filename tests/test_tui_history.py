@@ -197,8 +197,9 @@ def test_hearts_history_names_the_moon_shooter() -> None:
 def test_cutthroat_history_has_a_column_group_per_seat() -> None:
     loaded = load_save(SAMPLES / "cutthroat.json")
     headings, rows = history_rows(summary_of(loaded.game, 0, detail=True), loaded.seats)
-    assert len(headings) == 1 + 4 * 5 and headings[1] == "South bid" and headings[6] == "West bid"
-    assert rows[0][1:6] == ["2", "3", "1", "+21", "21"]
+    # No bags column: seed 001 has no bags.
+    assert len(headings) == 1 + 4 * 4 and headings[1] == "South bid" and headings[5] == "West bid"
+    assert "bags" not in headings and rows[0][1:5] == ["2", "3", "+21", "21"]
 
 
 async def test_history_under_ascii_is_ascii_only() -> None:
@@ -270,13 +271,16 @@ async def test_deal_end_says_when_the_bag_limit_was_reached(tmp_path: Path) -> N
         assert "South blind nil made" in text
 
 
-async def test_cutthroat_deal_end_says_there_is_no_bag_limit() -> None:
+async def test_cutthroat_deal_end_shows_no_bags() -> None:
+    # Seed 001 has no bags (issue 22): the deal's end shows no bag column and no bag limit.
     app, session = make_app("cutthroat", seed=9)
     fast_forward(session, lambda s: sum(len(s.game.hand(i)) for i in range(4)) <= 4 and s.seat_to_move() == s.seats[0])
     async with app.run_test(size=(100, 30)) as pilot:
         await play_turns(pilot, app, session, max_turns=1)
         assert isinstance(app.screen, DealEndScreen)
-        assert "no bag limit" in text_of(app)
+        shown = text_of(app)
+        assert "contract" in shown and "this deal" in shown
+        assert "bag" not in shown
 
 
 # ---------------------------------------------------------------- statistics

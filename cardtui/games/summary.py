@@ -12,7 +12,7 @@ from typing import Any
 
 from cardtui.games.base import Game
 from cardtui.games.trick import DealRecord
-from cardtui.rules import Ruleset
+from cardtui.rules import Ruleset, SpadesRules
 
 
 def summary_of(game: Game, actions: int, detail: bool = False) -> dict[str, Any]:
@@ -34,17 +34,26 @@ def summary_of(game: Game, actions: int, detail: bool = False) -> dict[str, Any]
         out["points"] = list(getattr(game, "points", game.scores))
         out["eliminated"] = list(getattr(game, "eliminated", ()))
     else:
+        bags = counts_bags(game.ruleset)
         if game.game in ("spades", "cutthroat"):
-            out["bags"] = list(getattr(game, "bags", ()))
-        out["deals"] = deal_rows(getattr(game, "deal_records", ()), detail)
+            out["bags"] = list(getattr(game, "bags", ())) if bags else None
+        out["deals"] = deal_rows(getattr(game, "deal_records", ()), detail, bags)
     out["winner"] = list(game.winners) if game.is_over else None
     out["to_move"] = tm.to_json() if tm is not None else None
     out["actions"] = actions
     return out
 
 
-def deal_rows(records: Sequence[DealRecord], detail: bool = False) -> list[dict[str, Any]]:
-    """One object per finished deal, as `inspect --json` prints it (with `detail`: as the score history shows it)."""
+def counts_bags(rules: Ruleset) -> bool:
+    """Whether a ruleset has bags to show: Spades with a bag penalty or a tie-break on bags."""
+    return isinstance(rules, SpadesRules) and rules.has_bags
+
+
+def deal_rows(records: Sequence[DealRecord], detail: bool = False, bags: bool = True) -> list[dict[str, Any]]:
+    """One object per finished deal, as `inspect --json` prints it (with `detail`: as the score history shows it).
+
+    Without `bags` (a ruleset with no bags) a detailed Spades deal's `bags` is None.
+    """
     deals = []
     for record in records:
         bids = [b.bid for b in record.bids] if record.bids is not None else None
@@ -58,7 +67,7 @@ def deal_rows(records: Sequence[DealRecord], detail: bool = False) -> list[dict[
             deal["totals"] = list(record.totals)
         if detail and record.bids is not None:
             deal["blind"] = [b.blind for b in record.bids]
-            deal["bags"] = list(record.bags) if record.bags is not None else None
+            deal["bags"] = list(record.bags) if record.bags is not None and bags else None
         if detail and record.points is not None:
             deal["points"] = list(record.points)
             deal["moon"] = record.moon
@@ -66,10 +75,17 @@ def deal_rows(records: Sequence[DealRecord], detail: bool = False) -> list[dict[
     return deals
 
 
-def score_history(game: str, sides: Sequence[Sequence[int]], records: Sequence[DealRecord]) -> dict[str, Any]:
+def score_history(rules: Ruleset, sides: Sequence[Sequence[int]], records: Sequence[DealRecord]) -> dict[str, Any]:
     """The score history: every finished deal with its running totals. Finished deals are known to every seat,
-    so a seat's own view (a network seat's) gives the same history as the whole game."""
-    return {"game": game, "sides": [list(side) for side in sides], "deals": deal_rows(records, detail=True)}
+    so a seat's own view (a network seat's) gives the same history as the whole game. `bags` (Spades) is
+    each side's carried after the last deal, as in the summary: None where the ruleset has no bags."""
+    out: dict[str, Any] = {"game": rules.game, "sides": [list(side) for side in sides]}
+    bags = counts_bags(rules)
+    if isinstance(rules, SpadesRules):
+        last = records[-1].bags if records else None
+        out["bags"] = (list(last) if last is not None else [0] * len(sides)) if bags else None
+    out["deals"] = deal_rows(records, detail=True, bags=bags)
+    return out
 
 
 def spades_breakdown(rules: Ruleset, records: Sequence[DealRecord], index: int) -> list[dict[str, Any]]:
@@ -81,7 +97,6 @@ def spades_breakdown(rules: Ruleset, records: Sequence[DealRecord], index: int) 
     `score` and `total`.
     """
     from cardtui.games.spades import score_side
-    from cardtui.rules import SpadesRules
 
     if not isinstance(rules, SpadesRules) or not 0 <= index < len(records):
         raise ValueError(f"no Spades deal {index + 1} in this game")

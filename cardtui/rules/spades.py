@@ -123,6 +123,14 @@ class SpadesRules(Ruleset):
         return self.nil_value if self.nil_failed_value is None else self.nil_failed_value
 
     @property
+    def has_bags(self) -> bool:
+        """Whether bags count for anything here: a bag penalty, or a tie-break on bags (seed 001 has neither).
+
+        Without them the overtricks are points only, and no summary or screen shows a bag count.
+        """
+        return self.bag_limit > 0 or any(k != "score" for k in self.tie_break)
+
+    @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """Seats that score together."""
         return ((0, 2), (1, 3)) if self.partnership else ((0,), (1,), (2,), (3,))

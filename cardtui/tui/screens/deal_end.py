@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from cardtui.games.summary import spades_breakdown
+from cardtui.games.summary import counts_bags, spades_breakdown
 from cardtui.games.trick import DealRecord
 from cardtui.rules import HeartsRules, SpadesRules
 from cardtui.session import Session
@@ -30,15 +30,17 @@ def bags_text(side: dict[str, Any]) -> str:
 
 
 def spades_table(source: TableSource, index: int) -> Table:
-    """Spades: each side's contract against the tricks it took, each nil made or failed, bags against the limit.
+    """Spades: each side's contract against the tricks it took, each nil made or failed, bags against the limit
+    (where the ruleset has bags).
 
     A line under the table tells each side that reached the bag limit this deal, and what it cost.
     """
     rules = source.ruleset
     assert isinstance(rules, SpadesRules)
     seats = source.seats
+    bags = rules.has_bags
     table = Table(box=None, pad_edge=False)
-    for title in ("side", "contract", "took", "result", "nil", "bags"):
+    for title in ("side", "contract", "took", "result", "nil", *(["bags"] if bags else [])):
         table.add_column(title, justify="right" if title in ("contract", "took") else "left")
     limits = []
     for side in spades_breakdown(rules, source.records, index):
@@ -52,14 +54,11 @@ def spades_table(source: TableSource, index: int) -> Table:
             f"{seat_name(seats, n['seat'])} {'blind nil' if n['blind'] else 'nil'} {'made' if n['made'] else 'failed'}"
             for n in side["nils"]
         )
-        table.add_row(
-            Text(side_name(seats, members)),
-            contract,
-            str(side["tricks"]),
-            result,
-            Text(nils or "-"),
-            bags_text(side),
-        )
+        cells: list[str | Text] = [Text(side_name(seats, members)), contract, str(side["tricks"]), result]
+        cells.append(Text(nils or "-"))
+        if bags:
+            cells.append(bags_text(side))
+        table.add_row(*cells)
         if side["penalties"]:
             cost = side["penalties"] * rules.bag_penalty
             limits.append(f"{side_name(seats, members)} reached {rules.bag_limit} bags: -{cost}.")
@@ -99,13 +98,14 @@ def deal_parts(game: Session | TableSource, record: DealRecord, index: int | Non
     sides_table = Table(box=None, pad_edge=False)
     sides_table.add_column("side")
     sides_table.add_column("this deal", justify="right")
-    if record.bags is not None:
+    bags = record.bags if counts_bags(source.ruleset) else None
+    if bags is not None:
         sides_table.add_column("bags", justify="right")
     sides_table.add_column("total", justify="right")
     for i, side in enumerate(sides):
         row = [Text(side_name(seats, side)), f"{record.scores[i]:+d}"]
-        if record.bags is not None:
-            row.append(str(record.bags[i]))
+        if bags is not None:
+            row.append(str(bags[i]))
         row.append(str(record.totals[i]))
         sides_table.add_row(*row)
     parts: list[Table | Text] = [table]

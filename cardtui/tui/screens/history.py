@@ -36,8 +36,8 @@ def history_rows(summary: dict[str, Any], seats: Sequence[Seat]) -> tuple[list[s
 
     Hearts: each seat's points this deal (the column named after the seat) and running total, and
     who shot the moon.
-    Spades and cutthroat: each side's bids, tricks taken, bags carried after the deal, the deal's score
-    and the running total (a side's first column names it).
+    Spades and cutthroat: each side's bids, tricks taken, bags carried after the deal (where the
+    ruleset has bags), the deal's score and the running total (a side's first column names it).
     """
     sides: list[list[int]] = summary["sides"]
     labels = [side_label(seats, side) for side in sides]
@@ -55,15 +55,17 @@ def history_rows(summary: dict[str, Any], seats: Sequence[Seat]) -> tuple[list[s
             row.append(seats[moon].name if moon is not None else "")
             rows.append(row)
         return headings, rows
+    shown = summary.get("bags") is not None
     for label in labels:
-        headings += [f"{label} bid", "took", "bags", "deal", "total"]
+        headings += [f"{label} bid", "took", *(["bags"] if shown else []), "deal", "total"]
     for n, deal in enumerate(summary["deals"], 1):
         row = [str(n)]
         bags = deal.get("bags")
         for i, side in enumerate(sides):
             row.append("+".join(short_bid(deal["bids"][s], deal["blind"][s]) for s in side))
             row.append("+".join(str(deal["tricks"][s]) for s in side))
-            row.append(str(bags[i]) if bags is not None else "-")
+            if shown:
+                row.append(str(bags[i]) if bags is not None else "-")
             row.append(f"{deal['scores'][i]:+d}")
             row.append(str(deal["totals"][i]))
         rows.append(row)
@@ -94,7 +96,7 @@ class HistoryScreen(ModalScreen[None]):
     @classmethod
     def of(cls, source: TableSource, ascii_only: bool = False) -> HistoryScreen:
         """The history of a table's game as it stands, local or remote: the scored deals every seat knows."""
-        return cls(score_history(source.ruleset.game, source.sides, source.records), source.seats, ascii_only)
+        return cls(score_history(source.ruleset, source.sides, source.records), source.seats, ascii_only)
 
     def compose(self) -> ComposeResult:
         from cardtui.tui.widgets.chart import Chart
@@ -118,7 +120,8 @@ class HistoryScreen(ModalScreen[None]):
         labels = [side_label(self.seats, side) for side in self.summary["sides"]]
         parts = [f"{label} = {name}" for label, name in zip(labels, names, strict=True) if label != name]
         if self.summary["game"] != "hearts":
-            parts.append("b = blind · bags carried after the deal")
+            bags = self.summary.get("bags") is not None
+            parts.append("b = blind · bags carried after the deal" if bags else "b = blind")
         return " · ".join(parts)
 
     def on_mount(self) -> None:

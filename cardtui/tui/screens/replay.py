@@ -30,6 +30,7 @@ from cardtui.games.eight_of_spades import (
     Taken,
 )
 from cardtui.games.spades import SpadesView
+from cardtui.games.summary import counts_bags
 from cardtui.games.trick import TrickGame
 from cardtui.replay import Replay
 from cardtui.tui.common import (
@@ -285,7 +286,7 @@ class ReplayScreen(FitsTerminal):
         lines = ["Scores as of this step"]
         for i, side in enumerate(game.sides):
             lines.append(f"{side_name(self.seats, side)[:16]:<16} {game.scores[i]:>5}")
-        if isinstance(game, TrickGame) and any(game.bags):
+        if isinstance(game, TrickGame) and counts_bags(game.ruleset) and any(game.bags):
             lines.append("Bags: " + " / ".join(str(b) for b in game.bags))
         self.query_one("#scores", Static).update(self._plain("\n".join(lines)))
         tm = game.to_move

@@ -193,7 +193,7 @@ class TableScreen(FitsTerminal, GameScreen):
             assert isinstance(v, SpadesView)
             lines.append(f"Scores (target {v.ruleset.win_target})")
             for i, side in enumerate(v.sides):
-                bags = f" bags {v.detail.bags[i]}" if v.ruleset.bag_limit else ""
+                bags = f" bags {v.detail.bags[i]}" if v.ruleset.has_bags else ""
                 lines.append(f"{side_name(seats, side)[:12]:<12} {v.totals[i]:>4}{bags}")
             lines.append("Spades broken" if v.broken else "Spades not broken")
         lines.append(f"Deal {max(v.deal_number, 1)} · speed {self.settings.speed}")
