@@ -394,7 +394,7 @@ def say_action(action: Action, text: CardText) -> str:
     if isinstance(action, Bid):
         return f"bid {action.label()}"
     if isinstance(action, Pass):
-        return "passing " + " ".join(text(c) for c in action.cards)
+        return "passing " + (" ".join(text(c) for c in action.cards) or "no cards")
     if isinstance(action, Flip):
         return f"calling {CALL_WORDS[CALLS.index(action.call)]} at {position_name(action.pos)}"
     return action.type

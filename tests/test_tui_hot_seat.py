@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from cardtui.games.base import Pass, Play
+from cardtui.games.base import Pass, Play, ToMove
 from cardtui.rules import load_preset
 from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp
@@ -96,3 +96,32 @@ async def test_cutthroat_hand_over_shows_no_hand() -> None:
     app, session = make_app("cutthroat", seed=4, humans=(0, 1, 2, 3))
     async with app.run_test(size=(100, 30)) as pilot:
         await play_deal(pilot, app, session)
+
+
+async def test_an_optional_exchange_may_pass_no_cards_on_both_sides() -> None:
+    # Seed 002: "the bidder may exchange two cards with partner" — the pass dialog takes Enter with none chosen.
+    rules = load_preset("spades").replace(blind_nil_trailing_by=0)
+    app, session = make_app("spades", seed=4, humans=(0, 2), ruleset=rules)
+    titles: list[str] = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(60):
+            await settle(pilot, app)
+            screen = app.screen
+            if isinstance(screen, HotSeatScreen):
+                await pilot.press("space")
+            elif isinstance(screen, BidScreen):
+                you = session.game.to_move == ToMove(0, "bid")  # You (seat 0) bid blind nil, North looks
+                await type_text(pilot, "blind nil" if screen.blind_stage and you else "look")
+                if isinstance(app.screen, BidScreen):
+                    await type_text(pilot, "3")
+            elif isinstance(screen, PassScreen):
+                titles.append(screen.title_text)
+                await pilot.press("enter")
+            elif sum(isinstance(a, Pass) for a in session.log) == 2:
+                break
+    passes = [a for a in session.log if isinstance(a, Pass)]
+    assert passes == [Pass(0, ()), Pass(2, ())]
+    assert titles == [
+        "You: give 2 cards to your partner North, or none (Enter with none chosen) to keep your hand",
+        "North: your partner You passed you no cards: Enter passes none back",
+    ]

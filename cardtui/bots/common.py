@@ -15,7 +15,7 @@ import dataclasses
 
 from cardtui.bots.base import Decision
 from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS
-from cardtui.games.base import Action, Bid, Pass, Play, PlayerView
+from cardtui.games.base import Action, Bid, Pass, Play, PlayerView, pass_counts
 from cardtui.games.fast import DealState, FastRules
 from cardtui.games.hearts import PASS_OFFSETS, HeartsView
 from cardtui.games.spades import SpadesView, bags_over_game
@@ -224,8 +224,7 @@ def checked(view: PlayerView, decision: Decision) -> Decision:
         cards = 0
         for c in action.cards:
             cards |= c.bit
-        k = len(view.legal[0].cards) if view.legal and isinstance(view.legal[0], Pass) else -1
-        ok = cards & view.hand.mask == cards and cards.bit_count() == len(action.cards) == k
+        ok = cards & view.hand.mask == cards and cards.bit_count() == len(action.cards) in pass_counts(view.legal)
     else:
         ok = action in view.legal
     if ok:

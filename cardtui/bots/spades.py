@@ -27,11 +27,12 @@ from cardtui.bots.common import (
     high,
     legal_play_mask,
     light_state,
+    list_cards,
     low,
     read_view,
 )
 from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS, Card
-from cardtui.games.base import Bid, Pass, Play, PlayerView
+from cardtui.games.base import Bid, Pass, Play, PlayerView, pass_counts
 from cardtui.games.fast import DealState
 from cardtui.games.spades import SpadesView, side_bid_floor
 from cardtui.games.trick import TrickView
@@ -189,11 +190,18 @@ def exchange_decision(view: TrickView) -> Decision:
     """The blind nil bidder gives its highest cards; the partner gives back its lowest by rank, never what it got.
 
     The exchange is the blind nil's, so the partner gives low cards even when it
-    bid nil itself, and keeps the high cards it just got to cover the nil.
+    bid nil itself, and keeps the high cards it just got to cover the nil. Where
+    the exchange is optional the bidder keeps its hand when it already fits a nil
+    and nothing it would give is above a ten (the partner's low cards would not
+    help it, and the partner keeps its hand whole); a partner given no cards
+    passes none back.
     """
     hand = view.hand.mask
     assert isinstance(view, SpadesView)
-    k = view.ruleset.blind_nil_exchange
+    counts = pass_counts(view.legal)
+    k = counts[-1]
+    if k == 0:
+        return Decision(Pass(view.seat, ()), "no cards came from the partner, so none go back")
     own = view.detail.bids[view.seat]
     nil_seat = own is not None and own.bid == 0 and own.blind
     given = view.detail.received.mask
@@ -206,6 +214,8 @@ def exchange_decision(view: TrickView) -> Decision:
         else:
             c = _rank_pick(rest & ~given if rest & ~given else rest, False)
         chosen |= 1 << c
+    if 0 in counts and nil_fits(hand) and all(c % 13 < 9 for c in list_cards(chosen)):
+        return Decision(Pass(view.seat, ()), "keeps its hand: it already fits a nil, with nothing above a ten to give")
     cards = tuple(DECK[c] for c in range(52) if chosen >> c & 1)
     why = "gives away its highest cards for the nil" if nil_seat else "gives its lowest cards to the nil bidder"
     return Decision(Pass(view.seat, cards), f"{' '.join(c.code for c in cards)}: {why}")

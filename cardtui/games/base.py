@@ -136,12 +136,15 @@ class Choices(Sequence[Action]):
 
     A Hearts pass has 286 choices; building them all when a player or a
     random play-out wants one is wasted work, so `legal_actions()` returns
-    this lazy sequence for passes and exchanges.
+    this lazy sequence for passes and exchanges. With `or_none` (an optional
+    blind-nil exchange) passing no cards is a choice too, the first.
     """
 
-    def __init__(self, items: Sequence[Card], k: int, make: Callable[[tuple[Card, ...]], Action]) -> None:
-        self._items, self._k, self._make = tuple(items), k, make
-        self._len = comb(len(self._items), k)
+    def __init__(
+        self, items: Sequence[Card], k: int, make: Callable[[tuple[Card, ...]], Action], or_none: bool = False
+    ) -> None:
+        self._items, self._k, self._make, self._or_none = tuple(items), k, make, or_none
+        self._len = comb(len(self._items), k) + or_none
 
     def __len__(self) -> int:
         return self._len
@@ -157,30 +160,44 @@ class Choices(Sequence[Action]):
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError(index)
+        if self._or_none:
+            if index == 0:
+                return self._make(())
+            index -= 1
         return self._make(self._unrank(index))
 
     def __contains__(self, value: object) -> bool:
         cards = getattr(value, "cards", None)
-        if not isinstance(cards, tuple) or len(cards) != self._k or not set(cards) <= set(self._items):
+        if not isinstance(cards, tuple) or not self.allows(len(cards)) or not set(cards) <= set(self._items):
             return False
         return value == self._make(tuple(sorted(cards)))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Choices):
             return NotImplemented
-        same = self._items == other._items and self._k == other._k
+        same = self._items == other._items and self._k == other._k and self._or_none == other._or_none
         return same and (self._len == 0 or self[0] == other[0])
 
     # Equal choices compare by content, so they must not hash; typeshed types __hash__ as a method, not None.
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"Choices({self._len} of {self._k} from {' '.join(c.code for c in self._items)})"
+        none = " or none" if self._or_none else ""
+        return f"Choices({self._len} of {self._k}{none} from {' '.join(c.code for c in self._items)})"
 
     @property
     def k(self) -> int:
-        """How many cards each choice holds."""
+        """How many cards each choice holds (but the empty one, with `or_none`)."""
         return self._k
+
+    @property
+    def or_none(self) -> bool:
+        """Whether passing no cards is a choice too."""
+        return self._or_none
+
+    def allows(self, count: int) -> bool:
+        """Whether a choice of `count` cards is offered."""
+        return count == self._k or (self._or_none and count == 0)
 
     @property
     def items(self) -> tuple[Card, ...]:
@@ -199,6 +216,13 @@ class Choices(Sequence[Action]):
                     break
                 index -= count
         return tuple(out)
+
+
+def pass_counts(legal: Sequence[Action]) -> tuple[int, ...]:
+    """How many cards a legal pass may hold, fewest first (read without walking a long `Choices`)."""
+    if isinstance(legal, Choices):
+        return (0, legal.k) if legal.or_none else (legal.k,)
+    return tuple(sorted({len(a.cards) for a in legal if isinstance(a, Pass)}))
 
 
 # ---------------------------------------------------------------- JSON helpers

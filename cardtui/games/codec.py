@@ -54,7 +54,8 @@ def _choices(value: Choices) -> dict[str, Any]:
     # A pass offers every k cards of the hand: send the cards and k, not each choice.
     template = value[0].to_json() if len(value) else {}
     template.pop("cards", None)
-    return {"choose": value.k, "from": [c.code for c in value.items], "action": template}
+    out = {"choose": value.k, "from": [c.code for c in value.items], "action": template}
+    return out | {"or_none": True} if value.or_none else out
 
 
 def _items(value: Sequence[Any]) -> list[Any]:
@@ -174,7 +175,7 @@ def _read(kind: Any, data: Any, parse_action: ParseAction, where: str) -> Any:
 
 
 def _legal(data: Any, parse_action: ParseAction, where: str) -> Sequence[Action]:
-    """A view's legal actions: a list of action dicts, or the `choose k from` form of a pass."""
+    """A view's legal actions: a list of action dicts, or the `choose k from` form of a pass (`or_none`: or no card)."""
     if isinstance(data, dict):
         fields = _dict(data, where)
         k = fields.get("choose")
@@ -182,11 +183,14 @@ def _legal(data: Any, parse_action: ParseAction, where: str) -> Sequence[Action]
         items = tuple(_card(c, f"{where}.from[{i}]") for i, c in enumerate(_list(fields.get("from"), f"{where}.from")))
         if type(k) is not int or not 0 < k <= len(items):
             raise FormError(f"{where}.choose: expected 1..{len(items)} cards, found {k!r}")
+        or_none = fields.get("or_none", False)
+        if type(or_none) is not bool:
+            raise FormError(f"{where}.or_none: expected true or false, found {or_none!r}")
 
         def make(cards: tuple[Card, ...]) -> Action:
             return parse_action(template | {"cards": [c.code for c in cards]})
 
-        return Choices(items, k, make)
+        return Choices(items, k, make, or_none)
     return tuple(_action(d, parse_action, f"{where}[{i}]") for i, d in enumerate(_list(data, where)))
 
 

@@ -272,9 +272,13 @@ class SpadesGame(TrickGame):
         return events
 
     def _exchange_queue(self) -> list[tuple[int, int]]:
-        """Each blind nil bidder gives cards to the partner, who gives as many back, in bidding order."""
+        """Each blind nil bidder gives cards to the partner, who gives as many back, in bidding order.
+
+        The queue goes in pairs (the bidder's pass, then the partner's), so its head is
+        a bidder's pass while its length is even.
+        """
         queue: list[tuple[int, int]] = []
-        if not self.ruleset.partnership or self.ruleset.blind_nil_exchange == 0:
+        if self.ruleset.exchange_cards == 0:
             return queue
         for i in range(1, SEATS + 1):
             s = (self.dealer + i) % SEATS
@@ -296,9 +300,32 @@ class SpadesGame(TrickGame):
             return next(s for s in range(SEATS) if self.hands[s] & 1)
         return (self.dealer + 1) % SEATS
 
+    def exchange_counts(self) -> tuple[int, ...]:
+        """How many cards the seat to move may pass in the exchange.
+
+        The bidder passes the ruleset's count, or none when the exchange is
+        optional; the partner gives back as many as it got (none for none), so
+        every hand holds 13 cards again.
+        """
+        seat = self.exchanges[0][0]
+        if len(self.exchanges) % 2:
+            return (self.hands[seat].bit_count() - 13,)
+        k = self.ruleset.exchange_cards
+        return (0, k) if self.ruleset.blind_nil_exchange_mode == "optional" else (k,)
+
     def _apply_exchange(self, action: Pass) -> list[Event]:
         self._check_turn(action.seat, "exchange")
-        mask = check_pass_cards(self.hands[action.seat], action.cards, self.ruleset.blind_nil_exchange)
+        counts = self.exchange_counts()
+        n = len(action.cards)
+        if n not in counts:
+            if len(counts) == 2:
+                raise IllegalAction(f"pass exactly {counts[-1]} cards or none (the exchange is optional), not {n}")
+            if len(self.exchanges) % 2 == 0:
+                raise IllegalAction(f"pass exactly {counts[0]} cards, not {n}")
+            if counts[0] == 0:
+                raise IllegalAction(f"your partner passed you no cards: pass none back, not {n}")
+            raise IllegalAction(f"give back as many cards as you got: {counts[0]}, not {n}")
+        mask = check_pass_cards(self.hands[action.seat], action.cards, n)
         giver, to = self.exchanges.pop(0)
         self.hands[giver] &= ~mask
         self.hands[to] |= mask
@@ -348,8 +375,10 @@ class SpadesGame(TrickGame):
         if self.phase == "bid":
             return [b for b in BIDS[seat] if self.bid_error(b) is None]
         if self.phase == "exchange":
-            k = self.ruleset.blind_nil_exchange
-            return Choices(cards_of(self.hands[seat]), k, lambda cs: Pass(seat, cs))
+            counts = self.exchange_counts()
+            if counts == (0,):
+                return [Pass(seat, ())]
+            return Choices(cards_of(self.hands[seat]), counts[-1], lambda cs: Pass(seat, cs), or_none=0 in counts)
         return []
 
     # ---- scoring
@@ -404,11 +433,14 @@ class SpadesGame(TrickGame):
         self.got[view.seat] = detail.received.mask
         self.exchanges = []
         if view.phase == "exchange" and view.to_move is not None:
-            # The queue is public (it follows from the bids); resume it at the seat to move.
+            # The queue is public (it follows from the bids); resume it at the seat to move's pass: its
+            # giving back (a partner holding more than 13 cards, or offered only to pass none back) or its offer.
+            mover = view.to_move.seat
             queue = self._exchange_queue()
-            while queue and queue[0][0] != view.to_move.seat:
-                queue.pop(0)
-            self.exchanges = queue
+            only_none = view.seat == mover and list(view.legal) == [Pass(mover, ())]
+            back = self.hands[mover].bit_count() > 13 or only_none
+            at = [i for i, (giver, _) in enumerate(queue) if giver == mover and i % 2 == back]
+            self.exchanges = queue[at[0] :] if at else []
 
 
 __all__ = [

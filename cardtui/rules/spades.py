@@ -10,7 +10,12 @@ from cardtui.rules.base import Bool, Choice, ChoiceList, IntOrWord, IntRange, Ru
 
 @dataclasses.dataclass(frozen=True)
 class SpadesRules(Ruleset):
-    """Every knob of a Spades table; the defaults are seed 002's rules."""
+    """Every knob of a Spades table; the defaults are seed 002's rules, but one.
+
+    `blind_nil_exchange_mode` defaults to "required", the only way the exchange was
+    played before the knob existed, so a ruleset saved then (a save holds the whole
+    ruleset) keeps its meaning; the spades preset sets seed 002's "optional".
+    """
 
     GAMES: ClassVar[tuple[str, ...]] = ("spades", "cutthroat")
 
@@ -71,6 +76,13 @@ class SpadesRules(Ruleset):
     blind_nil_exchange: int = knob(
         2, "cards the blind nil bidder and partner swap after bidding (0 = no exchange)", IntRange(0, 4)
     )
+    blind_nil_exchange_mode: str = knob(
+        "required",
+        'whether the blind nil exchange is made: always ("required"), if the bidder chooses to ("optional": '
+        'the bidder may pass no cards, and the partner then passes none back), or never ("none", like '
+        'blind_nil_exchange = 0); a game saved before this knob existed plays "required"',
+        Choice("required", "optional", "none"),
+    )
     blind_bids_allowed: bool = knob(
         False, "a bid of 1-13 may be made blind, scoring the blind bid value for that seat alone, no bags", Bool()
     )
@@ -115,6 +127,13 @@ class SpadesRules(Ruleset):
             want = "false" if self.game == "cutthroat" else "true"
             return f"partnership: {self.game} needs partnership = {want}, found {str(self.partnership).lower()}"
         return None
+
+    @property
+    def exchange_cards(self) -> int:
+        """How many cards a blind nil's exchange hands over each way; 0 when there is none."""
+        if not self.partnership or self.blind_nil_exchange_mode == "none":
+            return 0
+        return self.blind_nil_exchange
 
     def failed_nil_points(self, blind: bool) -> int:
         """What a failed nil (or blind nil) costs."""

@@ -167,7 +167,7 @@ def describe(event: Event, seats: Sequence[Seat], viewer: int | None, ascii_only
             return f"Deal {number}: {said(dealer, 'deals', 'deal')}."
         case CardsPassed(seat=seat, to=to, cards=cards):
             if viewer in (seat, to):
-                shown = " ".join(lab(c) for c in cards)
+                shown = " ".join(lab(c) for c in cards) or "no cards"
                 return f"{said(seat, 'passes', 'pass')} {shown} to {name(to)}."
             # a network seat is not told the cards passed between two others, nor how many
             return f"{said(seat, 'passes', 'pass')} {cards_text(len(cards)) if cards else 'cards'} to {name(to)}."

@@ -24,7 +24,10 @@ class PassHand(Hand):
 
 
 class PassScreen(DecisionDialog[tuple[Card, ...]]):
-    """Gives back exactly `count` cards. Typing or picking a chosen card again unselects it."""
+    """Gives back as many cards as one of `counts` allows (an optional exchange: 2, or none).
+
+    Typing or picking a chosen card again unselects it.
+    """
 
     AUTO_FOCUS = "#pass-hand"
     KEYS: ClassVar[Keys] = (
@@ -36,12 +39,18 @@ class PassScreen(DecisionDialog[tuple[Card, ...]]):
     )
 
     def __init__(
-        self, title: str, cards: list[Card], count: int, ascii_only: bool, table_help: TableHelp | None = None
+        self,
+        title: str,
+        cards: list[Card],
+        counts: tuple[int, ...],
+        ascii_only: bool,
+        table_help: TableHelp | None = None,
     ) -> None:
         super().__init__(table_help)
         self.title_text = title
         self.cards = cards
-        self.count = count
+        self.counts = counts
+        self.count = max(counts)
         self.ascii_only = ascii_only
         self.chosen: list[Card] = []
 
@@ -67,7 +76,8 @@ class PassScreen(DecisionDialog[tuple[Card, ...]]):
         hand = self.query_one(Hand)
         hand.show(self.cards, None, set(self.chosen))
         shown = " ".join(card_label(c, self.ascii_only) for c in self.chosen) or "none"
-        self.query_one("#pass-chosen", Static).update(f"Chosen ({len(self.chosen)}/{self.count}): {shown}")
+        of = f"{self.count} or none" if 0 in self.counts and self.count else str(self.count)
+        self.query_one("#pass-chosen", Static).update(f"Chosen ({len(self.chosen)}/{of}): {shown}")
 
     def say(self, text: str) -> None:
         self.query_one("#pass-message", Static).update(text)
@@ -78,6 +88,8 @@ class PassScreen(DecisionDialog[tuple[Card, ...]]):
         if card in self.chosen:
             self.chosen.remove(card)
             self.say("")
+        elif not self.count:
+            self.say("no cards are to be passed: Enter passes none")
         elif len(self.chosen) >= self.count:
             self.say(f"{self.count} cards are chosen already: choose one again to unselect it")
         else:
@@ -103,7 +115,8 @@ class PassScreen(DecisionDialog[tuple[Card, ...]]):
         self._submit()
 
     def _submit(self) -> None:
-        if len(self.chosen) != self.count:
-            self.say(f"choose exactly {self.count} cards: {len(self.chosen)} chosen")
+        if len(self.chosen) not in self.counts:
+            either = " or none" if 0 in self.counts else ""
+            self.say(f"choose exactly {self.count} cards{either}: {len(self.chosen)} chosen")
             return
         self.dismiss(tuple(self.chosen))

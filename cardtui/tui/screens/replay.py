@@ -337,7 +337,7 @@ class ReplayScreen(FitsTerminal):
         if kind == "bid":
             return f"{who} bid {bid_label(int(str(data['bid'])), bool(data.get('blind')))}"
         if kind == "pass":
-            return f"{who} passed"
+            return f"{who} passed" if data.get("cards") else f"{who} passed no cards"
         if kind == "flip":
             return self._say_flip(who)
         if kind == "claim":

@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 
 from cardtui.cards import Card, CardSet, sort_for_display
 from cardtui.games import Action, Event
-from cardtui.games.base import Bid, Claim, Pass, Play
+from cardtui.games.base import Bid, Claim, Pass, Play, pass_counts
 from cardtui.games.hearts import PASS_OFFSETS, HeartsView
 from cardtui.games.spades import SpadesView
 from cardtui.games.trick import CardsPassed, DealRecord, DealScored, TrickGame, TrickView, TrickWon
@@ -42,6 +42,17 @@ from cardtui.tui.widgets.text_line import TextLines
 from cardtui.tui.widgets.trick import Trick
 
 PLAY_PROMPT = "Your turn: type a card (10C, qs) and Enter, or ←/→ and Enter, or click"
+
+
+def exchange_words(counts: tuple[int, ...], back: bool, partner: str) -> str:
+    """What a blind nil exchange asks of the seat: the bidder's pass (of none too, when optional), or its partner's."""
+    if back:
+        if counts == (0,):
+            return f"your partner {partner} passed you no cards: Enter passes none back"
+        return f"give {counts[-1]} cards back to your partner {partner}"
+    if 0 in counts:
+        return f"give {counts[-1]} cards to your partner {partner}, or none (Enter with none chosen) to keep your hand"
+    return f"give {counts[-1]} cards to your partner {partner}"
 
 
 class TableScreen(FitsTerminal, GameScreen):
@@ -234,7 +245,9 @@ class TableScreen(FitsTerminal, GameScreen):
                     self.held = (tuple(zip(seats, cards, strict=True)), does(self.who(seat), "takes it", "take it"))
                 case DealScored(record=record):
                     self.pending_record = record
-                case CardsPassed(seat=giver, to=to, cards=cards) if to == self.viewer and self.settings.trick_delay > 0:
+                case CardsPassed(seat=giver, to=to, cards=cards) if (
+                    to == self.viewer and cards and self.settings.trick_delay > 0
+                ):
                     shown = " ".join(card_label(c, self.ascii_only) for c in sort_for_display(cards))
                     self.showing_received = True
                     self.show_prompt(f"{does(self.who(to), 'receives', 'receive')} {shown} from {self.who(giver)}.")
@@ -359,14 +372,15 @@ class TableScreen(FitsTerminal, GameScreen):
 
         v = self.view()
         if isinstance(v, HeartsView):
-            count = v.ruleset.pass_count
+            counts: tuple[int, ...] = (v.ruleset.pass_count,)
             direction = v.detail.pass_direction
             offset = PASS_OFFSETS[direction]
-            title = f"{self.who(seat)}: pass {count} cards {direction} to {self.who((seat + offset) % 4)}"
+            title = f"{self.who(seat)}: pass {counts[0]} cards {direction} to {self.who((seat + offset) % 4)}"
         else:
             assert isinstance(v, SpadesView)
-            count = v.ruleset.blind_nil_exchange
-            title = f"{self.who(seat)}: give {count} cards to your partner {self.who((seat + 2) % 4)}"
+            counts = pass_counts(v.legal)
+            back = counts == (0,) or len(v.hand) > 13
+            title = f"{self.who(seat)}: {exchange_words(counts, back, self.who((seat + 2) % 4))}"
         self.waiting = True
         self.show_prompt(title)
 
@@ -375,7 +389,7 @@ class TableScreen(FitsTerminal, GameScreen):
             if cards is None or not self.apply_action(Pass(seat, cards)):
                 self.advance()
 
-        dialog = PassScreen(title, sort_for_display(v.hand), count, self.ascii_only, self.table_help())
+        dialog = PassScreen(title, sort_for_display(v.hand), counts, self.ascii_only, self.table_help())
         self.app.push_screen(dialog, chosen)
 
     def on_hand_picked(self, message: Hand.Picked) -> None:
@@ -434,5 +448,5 @@ class TableScreen(FitsTerminal, GameScreen):
         if isinstance(action, Bid):
             return f"bid {bid_label(action.bid, action.blind)}"
         if isinstance(action, Pass):
-            return "pass " + " ".join(card_label(c, self.ascii_only) for c in action.cards)
+            return "pass " + (" ".join(card_label(c, self.ascii_only) for c in action.cards) or "no cards")
         return super().action_label(action)
