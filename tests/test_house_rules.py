@@ -249,3 +249,11 @@ def test_a_partial_file_takes_its_games_preset_and_a_save_its_class_defaults() -
     assert isinstance(rules, SpadesRules) and rules.failed_nil_overtricks is False and rules.win_target == 300
     with pytest.raises(ApiError, match="min_side_bid"):
         new_game("spades", ruleset={"min_side_bid": -1})
+
+
+def test_rules_show_spades_gives_the_exchange_knob_with_its_text() -> None:
+    # Seed 002: "the bidder may exchange two cards with partner".
+    shown = ok("rules", "show", "spades")
+    assert '\nblind_nil_exchange_mode = "optional"\n' in shown
+    assert '# Whether the blind nil exchange is made: always ("required"), if the bidder\n' in shown
+    assert 'blind_nil_exchange_mode = "none"' in ok("rules", "show", "cutthroat")

@@ -267,3 +267,25 @@ async def test_the_rules_editor_names_and_describes_changed_rules(home: Path) ->
     assert ruleset.win_target == 300  # type: ignore[attr-defined]
     assert (ruleset.name, ruleset.title) == ("my-cutthroat", f"My {base.title}")
     assert ruleset.description == f"{base.title} with win_target 300 (was 250)."
+
+
+async def test_the_rules_editor_shows_and_checks_the_exchange_knob(home: Path) -> None:
+    # The spades preset: the bidder "may exchange two cards with partner" (seed 002).
+    from textual.widgets import Input, Select, Static
+
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = await open_rules_editor(pilot, app)
+        editor.query_one("#preset", Select).value = "spades"
+        await pilot.pause()
+        knob = editor.query_one("#knob-blind_nil_exchange_mode", Input)
+        assert knob.value == "optional"
+        row = knob.parent
+        assert row is not None
+        doc = str(row.query_one(".knob-doc", Static).content)
+        assert doc.startswith('Whether the blind nil exchange is made: always ("required"), if the bidder chooses')
+        assert doc.endswith('Allowed: one of "required", "optional", "none".')
+        knob.value = "sometimes"
+        await pilot.pause()
+        error = str(editor.query_one("#error-blind_nil_exchange_mode", Static).content)
+        assert error == 'expected one of "required", "optional", "none"'
