@@ -163,3 +163,26 @@ def test_the_review_reads_an_empty_exchange() -> None:
     assert (bidder.phase, bidder.action, bidder.mark) == ("exchange", Pass(0, ()), "")
     assert bidder.why == "passing no cards: the exchange is not weighed"
     assert (partner.action, partner.why) == (Pass(2, ()), "passing no cards: the only choice")
+
+
+def test_old_saves_keep_the_readings_they_were_played_by() -> None:
+    # A save holds the whole ruleset; one saved before `readings` existed plays the old readings (1).
+    from cardtui.games.hearts import score_hearts_deal
+    from cardtui.games.spades import spades_winners
+    from cardtui.rules import HeartsRules
+
+    hearts = load_preset("hearts").to_dict() | {"moon": "shooters_choice", "end_score": 60}
+    assert load_preset("hearts").to_dict()["readings"] == 2
+    del hearts["readings"]
+    old_hearts = ruleset_from_dict(hearts, "ruleset.")
+    assert isinstance(old_hearts, HeartsRules) and old_hearts.readings == 1
+    moon = [sum(1 << (26 + r) for r in range(13)) | 1 << (39 + 10), 0, 0, 0]
+    assert score_hearts_deal(old_hearts, moon, [52, 52, 0, 52], 3) == ([0, 26, 26, 26], 0)
+    assert score_hearts_deal(old_hearts.replace(readings=2), moon, [52, 52, 0, 52], 3) == ([-26, 0, 0, 0], 0)
+    spades = load_preset("spades").to_dict() | {"tie_break": ["score", "fewer_bags"], "losing_floor": -100}
+    del spades["readings"]
+    old_spades = ruleset_from_dict(spades, "ruleset.")
+    assert isinstance(old_spades, SpadesRules) and old_spades.readings == 1
+    assert spades_winners(old_spades, [112, 112], [7, 2], [27, 31], 200) == (1,)
+    assert spades_winners(old_spades.replace(tie_break=["fewer_bags"]), [-120, 29], [0, 9], [0, 9], 5) == (0,)
+    assert spades_winners(old_spades.replace(readings=2), [112, 112], [7, 2], [27, 31], 200) == (0, 1)

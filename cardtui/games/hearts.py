@@ -261,6 +261,8 @@ def score_hearts_deal(
         return add, moon
     if how == "subtract_from_shooter":
         return sub, moon
+    if rules.readings < 2:
+        return add, moon  # how games saved before `readings` played the shooter's choice: always this one
     return shooters_choice(rules, totals, deals, moon, add, sub), moon
 
 

@@ -129,6 +129,8 @@ def spades_winners(
     only, and a side at the floor loses whatever it says. (Were every side at
     the floor at once, the highest score of all wins.)
     """
+    if rules.readings < 2:
+        return _winners_before_readings_2(rules, totals, bags, game_bags, deals)
     sides = range(len(totals))
     over = [i for i in sides if totals[i] >= rules.win_target]
     floor = rules.losing_floor
@@ -149,6 +151,33 @@ def spades_winners(
     standing = [i for i in sides if i not in floored] or list(sides)
     high = max(totals[i] for i in standing)
     return tuple(i for i in standing if totals[i] == high)
+
+
+def _winners_before_readings_2(
+    rules: SpadesRules, totals: Sequence[int], bags: Sequence[int], game_bags: Sequence[int], deals: int
+) -> tuple[int, ...]:
+    """`spades_winners` as games saved before the `readings` knob played it, so that they replay as they went.
+
+    Sides over the target, or else every side (at the floor or after the last
+    deal), ranked by `tie_break` (by score first after the last deal); still
+    tied, the last deal shares the win, else `on_tie` decides.
+    """
+    sides = range(len(totals))
+    over = [i for i in sides if totals[i] >= rules.win_target]
+    floored = rules.losing_floor is not None and any(totals[i] <= rules.losing_floor for i in sides)
+    last = deals >= rules.max_deals
+    if not over and not floored and not last:
+        return ()
+    order = rules.tie_break if over or floored else ("score", *(k for k in rules.tie_break if k != "score"))
+
+    def rank(i: int) -> tuple[int, ...]:
+        keys = {"score": -totals[i], "fewer_bags": bags[i], "fewer_total_bags": game_bags[i]}
+        return tuple(keys[k] for k in order)
+
+    candidates = over or list(sides)
+    best = min(rank(i) for i in candidates)
+    top = tuple(i for i in candidates if rank(i) == best)
+    return top if len(top) == 1 or rules.on_tie == "shared_win" or last else ()
 
 
 def side_bid_floor(rules: SpadesRules, seat: int, bids: Sequence[Bid | None]) -> int:

@@ -174,6 +174,25 @@ def max_deals_knob() -> Any:
     )
 
 
+READINGS = 2
+"""The newest readings of the knobs' texts; every preset and new ruleset plays by them."""
+
+
+def readings_knob(before: str) -> Any:
+    """The knob that keeps a game saved before a knob's reading was corrected playing as it was played.
+
+    A save holds the whole ruleset and is replayed on load, so a ruleset without
+    this key (saved before it existed) reads 1, the old readings; the presets say
+    2. `before` says what readings 1 did differently.
+    """
+    return knob(
+        1,
+        f"how the knobs' texts are read: {READINGS} = as they say; 1 = as games saved before this knob "
+        f"existed played them ({before})",
+        IntRange(1, READINGS),
+    )
+
+
 def undo_knob() -> Any:
     """The switch every game has for taking back a move when one person plays against the computer."""
     return knob(

@@ -5,14 +5,25 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from cardtui.rules.base import Bool, Choice, ChoiceList, IntRange, Ruleset, knob, max_deals_knob, undo_knob
+from cardtui.rules.base import (
+    Bool,
+    Choice,
+    ChoiceList,
+    IntRange,
+    Ruleset,
+    knob,
+    max_deals_knob,
+    readings_knob,
+    undo_knob,
+)
 
 PASS_DIRECTIONS = ("left", "right", "across", "none")
 
 
 @dataclasses.dataclass(frozen=True)
 class HeartsRules(Ruleset):
-    """Every knob of a Hearts table; the defaults are seed 004's rules."""
+    """Every knob of a Hearts table; the defaults are seed 004's rules, but `readings` (1 for rulesets saved
+    before it existed; the preset says 2)."""
 
     GAMES: ClassVar[tuple[str, ...]] = ("hearts",)
 
@@ -64,6 +75,7 @@ class HeartsRules(Ruleset):
         Choice("shared_win", "play_on"),
     )
     undo: bool = undo_knob()
+    readings: int = readings_knob('moon = "shooters_choice" always gave the others the points')
 
     @property
     def moon_points(self) -> int:

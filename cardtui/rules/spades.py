@@ -5,16 +5,28 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from cardtui.rules.base import Bool, Choice, ChoiceList, IntOrWord, IntRange, Ruleset, knob, max_deals_knob, undo_knob
+from cardtui.rules.base import (
+    Bool,
+    Choice,
+    ChoiceList,
+    IntOrWord,
+    IntRange,
+    Ruleset,
+    knob,
+    max_deals_knob,
+    readings_knob,
+    undo_knob,
+)
 
 
 @dataclasses.dataclass(frozen=True)
 class SpadesRules(Ruleset):
-    """Every knob of a Spades table; the defaults are seed 002's rules, but one.
+    """Every knob of a Spades table; the defaults are seed 002's rules, but two.
 
     `blind_nil_exchange_mode` defaults to "required", the only way the exchange was
     played before the knob existed, so a ruleset saved then (a save holds the whole
-    ruleset) keeps its meaning; the spades preset sets seed 002's "optional".
+    ruleset) keeps its meaning; the spades preset sets seed 002's "optional". The
+    same goes for `readings` (1 when missing; the presets say 2).
     """
 
     GAMES: ClassVar[tuple[str, ...]] = ("spades", "cutthroat")
@@ -121,6 +133,10 @@ class SpadesRules(Ruleset):
         Choice("play_on", "shared_win"),
     )
     undo: bool = undo_knob()
+    readings: int = readings_knob(
+        "after max_deals, leaders tied on score were told apart by tie_break's other keys, and with a side at "
+        "losing_floor every side, that one included, was ranked by tie_break, a tie there playing on by on_tie"
+    )
 
     def problem(self) -> str | None:
         if (self.game == "cutthroat") == self.partnership:
