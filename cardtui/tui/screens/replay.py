@@ -31,6 +31,7 @@ from cardtui.games.eight_of_spades import (
 )
 from cardtui.games.spades import SpadesView
 from cardtui.games.trick import TrickGame
+from cardtui.inert import inert
 from cardtui.replay import Replay
 from cardtui.tui.common import (
     GAME_TITLES,
@@ -321,7 +322,7 @@ class ReplayScreen(FitsTerminal):
             trick.show((), "")
 
     def _plain(self, text: str) -> str:
-        return ascii_text(text, self.ascii_only)
+        return ascii_text(inert(text, lines=True), self.ascii_only)
 
     def _say(self, data: dict[str, object]) -> str:
         kind = data.get("type")
