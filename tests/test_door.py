@@ -221,7 +221,7 @@ async def test_a_wrong_setting_holding_markup_is_a_notice_shown_as_written(home:
         await pilot.pause()
 
 
-@pytest.mark.parametrize("case", sorted(WRONG_SETTINGS))
+@pytest.mark.parametrize("case", ["key", "speed", "theme"])
 async def test_a_wrong_setting_never_stops_a_game(home: Path, case: str) -> None:
     from cardtui.rules import load_preset
     from cardtui.seats import default_seats
@@ -418,10 +418,13 @@ def test_every_command_prints_hostile_names_inert_in_a_terminal(
         assert f"Game saved in {inert(str(save))}" in end and f"cardtui resume {inert(str(save))}" in end
 
 
-@pytest.mark.parametrize("case", ["speed", "click"])
-def test_play_with_a_wrong_setting_holding_markup_runs_and_quits_in_a_terminal(home: Path, case: str) -> None:
+@pytest.mark.parametrize(("case", "notice"), [("speed", b"speed:"), ("theme", b"theme:"), ("key", b"unknown")])
+def test_play_with_a_wrong_setting_holding_markup_runs_and_quits_in_a_terminal(
+    home: Path, case: str, notice: bytes
+) -> None:
     settings_file(home, WRONG_SETTINGS[case][0])
-    code, out, err = in_terminal(["play", "hearts", "--seed", "7"], home, keys=b"\x11", when=b"Quit")
+    # ctrl+q once the settings notice is drawn: the notice itself must not stop the game
+    code, out, err = in_terminal(["play", "hearts", "--seed", "7"], home, keys=b"\x11", when=notice)
     assert code == 0
     full_screen_output(err)
     assert "Game saved in" in plain_output(out, b"")
