@@ -621,7 +621,7 @@ def arena(
             bar.update(task, completed=done, total=total)
 
         def note(message: str) -> None:
-            typer.echo(f"cardtui: {message}", err=True)
+            typer.echo(f"cardtui: {inert(message)}", err=True)
 
         workers = None
         if cluster is not None:
@@ -789,7 +789,7 @@ def host(
             fail(f"--away: unknown level {level!r} — choose one of {', '.join(_levels(session.ruleset.game))}")
         policy = AwayPolicy(level, away_after)
     if bind not in ("127.0.0.1", "localhost", "::1"):
-        typer.echo(f"cardtui: on {bind}, anyone who can reach this port with an invitation can join", err=True)
+        typer.echo(inert(f"cardtui: on {bind}, anyone who can reach this port with an invitation can join"), err=True)
     if you is not None:
         own = None
         if tls is not None and tls_cert is not None:

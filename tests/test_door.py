@@ -5,6 +5,7 @@ shown as written, never read."""
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import fcntl
 import json
@@ -25,6 +26,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
+from textual._compositor import LayoutUpdate
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 from textual.widgets._toast import Toast
@@ -81,6 +83,7 @@ def raw_controls(text: str) -> list[str]:
 def drawn(app: CardtuiApp) -> str:
     """Every cell the app's screen draws now (notifications included), exactly as the terminal gets it."""
     update = app.screen._compositor.render_update(full=True)
+    assert isinstance(update, LayoutUpdate)
     return "\n".join("".join(segment.text for segment in strip) for strip in update.strips)
 
 
@@ -145,6 +148,24 @@ def test_inert_writes_every_character_a_terminal_acts_on_as_its_escape(text: str
 def test_inert_keeps_line_breaks_only_when_asked() -> None:
     assert inert("Game saved in a\x1b.json\nResume it", lines=True) == "Game saved in a\\x1b.json\nResume it"
     assert inert("a\nb") == "a\\nb"
+
+
+def plain_markup(call: ast.Call) -> bool:
+    """The call says `markup=False`."""
+    value = {k.arg: k.value for k in call.keywords}.get("markup")
+    return isinstance(value, ast.Constant) and value.value is False
+
+
+def test_every_notification_is_plain_text() -> None:
+    """Textual reads a notification's message as markup unless told not to: every `notify` says markup=False."""
+    wrong = [
+        f"{path.name}:{node.lineno}"
+        for path in sorted((ROOT / "cardtui").rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "notify"
+        if not plain_markup(node)
+    ]
+    assert wrong == []
 
 
 # ---------------------------------------------------------------- screens (Pilot)

@@ -248,7 +248,9 @@ class ReplayScreen(FitsTerminal):
         ahead = [s for s in stops if s > here] if direction == "next" else [s for s in stops if s < here][::-1]
         if not ahead:  # round again from the other end
             ahead = stops if direction == "next" else stops[::-1]
-            self.app.notify(f"Round again: the {'first' if direction == 'next' else 'last'} marked decision.")
+            self.app.notify(
+                f"Round again: the {'first' if direction == 'next' else 'last'} marked decision.", markup=False
+            )
         self.replay.seek(ahead[0])
         self.redraw()
 
