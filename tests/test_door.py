@@ -484,3 +484,26 @@ def test_shortened_cuts_long_words_first_and_the_end_only_when_it_must() -> None
     assert shortened("fits", 300) == "fits"
     many = " ".join(["w" * 20] * 40)  # no long word to cut: the end goes
     assert len(shortened(many, 300)) == 300 and shortened(many, 300).endswith("...")
+
+
+# ---------------------------------------------------------------- what a network table's host sends
+
+
+async def test_what_a_host_sends_is_shown_inert(tmp_path: Path) -> None:
+    """Chat, away notes and refusals come from another process: a hostile host's text is shown, never obeyed."""
+    from cardtui.tui.screens.game_base import HostSaid
+    from tests.test_tui_support import game_screen, seated, settle_remote
+
+    chat, note, reason = f"hi {OSC52}[/]", "\x1b[2JWest is away[@click=app.quit]x[/]", "no\x07\u202e[/bold]"
+    async with seated(tmp_path) as (_, _, app, pilot):
+        await settle_remote(pilot, app)
+        screen = game_screen(app)
+        screen.post_message(HostSaid({"type": "chat", "seat": 1, "text": chat}))
+        screen.post_message(HostSaid({"type": "away", "text": note}))
+        screen.post_message(HostSaid({"type": "error", "reason": reason}))
+        await pilot.pause()
+        await pilot.pause()
+        lines = screen.query_one(GameLog).lines()
+        assert f"West: {inert(chat)}" in lines and inert(note) in lines
+        assert screen.prompt_bar().message == inert(f"The host: {reason}")
+        assert_inert(app)
