@@ -110,7 +110,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         yield Footer()
 
     def _rule_options(self) -> list[tuple[Text, str]]:
-        out = [(Text(f"{p.title} ({p.name})"), p.name) for p in self.presets if p.game == self.game]
+        out = [(Text(inert(f"{p.title} ({p.name})")), p.name) for p in self.presets if p.game == self.game]
         return [*out, (Text("TOML file…"), FILE)]
 
     def _default_rules(self) -> str:

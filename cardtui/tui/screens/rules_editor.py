@@ -98,7 +98,7 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
         with Horizontal(classes="form-row", id="rules-top"):
             yield Static("Start from ", classes="label")
             yield Select(
-                [(Text(f"{p.title} ({p.name})"), p.name) for p in self.presets],
+                [(Text(inert(f"{p.title} ({p.name})")), p.name) for p in self.presets],
                 value=self.base.name,
                 allow_blank=False,
                 id="preset",
