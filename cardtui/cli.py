@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
+from cardtui.inert import inert
 from cardtui.tui.settings import SPEEDS
 
 if TYPE_CHECKING:
@@ -41,21 +43,41 @@ app.add_typer(rules_app, name="rules")
 MAX_ERROR = 300
 """An error line is cut to this many characters: it may quote a huge value from a file."""
 
+LINE_BREAKS = re.compile(r"[ \t\r\n]+")
+"""What an error's text may be folded on to make one line; any other odd character is shown by `inert`."""
 
-def printable(text: str) -> str:
-    """Text from a file or a file name, safe for the terminal (the domain's one rule for it)."""
-    from cardtui.rules.base import printable as escaped
+SHORTEST_CUT = 24
+"""A long word (a path, a quoted value) is cut in its middle down to this many characters, never fewer."""
 
-    return escaped(text)
+
+def say(text: str, nl: bool = True) -> None:
+    """Lines on stdout through the one door for outside text (`inert`): names and a file's text print inert."""
+    typer.echo(inert(text, lines=True), nl=nl)
 
 
 def fail(message: str) -> NoReturn:
     """One line on stderr and exit status 2: how every user error ends."""
-    line = printable(" ".join(str(message)[: MAX_ERROR * 4].split()))
-    if len(line) > MAX_ERROR:
-        line = line[: MAX_ERROR - 3] + "..."
-    typer.echo(f"cardtui: {line}", err=True)
+    line = inert(LINE_BREAKS.sub(" ", str(message)[: MAX_ERROR * 4]).strip())
+    typer.echo(f"cardtui: {shortened(line, MAX_ERROR)}", err=True)
     raise typer.Exit(2)
+
+
+def shortened(line: str, limit: int) -> str:
+    """`line` in at most `limit` characters: its longest words (a path, a quoted value) lose their middle first,
+    so the reason after them is kept; only a line of many long words is cut at its end."""
+    words = line.split(" ")
+    excess = len(line) - limit
+    while excess > 0:
+        longest = max(range(len(words)), key=lambda i: len(words[i]))
+        word = words[longest]
+        if len(word) <= SHORTEST_CUT:
+            break
+        keep = max(SHORTEST_CUT, len(word) - excess) - 3
+        head = (keep + 1) // 2
+        words[longest] = word[:head] + "..." + word[len(word) - (keep - head) :]
+        excess -= len(word) - len(words[longest])
+    line = " ".join(words)
+    return line if len(line) <= limit else line[: limit - 3] + "..."
 
 
 # ---------------------------------------------------------------- launchers (the TUI plugs in here)
@@ -140,7 +162,7 @@ def _print_exit(message: str | None) -> None:
     """What the app says as it ends: where the game is saved and how to resume it."""
     if message:
         with contextlib.suppress(OSError):  # the terminal is gone (SIGHUP); the save is on disk all the same
-            typer.echo(message)
+            say(message)
 
 
 # ---------------------------------------------------------------- helpers
@@ -197,7 +219,7 @@ def version() -> None:
     """Print the cardtui version."""
     from cardtui import __version__
 
-    typer.echo(__version__)
+    say(__version__)
 
 
 @app.command("play")
@@ -298,9 +320,9 @@ def inspect(
     loaded = _load(save)
     summary = summary_of(loaded.game, len(loaded.log))
     if as_json:
-        typer.echo(json.dumps(summary))
+        say(json.dumps(summary))
         return
-    typer.echo(_describe(save, loaded, summary))
+    say(_describe(save, loaded, summary))
 
 
 def _side_name(seats: Any, side: list[int]) -> str:
@@ -311,7 +333,7 @@ def _describe(path: Path, loaded: Any, summary: dict[str, Any]) -> str:
     seats = loaded.seats
     sides = summary["sides"]
     status = "finished" if summary["status"] == "finished" else "in progress"
-    name = printable(path.name)
+    name = path.name
     lines = [
         f"{name}: {summary['game']}, rules {summary['ruleset']}, {status}, {summary['actions']} actions",
         "seats: " + ", ".join(f"{i} {s.name} ({s.level or s.kind})" for i, s in enumerate(seats)),
@@ -379,7 +401,7 @@ def saves() -> None:
     with _progress("reading saves") as progress:
         infos = [e.info for e in list_entries(progress=progress, jobs=_catalog_jobs())]
     if not infos:
-        typer.echo(f"no saved games in {saves_dir()}")
+        say(f"no saved games in {saves_dir()}")
         return
     rows = [("FILE", "GAME", "UPDATED", "STATUS", "SCORE")]
     for info in infos:
@@ -389,10 +411,10 @@ def saves() -> None:
             reason = info.problem.removeprefix(f"{info.path}: ").removeprefix(f"{info.path.name}: ")
             status = f"broken: {reason if len(reason) <= 100 else reason[:97] + '...'}"
         score = " / ".join(map(str, info.totals)) if info.totals else "-"
-        rows.append((printable(info.path.name), printable(info.game), when, printable(status), score))
+        rows.append((inert(info.path.name), inert(info.game), when, inert(status), score))
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
     for r in rows:
-        typer.echo("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+        say("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
 
 
 @app.command("stats")
@@ -416,7 +438,7 @@ def stats(
     with _progress("reading saves") as progress:
         entries = list_entries(progress=progress, jobs=_catalog_jobs())
     figures = compute(entries, game, day)
-    typer.echo(json.dumps(figures) if as_json else render(figures))
+    say(json.dumps(figures) if as_json else render(figures))
 
 
 # ---------------------------------------------------------------- rules
@@ -433,7 +455,7 @@ def rules_list() -> None:
         fail(str(err))
     width = max((len(p.name) for p in presets), default=4)
     for p in presets:
-        typer.echo(f"{p.name.ljust(width)}  {p.game.ljust(15)}  {p.title}")
+        say(f"{p.name.ljust(width)}  {p.game.ljust(15)}  {p.title}")
 
 
 @rules_app.command("show")
@@ -442,7 +464,7 @@ def rules_show(name: Annotated[str, typer.Argument(help="a preset name (see `car
     from cardtui.rules import RulesetError, dump_toml, load_preset
 
     try:
-        typer.echo(dump_toml(load_preset(name)), nl=False)
+        say(dump_toml(load_preset(name)), nl=False)
     except RulesetError as err:
         fail(str(err))
 
@@ -456,7 +478,7 @@ def rules_validate(file: Annotated[Path, typer.Argument(help="a TOML ruleset fil
         ruleset = load_ruleset(file)
     except RulesetError as err:
         fail(str(err))
-    typer.echo(printable(f"{file}: ok — {ruleset.game} rules {ruleset.name!r} ({ruleset.title})"))
+    say(f"{file}: ok — {ruleset.game} rules {ruleset.name!r} ({ruleset.title})")
 
 
 @rules_app.command("new")
@@ -475,7 +497,7 @@ def rules_new(
         fail(str(err))
     text = dump_toml(ruleset)
     if out is None:
-        typer.echo(text, nl=False)
+        say(text, nl=False)
         return
     if out.exists() and not force:
         fail(f"{out}: already exists — use --force to overwrite it")
@@ -483,7 +505,7 @@ def rules_new(
         write_toml(out, text)
     except RulesetError as err:
         fail(str(err))
-    typer.echo(f"wrote {out}")
+    say(f"wrote {out}")
 
 
 def main() -> None:
@@ -516,10 +538,10 @@ def hint(
     if as_json:
         out = {"seat": tm.seat, "phase": tm.phase, "level": level}
         out |= {"action": decision.action.to_json(), "reason": decision.reason}
-        typer.echo(json.dumps(out))
+        say(json.dumps(out))
         return
     name = loaded.seats[tm.seat].name if tm.seat < len(loaded.seats) else f"seat {tm.seat}"
-    typer.echo(f"{name} (seat {tm.seat}) to {tm.phase}, {level} says: {decision.reason}")
+    say(f"{name} (seat {tm.seat}) to {tm.phase}, {level} says: {decision.reason}")
 
 
 @app.command("review")
@@ -546,7 +568,7 @@ def review(
             result = make_review(loaded, seat, level, budget_ms, jobs, progress)
         except ReviewError as err:
             fail(f"{save.name}: {err}")
-    typer.echo(json.dumps(result.to_json()) if as_json else render(result))
+    say(json.dumps(result.to_json()) if as_json else render(result))
 
 
 @app.command("arena")
@@ -599,7 +621,7 @@ def arena(
             bar.update(task, completed=done, total=total)
 
         def note(message: str) -> None:
-            typer.echo(f"cardtui: {message}", err=True)
+            typer.echo(f"cardtui: {inert(message)}", err=True)
 
         workers = None
         if cluster is not None:
@@ -610,7 +632,7 @@ def arena(
             summary = run_arena(game, levels, games, deals, budget_ms, jobs, seed, ruleset, tick, workers, note)
         except ArenaError as err:
             fail(str(err))
-    typer.echo(json.dumps(summary) if as_json else render(summary))
+    say(json.dumps(summary) if as_json else render(summary))
     if summary.get("partial"):
         raise typer.Exit(130)
 
@@ -767,7 +789,7 @@ def host(
             fail(f"--away: unknown level {level!r} — choose one of {', '.join(_levels(session.ruleset.game))}")
         policy = AwayPolicy(level, away_after)
     if bind not in ("127.0.0.1", "localhost", "::1"):
-        typer.echo(f"cardtui: on {bind}, anyone who can reach this port with an invitation can join", err=True)
+        typer.echo(inert(f"cardtui: on {bind}, anyone who can reach this port with an invitation can join"), err=True)
     if you is not None:
         own = None
         if tls is not None and tls_cert is not None:
@@ -775,20 +797,18 @@ def host(
         _host_here(session, you, bind, port, hints, speed, _ascii(ctx, ascii_cards), policy, tls, own)
         return
     try:
-        asyncio.run(
-            host_table(session, bind, port, lambda line: typer.echo(printable(line)), away=policy, tls=tls, hints=hints)
-        )
+        asyncio.run(host_table(session, bind, port, lambda line: say(line), away=policy, tls=tls, hints=hints))
     except OSError as err:
         fail(f"cannot listen on {bind}:{port} ({err.strerror or err})")
     except KeyboardInterrupt:
-        typer.echo(f"stopped; the game is saved — re-open it with `cardtui host --resume {session.save_path}`")
+        say(f"stopped; the game is saved — re-open it with `cardtui host --resume {session.save_path}`")
     finally:
         session.close()
 
 
 def _echo_line(line: str) -> None:
-    """One line of the headless host's progress, printable."""
-    typer.echo(printable(line))
+    """One line of the headless host's progress, through the door."""
+    say(line)
 
 
 def _own_tls(cert: Path) -> ssl.SSLContext:
@@ -874,7 +894,7 @@ def join(
             if level not in allowed:
                 fail(f"unknown level {level!r} for {client.game} — choose from {', '.join(allowed)}")
             name = client.seats[client.seat].get("name", f"seat {client.seat}")
-            typer.echo(f"seated at a {client.game} table as {printable(str(name))} (seat {client.seat}); {level} plays")
+            say(f"seated at a {client.game} table as {name} (seat {client.seat}); {level} plays")
             final = await play_remote(client, level)
         finally:
             await client.close()
@@ -886,10 +906,10 @@ def join(
             assert isinstance(final, TrickView)
             totals, sides = final.totals, final.sides
         won = [" + ".join(names[s] for s in sides[w]) for w in final.winners]
-        return f"game over: totals {' / '.join(map(str, totals))}; won: {printable(', '.join(won) or 'nobody')}"
+        return f"game over: totals {' / '.join(map(str, totals))}; won: {', '.join(won) or 'nobody'}"
 
     try:
-        typer.echo(asyncio.run(sit()))
+        say(asyncio.run(sit()))
     except ProtocolError as err:
         fail(str(err))
     except OSError as err:
@@ -900,4 +920,4 @@ def join(
         )
         raise typer.Exit(1) from None
     except KeyboardInterrupt:
-        typer.echo("left the table; the seat waits — join again with the same invitation")
+        say("left the table; the seat waits — join again with the same invitation")

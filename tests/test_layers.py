@@ -16,6 +16,7 @@ LAYERS: dict[str, float] = {
     "cardtui": 0,
     "cards": 1,
     "files": 1,
+    "inert": 1,
     "rules": 2,
     "games": 3,
     "bots": 4,

@@ -12,6 +12,8 @@ import json
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
+from cardtui.inert import inert
+
 
 class RulesetError(ValueError):
     """A ruleset that cannot be used, with where and why in the message."""
@@ -26,13 +28,8 @@ def show(value: object) -> str:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
         text = repr(value) if not isinstance(value, list | dict | tuple) else type(value).__name__
-    text = printable(text[: SHOW_MAX + 1])
+    text = inert(text[: SHOW_MAX + 1])
     return text if len(text) <= SHOW_MAX else text[: SHOW_MAX - 3] + "..."
-
-
-def printable(text: str) -> str:
-    """Text from a file, safe for a terminal: control codes shown escaped (`\\x1b`), never sent."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 class Check:

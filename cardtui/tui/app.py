@@ -17,6 +17,8 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
 
+from cardtui.inert import inert
+from cardtui.rules.base import show
 from cardtui.session import Session
 from cardtui.tui.ascii import AsciiFilter
 from cardtui.tui.common import ascii_text
@@ -107,19 +109,19 @@ class CardtuiApp(App[str | None]):
         else:
             path = self.settings.path or "settings"
             known = ", ".join(sorted(self.available_themes))
-            problem = f"{path}: theme: expected one of {known}, found {theme!r}; the default is used"
+            problem = f"{path}: theme: expected one of {known}, found {show(theme)}; the default is used"
             problems.append(problem)
             self.settings.theme = self.theme
             self.settings.problem = self.settings.problem or problem  # the file is left as the player wrote it
         for problem in problems:
-            self.notify(problem, title="Settings", severity="warning", timeout=15)
+            self.notify(inert(problem), title="Settings", severity="warning", timeout=15, markup=False)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
 
     def _theme_changed(self, theme: Theme) -> None:
         if theme.name != self.settings.theme:
             problem = self.settings.remember("theme", theme.name)
             if problem:
-                self.notify(f"Theme {theme.name}: {problem}", title="Settings", severity="warning")
+                self.notify(inert(f"Theme {theme.name}: {problem}"), title="Settings", severity="warning", markup=False)
 
     def _catch_signals(self) -> None:
         """SIGTERM and SIGHUP end the app as ctrl+q does: the terminal restored, the save's place told."""
@@ -177,7 +179,7 @@ class CardtuiApp(App[str | None]):
             session = Session.new(finished.ruleset, finished.seats, seed, autosave=finished.save_path is not None)
         except (SaveError, ValueError) as err:
             self.show_menu()
-            self.notify(f"Could not start a new game: {err}", severity="error")
+            self.notify(inert(f"Could not start a new game: {err}"), severity="error", markup=False)
             return
         self.switch_screen(self._game_screen(session, resumed=False))
 

@@ -86,6 +86,7 @@ def read_settings(path: Path) -> tuple[dict[str, Any], str | None]:
     import tomllib
 
     from cardtui.files import FileProblem, read_regular
+    from cardtui.inert import inert
     from cardtui.rules import check_toml_shape
     from cardtui.rules.base import show
 
@@ -110,18 +111,12 @@ def read_settings(path: Path) -> tuple[dict[str, Any], str | None]:
     problem: str | None = None
     for key, value in data.items():
         if key not in KEYS:
-            problem = problem or (f"{path}: {printable_key(key)}: unknown key; the keys allowed are {', '.join(KEYS)}")
+            problem = problem or (f"{path}: {inert(key[:40])}: unknown key; the keys allowed are {', '.join(KEYS)}")
         elif not _valid(key, value):
             problem = problem or (f"{path}: {key}: expected {_allowed(key)}, found {show(value)}; the default is used")
         else:
             values[key] = value
     return values, problem
-
-
-def printable_key(key: str) -> str:
-    from cardtui.rules.base import printable
-
-    return printable(key[:40])
 
 
 def write_settings(path: Path, values: dict[str, Any]) -> None:

@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Input, Static
 
 from cardtui.cards import CardSet, sort_for_display
 from cardtui.games.base import Bid
+from cardtui.inert import inert
 from cardtui.tui.common import bid_examples, bid_label, card_label, parse_bid_text
 from cardtui.tui.screens.dialog import DecisionDialog, Keys, TableHelp
 from cardtui.tui.widgets.keys_in_order import InOrderInput
@@ -46,8 +47,8 @@ class BidScreen(DecisionDialog[Bid]):
         super().__init__(table_help)
         self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]
         self.VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
-        self.player = name
-        self.earlier = earlier
+        self.player = inert(name)
+        self.earlier = inert(earlier, lines=True)
         self.bids = list(bids)
         self.hand = hand
         self.ascii_only = ascii_only

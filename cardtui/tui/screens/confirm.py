@@ -10,6 +10,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from cardtui.inert import inert
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """Gives back True for y, False for n or Esc."""
@@ -22,13 +24,13 @@ class ConfirmScreen(ModalScreen[bool]):
     def __init__(self, title: str, question: str, yes: str) -> None:
         super().__init__()
         self.title_text = title
-        self.question = question
+        self.question = inert(question)
         self.yes = yes
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="confirm-dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
-            yield Static(self.question, markup=False)
+            yield Static(self.question, id="confirm-question", markup=False)
             yield Static(f"y: {self.yes} · n or Esc: keep it", id="confirm-keys", markup=False)
         yield Footer()
 

@@ -14,6 +14,7 @@ from textual.widgets import Button, Static
 
 from cardtui.games.summary import counts_bags, spades_breakdown
 from cardtui.games.trick import DealRecord
+from cardtui.inert import inert
 from cardtui.rules import HeartsRules, SpadesRules
 from cardtui.session import Session
 from cardtui.source import TableSource, source_of
@@ -54,8 +55,8 @@ def spades_table(source: TableSource, index: int) -> Table:
             f"{seat_name(seats, n['seat'])} {'blind nil' if n['blind'] else 'nil'} {'made' if n['made'] else 'failed'}"
             for n in side["nils"]
         )
-        cells: list[str | Text] = [Text(side_name(seats, members)), contract, str(side["tricks"]), result]
-        cells.append(Text(nils or "-"))
+        cells: list[str | Text] = [Text(inert(side_name(seats, members))), contract, str(side["tricks"]), result]
+        cells.append(Text(inert(nils or "-")))
         if bags:
             cells.append(bags_text(side))
         table.add_row(*cells)
@@ -67,7 +68,7 @@ def spades_table(source: TableSource, index: int) -> Table:
     outer = Table.grid()
     outer.add_row(table)
     for line in limits:
-        outer.add_row(Text(line))
+        outer.add_row(Text(inert(line)))
     return outer
 
 
@@ -88,7 +89,7 @@ def deal_parts(game: Session | TableSource, record: DealRecord, index: int | Non
     if record.points is not None:
         table.add_column("points", justify="right")
     for seat, s in enumerate(seats):
-        row: list[str | Text] = [Text(s.name)]
+        row: list[str | Text] = [Text(inert(s.name))]
         if record.bids is not None:
             row.append(record.bids[seat].label())
         row.append(str(record.tricks[seat]))
@@ -103,7 +104,7 @@ def deal_parts(game: Session | TableSource, record: DealRecord, index: int | Non
         sides_table.add_column("bags", justify="right")
     sides_table.add_column("total", justify="right")
     for i, side in enumerate(sides):
-        row = [Text(side_name(seats, side)), f"{record.scores[i]:+d}"]
+        row = [Text(inert(side_name(seats, side))), f"{record.scores[i]:+d}"]
         if bags is not None:
             row.append(str(bags[i]))
         row.append(str(record.totals[i]))
@@ -115,7 +116,7 @@ def deal_parts(game: Session | TableSource, record: DealRecord, index: int | Non
     if record.moon is not None:
         rules = source.ruleset
         sun = isinstance(rules, HeartsRules) and rules.sun != "off" and record.tricks[record.moon] == 13
-        parts.append(Text(f"{seats[record.moon].name} shot the {'sun' if sun else 'moon'}!"))
+        parts.append(Text(inert(f"{seats[record.moon].name} shot the {'sun' if sun else 'moon'}!")))
     return parts
 
 

@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from cardtui.inert import inert
 from cardtui.session import Session
 from cardtui.source import TableSource, source_of
 from cardtui.tui.common import side_name, winners_text
@@ -51,10 +52,10 @@ class GameEndScreen(ModalScreen[str]):
         table.add_column("score", justify="right")
         for i, side in enumerate(source.sides):
             mark = " ★" if i in source.winners else ""
-            table.add_row(Text(side_name(seats, side) + mark), str(source.scores[i]))
+            table.add_row(Text(inert(side_name(seats, side)) + mark), str(source.scores[i]))
         with Vertical(id="game-end-dialog", classes="dialog"):
             yield Static("Game over", classes="dialog-title", markup=False)
-            yield Static(winners_text(seats, source.sides, source.winners), markup=False)
+            yield Static(inert(winners_text(seats, source.sides, source.winners)), markup=False)
             yield Static(table)
             with Horizontal(id="game-end-buttons"):
                 for key, choice, label in CHOICES:

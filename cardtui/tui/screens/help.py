@@ -15,6 +15,7 @@ from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from cardtui.inert import inert
 from cardtui.rules import Ruleset
 from cardtui.tui.common import ascii_text
 
@@ -57,6 +58,7 @@ class HelpText(Static):
     """The help as plain text (its `content`), drawn with hanging indents: no phrase lands in the wrong column."""
 
     def __init__(self, text: str, id: str | None = None) -> None:
+        text = inert(text, lines=True)
         super().__init__(text, markup=False, id=id)
         self.text = text
 

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
 from cardtui.games.summary import score_history
+from cardtui.inert import inert
 from cardtui.seats import Seat
 from cardtui.source import TableSource
 from cardtui.tui.common import GAME_TITLES, side_name
@@ -110,7 +111,7 @@ class HistoryScreen(ModalScreen[None]):
                 yield Static("No deal has been played to its end yet.", id="history-empty", markup=False)
             else:
                 if self.legend():
-                    yield Static(Text(self.legend()), id="history-legend")
+                    yield Static(Text(inert(self.legend())), id="history-legend")
                 yield DataTable(id="history-table", zebra_stripes=True, cursor_type="row")
                 yield Chart(self.ascii_only, id="history-chart")
         yield Footer()
@@ -131,8 +132,9 @@ class HistoryScreen(ModalScreen[None]):
 
         headings, rows = history_rows(self.summary, self.seats)
         table = self.query_one(DataTable)
-        table.add_columns(*headings)
-        table.add_rows(rows)
+        # DataTable reads a plain string as markup: every heading and cell goes in as inert Text.
+        table.add_columns(*(Text(inert(heading)) for heading in headings))
+        table.add_rows([[Text(inert(cell)) for cell in row] for row in rows])
         table.move_cursor(row=len(rows) - 1)
         table.focus()
         xs, totals = running_totals(self.summary)

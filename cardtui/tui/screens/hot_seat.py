@@ -8,13 +8,15 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from cardtui.inert import inert
+
 
 class HotSeatScreen(ModalScreen[None]):
     """An opaque screen; any key gives the keyboard to the named player."""
 
     def __init__(self, player: str) -> None:
         super().__init__()
-        self.player = player
+        self.player = inert(player)
         self.leaving = False
 
     def compose(self) -> ComposeResult:

@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from cardtui.inert import inert
 from cardtui.seats import Seat
 
 
@@ -50,10 +51,10 @@ class LobbyScreen(ModalScreen[None]):
                 who = f"computer player ({s.level})"
             else:
                 who = "joined" if self.present[seat] else "invited, not joined yet"
-            text.append(f"{s.name:<{width}}{who}\n")
+            text.append(inert(f"{s.name:<{width}}{who}") + "\n")
             line = self.invitations.get(seat)
             if line is not None:
-                text.append(f"{'':<{width}}{line}\n")
+                text.append(inert(f"{'':<{width}}{line}") + "\n")
         text.rstrip()
         return text
 

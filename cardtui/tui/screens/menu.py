@@ -16,6 +16,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cardtui.inert import inert
 from cardtui.saves import SaveError, SaveInfo
 from cardtui.tui.messages import OpenGame, OpenReplay, OpenSettings, OpenStats
 
@@ -63,7 +64,7 @@ class MenuScreen(Screen[None]):
         self.query_one(OptionList).focus()
 
     def say(self, text: str) -> None:
-        self.query_one("#form-message", Static).update(text)
+        self.query_one("#form-message", Static).update(inert(text))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         getattr(self, f"choose_{event.option.id}")()
@@ -199,12 +200,12 @@ PROGRESS_EVERY = 25
 
 
 def save_line(info: SaveInfo) -> Text:
-    """One save in the list; a broken one says why on a second line. Names are never read as markup."""
+    """One save in the list; a broken one says why on a second line. Names are shown inert, never read as markup."""
     if info.status == "broken":
-        return Text(f"{info.path.name}  {info.game}  broken\n  {info.problem or 'cannot be read'}")
+        return Text(inert(f"{info.path.name}  {info.game}  broken") + "\n  " + inert(info.problem or "cannot be read"))
     score = " / ".join(map(str, info.totals)) if info.totals else "-"
     status = info.status.replace("_", " ")
-    return Text(f"{info.path.name}  {info.game}  {status}  {score}")
+    return Text(inert(f"{info.path.name}  {info.game}  {status}  {score}"))
 
 
 class SavePicker(ModalScreen[Path | None]):
@@ -278,7 +279,7 @@ class SavePicker(ModalScreen[Path | None]):
         self.dismiss(None)
 
     def say(self, text: str) -> None:
-        self.query_one("#saves-message", Static).update(text)
+        self.query_one("#saves-message", Static).update(inert(text))
 
     def chosen(self) -> SaveInfo | None:
         listing = self.query_one("#saves-list", OptionList)

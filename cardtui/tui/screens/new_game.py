@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 from textual.worker import Worker, WorkerState
 
+from cardtui.inert import inert
 from cardtui.rules import Ruleset, list_presets, load_preset, load_ruleset
 from cardtui.saves import MAX_SEED
 from cardtui.seats import Seat, check_seats, default_names
@@ -109,7 +110,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         yield Footer()
 
     def _rule_options(self) -> list[tuple[Text, str]]:
-        out = [(Text(f"{p.title} ({p.name})"), p.name) for p in self.presets if p.game == self.game]
+        out = [(Text(inert(f"{p.title} ({p.name})")), p.name) for p in self.presets if p.game == self.game]
         return [*out, (Text("TOML file…"), FILE)]
 
     def _default_rules(self) -> str:
@@ -163,7 +164,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         try:
             form = self.form()
         except ValueError as err:
-            self.query_one("#form-message", Static).update(str(err))
+            self.query_one("#form-message", Static).update(inert(str(err)))
             return
         self.check_setup(form)
 
@@ -183,7 +184,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         if isinstance(result, GameSetup):
             self.dismiss(result)
         else:
-            self.query_one("#form-message", Static).update(str(result))
+            self.query_one("#form-message", Static).update(inert(str(result)))
 
     def form(self) -> Form:
         """The form read; the seats checked as a save's seats are; a ValueError says what is wrong."""

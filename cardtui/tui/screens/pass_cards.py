@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.widgets import Button, Footer, Static
 
 from cardtui.cards import Card
+from cardtui.inert import inert
 from cardtui.tui.common import card_label
 from cardtui.tui.screens.dialog import DecisionDialog, Keys, TableHelp
 from cardtui.tui.widgets.hand import Hand
@@ -47,7 +48,7 @@ class PassScreen(DecisionDialog[tuple[Card, ...]]):
         table_help: TableHelp | None = None,
     ) -> None:
         super().__init__(table_help)
-        self.title_text = title
+        self.title_text = inert(title)
         self.cards = cards
         self.counts = counts
         self.count = max(counts)

@@ -32,6 +32,7 @@ from cardtui.games.eight_of_spades import (
 from cardtui.games.spades import SpadesView
 from cardtui.games.summary import counts_bags
 from cardtui.games.trick import TrickGame
+from cardtui.inert import inert
 from cardtui.replay import Replay
 from cardtui.tui.common import (
     GAME_TITLES,
@@ -248,7 +249,9 @@ class ReplayScreen(FitsTerminal):
         ahead = [s for s in stops if s > here] if direction == "next" else [s for s in stops if s < here][::-1]
         if not ahead:  # round again from the other end
             ahead = stops if direction == "next" else stops[::-1]
-            self.app.notify(f"Round again: the {'first' if direction == 'next' else 'last'} marked decision.")
+            self.app.notify(
+                f"Round again: the {'first' if direction == 'next' else 'last'} marked decision.", markup=False
+            )
         self.replay.seek(ahead[0])
         self.redraw()
 
@@ -322,7 +325,7 @@ class ReplayScreen(FitsTerminal):
             trick.show((), "")
 
     def _plain(self, text: str) -> str:
-        return ascii_text(text, self.ascii_only)
+        return ascii_text(inert(text, lines=True), self.ascii_only)
 
     def _say(self, data: dict[str, object]) -> str:
         kind = data.get("type")

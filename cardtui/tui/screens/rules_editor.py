@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Select, Static
 
+from cardtui.inert import inert
 from cardtui.rules import (
     Ruleset,
     RulesetError,
@@ -71,7 +72,7 @@ class ConfirmOverwrite(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="overwrite-dialog"):
             yield Static("Replace the file?", classes="dialog-title", markup=False)
-            yield Static(f"{self.path} already exists; saving replaces it, comments and all.", markup=False)
+            yield Static(inert(f"{self.path} already exists; saving replaces it, comments and all."), markup=False)
             yield Static("y: replace it · n or Esc: keep it", markup=False)
         yield Footer()
 
@@ -97,7 +98,7 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
         with Horizontal(classes="form-row", id="rules-top"):
             yield Static("Start from ", classes="label")
             yield Select(
-                [(Text(f"{p.title} ({p.name})"), p.name) for p in self.presets],
+                [(Text(inert(f"{p.title} ({p.name})")), p.name) for p in self.presets],
                 value=self.base.name,
                 allow_blank=False,
                 id="preset",
@@ -162,7 +163,7 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
         except (ValueError, TypeError):
             problem = f"expected {check.allowed()}"
         event.input.set_class(bool(problem), "-invalid")
-        self.query_one(f"#error-{key}", Static).update(problem)
+        self.query_one(f"#error-{key}", Static).update(inert(problem))
 
     def ruleset(self) -> Ruleset:
         """Every field read and checked together; a RulesetError names the knob."""
@@ -181,7 +182,7 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
         try:
             ruleset = self.ruleset()
         except RulesetError as err:
-            message.update(str(err))
+            message.update(inert(str(err)))
             return
         path = Path(self.query_one("#rules-path", Input).value.strip()).expanduser()
 
@@ -189,7 +190,7 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
             if replace:
                 self.write(ruleset, path, play)
             else:
-                message.update(f"Not saved: {path} is kept as it was.")
+                message.update(inert(f"Not saved: {path} is kept as it was."))
 
         if path.exists() or path.is_symlink():
             self.app.push_screen(ConfirmOverwrite(path), answered)
@@ -201,9 +202,9 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
         try:
             write_toml(path, dump_toml(ruleset), make_folders=True)
         except RulesetError as err:
-            message.update(str(err))
+            message.update(inert(str(err)))
             return
-        message.update(f"Saved {path} — play it with `cardtui play {ruleset.game} --rules {path}`")
+        message.update(inert(f"Saved {path} — play it with `cardtui play {ruleset.game} --rules {path}`"))
         if play:
             self.dismiss((path, ruleset.game))
 

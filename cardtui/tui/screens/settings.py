@@ -11,6 +11,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Select, Static, Switch
 
+from cardtui.inert import inert
 from cardtui.tui.settings import HINT_LEVELS, KEYS, SPEEDS, Settings
 
 SPEED_WORDS = {
@@ -64,8 +65,8 @@ class SettingsScreen(Screen[None]):
             with Horizontal(classes="form-row"):
                 yield Label(LABELS["click_to_collect"])
                 yield Switch(s.click_to_collect, id="click-to-collect")
-            yield Static(self.where(), id="settings-file", markup=False)
-            yield Static(self.overrides(), id="settings-note", markup=False)
+            yield Static(inert(self.where()), id="settings-file", markup=False)
+            yield Static(inert(self.overrides()), id="settings-note", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -90,7 +91,7 @@ class SettingsScreen(Screen[None]):
         return "; ".join(parts) + ("; a change here is remembered." if parts else "")
 
     def note(self, text: str) -> None:
-        self.query_one("#settings-note", Static).update(text)
+        self.query_one("#settings-note", Static).update(inert(text))
 
     def change(self, key: str, value: Any) -> None:
         """Use and remember a changed value; say where it went, or why it was not written."""

@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from cardtui.inert import inert
 from cardtui.tui.common import GAME_TITLES
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ class StatsScreen(Screen[None]):
 
         note = self.query_one("#stats-note", Static)
         if message.problem:
-            note.update(message.problem)
+            note.update(inert(message.problem))
             return
         self.stats, self.games = message.stats, message.games
         if not message.stats["rows"]:
@@ -112,7 +113,7 @@ class StatsScreen(Screen[None]):
             return
         self.shown = [g for g in GAME_TITLES if any(r["game"] == g for r in message.stats["rows"])]
         note.update("Your record from the saves folder · g: the charts of the next game · Esc: back")
-        self.query_one("#stats-text", Static).update(render(message.stats))
+        self.query_one("#stats-text", Static).update(inert(render(message.stats), lines=True))
         self.query_one("#stats-table").display = True
         self.query_one("#stats-charts").display = True
         self.refresh_bindings()

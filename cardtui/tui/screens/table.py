@@ -17,6 +17,7 @@ from cardtui.games.base import Bid, Claim, Pass, Play, pass_counts
 from cardtui.games.hearts import PASS_OFFSETS, HeartsView
 from cardtui.games.spades import SpadesView
 from cardtui.games.trick import CardsPassed, DealRecord, DealScored, TrickGame, TrickView, TrickWon
+from cardtui.inert import inert
 from cardtui.session import Session
 from cardtui.source import TableSource
 from cardtui.tui.common import (
@@ -224,7 +225,9 @@ class TableScreen(FitsTerminal, GameScreen):
             hand.border_title = "Hand hidden"
             hand.show([], None, face_down=True)
             return
-        hand.border_title = Text("Your hand" if len(self.humans) < 2 else f"{possessive(self.who(self.viewer))} hand")
+        hand.border_title = Text(
+            inert("Your hand" if len(self.humans) < 2 else f"{possessive(self.who(self.viewer))} hand")
+        )
         held = sort_for_display(v.hand)
         legal: set[Card] | None = None
         if tm is not None and tm.seat == self.viewer and tm.phase == "play" and self.held is None:

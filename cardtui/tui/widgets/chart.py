@@ -14,6 +14,8 @@ from rich.text import Text
 from textual.app import RenderResult
 from textual_plotext import PlotextPlot
 
+from cardtui.inert import inert
+
 ASCII_MARKERS = ("*", "o", "+", "x", "#", "@", "%", "=")
 """One marker per line under --ascii (and a line's own marker in the legend)."""
 BOX_TO_ASCII = str.maketrans(
@@ -63,7 +65,7 @@ class Chart(PlotextPlot):
         plt = self.plt
         plt.clear_data()
         plt.clear_figure()
-        plt.title(title)
+        plt.title(inert(title))
         plt.xlabel(xlabel)
         plt.ylabel(ylabel)
 
@@ -84,7 +86,7 @@ class Chart(PlotextPlot):
         for i, (label, ys) in enumerate(series):
             marker = ASCII_MARKERS[i % len(ASCII_MARKERS)] if distinct else "braille"
             # one line needs no legend: the title names it
-            plt.plot(list(xs), list(ys), label=label if len(series) > 1 else None, marker=marker)
+            plt.plot(list(xs), list(ys), label=inert(label) if len(series) > 1 else None, marker=marker)
         if xs:
             step = max(1, (len(xs) + 9) // 10)
             plt.xticks([float(x) for x in xs[::step]], [str(x) for x in xs[::step]])
@@ -102,7 +104,7 @@ class Chart(PlotextPlot):
 
         Drawn here rather than by plotext, whose bars at terminal sizes merge or drop a bar.
         """
-        self._bars = (title, xlabel, bin_counts(values, bins) if values else ([], []))
+        self._bars = (inert(title), xlabel, bin_counts(values, bins) if values else ([], []))
         self.refresh()
 
     def _draw_bars(self) -> Text:

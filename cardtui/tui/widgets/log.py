@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from cardtui.games import Event
+from cardtui.inert import inert
 
 Teller = Callable[[Event, "int | None"], "str | None"]
 """An event in words as one seat may know it (None: someone else is at the keyboard); None for no line."""
@@ -30,7 +31,7 @@ class GameLog(Widget):
         self.entries: deque[str | Event] = deque(maxlen=400)
 
     def say(self, line: str) -> None:
-        """A line everyone may read."""
+        """A line everyone may read (a name or a chat line in it is shown inert, like every line)."""
         self.entries.append(line)
         self.refresh()
 
@@ -47,7 +48,7 @@ class GameLog(Widget):
     def lines(self) -> list[str]:
         """Every line as the viewer now reads it, oldest first."""
         told = (entry if isinstance(entry, str) else self.tell(entry, self.viewer) for entry in self.entries)
-        return [line for line in told if line]
+        return [inert(line) for line in told if line]
 
     def render(self) -> Text:
         width = max(self.size.width, 10)

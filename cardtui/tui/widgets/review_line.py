@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widget import Widget
 
+from cardtui.inert import inert
+
 if TYPE_CHECKING:
     from cardtui.review import Judgement, Review
 
@@ -23,9 +25,10 @@ class ReviewLine(Widget):
     def __init__(self, first: str, ascii_only: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
         self.ascii_only = ascii_only
-        self.lines = (first, "")
+        self.lines = (inert(first), "")
 
     def set(self, first: str, second: str = "") -> None:
+        first, second = inert(first), inert(second)
         if (first, second) != self.lines:
             self.lines = (first, second)
             self.refresh()

@@ -7,6 +7,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.widget import Widget
 
+from cardtui.inert import inert
 from cardtui.tui.common import ascii_text
 
 
@@ -24,6 +25,8 @@ class TextLines(Widget):
         """Wrap at word boundaries (for a box whose height is `auto`) instead of cutting with an ellipsis."""
 
     def set(self, text: str, strong: bool = False) -> None:
+        """Show `text` (its lines), through the door: a name or a message from outside in it stays inert."""
+        text = inert(text, lines=True)
         if (text, strong) != (self.text, self.strong):
             self.text, self.strong = text, strong
             self.refresh(layout=self.wrap)

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from cardtui.cards import Card
+from cardtui.inert import inert
 from cardtui.tui.common import RED_SUITS, card_label
 
 
@@ -26,7 +27,7 @@ class Trick(Widget):
 
     def show(self, cards: Sequence[tuple[int, Card]], caption: str) -> None:
         self.cards = dict(cards)
-        self.caption = caption
+        self.caption = inert(caption)
         self.refresh()
 
     def _card(self, place: int) -> Text:

@@ -1,0 +1,22 @@
+"""The one door for text from outside the program: file and folder names, a save's or a ruleset's text,
+settings values, anything from the network. Whatever a person reads (the terminal, a screen, a notification,
+a log line) that holds such text passes through `inert` first, so a name can never move the cursor, set
+the clipboard, ring the bell or turn the text around. Markup is never read from what comes out: the command
+line prints it as it is, and the screens draw it as plain text (never as Textual or Rich markup).
+"""
+
+from __future__ import annotations
+
+
+def inert(text: object, lines: bool = False) -> str:
+    """`text` with every character a terminal could act on written as its escape (`\\x1b`, `\\x07`, `\\u202e`).
+
+    That is every character Python calls unprintable: C0 and C1 controls (ESC, BEL, CSI, DEL), bidi and other
+    format characters (U+200E/F, U+202A-202E, U+2066-2069), line and paragraph separators, and the lone
+    surrogates an undecodable file name becomes. With `lines`, line breaks are kept (a text of several lines);
+    otherwise they are escaped too, so one line stays one line.
+    """
+    shown = str(text)
+    if shown.isprintable():
+        return shown
+    return "".join(c if c.isprintable() or (lines and c == "\n") else repr(c)[1:-1] for c in shown)
