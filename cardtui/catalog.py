@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from cardtui.cards import parse_card
+from cardtui.files import remove_stale_locks
 from cardtui.games import Action, Event
 from cardtui.games.eight_of_spades import Eliminated, PointsLost
 from cardtui.games.history import Undone
@@ -256,6 +257,7 @@ class Catalog:
         module must be importable and guarded, as a command's is; a library caller keeps the default).
         """
         folder = (saves_dir() if folder is None else folder).absolute()
+        remove_stale_locks(folder)
         on_disk = _scan(folder)
         try:
             rows = self._rows(folder)

@@ -242,6 +242,12 @@ def play(
             fail(f"{save}: already exists — resume it with `cardtui resume {save}` or choose another file")
         if not save.parent.is_dir():
             fail(f"{save}: the folder {save.parent} does not exist")
+        from cardtui.saves import SaveError, check_save_name
+
+        try:
+            check_save_name(save)
+        except SaveError as err:
+            fail(str(err))
     from cardtui.games import create_game
 
     seats = default_seats(create_game(ruleset).seats, level)

@@ -119,6 +119,16 @@ def new_save_path(game: str, folder: Path | None = None, when: dt.datetime | Non
     raise SaveError(f"{folder}: too many saves named {game}-{stamp}")
 
 
+def check_save_name(path: Path) -> None:
+    """Refuse, before a game starts, a file name too long for the lock and temp files that go beside it."""
+    size = len(os.fsencode(Path(path).name))
+    if size > files.MAX_PLAIN_NAME:
+        raise SaveError(
+            f"a save's file name may be at most {files.MAX_PLAIN_NAME} bytes, to leave room for the lock and"
+            f" temporary files beside it; this one has {size}: {path}"
+        )
+
+
 ARCHIVE_FOLDER = "archive"
 """Archived saves go to this folder beside the saves: out of the lists, never deleted."""
 
@@ -471,6 +481,7 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     folder = saves_dir() if folder is None else folder
     if not folder.is_dir():
         return []
+    files.remove_stale_locks(folder)
     out: list[SaveInfo] = []
     for path in folder.glob("*.json"):
         try:

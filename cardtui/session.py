@@ -27,6 +27,7 @@ from cardtui.saves import (
     LoadedSave,
     SaveError,
     build_save,
+    check_save_name,
     encode_action,
     load_save,
     new_save_path,
@@ -113,6 +114,7 @@ class Session(OnHistory):
             return cls(history, seat_list, seed, None)
         reserved = save_path is None
         path = new_save_path(ruleset.game) if save_path is None else Path(save_path)
+        check_save_name(path)
         session = cls(history, seat_list, seed, path)
         try:
             session._take_lock()
