@@ -383,7 +383,8 @@ def saves() -> None:
     from cardtui.saves import saves_dir
 
     with _progress("reading saves") as progress:
-        infos = [e.info for e in list_entries(progress=progress, jobs=_catalog_jobs())]
+        listing = list_entries(progress=progress, jobs=_catalog_jobs())
+    infos = [e.info for e in listing]
     if not infos:
         typer.echo(f"no saved games in {saves_dir()}")
         return
@@ -399,6 +400,8 @@ def saves() -> None:
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
     for r in rows:
         typer.echo("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+    if listing.note:
+        typer.echo(listing.note)
 
 
 @app.command("stats")
@@ -421,6 +424,8 @@ def stats(
         fail(str(err))
     with _progress("reading saves") as progress:
         entries = list_entries(progress=progress, jobs=_catalog_jobs())
+    if entries.note:
+        typer.echo(entries.note, err=True)
     figures = compute(entries, game, day)
     typer.echo(json.dumps(figures) if as_json else render(figures))
 
