@@ -274,13 +274,48 @@ class Session(OnHistory):
         try:
             if self._written is not None and not same_file(self._written, self.save_path):
                 raise SaveError(
-                    f"{self.save_path}: changed by another program since this game last saved it; not overwritten"
+                    self._gone()
+                    or f"{self.save_path}: changed by another program since this game last saved it; not overwritten"
                 )
             self._write()
         except SaveError as err:
             self.save_problem = str(err)
             raise
         self.save_problem = None
+
+    @property
+    def save_gone(self) -> bool:
+        """Has the save file (or its whole folder) been removed from disk since this game last wrote it?"""
+        return self.save_path is not None and self._written is not None and self._gone() is not None
+
+    def _gone(self) -> str | None:
+        """Why the save can no longer be written where it was: its folder or the file itself was removed."""
+        assert self.save_path is not None
+        folder = self.save_path.parent
+        if not folder.is_dir():
+            return f"{folder}: the folder of this game's save was removed while the game was open"
+        if not os.path.lexists(self.save_path):
+            return f"{self.save_path}: the save was removed while the game was open"
+        return None
+
+    def write_back(self) -> Path:
+        """Write the game as last saved to its path again (the folder made anew), after the file was removed.
+
+        Raises SaveError when that cannot be done; a file that has come back since is never overwritten.
+        """
+        assert self.save_path is not None
+        path = self.save_path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise SaveError(f"{path.parent}: cannot create the folder again ({err.strerror})") from None
+        self.close()  # the old lock file went with the folder: lock a fresh one
+        self._take_lock()
+        if os.path.lexists(path):
+            raise SaveError(f"{path}: a file has appeared there since; the game was not written over it")
+        self._write()
+        self.save_problem = None
+        return path
 
     def _write(self) -> None:
         assert self.save_path is not None
