@@ -83,16 +83,10 @@ def launch_play(
         fail(str(err))
 
 
-def launch_resume(path: Path, speed: str | None, ascii_only: bool | None) -> None:
-    """Continue a saved game full-screen; a game open in another cardtui is refused before anything else."""
-    from cardtui.saves import SaveError
-    from cardtui.session import Session
+def launch_resume(session: Session, speed: str | None, ascii_only: bool | None) -> None:
+    """Continue an opened game full-screen; its lock is let go when the app ends."""
     from cardtui.tui import run_resume
 
-    try:
-        session = Session.resume(path)
-    except SaveError as err:
-        fail(str(err))
     try:
         _need_terminal()
         _print_exit(run_resume(session, speed, ascii_only))
@@ -267,16 +261,24 @@ def resume(
     """Continue a saved game."""
     _check_speed(speed)
     if save is None:
-        from cardtui.saves import latest_unfinished, saves_dir
+        from cardtui.catalog import list_entries
+        from cardtui.saves import saves_dir
 
-        found = latest_unfinished()
+        found = next((e.info.path for e in list_entries() if e.info.status == "in_progress"), None)
         if found is None:
             fail(f"no unfinished game in {saves_dir()}")
         save = found
-    loaded = _load(save)
-    if loaded.game.is_over:
+    from cardtui.saves import SaveError
+    from cardtui.session import Session
+
+    try:
+        session = Session.resume(save)  # the lock first (a game open elsewhere is refused), then one read
+    except SaveError as err:
+        fail(str(err))
+    if session.is_over:
+        session.close()
         fail(f"{save}: the game is finished — watch it with `cardtui replay {save}`")
-    launch_resume(save, speed, _ascii(ctx, ascii_cards))
+    launch_resume(session, speed, _ascii(ctx, ascii_cards))
 
 
 @app.command("replay")

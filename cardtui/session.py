@@ -133,6 +133,8 @@ class Session(OnHistory):
 
         Raises SaveError for a bad file or one another cardtui has open.
         """
+        if not os.path.lexists(path):
+            raise SaveError(f"{path}: no such file")  # said as loading says it, before a lock is tried
         lock = FileLock(Path(path))
         try:
             lock.acquire()
@@ -141,6 +143,8 @@ class Session(OnHistory):
         try:
             try:
                 before = os.stat(path)
+            except FileNotFoundError:
+                raise SaveError(f"{path}: no such file") from None
             except OSError as err:
                 raise SaveError(f"{path}: cannot be read ({err.strerror})") from None
             loaded = load_save(path)

@@ -214,7 +214,8 @@ class TrickGame(Game):
         self.broken = False
         self.totals = [0] * len(self.sides)
         self._bags = [0] * len(self.sides)
-        self.deal_records: list[DealRecord] = []
+        self.deal_records: tuple[DealRecord, ...] = ()
+        """A tuple, so a copy of the game shares it: a long game's copies must not each hold every deal."""
         self._winners: tuple[int, ...] = ()
 
     # ---- copying
@@ -457,7 +458,7 @@ class TrickGame(Game):
 
     def _finish_deal(self) -> list[Event]:
         record = self._score_deal()
-        self.deal_records.append(record)
+        self.deal_records += (record,)
         events: list[Event] = [DealScored(record)]
         winners = self._game_winners()
         if winners:
@@ -517,7 +518,7 @@ class TrickGame(Game):
             broken=self.broken,
             sides=self.sides,
             totals=tuple(self.totals),
-            records=tuple(self.deal_records),
+            records=self.deal_records,
             is_over=self.is_over,
             winners=self._winners,
             detail=self._view_detail(seat),
@@ -546,7 +547,7 @@ class TrickGame(Game):
         self.played = played
         self.broken = view.broken
         self.totals = list(view.totals)
-        self.deal_records = list(view.records)
+        self.deal_records = tuple(view.records)
         self._winners = view.winners
 
     @classmethod
