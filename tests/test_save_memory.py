@@ -64,6 +64,29 @@ def test_replay_memory_grows_linearly_with_the_log() -> None:
     assert big < 6 * small, (small, big)
 
 
+def test_checkpoints_along_a_long_game_share_its_deal_records() -> None:
+    """A checkpoint per deal of a 1,000-deal game costs about what as many checkpoints of its first deal do:
+    none holds its own list of every deal before it (that was 8 bytes x deals^2 / 2: 4 MB here)."""
+    log = Replay.from_save(long_spades(1000)).log
+    ruleset = load_preset("spades").replace(win_target=10000, losing_floor="off", max_deals=1000)
+    first_deal = log[: next(i for i, a in enumerate(log) if i > 0 and a.type == "deal")]
+
+    def one_per_deal() -> object:
+        history, points = History(ruleset, []), []
+        for action in log:
+            history.apply(action)
+            if action.type == "deal":
+                points.append(history.checkpoint())
+        return points
+
+    def as_many_at_the_start() -> object:
+        history = History.replay(ruleset, [], first_deal)
+        return [history.checkpoint() for _ in range(1000)]
+
+    along, start = peak_of(one_per_deal), peak_of(as_many_at_the_start)
+    assert along < start + 2_500_000, (start, along)
+
+
 def test_a_replay_still_jumps_to_every_position_of_a_long_game() -> None:
     data = long_spades(30)
     replay = Replay.from_save(data)
