@@ -3,11 +3,13 @@
 The JSON saves stay the truth. A row is keyed by the file's path, size,
 modification time and inode; a file whose key changed is loaded again (through
 `cardtui.saves`, the safe way) and one that vanished drops out. A broken file
-keeps its row with the loader's one-line reason. Deleting the catalog loses
+keeps its row with the loader's one-line reason. Every row is checked as it
+is read, and one that does not hold what this module writes is rebuilt from
+its file like a stale one (and counted). Deleting the catalog loses
 nothing, and a corrupt, foreign or older catalog file is rebuilt. Another
 cardtui writing the catalog or a save at the same time is waited for briefly
-(WAL mode, a busy timeout); if the catalog cannot be written at all, the
-listing is built in memory for this run.
+(WAL mode, a busy timeout); a catalog locked for writing is still read, and
+if it cannot be opened at all, the listing is built in memory for this run.
 """
 
 from __future__ import annotations
