@@ -3,17 +3,20 @@
 The JSON saves stay the truth. A row is keyed by the file's path, size,
 modification time and inode; a file whose key changed is loaded again (through
 `cardtui.saves`, the safe way) and one that vanished drops out. A broken file
-keeps its row with the loader's one-line reason. Deleting the catalog loses
+keeps its row with the loader's one-line reason. Every row is checked as it
+is read, and one that does not hold what this module writes is rebuilt from
+its file like a stale one (and counted). Deleting the catalog loses
 nothing, and a corrupt, foreign or older catalog file is rebuilt. Another
 cardtui writing the catalog or a save at the same time is waited for briefly
-(WAL mode, a busy timeout); if the catalog cannot be written at all, the
-listing is built in memory for this run.
+(WAL mode, a busy timeout); a catalog locked for writing is still read, and
+if it cannot be opened at all, the listing is built in memory for this run.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+import datetime as dt
 import json
 import multiprocessing
 import os
@@ -24,6 +27,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from cardtui.cards import parse_card
+from cardtui.files import remove_stale_locks
 from cardtui.games import Action, Event
 from cardtui.games.eight_of_spades import Eliminated, PointsLost
 from cardtui.games.history import Undone
@@ -78,12 +82,22 @@ class Entry:
     """One save as the catalog knows it: the listing line, plus the summary for statistics (None if broken)."""
 
     info: SaveInfo
-    text: str | None
+    summary: dict[str, Any] | None
+
+
+class Listing(list[Entry]):
+    """The entries of a folder, newest first, and how many damaged catalog rows were rebuilt from their files."""
+
+    def __init__(self, entries: list[Entry], rebuilt: int = 0) -> None:
+        super().__init__(entries)
+        self.rebuilt = rebuilt
 
     @property
-    def summary(self) -> dict[str, Any] | None:
-        """Decoded on demand: listing 2,000 saves must not parse 2,000 summaries."""
-        return json.loads(self.text) if self.text is not None else None
+    def note(self) -> str | None:
+        """The one line that says rows were rebuilt (None when none were)."""
+        if not self.rebuilt:
+            return None
+        return f"rebuilt {self.rebuilt} damaged catalog {'entry' if self.rebuilt == 1 else 'entries'}"
 
 
 def catalog_path() -> Path:
@@ -224,6 +238,8 @@ class Catalog:
         try:
             db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
             if path is not None:
+                if _ours(db):
+                    return db  # no write lock needed to read: a catalog another cardtui is writing is still read
                 db.execute("PRAGMA journal_mode = WAL")
             # One writer checks and creates the schema at a time: a second cardtui starting at the same
             # moment must not see a half-made catalog and take it for a foreign one.
@@ -249,13 +265,17 @@ class Catalog:
 
     # ---------------------------------------------------------------- reading
 
-    def entries(self, folder: Path | None = None, progress: Progress | None = None, jobs: int = 1) -> list[Entry]:
+    def entries(self, folder: Path | None = None, progress: Progress | None = None, jobs: int = 1) -> Listing:
         """Every `*.json` in the folder, most recently written first; stale rows reloaded, vanished ones dropped.
+
+        A row is checked as it is read (every column's type, the totals, the summary's shape): one that does
+        not hold what this cardtui writes is rebuilt from its file like a stale one, and counted.
 
         `jobs` > 1 loads many stale saves in that many worker processes (spawned: the program's main
         module must be importable and guarded, as a command's is; a library caller keeps the default).
         """
         folder = (saves_dir() if folder is None else folder).absolute()
+        remove_stale_locks(folder)
         on_disk = _scan(folder)
         try:
             rows = self._rows(folder)
@@ -266,28 +286,30 @@ class Catalog:
             self._remove()
             self.db = self._open()
             rows = {}
-        stale = [p for p, st in on_disk.items() if p not in rows or rows[p].key != _key(st)]
+        checked = {p: _checked(r) for p, r in rows.items()}
+        damaged = {p for p, r in checked.items() if r is None}
+        stale = [p for p, st in on_disk.items() if p in damaged or p not in rows or rows[p].key != _key(st)]
         fresh: dict[str, Row] = {}
         for done, (path, row) in enumerate(_load_all([(p, on_disk[p]) for p in stale], jobs), 1):
             fresh[path] = row
             if progress is not None:
                 progress(done, len(stale))
         self._store(folder, fresh, [p for p in rows if p not in on_disk])
-        rows |= fresh
         out = []
         for path, st in on_disk.items():
-            r = rows[path]
-            totals = tuple(int(t) for t in r.totals.split()) if r.totals else ()
-            info = SaveInfo(Path(path), r.game, r.updated, r.status, totals, r.problem, st.st_mtime)
-            out.append(Entry(info, r.summary))
+            good = checked.get(path) if path not in fresh else _checked(fresh[path])
+            if good is None:  # only a bug in summarising could get here: list the file as broken, not crash
+                good = Checked(game_in_name(Path(path)), "", "broken", (), "cannot be summarised", None)
+            info = SaveInfo(Path(path), good.game, good.updated, good.status, good.totals, good.problem, st.st_mtime)
+            out.append(Entry(info, good.summary))
         # The file's own time, not the one written inside it: a save claiming year 9999 must not win.
         out.sort(key=lambda e: (e.info.modified, e.info.path.name), reverse=True)
-        return out
+        return Listing(out, len(damaged & on_disk.keys()))
 
     def _rows(self, folder: Path) -> dict[str, Row]:
         query = "SELECT path, size, mtime_ns, inode, game, updated, status, totals, problem, summary FROM saves"
         return {
-            path: Row((size, mtime, inode), *rest)
+            str(path): Row((size, mtime, inode), *rest)
             for path, size, mtime, inode, *rest in self.db.execute(query + " WHERE folder = ?", (str(folder),))
         }
 
@@ -306,6 +328,121 @@ class Catalog:
                     self.db.executemany("DELETE FROM saves WHERE path = ?", [(p,) for p in gone])
         except sqlite3.Error:
             pass  # busy beyond the timeout or read-only: the listing is right, the cache catches up next time
+
+
+def _ours(db: sqlite3.Connection) -> bool:
+    """Is this already our catalog, of this schema, in WAL mode (readable while another process writes)?"""
+    mode = db.execute("PRAGMA journal_mode").fetchone()[0]
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    app = db.execute("PRAGMA application_id").fetchone()[0]
+    table = db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'saves'").fetchone()[0]
+    return bool(str(mode).lower() == "wal" and (version, app) == (SCHEMA, APPLICATION_ID) and table == 1)
+
+
+class Checked(NamedTuple):
+    """A row that holds what this cardtui writes, decoded: the listing's columns and the summary."""
+
+    game: str
+    updated: str
+    status: str
+    totals: tuple[int, ...]
+    problem: str | None
+    summary: dict[str, Any] | None
+
+
+def _checked(row: Row) -> Checked | None:
+    """The row decoded, or None when any column is not what `_load` writes (damage, a hand edit, another program).
+
+    The summary is checked as deep as the statistics read it, so no figure read later can fail.
+    """
+    if not all(isinstance(k, int) and not isinstance(k, bool) for k in row.key):
+        return None
+    if not (isinstance(row.game, str) and isinstance(row.updated, str) and isinstance(row.totals, str)):
+        return None
+    words = row.totals.split()
+    if " ".join(words) != row.totals or not all(_is_number(w) for w in words):
+        return None
+    totals = tuple(int(w) for w in words)
+    if row.status == "broken":
+        if isinstance(row.problem, str) and row.summary is None and not totals:
+            return Checked(row.game, row.updated, row.status, totals, row.problem, None)
+        return None
+    if row.status not in ("in_progress", "finished") or row.problem is not None or not isinstance(row.summary, str):
+        return None
+    try:
+        summary = json.loads(row.summary)
+    except (ValueError, RecursionError):
+        return None
+    if not _summary_ok(summary, row.game, row.status, totals, row.updated):
+        return None
+    return Checked(row.game, row.updated, row.status, totals, None, summary)
+
+
+def _is_number(word: str) -> bool:
+    digits = word.removeprefix("-")
+    return 0 < len(digits) <= 24 and digits.isascii() and digits.isdigit()
+
+
+def _ints(value: Any, size: int | None = None, below: int | None = None) -> bool:
+    """A list of ints (not bools), of `size` items when given, each in 0..below-1 when given."""
+    if not isinstance(value, list) or (size is not None and len(value) != size):
+        return False
+    return all(isinstance(v, int) and not isinstance(v, bool) and (below is None or 0 <= v < below) for v in value)
+
+
+def _summary_ok(s: Any, game: str, status: str, totals: tuple[int, ...], updated: str) -> bool:
+    """Does `s` have the shape `summarise` gives, consistent with the row's own columns?"""
+    if not isinstance(s, dict) or s.get("game") != game or s.get("status") != status or s.get("updated") != updated:
+        return False
+    if not _ints(s.get("totals")) or tuple(s["totals"]) != totals or not _timestamp(updated):
+        return False
+    seats = s.get("seats")
+    if not isinstance(seats, list) or not seats:
+        return False
+    for seat in seats:
+        if not isinstance(seat, dict) or not isinstance(seat.get("kind"), str):
+            return False
+        if not isinstance(seat.get("level"), str | None):
+            return False
+    n = len(seats)
+    sides = s.get("sides")
+    if not isinstance(sides, list) or not sides or not all(_ints(side, below=n) and side for side in sides):
+        return False
+    if {seat for side in sides for seat in side} != set(range(n)) or len(totals) != len(sides):
+        return False
+    winner = s.get("winner")
+    if winner is not None and not _ints(winner, below=len(sides)):
+        return False
+    figures = s.get("figures")
+    if not isinstance(figures, dict):
+        return False
+    per_seat: tuple[str, ...]
+    per_side: tuple[str, ...] = ()
+    if game == "eight-of-spades":
+        if not _ints(s.get("points"), n):
+            return False
+        per_seat = ("ace_hits",)
+    else:
+        deals = s.get("deals")
+        if not isinstance(deals, list):
+            return False
+        if not all(isinstance(d, dict) and _ints(d.get("scores"), len(sides)) for d in deals):
+            return False
+        if game == "hearts":
+            per_seat = ("moons", "queens")
+        else:
+            per_seat, per_side = ("nils_bid", "nils_made"), ("contracts", "made", "sets", "bags")
+    return all(_ints(figures.get(k)) and len(figures[k]) >= n for k in per_seat) and all(
+        _ints(figures.get(k)) and len(figures[k]) >= len(sides) for k in per_side
+    )
+
+
+def _timestamp(text: str) -> bool:
+    try:
+        dt.date.fromisoformat(text[:10])
+    except ValueError:
+        return False
+    return True
 
 
 @contextlib.contextmanager
@@ -359,7 +496,7 @@ def _load(path: Path, st: os.stat_result) -> Row:
     return Row(_key(st), summary["game"], summary["updated"], summary["status"], totals, None, json.dumps(summary))
 
 
-def list_entries(folder: Path | None = None, progress: Progress | None = None, jobs: int = 1) -> list[Entry]:
+def list_entries(folder: Path | None = None, progress: Progress | None = None, jobs: int = 1) -> Listing:
     """The folder's saves through the catalog (opened and closed for this one call)."""
     with Catalog() as catalog:
         return catalog.entries(folder, progress, jobs)

@@ -105,16 +105,10 @@ def launch_play(
         fail(str(err))
 
 
-def launch_resume(path: Path, speed: str | None, ascii_only: bool | None) -> None:
-    """Continue a saved game full-screen; a game open in another cardtui is refused before anything else."""
-    from cardtui.saves import SaveError
-    from cardtui.session import Session
+def launch_resume(session: Session, speed: str | None, ascii_only: bool | None) -> None:
+    """Continue an opened game full-screen; its lock is let go when the app ends."""
     from cardtui.tui import run_resume
 
-    try:
-        session = Session.resume(path)
-    except SaveError as err:
-        fail(str(err))
     try:
         _need_terminal()
         _print_exit(run_resume(session, speed, ascii_only))
@@ -264,6 +258,12 @@ def play(
             fail(f"{save}: already exists — resume it with `cardtui resume {save}` or choose another file")
         if not save.parent.is_dir():
             fail(f"{save}: the folder {save.parent} does not exist")
+        from cardtui.saves import SaveError, check_save_name
+
+        try:
+            check_save_name(save)
+        except SaveError as err:
+            fail(str(err))
     from cardtui.games import create_game
 
     seats = default_seats(create_game(ruleset).seats, level)
@@ -283,16 +283,24 @@ def resume(
     """Continue a saved game."""
     _check_speed(speed)
     if save is None:
-        from cardtui.saves import latest_unfinished, saves_dir
+        from cardtui.catalog import list_entries
+        from cardtui.saves import saves_dir
 
-        found = latest_unfinished()
+        found = next((e.info.path for e in list_entries() if e.info.status == "in_progress"), None)
         if found is None:
             fail(f"no unfinished game in {saves_dir()}")
         save = found
-    loaded = _load(save)
-    if loaded.game.is_over:
+    from cardtui.saves import SaveError
+    from cardtui.session import Session
+
+    try:
+        session = Session.resume(save)  # the lock first (a game open elsewhere is refused), then one read
+    except SaveError as err:
+        fail(str(err))
+    if session.is_over:
+        session.close()
         fail(f"{save}: the game is finished — watch it with `cardtui replay {save}`")
-    launch_resume(save, speed, _ascii(ctx, ascii_cards))
+    launch_resume(session, speed, _ascii(ctx, ascii_cards))
 
 
 @app.command("replay")
@@ -399,7 +407,8 @@ def saves() -> None:
     from cardtui.saves import saves_dir
 
     with _progress("reading saves") as progress:
-        infos = [e.info for e in list_entries(progress=progress, jobs=_catalog_jobs())]
+        listing = list_entries(progress=progress, jobs=_catalog_jobs())
+    infos = [e.info for e in listing]
     if not infos:
         say(f"no saved games in {saves_dir()}")
         return
@@ -415,6 +424,8 @@ def saves() -> None:
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
     for r in rows:
         say("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+    if listing.note:
+        say(listing.note)
 
 
 @app.command("stats")
@@ -437,6 +448,8 @@ def stats(
         fail(str(err))
     with _progress("reading saves") as progress:
         entries = list_entries(progress=progress, jobs=_catalog_jobs())
+    if entries.note:
+        typer.echo(inert(entries.note), err=True)
     figures = compute(entries, game, day)
     say(json.dumps(figures) if as_json else render(figures))
 

@@ -11,15 +11,25 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
+import secrets
 import stat
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 MAX_BYTES = 64 * 1024 * 1024
 """Bigger saves are refused before reading: no real game comes near this (rulesets have a smaller cap)."""
 LOCK_SUFFIX = ".lock"
+TEMP_SUFFIX = ".tmp"
+NAME_MAX = 255
+"""The longest file name, in bytes, that common file systems allow."""
+_TEMP_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"
+_TEMP_RANDOM = 8
+_TEMP_ROOM = 1 + _TEMP_RANDOM + len(TEMP_SUFFIX)
+"""What a temp file's name adds after its stem: `.`, the random part, `.tmp`."""
+MAX_PLAIN_NAME = NAME_MAX - 1 - _TEMP_ROOM
+"""The longest name (bytes) whose temp and lock files are `.NAME.XXXXXXXX.tmp` and `.NAME.lock` as they are."""
 
 
 class FileProblem(Exception):
@@ -40,6 +50,26 @@ def _kind(mode: int) -> str:
     if stat.S_ISSOCK(mode):
         return "a socket"
     return "a special file"
+
+
+def hidden_stem(name: str, room: int) -> str:
+    """`.NAME`, the start of a lock or temp file's name, leaving `room` bytes for what follows it.
+
+    A name too long for that is cut and given a hash of the whole name, so a
+    save with a long name can still be locked, written, moved and removed, and
+    two long names never share a lock.
+    """
+    plain = f".{name}"
+    if len(os.fsencode(plain)) + room <= NAME_MAX:
+        return plain
+    digest = hashlib.sha256(os.fsencode(name)).hexdigest()[:16]
+    keep = NAME_MAX - room - len(digest) - 2
+    cut = os.fsencode(name)[:keep].decode("utf-8", "ignore")
+    return f".{cut}~{digest}"
+
+
+def _temp_stem(path: Path) -> str:
+    return hidden_stem(path.name, _TEMP_ROOM)
 
 
 def _status(path: Path, verb: str, *, follow: bool) -> os.stat_result:
@@ -105,10 +135,7 @@ def write_atomic(path: Path, data: bytes) -> os.stat_result:
     """
     path = target_of(path)
     folder = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    except OSError as err:
-        raise FileProblem(f"{path}: cannot write in {folder} ({_reason(err)})") from None
+    fd, tmp = _new_temp(path, folder)
     try:
         try:
             view = memoryview(data)
@@ -126,6 +153,22 @@ def write_atomic(path: Path, data: bytes) -> os.stat_result:
         raise FileProblem(f"{path}: cannot write ({_reason(err)})") from None
     _fsync_folder(folder)
     return written
+
+
+def _new_temp(path: Path, folder: Path) -> tuple[int, Path]:
+    """A new, empty temp file beside `path` named `STEM.XXXXXXXX.tmp`: exactly what `remove_stale_temps` matches."""
+    stem = _temp_stem(path)
+    for _ in range(100):
+        random_part = "".join(secrets.choice(_TEMP_CHARS) for _ in range(_TEMP_RANDOM))
+        tmp = folder / f"{stem}.{random_part}{TEMP_SUFFIX}"
+        try:
+            fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        except FileExistsError:
+            continue
+        except OSError as err:
+            raise FileProblem(f"{path}: cannot write in {folder} ({_reason(err)})") from None
+        return fd, tmp
+    raise FileProblem(f"{path}: cannot write in {folder} (no free temporary file name)")
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -158,9 +201,58 @@ def same_file(before: os.stat_result, path: Path) -> bool:
 def remove_stale_temps(path: Path) -> None:
     """Delete temp files a killed writer of `path` left behind; call only while holding its lock."""
     path = Path(path)
-    for tmp in path.parent.glob(f".{path.name}.*.tmp"):
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+    stem = _temp_stem(path) + "."
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        with os.scandir(folder) as it:
+            names = [e.name for e in it]
+    except OSError:
+        return
+    for name in names:
+        if _is_temp_of(name, stem):
+            with contextlib.suppress(OSError):
+                os.unlink(folder / name)
+
+
+def _is_temp_of(name: str, stem: str) -> bool:
+    """Is `name` exactly STEM, a random part (letters, digits, `_`), `.tmp`? The name is text, not a pattern."""
+    if not (name.startswith(stem) and name.endswith(TEMP_SUFFIX)):
+        return False
+    middle = name[len(stem) : len(name) - len(TEMP_SUFFIX)]
+    return bool(middle) and all(c in _TEMP_CHARS for c in middle)
+
+
+def remove_stale_locks(folder: Path) -> None:
+    """Delete the lock files in `folder` that no cardtui holds (a killed one leaves its lock file behind).
+
+    Only empty regular `.*.lock` files are touched, each only while this
+    process holds its lock, so a lock in use is never removed, and an opener
+    that raced with the removal locks a fresh file (`FileLock.acquire` checks).
+    """
+    import fcntl
+
+    try:
+        with os.scandir(folder) as it:
+            names = [e.name for e in it if e.name.startswith(".") and e.name.endswith(LOCK_SUFFIX)]
+    except OSError:
+        return
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    for name in names:
+        lock_path = folder / name
+        try:
+            fd = os.open(lock_path, flags)
+        except OSError:
+            continue
+        try:
+            st = os.fstat(fd)
+            if stat.S_ISREG(st.st_mode) and st.st_size == 0:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                if _same_inode(fd, lock_path):
+                    os.unlink(lock_path)
+        except OSError:
+            pass  # held by a running cardtui: left alone
+        finally:
+            os.close(fd)
 
 
 @contextlib.contextmanager
@@ -246,7 +338,7 @@ def _rename_new(path: Path, folder: Path, tries: int = 10_000) -> Path:
 
 
 class FileLock:
-    """One writer per file: an exclusive OS lock (`flock`) on a hidden `.NAME.lock` beside it.
+    """One writer per file: an exclusive OS lock (`flock`) on a hidden `.NAME.lock` beside it (a long NAME hashed).
 
     The lock is taken without waiting (a second opener is refused at once) and
     the kernel drops it when the holder's process ends, even by `kill -9`, so
@@ -256,7 +348,7 @@ class FileLock:
 
     def __init__(self, path: Path) -> None:
         path = target_of(path)
-        self.path = path.parent / f".{path.name}{LOCK_SUFFIX}"
+        self.path = path.parent / f"{hidden_stem(path.name, len(LOCK_SUFFIX))}{LOCK_SUFFIX}"
         self.target = path
         self._fd: int | None = None
 

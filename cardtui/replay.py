@@ -4,8 +4,9 @@ Position p means "after the first p logged actions" (0 = before the first
 deal, len(log) = the end). An undo is a step like any action: the actions it
 took back are stepped through before it, and stepping onto it brings back the
 position before the decision taken back. A copy of the game's history is kept
-every `checkpoint_every` actions, so a jump costs one copy and at most that
-many applies.
+every `checkpoint_every` actions (the position only: every checkpoint shares
+the one log, so memory stays linear in the log), so a jump costs one copy and
+at most that many applies.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtui.games import Action, Event, Game
-from cardtui.games.history import History, Undone
+from cardtui.games.history import Checkpoint, History, Undone
 from cardtui.games.trick import TrickWon
 from cardtui.saves import LoadedSave, SaveError, load_save, parse_save
 
@@ -71,13 +72,13 @@ class Replay:
         marks = Marks()
         return cls(parse_save(data, "save", checkpoint_every, marks), checkpoint_every, marks)
 
-    def _take_checkpoints(self, loaded: LoadedSave, marks: Marks) -> dict[int, History]:
+    def _take_checkpoints(self, loaded: LoadedSave, marks: Marks) -> dict[int, Checkpoint]:
         history = History(loaded.ruleset, loaded.history.people)
-        points = {0: history.clone()}
+        points = {0: history.checkpoint()}
         for i, action in enumerate(self.log):
             marks(i, action, history.apply(action))
             if (i + 1) % self.every == 0:
-                points[i + 1] = history.clone()
+                points[i + 1] = history.checkpoint()
         return points
 
     # ------------------------------------------------------------ where we are
@@ -117,7 +118,8 @@ class Replay:
     def _history_at(self, position: int) -> History:
         position = self._clamp(position)
         base = self._positions[bisect.bisect_right(self._positions, position) - 1]
-        history = self._checkpoints[base].clone()
+        loaded = self.loaded
+        history = History.resume(loaded.ruleset, loaded.history.people, self._checkpoints[base], self.log)
         for action in self.log[base:position]:
             history.apply(action)
         return history

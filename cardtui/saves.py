@@ -18,13 +18,14 @@ import datetime as dt
 import json
 import math
 import os
-from collections.abc import Callable, Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 from cardtui import files
 from cardtui.games import Action, Event, Game, IllegalAction, create_game
-from cardtui.games.history import History, OnHistory
+from cardtui.games.history import Checkpoint, History, OnHistory
 from cardtui.rules import Ruleset, RulesetError, ruleset_from_dict
 from cardtui.rules.base import show
 from cardtui.seats import Seat, SeatError, parse_seats, people
@@ -60,7 +61,7 @@ class LoadedSave(OnHistory):
     history: History
     created: str
     updated: str
-    checkpoints: dict[int, History]
+    checkpoints: dict[int, Checkpoint]
     version: int = VERSION
 
     @property
@@ -117,6 +118,16 @@ def new_save_path(game: str, folder: Path | None = None, when: dt.datetime | Non
         os.close(fd)
         return path
     raise SaveError(f"{folder}: too many saves named {game}-{stamp}")
+
+
+def check_save_name(path: Path) -> None:
+    """Refuse, before a game starts, a file name too long for the lock and temp files that go beside it."""
+    size = len(os.fsencode(Path(path).name))
+    if size > files.MAX_PLAIN_NAME:
+        raise SaveError(
+            f"a save's file name may be at most {files.MAX_PLAIN_NAME} bytes, to leave room for the lock and"
+            f" temporary files beside it; this one has {size}: {path}"
+        )
 
 
 ARCHIVE_FOLDER = "archive"
@@ -251,30 +262,176 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+STREAM_FROM = 4 * 1024 * 1024
+"""Saves of this many characters or more are decoded one log entry at a time, so memory stays near the file's size."""
+_WINDOWS = (512, 8192, 65536)
+"""How much text an action may span, tried in turn (a log entry is decoded from a copy of at most this much)."""
+_VALUE_WINDOWS = (8192, 131072, 1024 * 1024)
+"""The same for the other top-level values (the ruleset, the seats...), which are small in any real save."""
+_SPACE = re.compile(r"[ \t\n\r]*")
+_NEXT = re.compile(r"[ \t\n\r]*([,\]])[ \t\n\r]*")
+"""What follows a log entry: a comma and the next one, or the end of the log."""
+_DECODER = json.JSONDecoder(
+    parse_constant=_reject_constant, parse_int=_parse_int, parse_float=_parse_float, object_pairs_hook=_no_duplicates
+)
+
+
 def parse_json(raw: bytes, name: str) -> Any:
-    """Decode a save's bytes, strictly: UTF-8, no NaN/Infinity, no huge numbers, no repeated keys."""
+    """Decode a save's bytes, strictly: UTF-8, no NaN/Infinity, no huge numbers, no repeated keys.
+
+    A big save's log comes back as `LogText`, decoded entry by entry when it is replayed: a file of
+    millions of tiny values (`{}`) is refused on its length without ever holding them all.
+    """
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
         raise SaveError(f"{name}: not a text file (byte {err.start} is not UTF-8)") from None
     if text.startswith("\ufeff"):
         text = text[1:]
-    if not text.strip():
+    if not text or text.isspace():
         raise SaveError(f"{name}: the file is empty")
     try:
-        return json.loads(
-            text,
-            parse_constant=_reject_constant,
-            parse_int=_parse_int,
-            parse_float=_parse_float,
-            object_pairs_hook=_no_duplicates,
-        )
+        if len(text) >= STREAM_FROM:
+            return _parse_big(text, name)
+        return _DECODER.decode(text)
     except json.JSONDecodeError as err:
         raise SaveError(f"{name}: not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})") from None
     except RecursionError:
         raise SaveError(f"{name}: not a save: the JSON is nested too deeply") from None
     except (ValueError, MemoryError, OverflowError) as err:
         raise SaveError(f"{name}: not valid JSON: {str(err)[:200]}") from None
+
+
+class LogText(Sequence[Any]):
+    """A big save's log, still as text: its length is known (it was checked entry by entry); iterating decodes
+    one entry at a time, so only the actions made from it stay in memory."""
+
+    def __init__(self, text: str, start: int, count: int) -> None:
+        self._text, self._start, self._count = text, start, count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Iterator[Any]:
+        text = self._text
+        i = _skip(text, self._start + 1)
+        for index in range(self._count):
+            value, i = _entry(text, i, index)
+            yield value
+            following = _NEXT.match(text, i)
+            assert following is not None, "the log was checked when it was read"
+            i = following.end()
+
+    @overload
+    def __getitem__(self, index: int) -> Any: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Any]: ...
+    def __getitem__(self, index: int | slice) -> Any:
+        return list(self)[index]  # not used when loading; here so that it is a whole Sequence
+
+
+def _skip(text: str, i: int) -> int:
+    match = _SPACE.match(text, i)
+    return match.end() if match is not None else i
+
+
+def _not_json(text: str, pos: int, message: str) -> json.JSONDecodeError:
+    return json.JSONDecodeError(message, text, pos)
+
+
+def _scan(text: str, i: int, windows: Sequence[int], where: str) -> tuple[Any, int]:
+    """One JSON value starting at `i`, decoded from a copy of at most the last window's size of text."""
+    for size in windows:
+        whole = len(text) - i <= size
+        window, offset = (text, 0) if whole else (text[i : i + size], i)
+        try:
+            value, end = _DECODER.scan_once(window, i - offset)  # type: ignore[attr-defined]
+        except StopIteration as stop:
+            if whole or size == windows[-1]:
+                raise _not_json(text, offset + stop.value, "Expecting value") from None
+            continue
+        except json.JSONDecodeError as err:
+            if whole:
+                raise _not_json(text, err.pos, err.msg) from None
+            if size == windows[-1]:
+                raise ValueError(f"{where} is longer than {size} characters or holds an error ({err.msg})") from None
+            continue
+        if whole or end < len(window):  # a value that ends at the window's edge may go on past it
+            return value, offset + end
+    raise ValueError(f"{where} is longer than {windows[-1]} characters")
+
+
+def _entry(text: str, i: int, index: int) -> tuple[Any, int]:
+    """Log entry `index`, at `i`: an action object is decoded from exactly its own text when it holds no `}`
+    inside (every action cardtui writes); anything else through `_scan`'s windows."""
+    if text.startswith("{", i):
+        close = text.find("}", i, i + _WINDOWS[-1])
+        if close > 0:
+            piece = text[i : close + 1]
+            try:
+                value, end = _DECODER.scan_once(piece, 0)  # type: ignore[attr-defined]
+            except (StopIteration, ValueError):
+                pass  # a "}" inside a string, or an error: `_scan` finds the real end or says what is wrong
+            else:
+                if end == len(piece):
+                    return value, close + 1
+    return _scan(text, i, _WINDOWS, f"log[{index}]")
+
+
+def _parse_big(text: str, name: str) -> Any:
+    """The save's top-level object, its log left as `LogText` after checking it entry by entry."""
+    i = _skip(text, 0)
+    if text[i : i + 1] != "{":
+        raise _fail(name, "", f"not a cardtui save: expected a JSON object, found {_short(text[i : i + 40])}...")
+    out: dict[str, Any] = {}
+    i = _skip(text, i + 1)
+    if text[i : i + 1] == "}":
+        i += 1
+    else:
+        while True:
+            if text[i : i + 1] != '"':
+                raise _not_json(text, i, "Expecting property name enclosed in double quotes")
+            key, i = json.decoder.scanstring(text, i + 1)  # type: ignore[attr-defined]
+            i = _skip(text, i)
+            if text[i : i + 1] != ":":
+                raise _not_json(text, i, "Expecting ':' delimiter")
+            i = _skip(text, i + 1)
+            if key in out:
+                raise ValueError(f"the key {show(key)} appears twice in one object")
+            if key == "log" and text[i : i + 1] == "[":
+                out[key], i = _skim_log(text, i, name)
+            else:
+                out[key], i = _scan(text, i, _VALUE_WINDOWS, key)
+            i = _skip(text, i)
+            mark = text[i : i + 1]
+            if mark == "}":
+                i += 1
+                break
+            if mark != ",":
+                raise _not_json(text, i, "Expecting ',' delimiter")
+            i = _skip(text, i + 1)
+    if _skip(text, i) != len(text):
+        raise _not_json(text, _skip(text, i), "Extra data")
+    return out
+
+
+def _skim_log(text: str, start: int, name: str) -> tuple[LogText, int]:
+    """Check the log array entry by entry, keeping none of them; refused as soon as it is too long."""
+    i = _skip(text, start + 1)
+    count = 0
+    if text[i : i + 1] == "]":
+        return LogText(text, start, 0), i + 1
+    while True:
+        if count == MAX_LOG:
+            raise _fail(name, "log", f"too long (more than {MAX_LOG} actions)")
+        _, i = _entry(text, i, count)
+        count += 1
+        following = _NEXT.match(text, i)
+        if following is None:
+            raise _not_json(text, _skip(text, i), "Expecting ',' delimiter")
+        if following.group(1) == "]":
+            return LogText(text, start, count), _skip(text, i) + 1
+        i = following.end()
 
 
 def read_bytes(path: Path) -> bytes:
@@ -288,13 +445,12 @@ def read_bytes(path: Path) -> bytes:
 def load_save(path: str | Path, checkpoint_every: int = 0, on_action: OnAction | None = None) -> LoadedSave:
     """Read, check and replay a save file; any defect is a SaveError naming the file and the place.
 
-    `checkpoint_every` > 0 keeps a clone of the game every that many actions
+    `checkpoint_every` > 0 keeps a checkpoint of the position every that many actions
     (for the replay timeline) while the log is replayed anyway; `on_action`
     sees each action and its events as they are replayed (the catalog counts from them).
     """
     p = Path(path)
-    raw = read_bytes(p)
-    data = parse_json(raw, p.name)
+    data = parse_json(read_bytes(p), p.name)
     loaded = parse_save(data, p.name, checkpoint_every, on_action)
     loaded.path = p
     return loaded
@@ -374,7 +530,7 @@ def _parse_save(data: Any, name: str, checkpoint_every: int, on_action: OnAction
         raise _fail(name, err.where, err.message) from None
 
     log_json = data["log"]
-    if not isinstance(log_json, list):
+    if not isinstance(log_json, list | LogText):
         raise _fail(name, "log", f"expected a list of actions, found {_short(log_json)}")
     if len(log_json) > MAX_LOG:
         raise _fail(name, "log", f"too long ({len(log_json)} actions, at most {MAX_LOG})")
@@ -390,14 +546,14 @@ def replay_log(
     checkpoint_every: int = 0,
     on_action: OnAction | None = None,
     version: int = VERSION,
-) -> dict[int, History]:
+) -> dict[int, Checkpoint]:
     """Apply every logged action to `history`; the first malformed or illegal one is a SaveError with its index.
 
-    Returns the checkpoints: a copy of the history every `checkpoint_every` actions (none for 0).
+    Returns the checkpoints: the position every `checkpoint_every` actions (none for 0), sharing the one log.
     """
-    checkpoints: dict[int, History] = {}
+    checkpoints: dict[int, Checkpoint] = {}
     if checkpoint_every > 0:
-        checkpoints[0] = history.clone()
+        checkpoints[0] = history.checkpoint()
     for i, entry in enumerate(log_json):
         where = f"log[{i}]"
         if not isinstance(entry, dict):
@@ -419,7 +575,7 @@ def replay_log(
         if on_action is not None:
             on_action(i, action, events)
         if checkpoint_every > 0 and (i + 1) % checkpoint_every == 0:
-            checkpoints[i + 1] = history.clone()
+            checkpoints[i + 1] = history.checkpoint()
     return checkpoints
 
 
@@ -471,6 +627,7 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     folder = saves_dir() if folder is None else folder
     if not folder.is_dir():
         return []
+    files.remove_stale_locks(folder)
     out: list[SaveInfo] = []
     for path in folder.glob("*.json"):
         try:

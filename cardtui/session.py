@@ -27,6 +27,7 @@ from cardtui.saves import (
     LoadedSave,
     SaveError,
     build_save,
+    check_save_name,
     encode_action,
     load_save,
     new_save_path,
@@ -113,6 +114,7 @@ class Session(OnHistory):
             return cls(history, seat_list, seed, None)
         reserved = save_path is None
         path = new_save_path(ruleset.game) if save_path is None else Path(save_path)
+        check_save_name(path)
         session = cls(history, seat_list, seed, path)
         try:
             session._take_lock()
@@ -131,6 +133,8 @@ class Session(OnHistory):
 
         Raises SaveError for a bad file or one another cardtui has open.
         """
+        if not os.path.lexists(path):
+            raise SaveError(f"{path}: no such file")  # said as loading says it, before a lock is tried
         lock = FileLock(Path(path))
         try:
             lock.acquire()
@@ -139,6 +143,8 @@ class Session(OnHistory):
         try:
             try:
                 before = os.stat(path)
+            except FileNotFoundError:
+                raise SaveError(f"{path}: no such file") from None
             except OSError as err:
                 raise SaveError(f"{path}: cannot be read ({err.strerror})") from None
             loaded = load_save(path)
@@ -272,13 +278,48 @@ class Session(OnHistory):
         try:
             if self._written is not None and not same_file(self._written, self.save_path):
                 raise SaveError(
-                    f"{self.save_path}: changed by another program since this game last saved it; not overwritten"
+                    self._gone()
+                    or f"{self.save_path}: changed by another program since this game last saved it; not overwritten"
                 )
             self._write()
         except SaveError as err:
             self.save_problem = str(err)
             raise
         self.save_problem = None
+
+    @property
+    def save_gone(self) -> bool:
+        """Has the save file (or its whole folder) been removed from disk since this game last wrote it?"""
+        return self.save_path is not None and self._written is not None and self._gone() is not None
+
+    def _gone(self) -> str | None:
+        """Why the save can no longer be written where it was: its folder or the file itself was removed."""
+        assert self.save_path is not None
+        folder = self.save_path.parent
+        if not folder.is_dir():
+            return f"{folder}: the folder of this game's save was removed while the game was open"
+        if not os.path.lexists(self.save_path):
+            return f"{self.save_path}: the save was removed while the game was open"
+        return None
+
+    def write_back(self) -> Path:
+        """Write the game as last saved to its path again (the folder made anew), after the file was removed.
+
+        Raises SaveError when that cannot be done; a file that has come back since is never overwritten.
+        """
+        assert self.save_path is not None
+        path = self.save_path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise SaveError(f"{path.parent}: cannot create the folder again ({err.strerror})") from None
+        self.close()  # the old lock file went with the folder: lock a fresh one
+        self._take_lock()
+        if os.path.lexists(path):
+            raise SaveError(f"{path}: a file has appeared there since; the game was not written over it")
+        self._write()
+        self.save_problem = None
+        return path
 
     def _write(self) -> None:
         assert self.save_path is not None

@@ -16,6 +16,7 @@ from cardtui.api import open_game
 from cardtui.cli import app
 from cardtui.replay import Replay
 from cardtui.rules import load_ruleset
+from cardtui.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "saves"
@@ -31,10 +32,18 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def launched(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[object, ...]]]:
-    """Record what the commands hand to the full-screen app instead of starting it."""
+    """Record what the commands hand to the full-screen app instead of starting it (an opened game as its path,
+    its lock let go)."""
     calls: list[tuple[str, tuple[object, ...]]] = []
+
+    def record(name: str, args: tuple[object, ...]) -> None:
+        for arg in args:
+            if isinstance(arg, Session):
+                arg.close()
+        calls.append((name, tuple(a.save_path if isinstance(a, Session) else a for a in args)))
+
     for name in ("launch_menu", "launch_play", "launch_resume", "launch_replay"):
-        monkeypatch.setattr(cli, name, lambda *args, _name=name: calls.append((_name, args)))
+        monkeypatch.setattr(cli, name, lambda *args, _name=name: record(_name, args))
     return calls
 
 

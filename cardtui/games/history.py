@@ -11,7 +11,7 @@ cards changing hands), and never when more than one person plays.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Self
 
 from cardtui.games import create_game
@@ -29,11 +29,30 @@ class Undone(Event):
     taken_back: tuple[Action, ...]
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """A history's position without its log: the game, where undo stops, and the line since then.
+
+    Everything here is bounded by one deal (or shared, never changed), so a
+    replay can keep one every few actions of a very long log and still take
+    memory linear in the log; `History.resume` joins it to the log again.
+    """
+
+    game: Game
+    base: Game
+    moves_before_base: int
+    tail: tuple[int, ...]
+    length: int
+    """How many logged actions the position follows."""
+
+
 class History:
     """A game and its log; `apply` takes any logged action, an undo included.
 
     `people` are the seats held by persons: an undo is allowed only when there
-    is exactly one and it is theirs.
+    is exactly one and it is theirs. The line of play is kept as a count of
+    the actions in effect before the last deal or pass (undo never goes back
+    past it) and the log indices in effect since then.
     """
 
     def __init__(self, ruleset: Ruleset, people: Iterable[int]) -> None:
@@ -41,10 +60,13 @@ class History:
         self.people = tuple(people)
         self.game: Game = create_game(ruleset)
         self.log: list[Action] = []
-        self.line: list[int] = []
-        # The position where undo stops (the last deal or pass) and how many line entries it holds.
+        # The position where undo stops (the last deal or pass), the actions in effect up to it, and since.
         self._base: Game = self.game.clone()
-        self._base_len = 0
+        self._moves_before_base = 0
+        self._tail: list[int] = []
+        self._undone: tuple[int, Game] | None = None
+        """Where the last undo left the line (its length since the base) and the game there: the next undo
+        that goes no further back starts from it, so a run of undos costs what they take back, not the deal."""
 
     @classmethod
     def replay(cls, ruleset: Ruleset, people: Iterable[int], log: Iterable[Action]) -> Self:
@@ -57,14 +79,37 @@ class History:
     def clone(self) -> Self:
         other = object.__new__(type(self))
         other.ruleset, other.people = self.ruleset, self.people
-        other.game, other._base, other._base_len = self.game.clone(), self._base, self._base_len
-        other.log, other.line = list(self.log), list(self.line)
+        other.game, other._base = self.game.clone(), self._base
+        other._moves_before_base, other._tail = self._moves_before_base, list(self._tail)
+        other._undone = self._undone
+        other.log = list(self.log)
         return other
+
+    def checkpoint(self) -> Checkpoint:
+        """This position, to come back to with `resume`; it holds no copy of the log."""
+        return Checkpoint(self.game.clone(), self._base, self._moves_before_base, tuple(self._tail), len(self.log))
+
+    @classmethod
+    def resume(cls, ruleset: Ruleset, people: Iterable[int], point: Checkpoint, log: Sequence[Action]) -> Self:
+        """The history at `point`, whose log is the first `point.length` actions of `log` (the log it was taken on)."""
+        other = object.__new__(cls)
+        other.ruleset, other.people = ruleset, tuple(people)
+        other.game, other._base = point.game.clone(), point.base
+        other._moves_before_base, other._tail = point.moves_before_base, list(point.tail)
+        other._undone = None
+        other.log = list(log[: point.length])
+        return other
+
+    @property
+    def line(self) -> list[int]:
+        """The log indices in effect, in order, worked out from the log (only the part since the last deal is kept)."""
+        taken = self.taken_back()
+        return [i for i, a in enumerate(self.log) if i not in taken and not isinstance(a, Undo)]
 
     @property
     def moves(self) -> int:
         """How many actions are in effect (the log's length less what undos took back)."""
-        return len(self.line)
+        return self._moves_before_base + len(self._tail)
 
     # ------------------------------------------------------------ applying
 
@@ -74,10 +119,13 @@ class History:
             return self._undo(action)
         events = self.game.apply(action)
         self.log.append(action)
-        self.line.append(len(self.log) - 1)
+        self._tail.append(len(self.log) - 1)
         kind = action.type
         if kind == "deal" or (kind == "pass" and any(isinstance(e, CardsPassed) for e in events)):
-            self._base, self._base_len = self.game.clone(), len(self.line)
+            self._base = self.game.clone()
+            self._moves_before_base += len(self._tail)
+            self._tail = []
+            self._undone = None
         return events
 
     def undo_error(self, seat: int) -> str | None:
@@ -99,7 +147,7 @@ class History:
             raise IllegalAction(f"only the person at the table (seat {self.people[0]}) may take back a move")
         if self.game.is_over:
             raise IllegalAction("the game is over")
-        for index in reversed(self.line[self._base_len :]):
+        for index in reversed(self._tail):
             action = self.log[index]
             if getattr(action, "seat", None) == seat:
                 if isinstance(action, Bid) and action.blind:
@@ -111,20 +159,38 @@ class History:
         target = self.undo_target(action.seat)
         if action.to != target:
             raise IllegalAction(f"seat {action.seat}'s last decision is log[{target}], not log[{action.to}]")
-        cut = self.line.index(target)
-        game = self._base.clone()
-        for index in self.line[self._base_len : cut]:
+        cut = self._tail.index(target)
+        start, there = 0, self._base
+        if self._undone is not None and self._undone[0] <= cut:
+            start, there = self._undone
+        game = there.clone()
+        for index in self._tail[start:cut]:
             game.apply(self.log[index])
-        taken = tuple(self.log[i] for i in self.line[cut:])
+        taken = tuple(self.log[i] for i in self._tail[cut:])
+        self._undone = (cut, game.clone())
         self.game = game
-        del self.line[cut:]
+        del self._tail[cut:]
         self.log.append(action)
         return [Undone(action.seat, target, taken)]
 
     def taken_back(self) -> set[int]:
-        """The log indices that undos took back (every other non-undo index is in the line)."""
-        kept = set(self.line)
-        return {i for i, a in enumerate(self.log) if i not in kept and not isinstance(a, Undo)}
+        """The log indices that undos took back (every other non-undo index is in effect).
+
+        An undo at index u back to index t takes back whatever was still in effect in t..u-1, so the
+        taken-back indices are the union of those ranges, less the undos themselves: one pass, no line kept.
+        """
+        starts = [0] * (len(self.log) + 1)
+        for u, action in enumerate(self.log):
+            if isinstance(action, Undo):
+                starts[action.to] += 1
+                starts[u] -= 1
+        out: set[int] = set()
+        open_ranges = 0
+        for i, action in enumerate(self.log):
+            open_ranges += starts[i]
+            if open_ranges and not isinstance(action, Undo):
+                out.add(i)
+        return out
 
 
 class OnHistory:
@@ -144,4 +210,4 @@ class OnHistory:
         return self.history.log
 
 
-__all__ = ["History", "OnHistory", "Undone"]
+__all__ = ["Checkpoint", "History", "OnHistory", "Undone"]

@@ -190,6 +190,17 @@ class TrickView(PlayerView):
 # ---------------------------------------------------------------- engine
 
 
+class _Records:
+    """The deal records a game and its copies share: each reads the first so many, and appends in place while
+    it is the furthest along (else it takes its own copy first). A long game's copies, such as a replay's
+    checkpoints, hold no copy of every deal each."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[DealRecord]) -> None:
+        self.items = items
+
+
 class TrickGame(Game):
     """A whole trick-taking game; subclasses add passing or bidding and scoring."""
 
@@ -214,18 +225,36 @@ class TrickGame(Game):
         self.broken = False
         self.totals = [0] * len(self.sides)
         self._bags = [0] * len(self.sides)
-        self.deal_records: list[DealRecord] = []
+        self._records = _Records([])
+        self._record_count = 0
+        self._records_seen: tuple[DealRecord, ...] | None = None
         self._winners: tuple[int, ...] = ()
 
     # ---- copying
 
     def clone(self) -> Self:
+        """A copy to change freely; the deal records are shared, not copied (see `_Records`)."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         for key, value in self.__dict__.items():
             if isinstance(value, list):
                 other.__dict__[key] = value.copy()
+        other._records_seen = None  # a copy kept for later (a replay's checkpoint) holds no tuple of its own
         return other
+
+    @property
+    def deal_records(self) -> tuple[DealRecord, ...]:
+        """Every finished deal's record, in order (one tuple per position, shared by the views made there)."""
+        seen = self._records_seen
+        if seen is None or len(seen) != self._record_count:
+            seen = self._records_seen = tuple(self._records.items[: self._record_count])
+        return seen
+
+    def _add_record(self, record: DealRecord) -> None:
+        if len(self._records.items) != self._record_count:  # another copy went on from here: take our own
+            self._records = _Records(self._records.items[: self._record_count])
+        self._records.items.append(record)
+        self._record_count += 1
 
     # ---- public state
 
@@ -457,7 +486,7 @@ class TrickGame(Game):
 
     def _finish_deal(self) -> list[Event]:
         record = self._score_deal()
-        self.deal_records.append(record)
+        self._add_record(record)
         events: list[Event] = [DealScored(record)]
         winners = self._game_winners()
         if winners:
@@ -517,7 +546,7 @@ class TrickGame(Game):
             broken=self.broken,
             sides=self.sides,
             totals=tuple(self.totals),
-            records=tuple(self.deal_records),
+            records=self.deal_records,
             is_over=self.is_over,
             winners=self._winners,
             detail=self._view_detail(seat),
@@ -546,7 +575,9 @@ class TrickGame(Game):
         self.played = played
         self.broken = view.broken
         self.totals = list(view.totals)
-        self.deal_records = list(view.records)
+        self._records = _Records(list(view.records))
+        self._record_count = len(view.records)
+        self._records_seen = None
         self._winners = view.winners
 
     @classmethod

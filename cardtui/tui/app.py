@@ -222,6 +222,19 @@ class CardtuiApp(App[str | None]):
         if session is None or session.save_path is None:
             return None
         path = session.save_path
+        if session.save_gone:
+            from cardtui.saves import SaveError
+
+            problem = session.save_problem or f"{path}: the save was removed while the game was open"
+            try:
+                session.write_back()
+            except SaveError as err:
+                return f"The game is lost from disk: {problem}; writing it back failed too: {err}"
+            if session.is_over:
+                return f"{problem}; the finished game was written back to {path}\nWatch it with: cardtui replay {path}"
+            return (
+                f"{problem}; the game as last saved was written back to {path}\nResume it with: cardtui resume {path}"
+            )
         if session.save_problem is not None:
             return (
                 f"The last move was not saved: {session.save_problem}\n"

@@ -177,6 +177,8 @@ class SavesListed(Message):
     """The saves folder, read through the catalog off the event loop."""
 
     infos: list[SaveInfo]
+    note: str | None = None
+    """Says how many damaged catalog rows were rebuilt, when any were."""
 
 
 @dataclasses.dataclass
@@ -245,7 +247,8 @@ class SavePicker(ModalScreen[Path | None]):
             if done % PROGRESS_EVERY == 0 and done < total:
                 self.post_message(SavesProgress(done, total))
 
-        self.post_message(SavesListed([e.info for e in list_entries(progress=progress)]))
+        listing = list_entries(progress=progress)
+        self.post_message(SavesListed([e.info for e in listing], listing.note))
 
     def on_saves_progress(self, message: SavesProgress) -> None:
         self.query_one("#saves-note", Static).update(f"Reading the saves folder… {message.done} of {message.total}")
@@ -254,6 +257,8 @@ class SavePicker(ModalScreen[Path | None]):
         listing = self.query_one("#saves-list", OptionList)
         was = listing.highlighted
         self.infos = message.infos
+        if message.note:
+            self.say(message.note)
         listing.clear_options()
         listing.add_options([Option(save_line(info), id=str(i)) for i, info in enumerate(self.infos)])
         note = self.query_one("#saves-note", Static)

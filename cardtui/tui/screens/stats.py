@@ -43,6 +43,8 @@ class StatsRead(Message):
     stats: dict[str, Any]
     games: list[Played]
     problem: str = ""
+    note: str | None = None
+    """Says how many damaged catalog rows were rebuilt, when any were."""
 
 
 class StatsScreen(Screen[None]):
@@ -94,7 +96,7 @@ class StatsScreen(Screen[None]):
         except OSError as err:
             self.post_message(StatsRead({"rows": []}, [], f"Could not read the saves: {err}"))
             return
-        self.post_message(StatsRead(compute(entries), played(entries)))
+        self.post_message(StatsRead(compute(entries), played(entries), note=entries.note))
 
     def on_stats_progress(self, message: StatsProgress) -> None:
         self.query_one("#stats-note", Static).update(f"Reading new saves: {message.done} of {message.total}…")
@@ -112,7 +114,8 @@ class StatsScreen(Screen[None]):
             self.refresh_bindings()
             return
         self.shown = [g for g in GAME_TITLES if any(r["game"] == g for r in message.stats["rows"])]
-        note.update("Your record from the saves folder · g: the charts of the next game · Esc: back")
+        rebuilt = f" · {message.note}" if message.note else ""
+        note.update(f"Your record from the saves folder{rebuilt} · g: the charts of the next game · Esc: back")
         self.query_one("#stats-text", Static).update(inert(render(message.stats), lines=True))
         self.query_one("#stats-table").display = True
         self.query_one("#stats-charts").display = True
