@@ -32,7 +32,13 @@ MAX_CHAT = 200
 """The longest line of table talk, in characters."""
 
 FLOOD_LIMIT = 100
-"""More messages than this from one connection within one second closes it."""
+"""More frames than this from one connection within any one second (counted as they arrive, pings included) close it."""
+
+READ_LIMIT = 5.0
+"""Seconds a client may leave the host's messages unread (its buffers full) before the host drops it."""
+
+MAX_UNREAD = 1024 * 1024
+"""Bytes of messages the host holds for a client that does not read them; more drops the connection at once."""
 
 TOKEN_BYTES = 16
 """An invitation's token holds this many random bytes (128 bits)."""

@@ -5,7 +5,10 @@ token, sends every connected seat that seat's view and the events it may
 know after each action, checks what clients send with the engine, plays the
 computer seats, and saves after every action (the session's save and lock).
 One asyncio lock orders every change to the game, so a bad or slow client
-never corrupts the table or holds up the others beyond its own turn.
+never corrupts the table. Nothing waits on a client: messages are handed to
+each connection's buffer at once (GuardedConnection drops one that stops
+reading), and a seat's actions wait their turn in a short queue of their
+own, so its other frames are read, and counted, as they arrive.
 """
 
 from __future__ import annotations
@@ -21,15 +24,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from cardtui.games import Action, Event, IllegalAction
 from cardtui.games.base import GameOver
 from cardtui.games.trick import DealScored
+from cardtui.net.guard import GuardedConnection
 from cardtui.net.protocol import (
     CLOSE_POLICY,
-    FLOOD_LIMIT,
     MAX_MESSAGE,
     UNCHANGED,
     VERSION,
@@ -49,8 +52,11 @@ from cardtui.session import Session
 HELLO_TIMEOUT = 10.0
 """Seconds a new connection has to send its `hello` before it is closed."""
 
-SEND_TIMEOUT = 5.0
-"""Seconds a message may wait for a client that stopped reading; then its connection is dropped."""
+ACTIONS_WAITING = 16
+"""Actions one connection may have waiting for the table; more are answered with an error, not queued."""
+
+_LEFT = object()
+"""Put in a seat's action queue when its connection ends: the seat's actor stops there."""
 
 Report = Callable[[str], None]
 
@@ -108,7 +114,7 @@ class Table:
         self.hints = hints
         """Whether players may ask for a hint (each client works it out from its own view)."""
         self.tokens: dict[int, str] = {i: new_token() for i in people(session.seats)}
-        self.connections: dict[int, ServerConnection] = {}
+        self.connections: dict[int, GuardedConnection] = {}
         self.stand_ins: dict[int, str] = {}
         """Person's seats a computer player plays while they are away: seat -> level."""
         self.finished = asyncio.Event()
@@ -132,7 +138,13 @@ class Table:
         """
         # No per-message compression: views are small, and deflating each one cost the host more than sending it.
         self._server = await serve(
-            self._serve, host, port, max_size=MAX_MESSAGE, max_queue=4, ssl=tls, compression=None
+            self._serve,
+            host,
+            port,
+            max_size=MAX_MESSAGE,
+            ssl=tls,
+            compression=None,
+            create_connection=GuardedConnection,
         )
         bound = self._server.sockets[0].getsockname()[1]
         self.url = f"{'wss' if tls is not None else 'ws'}://{url_host or host}:{bound}"
@@ -165,6 +177,7 @@ class Table:
     # ------------------------------------------------------------ one connection
 
     async def _serve(self, ws: ServerConnection) -> None:
+        assert isinstance(ws, GuardedConnection)  # serve() makes every connection one
         seat = await self._greet(ws)
         if seat is None:
             return
@@ -175,28 +188,30 @@ class Table:
             self.connections[seat] = ws
             self._left.pop(seat, None)
             back = self.stand_ins.pop(seat, None) is not None
-            await self._send(seat, self._welcome(seat))
-            await self._presence()
+            self._send(seat, self._welcome(seat))
+            self._presence()
             self._watch()
             if back:
                 text = f"{name} is back"
                 self.report(text)
-                await self._broadcast({"type": "back", "seat": seat, "name": name, "text": text})
+                self._broadcast({"type": "back", "seat": seat, "name": name, "text": text})
         self.report(f"{name} (seat {seat}) joined")
         if old is not None:
             await old.close(CLOSE_POLICY, "this seat joined again from another connection")
         try:
             await self._listen(seat, ws)
         finally:
+            if ws.broken is not None:
+                self.report(f"seat {seat}: {ws.broken}; connection closed")
             if self.connections.get(seat) is ws:
                 del self.connections[seat]
                 self._left[seat] = time.monotonic()
                 self.report(f"{name} (seat {seat}) left; {self.away.describe()}")
+                self._presence()
                 async with self._lock:
-                    await self._presence()
                     self._watch()
 
-    async def _greet(self, ws: ServerConnection) -> int | None:
+    async def _greet(self, ws: GuardedConnection) -> int | None:
         """The seat a `hello` with a valid token claims; anything else is answered and closed."""
         try:
             message = decode(await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT))
@@ -228,39 +243,49 @@ class Table:
                 found = seat
         return found
 
-    async def _listen(self, seat: int, ws: ServerConnection) -> None:
-        """Answer one seat's messages until it leaves; a flood closes the connection."""
-        window, count = time.monotonic(), 0
-        closing: asyncio.Task[None] | None = None
-        with contextlib.suppress(ConnectionClosed):
-            async for frame in ws:
-                if closing is not None:
-                    continue  # read and drop the rest of a flood, so the closing handshake gets through
-                now = time.monotonic()
-                if now - window >= 1.0:
-                    window, count = now, 0
-                count += 1
-                if count > FLOOD_LIMIT:
-                    self.report(f"seat {seat}: more than {FLOOD_LIMIT} messages a second; connection closed")
-                    closing = asyncio.create_task(ws.close(CLOSE_POLICY, f"more than {FLOOD_LIMIT} messages a second"))
-                    continue
-                try:
-                    await self._answer(seat, decode(frame))
-                except ProtocolError as err:
-                    await ws.send(encode({"type": "error", "reason": str(err)}))
-        if closing is not None:
-            await closing
+    async def _listen(self, seat: int, ws: GuardedConnection) -> None:
+        """Answer one seat's messages until it leaves, never waiting for the table: actions queue for its actor.
 
-    async def _answer(self, seat: int, message: dict[str, Any]) -> None:
+        So every frame is read as it arrives, however busy the table is (the
+        flood limit counts arrivals; GuardedConnection closes a flood).
+        """
+        actions: asyncio.Queue[object] = asyncio.Queue(ACTIONS_WAITING + 1)
+        self._spawn(self._actor(seat, actions))
+        try:
+            with contextlib.suppress(ConnectionClosed):
+                async for frame in ws:
+                    if ws.broken is not None:
+                        break
+                    try:
+                        message = decode(frame)
+                        if message["type"] != "action":
+                            self._answer(seat, message)
+                        elif actions.qsize() >= ACTIONS_WAITING:
+                            raise ProtocolError(
+                                f"{ACTIONS_WAITING} actions already wait for the table; wait for its answers"
+                            )
+                        else:
+                            actions.put_nowait(message.get("action"))
+                    except ProtocolError as err:
+                        self._write([ws], {"type": "error", "reason": str(err)})
+        finally:
+            while not actions.empty():
+                actions.get_nowait()
+            actions.put_nowait(_LEFT)
+
+    async def _actor(self, seat: int, actions: asyncio.Queue[object]) -> None:
+        """Play one connection's actions in the order they came, each when the table is free."""
+        while (data := await actions.get()) is not _LEFT:
+            await self._act(seat, data)
+
+    def _answer(self, seat: int, message: dict[str, Any]) -> None:
+        """Answer a message that is not an action (those go to the seat's actor)."""
         kind = message["type"]
-        if kind == "action":
-            await self._act(seat, message.get("action"))
-        elif kind == "chat":
+        if kind == "chat":
             text = chat_text(message.get("text"))
             name = self.session.seats[seat].name
             self.report(f"{name}: {text}")
-            async with self._lock:
-                await self._broadcast({"type": "chat", "seat": seat, "name": name, "text": text})
+            self._broadcast({"type": "chat", "seat": seat, "name": name, "text": text})
         elif kind == "hello":
             raise ProtocolError("already seated: send action or chat")
         else:
@@ -276,7 +301,7 @@ class Table:
                 # Saving waits on the disk: in a thread, so other tables and seats are served meanwhile.
                 events = await asyncio.to_thread(self.session.apply, act)
             except (IllegalAction, SaveError) as err:
-                await self._send(seat, {"type": "refused", "reason": str(err)})
+                self._send(seat, {"type": "refused", "reason": str(err)})
                 return
             await self._advance(events)
 
@@ -308,7 +333,7 @@ class Table:
         session = self.session
         while True:
             if events:
-                await self._publish(events)
+                self._publish(events)
             if session.game.is_over or self.halted is not None:
                 break
             if not session.game.is_chance:
@@ -342,7 +367,7 @@ class Table:
         except SaveError as err:
             halted = self.halted = f"the host could not save: {err}"
             self.report(f"the table has stopped: {halted}")
-            await self._broadcast({"type": "error", "reason": halted})
+            self._broadcast({"type": "error", "reason": halted})
             return None
 
     # ------------------------------------------------------------ away players
@@ -381,7 +406,7 @@ class Table:
             name = self.session.seats[seat].name
             text = f"{name} is away; a computer player ({level}) plays for them"
             self.report(text)
-            await self._broadcast({"type": "away", "seat": seat, "name": name, "level": level, "text": text})
+            self._broadcast({"type": "away", "seat": seat, "name": name, "level": level, "text": text})
             await self._advance([])
 
     async def _stand_in_turn(self, at: int) -> None:
@@ -397,10 +422,10 @@ class Table:
             if events is not None:
                 await self._advance(events)
 
-    async def _publish(self, events: list[Event]) -> None:
+    def _publish(self, events: list[Event]) -> None:
         """Each connected seat gets the events it may know and its own view after them."""
         actions = len(self.session.log)
-        await self._broadcast(
+        self._broadcast(
             lambda seat: {
                 "type": "update",
                 "actions": actions,
@@ -447,32 +472,31 @@ class Table:
     def _present(self) -> list[bool]:
         return [i in self.connections for i in range(len(self.session.seats))]
 
-    async def _presence(self) -> None:
-        present = self._present()
-        await self._broadcast({"type": "presence", "present": present})
+    def _presence(self) -> None:
+        self._broadcast({"type": "presence", "present": self._present()})
 
-    async def _broadcast(self, message: dict[str, Any] | Callable[[int], dict[str, Any]]) -> None:
+    def _broadcast(self, message: dict[str, Any] | Callable[[int], dict[str, Any]]) -> None:
         """Send to every connected seat: the same message, or each seat its own."""
-        for seat in list(self.connections):
-            await self._send(seat, message(seat) if callable(message) else message)
+        if callable(message):
+            for seat in list(self.connections):
+                self._send(seat, message(seat))
+        else:
+            self._write(list(self.connections.values()), message)
 
-    async def _send(self, seat: int, message: dict[str, Any]) -> None:
-        """Send to one seat; a connection that has gone is left to its own handler to clean up.
-
-        A client that stops reading would make sends wait for ever, holding up
-        the whole table: after SEND_TIMEOUT its connection is dropped instead.
-        """
+    def _send(self, seat: int, message: dict[str, Any]) -> None:
+        """Send to one seat, if connected; a connection that has gone is left to its own handler to clean up."""
         ws = self.connections.get(seat)
-        if ws is None:
-            return
-        try:
-            async with asyncio.timeout(SEND_TIMEOUT):
-                await ws.send(encode(message))
-        except ConnectionClosed:
-            pass
-        except TimeoutError:
-            self.report(f"seat {seat}: not reading its messages; connection dropped")
-            ws.transport.abort()
+        if ws is not None:
+            self._write([ws], message)
+
+    @staticmethod
+    def _write(connections: list[GuardedConnection], message: dict[str, Any]) -> None:
+        """Hand a message to each connection's buffer without waiting for the client to read it.
+
+        Nothing here waits on a client: one that stops reading is dropped by
+        its GuardedConnection (after READ_LIMIT seconds, or at MAX_UNREAD bytes).
+        """
+        broadcast(connections, encode(message))
 
 
 async def host_table(
