@@ -7,15 +7,23 @@ JSON form), so a program, a test or a headless computer player reads
 
 from __future__ import annotations
 
+import asyncio
 import random
 import ssl
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from cardtui.bots import make_bot
 from cardtui.games import PlayerView, event_from_json, view_from_json
 from cardtui.net.protocol import MAX_MESSAGE, VERSION, ProtocolError, decode, encode, parse_invitation
+
+ANSWER_TIMEOUT = 10.0
+"""Seconds a table has to answer a connection, then the invitation, before joining gives up."""
+
+WELCOME_FIELDS = frozenset({"seat", "game", "ruleset", "seats", "present", "stand_in", "actions", "view"})
+"""What a welcome must hold for this client to sit at the table."""
 
 
 class JoinRefused(ProtocolError):
@@ -50,18 +58,49 @@ class Client:
 
         A `wss://` invitation is checked against `tls` (default: the system's
         certificate authorities, which the SSL_CERT_FILE environment variable can name).
+        Whatever else answers at that address (a web server, a closed port that
+        accepts and hangs up, a WebSocket server that is not a table) is a
+        ProtocolError saying so, or an OSError when nothing answers at all.
         """
         url, token = parse_invitation(invite)
+        options: dict[str, Any] = {"max_size": MAX_MESSAGE, "open_timeout": ANSWER_TIMEOUT}
         if tls is not None and url.startswith("wss:"):
-            ws = await connect(url, max_size=MAX_MESSAGE, ssl=tls)
-        else:
-            ws = await connect(url, max_size=MAX_MESSAGE)
-        await ws.send(encode({"type": "hello", "version": VERSION, "token": token}))
-        message = decode(await ws.recv())
-        if message["type"] != "welcome":
+            options["ssl"] = tls
+        try:
+            ws = await connect(url, **options)
+        except InvalidHandshake as err:
+            raise ProtocolError(f"{url} is not a cardtui table: {err}") from None
+        except TimeoutError:
+            raise ProtocolError(f"no cardtui table answered at {url} within {ANSWER_TIMEOUT:g} s") from None
+        try:
+            return cls(ws, await cls._welcome(ws, url, token))
+        except BaseException:
             await ws.close()
+            raise
+
+    @staticmethod
+    async def _welcome(ws: ClientConnection, url: str, token: str) -> dict[str, Any]:
+        """Say hello and read the table's answer: its welcome, or why not (JoinRefused, ProtocolError)."""
+        try:
+            await ws.send(encode({"type": "hello", "version": VERSION, "token": token}))
+            message = decode(await asyncio.wait_for(ws.recv(), ANSWER_TIMEOUT))
+        except ConnectionClosed as err:
+            why = err.rcvd.reason if err.rcvd is not None and err.rcvd.reason else "without a word"
+            raise ProtocolError(f"{url} closed the connection before seating this invitation ({why})") from None
+        except TimeoutError:
+            raise ProtocolError(f"{url} did not answer the invitation within {ANSWER_TIMEOUT:g} s") from None
+        except ProtocolError as err:
+            raise ProtocolError(f"{url} is not a cardtui table: {err}") from None
+        if message["type"] == "error":
             raise JoinRefused(str(message.get("reason", "the table did not seat this invitation")))
-        return cls(ws, message)
+        if message["type"] != "welcome":
+            raise ProtocolError(
+                f"{url} is not a cardtui table: it answered the invitation with {message['type'][:40]!r}"
+            )
+        missing = WELCOME_FIELDS - message.keys()
+        if missing:
+            raise ProtocolError(f"{url} is not a cardtui table: its welcome has no {', '.join(sorted(missing))}")
+        return message
 
     @property
     def view_json(self) -> dict[str, Any]:
