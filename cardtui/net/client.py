@@ -33,7 +33,10 @@ class JoinRefused(ProtocolError):
 class Client:
     """One seat at a network table, as its player sees it."""
 
-    def __init__(self, ws: ClientConnection, welcome: dict[str, Any]) -> None:
+    def __init__(
+        self, ws: ClientConnection, welcome: dict[str, Any], records: list[dict[str, Any]] | None = None
+    ) -> None:
+        """`records`: the deal records that came in `records` messages before the welcome."""
         self.ws = ws
         self.seat: int = welcome["seat"]
         self.game: str = welcome["game"]
@@ -46,7 +49,9 @@ class Client:
         """What the table said about seats: "South is away; …", "South is back"."""
         self.actions: int = welcome["actions"]
         self.hints: bool = welcome.get("hints", True) is True
-        self._view_json: dict[str, Any] = {**welcome["view"], "ruleset": self.ruleset}
+        self.records: list[dict[str, Any]] | None = None if welcome.get("records") is None else list(records or [])
+        """The finished deals' records so far (the engine's JSON form), None in a game that keeps none."""
+        self._view_json: dict[str, Any] = self._complete(welcome["view"])
         self._view: PlayerView | None = None
         self.chat: list[tuple[int, str]] = []
         self.refusals: list[str] = []
@@ -73,17 +78,24 @@ class Client:
         except TimeoutError:
             raise ProtocolError(f"no cardtui table answered at {url} within {ANSWER_TIMEOUT:g} s") from None
         try:
-            return cls(ws, await cls._welcome(ws, url, token))
+            records: list[dict[str, Any]] = []
+            return cls(ws, await cls._welcome(ws, url, token, records), records)
         except BaseException:
             await ws.close()
             raise
 
     @staticmethod
-    async def _welcome(ws: ClientConnection, url: str, token: str) -> dict[str, Any]:
-        """Say hello and read the table's answer: its welcome, or why not (JoinRefused, ProtocolError)."""
+    async def _welcome(ws: ClientConnection, url: str, token: str, records: list[dict[str, Any]]) -> dict[str, Any]:
+        """Say hello and read the table's answer: its welcome, or why not (JoinRefused, ProtocolError).
+
+        The deal records a long game has so far come first, in parts: they are added to `records`.
+        """
         try:
             await ws.send(encode({"type": "hello", "version": VERSION, "token": token}))
             message = decode(await asyncio.wait_for(ws.recv(), ANSWER_TIMEOUT))
+            while message["type"] == "records" and isinstance(message.get("records"), list):
+                records.extend(message["records"])
+                message = decode(await asyncio.wait_for(ws.recv(), ANSWER_TIMEOUT))
         except ConnectionClosed as err:
             why = err.rcvd.reason if err.rcvd is not None and err.rcvd.reason else "without a word"
             raise ProtocolError(f"{url} closed the connection before seating this invitation ({why})") from None
@@ -129,10 +141,13 @@ class Client:
 
         An `update`'s `view` is given back whole (the engine's JSON form, ruleset and records
         included), though the wire leaves parts of it out (PROTOCOL.md), and its `events` typed.
+        A `records` message's deal records are kept, for the views after it.
         """
         message = decode(await self.ws.recv())
         kind = message["type"]
-        if kind == "update":
+        if kind == "records" and self.records is not None:
+            self.records.extend(message["records"])
+        elif kind == "update":
             self.actions = message["actions"]
             message["events"] = [event_from_json(e, self.game) for e in message["events"]]
             # The message is handed on with its view completed to the engine's JSON form.
@@ -153,10 +168,10 @@ class Client:
 
     def _complete(self, view: dict[str, Any]) -> dict[str, Any]:
         """A view as it came over the wire, made whole again: the ruleset (sent once, in the welcome)
-        and the deal records when they were left out as unchanged since the last view."""
+        and the deal records (sent once each, in `records` messages)."""
         whole = {**view, "ruleset": self.ruleset}
-        if "records" not in whole and "records" in self._view_json:
-            whole["records"] = self._view_json["records"]
+        if self.records is not None:
+            whole["records"] = list(self.records)
         return whole
 
     async def act(self, action: dict[str, Any]) -> None:

@@ -26,15 +26,15 @@ from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from cardtui.games import Action, Event, IllegalAction
 from cardtui.games.base import GameOver
-from cardtui.games.trick import DealScored
+from cardtui.games.trick import DealRecord, DealScored
 from cardtui.net.guard import GuardedConnection
 from cardtui.net.protocol import (
     CLOSE_POLICY,
     MAX_MESSAGE,
-    UNCHANGED,
     VERSION,
     ProtocolError,
     chat_text,
@@ -43,6 +43,7 @@ from cardtui.net.protocol import (
     event_for,
     invitation,
     new_token,
+    records_messages,
     view_json,
 )
 from cardtui.saves import SaveError, parse_logged_action
@@ -126,6 +127,7 @@ class Table:
         self._timer: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._records_sent: dict[int, int | None] = {}
+        """How many deal records each seat's connection has been sent (None: the game keeps none)."""
 
     # ------------------------------------------------------------ opening and closing
 
@@ -183,8 +185,18 @@ class Table:
             return
         name = self.session.seats[seat].name
         async with self._lock:
+            history = self._records(seat)
+        # A long game's records go first, paced by the client's reading (a client that stops is dropped),
+        # outside the lock: the table plays on meanwhile. Records only grow; the welcome sends any new ones.
+        with contextlib.suppress(ConnectionClosed):
+            for frame in records_messages(history or ()):
+                await ws.send(frame)
+        if ws.state is not State.OPEN:
+            return
+        async with self._lock:
             # Seated under the lock: the welcome comes before any update, and holds the position now.
             old = self.connections.get(seat)
+            self._records_sent[seat] = None if history is None else len(history)
             self.connections[seat] = ws
             self._left.pop(seat, None)
             back = self.stand_ins.pop(seat, None) is not None
@@ -444,7 +456,10 @@ class Table:
     # ------------------------------------------------------------ sending
 
     def _welcome(self, seat: int) -> dict[str, Any]:
+        """The seat's welcome; the deal records it counts go first, in `records` messages (see `_view_for`)."""
         session = self.session
+        view = self._view_for(seat)
+        records = self._records_sent.get(seat)
         return {
             "type": "welcome",
             "version": VERSION,
@@ -456,17 +471,26 @@ class Table:
             "stand_in": [self.stand_ins.get(i) for i in range(len(session.seats))],
             "actions": len(session.log),
             "hints": self.hints,
-            "view": self._view_for(seat, whole=True),
+            "records": records,
+            "view": view,
         }
 
-    def _view_for(self, seat: int, whole: bool = False) -> dict[str, Any]:
-        """The seat's view to send: without the deal records when the seat's last view had the same ones."""
+    def _records(self, seat: int) -> tuple[DealRecord, ...] | None:
+        """The finished deals' records the seat's view counts, or None for a game that keeps none."""
+        records = getattr(self.session.game.view(seat), "records", None)
+        return records if isinstance(records, tuple) else None
+
+    def _view_for(self, seat: int) -> dict[str, Any]:
+        """The seat's view to send; first, in `records` messages, the deal records its connection lacks."""
         view = self.session.game.view(seat)
         records = getattr(view, "records", None)
-        count = len(records) if isinstance(records, tuple) else None
-        if not whole and count is not None and self._records_sent.get(seat) == count:
-            return view_json(view, UNCHANGED)
-        self._records_sent[seat] = count
+        if isinstance(records, tuple):
+            sent = self._records_sent.get(seat) or 0
+            ws = self.connections.get(seat)
+            if ws is not None and len(records) > sent:
+                for frame in records_messages(records[sent:]):
+                    broadcast([ws], frame)
+            self._records_sent[seat] = len(records)
         return view_json(view)
 
     def _present(self) -> list[bool]:
