@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import ssl
+from dataclasses import dataclass
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -17,13 +18,52 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from cardtui.bots import make_bot
 from cardtui.games import PlayerView, event_from_json, view_from_json
-from cardtui.net.protocol import MAX_MESSAGE, VERSION, ProtocolError, decode, encode, parse_invitation
+from cardtui.net.protocol import (
+    CLOSE_POLICY,
+    MAX_MESSAGE,
+    VERSION,
+    ProtocolError,
+    decode,
+    encode,
+    parse_invitation,
+)
 
 ANSWER_TIMEOUT = 10.0
 """Seconds a table has to answer a connection, then the invitation, before joining gives up."""
 
 WELCOME_FIELDS = frozenset({"seat", "game", "ruleset", "seats", "present", "stand_in", "actions", "view"})
 """What a welcome must hold for this client to sit at the table."""
+
+
+@dataclass(frozen=True)
+class Ended:
+    """Why a seat's connection to its table ended, in words, and what that means for its invitation."""
+
+    reason: str
+    lost: bool
+    """No word came from the host (its process died, or the network failed): the table may be gone."""
+    seat_kept: bool
+    """The host ended only this connection (the seat joined elsewhere, or it broke a rule): its invitation works."""
+
+
+def why_ended(err: ConnectionClosed) -> Ended:
+    """What a closed connection says about the table: lost, closed by the host, or only this connection ended."""
+    said = err.rcvd
+    if said is None:
+        return Ended("the connection to the host was lost", lost=True, seat_kept=False)
+    if said.code == CLOSE_POLICY:
+        return Ended(said.reason or "the host closed this connection", lost=False, seat_kept=True)
+    return Ended(said.reason or "the host closed the table", lost=False, seat_kept=False)
+
+
+async def answers(url: str) -> bool:
+    """Whether a WebSocket server still answers at the table's address (a host that died does not)."""
+    try:
+        ws = await connect(url, open_timeout=ANSWER_TIMEOUT)
+    except (OSError, InvalidHandshake):
+        return False
+    await ws.close()
+    return True
 
 
 class JoinRefused(ProtocolError):
