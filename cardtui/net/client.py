@@ -92,6 +92,8 @@ class Client:
         self.records: list[dict[str, Any]] | None = None if welcome.get("records") is None else list(records or [])
         """The finished deals' records so far (the engine's JSON form), None in a game that keeps none."""
         self._view_json: dict[str, Any] = self._complete(welcome["view"])
+        self.face_down: bool = welcome.get("face_down") is True
+        """The host holds this seat's hand back (it may still bid blind): `look()` asks for it."""
         self._view: PlayerView | None = None
         self.chat: list[tuple[int, str]] = []
         self.refusals: list[str] = []
@@ -187,7 +189,12 @@ class Client:
         kind = message["type"]
         if kind == "records" and self.records is not None:
             self.records.extend(message["records"])
+        elif kind == "hand":
+            message["view"] = self._view_json = self._complete(message["view"])
+            self._view = None
+            self.face_down = False
         elif kind == "update":
+            self.face_down = message.get("face_down") is True
             self.actions = message["actions"]
             message["events"] = [event_from_json(e, self.game) for e in message["events"]]
             # The message is handed on with its view completed to the engine's JSON form.
@@ -218,6 +225,10 @@ class Client:
         """Send an action dict (the save file's form); the dealer answers with an update or a refusal."""
         await self.ws.send(encode({"type": "action", "action": action}))
 
+    async def look(self) -> None:
+        """Look at a hand held back for a blind bid (no blind bid after this deal); a `hand` message answers."""
+        await self.ws.send(encode({"type": "look"}))
+
     async def say(self, text: str) -> None:
         """One line of table talk, relayed to every seat."""
         await self.ws.send(encode({"type": "chat", "text": text}))
@@ -230,14 +241,22 @@ async def play_remote(client: Client, level: str, seed: int = 0) -> PlayerView:
     """Play a seat as a computer player of `level` until the game ends; returns the last view.
 
     It decides from its own view only, once per position (a chat or presence
-    message does not make it act twice).
+    message does not make it act twice). With its hand held back for a blind
+    bid it decides first without the cards; unless that is a blind bid, it
+    looks and decides again.
     """
     bot = make_bot(client.game, level)
     acted_at = -1
     while not client.is_over:
         if client.my_turn and client.actions != acted_at:
             acted_at = client.actions
-            decision = bot.decide(client.view, random.Random(f"cardtui/remote/{seed}/{client.seat}/{acted_at}"))
+            rng = random.Random(f"cardtui/remote/{seed}/{client.seat}/{acted_at}")
+            decision = bot.decide(client.view, rng)
+            if client.face_down and not getattr(decision.action, "blind", False):
+                await client.look()
+                while client.face_down:
+                    await client.receive()
+                decision = bot.decide(client.view, rng)
             await client.act(decision.action.to_json())
         await client.receive()
     return client.view

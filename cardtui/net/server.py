@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import secrets
 import socket
 import ssl
@@ -28,9 +29,11 @@ from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
+from cardtui.cards import CardSet
 from cardtui.games import Action, Event, IllegalAction
-from cardtui.games.base import GameOver
-from cardtui.games.trick import DealRecord, DealScored
+from cardtui.games.base import Bid, GameOver
+from cardtui.games.spades import SpadesGame
+from cardtui.games.trick import DealRecord, DealScored, TrickView
 from cardtui.net.guard import GuardedConnection
 from cardtui.net.protocol import (
     CLOSE_POLICY,
@@ -58,6 +61,9 @@ ACTIONS_WAITING = 16
 
 _LEFT = object()
 """Put in a seat's action queue when its connection ends: the seat's actor stops there."""
+
+_LOOK = object()
+"""Put in a seat's action queue when it asks to look at a hand held back for a blind bid."""
 
 Report = Callable[[str], None]
 
@@ -126,6 +132,8 @@ class Table:
         self._left: dict[int, float] = {}
         self._timer: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._looked: dict[int, int] = {}
+        """The deal in which each seat last looked at its hand (blind bids are made before looking)."""
         self._records_sent: dict[int, int | None] = {}
         """How many deal records each seat's connection has been sent (None: the game keeps none)."""
 
@@ -270,7 +278,9 @@ class Table:
                         break
                     try:
                         message = decode(frame)
-                        if message["type"] != "action":
+                        if message["type"] == "look":
+                            actions.put_nowait(_LOOK)
+                        elif message["type"] != "action":
                             self._answer(seat, message)
                         elif actions.qsize() >= ACTIONS_WAITING:
                             raise ProtocolError(
@@ -288,7 +298,25 @@ class Table:
     async def _actor(self, seat: int, actions: asyncio.Queue[object]) -> None:
         """Play one connection's actions in the order they came, each when the table is free."""
         while (data := await actions.get()) is not _LEFT:
-            await self._act(seat, data)
+            if data is _LOOK:
+                await self._look(seat)
+            else:
+                await self._act(seat, data)
+
+    async def _look(self, seat: int) -> None:
+        """The seat looks at its hand: from now on this deal it is sent its cards, and may no longer bid blind."""
+        async with self._lock:
+            self._looked[seat] = self.session.deal_number
+            self._send(seat, {"type": "hand", "face_down": False, "view": self._view_for(seat)})
+
+    def _face_down(self, seat: int) -> bool:
+        """Whether the seat's hand is held back: it may still bid blind and has not looked this deal."""
+        game = self.session.game
+        return (
+            isinstance(game, SpadesGame)
+            and self._looked.get(seat) != self.session.deal_number
+            and game.may_bid_blind(seat)
+        )
 
     def _answer(self, seat: int, message: dict[str, Any]) -> None:
         """Answer a message that is not an action (those go to the seat's actor)."""
@@ -333,6 +361,8 @@ class Table:
         act = parse_logged_action(session.game, data)
         if getattr(act, "seat", None) != seat:
             raise IllegalAction(f"you sit at seat {seat}; an action names its own seat")
+        if isinstance(act, Bid) and act.blind and self._looked.get(seat) == session.deal_number:
+            raise IllegalAction("you have looked at your hand: a blind bid is made before looking")
         return act
 
     async def _advance(self, events: list[Event]) -> None:
@@ -442,6 +472,7 @@ class Table:
                 "type": "update",
                 "actions": actions,
                 "events": [event_for(e, seat) for e in events],
+                "face_down": self._face_down(seat),
                 "view": self._view_for(seat),
             }
         )
@@ -472,6 +503,7 @@ class Table:
             "actions": len(session.log),
             "hints": self.hints,
             "records": records,
+            "face_down": self._face_down(seat),
             "view": view,
         }
 
@@ -481,8 +513,13 @@ class Table:
         return records if isinstance(records, tuple) else None
 
     def _view_for(self, seat: int) -> dict[str, Any]:
-        """The seat's view to send; first, in `records` messages, the deal records its connection lacks."""
+        """The seat's view to send; first, in `records` messages, the deal records its connection lacks.
+
+        A hand held back for a blind bid (`_face_down`) travels empty: no card reaches the seat before it looks.
+        """
         view = self.session.game.view(seat)
+        if isinstance(view, TrickView) and self._face_down(seat):
+            view = dataclasses.replace(view, hand=CardSet(0))
         records = getattr(view, "records", None)
         if isinstance(records, tuple):
             sent = self._records_sent.get(seat) or 0

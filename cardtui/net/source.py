@@ -40,6 +40,8 @@ class RemoteSource:
         self.hints_allowed: bool = bool(client.hints)
         self.invitations: dict[int, str] = {}
         """Every open seat's invitation, when this end is the host's own seat (its lobby shows them)."""
+        self.face_down: bool = client.face_down
+        """The host holds this seat's hand back until it looks or bids (it may still bid blind), as last taken in."""
         self.ended: Ended | None = None
         """Why the connection to the host ended, once it has."""
         self.host_answers: bool | None = None
@@ -84,6 +86,8 @@ class RemoteSource:
     def hint(self, level: str) -> Decision:
         if not self.hints_allowed:
             raise IllegalAction("the host has turned hints off at this table")
+        if self.face_down:
+            raise IllegalAction("no hint before you look at your hand")
         return hint_from_view(self._view, level, self._actions)
 
     @property
@@ -111,7 +115,13 @@ class RemoteSource:
     def take(self, message: dict[str, Any]) -> list[Event]:
         """Take in one message from the host; an update's events are returned, as this seat may know them."""
         kind = message.get("type")
+        if kind == "hand":
+            self._view_json = message["view"]
+            self._view = view_from_json(self._view_json)
+            self.face_down = False
+            return []
         if kind == "update":
+            self.face_down = message.get("face_down") is True
             self._actions = message["actions"]
             self._view_json = message["view"]
             self._view = view_from_json(self._view_json)
@@ -120,6 +130,10 @@ class RemoteSource:
         if kind == "presence":
             self.present = list(message["present"])
         return []
+
+    async def look(self) -> None:
+        """Ask the host for the hand held back for a blind bid; a `hand` message brings it."""
+        await self.client.look()
 
     async def send(self, action: Action) -> None:
         """Hand an action to the host; an `update` or a `refused` answers it."""

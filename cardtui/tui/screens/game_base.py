@@ -346,6 +346,11 @@ class GameScreen(Screen[None]):
     async def send_to_host(self, action: Action) -> None:
         await self.to_host(self.remote.send(action))
 
+    @work(exclusive=False, group="send")
+    async def look_at_hand(self) -> None:
+        """Ask the host for the hand it holds back while this seat may bid blind."""
+        await self.to_host(self.remote.look())
+
     async def to_host(self, sending: Awaitable[None]) -> None:
         """Wait for something to reach the host; a closed connection is the table gone."""
         from websockets.exceptions import ConnectionClosed
@@ -373,6 +378,13 @@ class GameScreen(Screen[None]):
         elif kind in ("update", "refused"):
             self.inbox.append(said)
             self.advance()
+        elif kind == "hand":
+            remote.take(said)
+            self.hand_arrived()
+
+    def hand_arrived(self) -> None:
+        """The host sent the hand it held back for a blind bid (this seat looked): show it."""
+        self.redraw()
 
     def say_presence(self, present: list[bool], before: list[bool] | None) -> None:
         """Log who came and went (at first: who is away); the lobby, when open, shows the same."""
