@@ -16,6 +16,7 @@ from websockets.exceptions import ConnectionClosed
 from cardtui.net import Client, Table, guard, server
 from cardtui.net.guard import GuardedConnection
 from cardtui.net.protocol import FLOOD_LIMIT, MAX_UNREAD
+from cardtui.net.server import ACTIONS_WAITING
 from cardtui.rules import load_preset
 from cardtui.seats import Seat
 from cardtui.session import Session
@@ -153,3 +154,27 @@ async def test_ninety_five_a_second_is_not_a_flood_even_while_the_table_is_busy(
         assert table.connections.get(client.seat) is not None
         await client.close()
         await asyncio.wait_for(reader, LIMIT)
+
+
+async def test_actions_wait_for_a_busy_table_in_a_short_queue_of_their_own(tmp_path: Path) -> None:
+    table = await open_table(tmp_path, [])
+    async with table:
+        south, _ = table.invitations().values()
+        client = await Client.join(south)
+        sent = ACTIONS_WAITING + 4
+        async with table._lock:  # the table is busy: the actions wait, the rest is answered at once
+            for _ in range(sent):
+                await client.act({"type": "play", "seat": 0, "card": "2C"})
+            errors: list[str] = []
+            while len(errors) < sent - ACTIONS_WAITING:
+                message = await asyncio.wait_for(client.receive(), LIMIT)
+                assert message["type"] in ("presence", "error")
+                errors += [message["reason"]] if message["type"] == "error" else []
+        assert errors == [f"{ACTIONS_WAITING} actions already wait for the table; wait for its answers"] * (
+            sent - ACTIONS_WAITING
+        )
+        refused = 0
+        while refused < ACTIONS_WAITING:
+            refused += (await asyncio.wait_for(client.receive(), LIMIT))["type"] == "refused"
+        assert client.ws.close_code is None
+        await client.close()

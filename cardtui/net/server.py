@@ -270,7 +270,8 @@ class Table:
         flood limit counts arrivals; GuardedConnection closes a flood).
         """
         actions: asyncio.Queue[object] = asyncio.Queue(ACTIONS_WAITING + 1)
-        self._spawn(self._actor(seat, actions))
+        waiting = [0]  # actions handed to the actor and not answered yet (the one it is playing included)
+        self._spawn(self._actor(seat, actions, waiting))
         try:
             with contextlib.suppress(ConnectionClosed):
                 async for frame in ws:
@@ -278,16 +279,16 @@ class Table:
                         break
                     try:
                         message = decode(frame)
-                        if message["type"] == "look":
-                            actions.put_nowait(_LOOK)
-                        elif message["type"] != "action":
+                        kind = message["type"]
+                        if kind not in ("action", "look"):
                             self._answer(seat, message)
-                        elif actions.qsize() >= ACTIONS_WAITING:
+                        elif waiting[0] >= ACTIONS_WAITING:
                             raise ProtocolError(
                                 f"{ACTIONS_WAITING} actions already wait for the table; wait for its answers"
                             )
                         else:
-                            actions.put_nowait(message.get("action"))
+                            waiting[0] += 1
+                            actions.put_nowait(_LOOK if kind == "look" else message.get("action"))
                     except ProtocolError as err:
                         self._write([ws], {"type": "error", "reason": str(err)})
         finally:
@@ -295,13 +296,14 @@ class Table:
                 actions.get_nowait()
             actions.put_nowait(_LEFT)
 
-    async def _actor(self, seat: int, actions: asyncio.Queue[object]) -> None:
+    async def _actor(self, seat: int, actions: asyncio.Queue[object], waiting: list[int]) -> None:
         """Play one connection's actions in the order they came, each when the table is free."""
         while (data := await actions.get()) is not _LEFT:
             if data is _LOOK:
                 await self._look(seat)
             else:
                 await self._act(seat, data)
+            waiting[0] -= 1
 
     async def _look(self, seat: int) -> None:
         """The seat looks at its hand: from now on this deal it is sent its cards, and may no longer bid blind."""
@@ -319,7 +321,7 @@ class Table:
         )
 
     def _answer(self, seat: int, message: dict[str, Any]) -> None:
-        """Answer a message that is not an action (those go to the seat's actor)."""
+        """Answer a message that is neither an action nor a look (those go to the seat's actor)."""
         kind = message["type"]
         if kind == "chat":
             text = chat_text(message.get("text"))
@@ -329,7 +331,7 @@ class Table:
         elif kind == "hello":
             raise ProtocolError("already seated: send action or chat")
         else:
-            raise ProtocolError(f"unknown message type {kind[:40]!r}; a client sends action or chat")
+            raise ProtocolError(f"unknown message type {kind[:40]!r}; a client sends action, chat or look")
 
     # ------------------------------------------------------------ the game
 
