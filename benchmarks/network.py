@@ -23,7 +23,14 @@ average, since every process here shares the machine. `apply_and_save` is
 the part of `in_host` spent applying the action and writing the save (two
 fsyncs, on a worker thread): the disk's share, not the event loop's.
 
-Run from the checkout: `python benchmarks/network.py [--tables 50] [--deals 1] [--think-ms 500]`.
+A third run, `--only ping-flood`, is hostile: for `--flood-seconds` (60)
+clients that never read flood a quiet table's host with pings (a seated one
+as fast as it can, three before `hello`, each joining again whenever the
+host drops it, and a seated one at 90 a second, under the flood limit); the
+host's resident memory, sampled every second, must stay flat and bounded.
+
+Run from the checkout: `python benchmarks/network.py [--tables 50] [--deals 1] [--think-ms 500]`
+or `python benchmarks/network.py --only ping-flood [--flood-seconds 60]`.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import logging
 import multiprocessing
 import os
 import random
@@ -44,6 +52,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 
 from cardtui.bots import make_bot  # noqa: E402
 from cardtui.net import Client, Table  # noqa: E402
@@ -198,13 +208,116 @@ def run(tables: int, deals: int, think_ms: float) -> dict[str, Any]:
     return figures
 
 
+def process_rss_kb(pid: int) -> int:
+    """Another process's resident memory, in KB (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+async def quiet_host(folder: Path, pipe: Connection) -> None:
+    """A Hearts table with two open seats, waiting for a person; it serves until told to stop."""
+    seats = [Seat("South", "human"), Seat("West", "human"), Seat("North", "bot", "easy"), Seat("East", "bot", "easy")]
+    table = Table(Session.new(load_preset("hearts"), seats, 1, folder / "flood.json"))
+    await table.open("127.0.0.1", 0)
+    pipe.send([table.url, *table.invitations().values()])
+    await asyncio.to_thread(pipe.recv)
+    await table.close()
+    table.session.close()
+
+
+def quiet_host_process(folder: str, pipe: Connection) -> None:
+    asyncio.run(quiet_host(Path(folder), pipe))
+
+
+async def never_reading(url: str, invite: str | None) -> ClientConnection:
+    """A connection (seated with `invite`, else before `hello`) that reads nothing the host sends."""
+    ws = (await Client.join(invite)).ws if invite else await connect(url + "/")
+    ws.transport.pause_reading()
+    return ws
+
+
+async def pinger(
+    url: str, invite: str | None, per_second: float | None, until: float, tally: dict[str, int], kind: str
+) -> None:
+    """Ping without reading until `until`, as fast as the socket takes them or `per_second`; join again when dropped.
+
+    Each drop by the host is counted in `tally[kind]`."""
+    payload = b"p" * 125
+    while time.monotonic() < until:
+        ws = await never_reading(url, invite)
+        while time.monotonic() < until and not ws.transport.is_closing():
+            for _ in range(1 if per_second else 500):
+                ws.protocol.send_ping(payload)
+                tally["pings"] += 1
+            ws.send_data()
+            await asyncio.sleep(1 / per_second if per_second else 0.002)
+        if ws.transport.is_closing():
+            tally[kind] += 1
+        ws.transport.abort()
+
+
+async def flood(url: str, invites: list[str], seconds: float, pid: int) -> dict[str, Any]:
+    tally = {"pings": 0, "seated_flood": 0, "before_hello": 0, "seated_90_a_second": 0}
+    until = time.monotonic() + seconds
+    samples: list[int] = [process_rss_kb(pid)]
+
+    async def sample() -> None:
+        while time.monotonic() < until:
+            await asyncio.sleep(1.0)
+            samples.append(process_rss_kb(pid))
+
+    await asyncio.gather(
+        sample(),
+        pinger(url, invites[0], None, until, tally, "seated_flood"),
+        *(pinger(url, None, None, until, tally, "before_hello") for _ in range(3)),
+        pinger(url, invites[1], 90.0, until, tally, "seated_90_a_second"),
+    )
+    mb = [round(kb / 1024, 1) for kb in samples]
+    late = mb[len(mb) // 2 :]
+    return {
+        "seconds": seconds,
+        "pings_sent": tally["pings"],
+        "connections_dropped_by_host": {k: v for k, v in tally.items() if k != "pings"},
+        "host_rss_mb_start": mb[0],
+        "host_rss_mb_max": max(mb),
+        "host_rss_mb_end": mb[-1],
+        "host_rss_mb_growth_second_half": round(max(late) - min(late), 1),
+        "host_rss_mb_every_second": mb,
+    }
+
+
+def run_flood(seconds: float) -> dict[str, Any]:
+    """A quiet table's host under a ping flood from clients that never read; its memory every second."""
+    mine, theirs = multiprocessing.Pipe()
+    with tempfile.TemporaryDirectory() as folder:
+        process = multiprocessing.get_context("spawn").Process(target=quiet_host_process, args=(folder, theirs))
+        process.start()
+        try:
+            url, *invites = mine.recv()
+            assert process.pid is not None
+            figures = asyncio.run(flood(url, invites, seconds, process.pid))
+            mine.send("done")
+        finally:
+            process.join(60)
+            if process.is_alive():
+                process.kill()
+    return figures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--deals", type=int, default=1, help="deals per game (Hearts' max_deals)")
     parser.add_argument("--think-ms", type=float, default=500.0, help="mean pause before each action in the paced run")
-    parser.add_argument("--only", choices=("paced", "saturation"), help="run one of the two")
+    parser.add_argument("--only", choices=("paced", "saturation", "ping-flood"), help="run one of the three")
+    parser.add_argument("--flood-seconds", type=float, default=60.0, help="how long the ping flood lasts")
     args = parser.parse_args()
+    if args.only == "ping-flood":
+        logging.getLogger("asyncio").setLevel(logging.ERROR)  # the flooders' writes after the host dropped them
+        print(json.dumps({"ping_flood": run_flood(args.flood_seconds)}, indent=2))
+        return
     if args.think_ms <= 0:
         parser.error("--think-ms: the paced run needs a pause above 0 (the saturation run has none)")
     out: dict[str, Any] = {"tables": args.tables, "clients": 4 * args.tables, "deals_per_game": args.deals}

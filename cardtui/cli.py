@@ -803,20 +803,38 @@ def host(
         policy = AwayPolicy(level, away_after)
     if bind not in ("127.0.0.1", "localhost", "::1"):
         typer.echo(inert(f"cardtui: on {bind}, anyone who can reach this port with an invitation can join"), err=True)
+    options = [*(["--bind", bind] if bind != "127.0.0.1" else []), *(["--port", str(port)] if port else [])]
+    if policy.level is not None:
+        options += ["--away", f"bot:{policy.level}", "--away-after", f"{policy.after:g}"]
+    if not hints:
+        options.append("--no-hints")
+    if tls_cert is not None and tls_key is not None:
+        options += ["--tls-cert", str(tls_cert), "--tls-key", str(tls_key)]
     if you is not None:
         own = None
         if tls is not None and tls_cert is not None:
             own = _own_tls(tls_cert)
-        _host_here(session, you, bind, port, hints, speed, _ascii(ctx, ascii_cards), policy, tls, own)
+        here = ["--play", str(you), *options, *(["--speed", speed] if speed != "normal" else [])]
+        if ascii_cards:
+            here.append("--ascii")
+        reopen = _reopen_line(session.save_path, here)
+        _host_here(session, you, bind, port, hints, speed, _ascii(ctx, ascii_cards), policy, tls, own, reopen)
         return
     try:
         asyncio.run(host_table(session, bind, port, lambda line: say(line), away=policy, tls=tls, hints=hints))
     except OSError as err:
         fail(f"cannot listen on {bind}:{port} ({err.strerror or err})")
     except KeyboardInterrupt:
-        say(f"stopped; the game is saved — re-open it with `cardtui host --resume {session.save_path}`")
+        say(f"stopped; the game is saved — re-open it with `{_reopen_line(session.save_path, options)}`")
     finally:
         session.close()
+
+
+def _reopen_line(save: Path | None, options: list[str]) -> str:
+    """The command that re-opens a hosted table as it was (its seat, address, away policy, hints, TLS)."""
+    import shlex
+
+    return shlex.join(["cardtui", "host", "--resume", str(save), *options])
 
 
 def _echo_line(line: str) -> None:
@@ -845,8 +863,12 @@ def _host_here(
     away: AwayPolicy,
     tls: ssl.SSLContext | None,
     own_tls: ssl.SSLContext | None,
+    reopen: str,
 ) -> None:
-    """The host plays seat `you` full-screen; the table closes with the app (its save stays)."""
+    """The host plays seat `you` full-screen; the table closes with the app (its save stays).
+
+    `reopen` is the command that opens it again as it was, said at the end.
+    """
     import socket
 
     from cardtui.tui import run_host
@@ -855,7 +877,7 @@ def _host_here(
     url_host = socket.gethostname() if wildcard else None
     try:
         _need_terminal()
-        _print_exit(run_host(session, you, bind, port, url_host, hints, speed, ascii_only, away, tls, own_tls))
+        _print_exit(run_host(session, you, bind, port, url_host, hints, speed, ascii_only, away, tls, own_tls, reopen))
     except OSError as err:
         fail(f"cannot listen on {bind}:{port} ({err.strerror or err})")
     finally:
@@ -880,6 +902,7 @@ def join(
     from cardtui.games.eight_of_spades import EightOfSpadesView
     from cardtui.games.trick import TrickView
     from cardtui.net import Client, ProtocolError, play_remote
+    from cardtui.net.client import why_ended
 
     if level is None:
         from cardtui.net.protocol import parse_invitation
@@ -927,10 +950,15 @@ def join(
         fail(str(err))
     except OSError as err:
         fail(f"no table answers at that invitation ({err.strerror or err})")
-    except ConnectionClosed:
-        typer.echo(
-            "cardtui: the table closed the connection (the host stopped, or this seat joined elsewhere)", err=True
-        )
+    except ConnectionClosed as err:
+        ended = why_ended(err)
+        if ended.lost:
+            said = f"{ended.reason} (its process stopped, or the network failed)"
+        elif ended.seat_kept:
+            said = f"the host ended this connection: {ended.reason}"
+        else:
+            said = f"the table is gone: {ended.reason}"
+        typer.echo(inert(f"cardtui: {said}"), err=True)
         raise typer.Exit(1) from None
     except KeyboardInterrupt:
         say("left the table; the seat waits — join again with the same invitation")

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import random
+import socket
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -368,24 +369,25 @@ async def test_hostile_clients_are_refused_while_the_game_goes_on(tmp_path: Path
 async def test_a_client_that_stops_reading_is_dropped_and_the_game_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from cardtui.net import server
+    from cardtui.net import guard
 
-    monkeypatch.setattr(server, "SEND_TIMEOUT", 0.2)
+    monkeypatch.setattr(guard, "READ_LIMIT", 0.2)
     table = await open_table(tmp_path, load_preset("hearts").replace(max_deals=1), "p,p,easy,easy", seed=2)
     async with table:
         honest_invite, stuck_invite = table.invitations().values()
         honest = await Client.join(honest_invite)
         stuck = await Client.join(stuck_invite)
-        never = asyncio.Event()
-
-        async def blocked(message: Any) -> None:
-            await never.wait()  # as if the client's buffers were full
-
-        table.connections[stuck.seat].send = blocked  # type: ignore[method-assign]
-        # The stuck seat is dropped the first time it is sent something; then it rejoins and both finish.
-        while stuck.seat in table.connections:
-            await honest.say("anyone there?")
-            await bounded(honest.receive())
+        held = table.connections[stuck.seat]
+        # The stuck client stops reading; small socket buffers so the host's own buffer fills soon.
+        stuck.ws.transport.pause_reading()
+        stuck.ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        held.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        # The host has more to tell it than its buffers hold (as a long chat would): it is dropped, not waited for.
+        for _ in range(20):
+            table._broadcast({"type": "chat", "seat": honest.seat, "name": "S0", "text": "x" * 20_000})
+        await bounded(held.wait_closed())
+        assert held.broken is not None and "did not read" in held.broken
+        assert stuck.seat not in table.connections
         again = await bounded(Client.join(stuck_invite))
         finals = await bounded(asyncio.gather(play_remote(honest, "easy"), play_remote(again, "easy")))
         assert all(f.to_move is None for f in finals) and table.session.is_over

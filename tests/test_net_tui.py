@@ -232,6 +232,48 @@ async def test_when_the_host_closes_the_table_the_seat_says_so(tmp_path: Path) -
         assert screen.human_turn() is None
         await pilot.press("ctrl+q")
     await remote.close()
+    # Its invitations closed with it: leaving does not offer one that no longer works.
+    assert app.return_value == (
+        "The table is gone (the host closed the table); its invitations went with it.\n"
+        "To play on, ask the host for a new invitation when they open the table again (cardtui host --resume)."
+    )
+
+
+@pytest.mark.parametrize("host_dies", [True, False])
+async def test_a_lost_connection_says_so_and_offers_the_invitation_only_while_it_works(
+    tmp_path: Path, host_dies: bool
+) -> None:
+    """The host's process dies (as under kill -9: no close frame, nothing listening), or only the connection
+    breaks while the host runs on: the seat reads that the connection was lost, not that the table was closed."""
+    table = await open_table(tmp_path)
+    async with table:
+        invite = table.invitations()[0]
+        remote = await RemoteSource.join(invite)
+        app = app_for(remote)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle_remote(pilot, app)
+            assert table._server is not None
+            if host_dies:
+                table._server.server.close()  # nothing listens any more (the asyncio server under it)
+            table.connections[0].transport.abort()
+            prompt = table_screen(app).query_one("#prompt-line")
+            for _ in range(2000):
+                await pilot.pause()
+                if remote.host_answers is not None:
+                    break
+            assert str(prompt.render()) == "The connection to the host was lost. ctrl+q: quit"
+            assert remote.host_answers is (not host_dies)
+            await pilot.press("ctrl+q")
+        await remote.close()
+    said = app.return_value
+    assert said is not None and said.startswith("The connection to the host")
+    assert ("Join again with" in said) is (not host_dies) and ("closed the table" not in said)
+    if host_dies:
+        assert said.endswith(
+            "ask the host for a new invitation when they open the table again (cardtui host --resume)."
+        )
+    else:
+        assert said.endswith(f"your seat waits.\nJoin again with: cardtui join {invite}")
 
 
 async def test_a_claim_goes_to_the_hosts_engine_which_answers_it(tmp_path: Path) -> None:

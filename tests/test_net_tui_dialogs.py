@@ -134,3 +134,22 @@ async def test_the_hosts_lobby_stays_in_front_of_its_pass_and_f8_opens_it_over_t
         assert app.screen is dialog and dialog.chosen == dialog.cards[:1]
         await pilot.press("f1")
         assert isinstance(app.screen, HelpScreen) and LOBBY_KEY in app.screen.keys
+
+
+async def test_a_network_seat_that_may_bid_blind_gets_its_cards_when_it_looks(tmp_path: Path) -> None:
+    async with seated(tmp_path, seed=4, ruleset=load_preset("spades-blind")) as (table, remote, app, pilot):
+        assert await play_until(pilot, app, 1, lambda: isinstance(app.screen, BidScreen))
+        dialog = app.screen
+        assert isinstance(dialog, BidScreen) and dialog.blind_stage
+        # The host has sent no card: the dialog and the table hold the hand face down.
+        assert remote.face_down and not remote.view(0).hand  # type: ignore[attr-defined]
+        assert str(dialog.query_one("#bid-hand").render()) == "Your hand is face down."
+        await pilot.press("escape")
+        for _ in range(2000):
+            await pilot.pause()
+            if dialog.hand:
+                break
+        dealt = table.session.game.view(0).hand  # type: ignore[attr-defined]
+        assert dialog.hand == dealt and remote.view(0).hand == dealt and not remote.face_down  # type: ignore[attr-defined]
+        await pilot.press("4", "enter")
+        assert await host_took(pilot, table, Bid(0, 4))

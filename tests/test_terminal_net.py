@@ -103,7 +103,8 @@ def test_a_host_and_two_friends_play_by_typed_codes_in_three_terminals(tmp_path:
             assert all(str(total) in end for total in record.totals)
         tmux.keys("host", "C-q")
         closed = tmux.wait("host", lambda s: "The table is closed" in s, "the host closing the table")
-        assert f"cardtui host --resume {save}" in closed.replace("\n", "")
+        # The line re-opens the table as it was: the host's own seat and its options.
+        assert f"Open it again with: cardtui host --resume {save} --play 0 --speed instant" in closed.replace("\n", "")
         kept = load_save(save)
         assert kept.log[: len(loaded.log)] == loaded.log and not kept.game.is_over
     finally:

@@ -265,6 +265,18 @@ class SpadesGame(TrickGame):
         best_other = max(t for i, t in enumerate(self.totals) if i != side)
         return best_other - self.totals[side] >= r.blind_nil_trailing_by
 
+    def may_bid_blind(self, seat: int) -> bool:
+        """Whether the seat may yet bid blind this deal: it has not bid, and a blind bid is (or may be) on offer.
+
+        Before its turn the rules and the scores say (they do not change while
+        the seats bid); at its turn, its legal bids.
+        """
+        if self.phase != "bid" or self.bids[seat] is not None:
+            return False
+        if self.turn == seat:
+            return any(isinstance(a, Bid) and a.blind for a in self.legal_actions())
+        return self.ruleset.blind_bids_allowed or self.blind_nil_eligible(seat)
+
     def bid_error(self, bid: Bid) -> str | None:
         """Why a bid is not allowed for its seat, or None."""
         r = self.ruleset

@@ -7,15 +7,63 @@ JSON form), so a program, a test or a headless computer player reads
 
 from __future__ import annotations
 
+import asyncio
 import random
 import ssl
+from dataclasses import dataclass
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from cardtui.bots import make_bot
 from cardtui.games import PlayerView, event_from_json, view_from_json
-from cardtui.net.protocol import MAX_MESSAGE, VERSION, ProtocolError, decode, encode, parse_invitation
+from cardtui.net.protocol import (
+    CLOSE_POLICY,
+    MAX_MESSAGE,
+    VERSION,
+    ProtocolError,
+    decode,
+    encode,
+    parse_invitation,
+)
+
+ANSWER_TIMEOUT = 10.0
+"""Seconds a table has to answer a connection, then the invitation, before joining gives up."""
+
+WELCOME_FIELDS = frozenset({"seat", "game", "ruleset", "seats", "present", "stand_in", "actions", "view"})
+"""What a welcome must hold for this client to sit at the table."""
+
+
+@dataclass(frozen=True)
+class Ended:
+    """Why a seat's connection to its table ended, in words, and what that means for its invitation."""
+
+    reason: str
+    lost: bool
+    """No word came from the host (its process died, or the network failed): the table may be gone."""
+    seat_kept: bool
+    """The host ended only this connection (the seat joined elsewhere, or it broke a rule): its invitation works."""
+
+
+def why_ended(err: ConnectionClosed) -> Ended:
+    """What a closed connection says about the table: lost, closed by the host, or only this connection ended."""
+    said = err.rcvd
+    if said is None:
+        return Ended("the connection to the host was lost", lost=True, seat_kept=False)
+    if said.code == CLOSE_POLICY:
+        return Ended(said.reason or "the host closed this connection", lost=False, seat_kept=True)
+    return Ended(said.reason or "the host closed the table", lost=False, seat_kept=False)
+
+
+async def answers(url: str) -> bool:
+    """Whether a WebSocket server still answers at the table's address (a host that died does not)."""
+    try:
+        ws = await connect(url, open_timeout=ANSWER_TIMEOUT)
+    except (OSError, InvalidHandshake):
+        return False
+    await ws.close()
+    return True
 
 
 class JoinRefused(ProtocolError):
@@ -25,7 +73,10 @@ class JoinRefused(ProtocolError):
 class Client:
     """One seat at a network table, as its player sees it."""
 
-    def __init__(self, ws: ClientConnection, welcome: dict[str, Any]) -> None:
+    def __init__(
+        self, ws: ClientConnection, welcome: dict[str, Any], records: list[dict[str, Any]] | None = None
+    ) -> None:
+        """`records`: the deal records that came in `records` messages before the welcome."""
         self.ws = ws
         self.seat: int = welcome["seat"]
         self.game: str = welcome["game"]
@@ -38,7 +89,11 @@ class Client:
         """What the table said about seats: "South is away; …", "South is back"."""
         self.actions: int = welcome["actions"]
         self.hints: bool = welcome.get("hints", True) is True
-        self._view_json: dict[str, Any] = {**welcome["view"], "ruleset": self.ruleset}
+        self.records: list[dict[str, Any]] | None = None if welcome.get("records") is None else list(records or [])
+        """The finished deals' records so far (the engine's JSON form), None in a game that keeps none."""
+        self._view_json: dict[str, Any] = self._complete(welcome["view"])
+        self.face_down: bool = welcome.get("face_down") is True
+        """The host holds this seat's hand back (it may still bid blind): `look()` asks for it."""
         self._view: PlayerView | None = None
         self.chat: list[tuple[int, str]] = []
         self.refusals: list[str] = []
@@ -50,18 +105,56 @@ class Client:
 
         A `wss://` invitation is checked against `tls` (default: the system's
         certificate authorities, which the SSL_CERT_FILE environment variable can name).
+        Whatever else answers at that address (a web server, a closed port that
+        accepts and hangs up, a WebSocket server that is not a table) is a
+        ProtocolError saying so, or an OSError when nothing answers at all.
         """
         url, token = parse_invitation(invite)
+        options: dict[str, Any] = {"max_size": MAX_MESSAGE, "open_timeout": ANSWER_TIMEOUT}
         if tls is not None and url.startswith("wss:"):
-            ws = await connect(url, max_size=MAX_MESSAGE, ssl=tls)
-        else:
-            ws = await connect(url, max_size=MAX_MESSAGE)
-        await ws.send(encode({"type": "hello", "version": VERSION, "token": token}))
-        message = decode(await ws.recv())
-        if message["type"] != "welcome":
+            options["ssl"] = tls
+        try:
+            ws = await connect(url, **options)
+        except InvalidHandshake as err:
+            raise ProtocolError(f"{url} is not a cardtui table: {err}") from None
+        except TimeoutError:
+            raise ProtocolError(f"no cardtui table answered at {url} within {ANSWER_TIMEOUT:g} s") from None
+        try:
+            records: list[dict[str, Any]] = []
+            return cls(ws, await cls._welcome(ws, url, token, records), records)
+        except BaseException:
             await ws.close()
+            raise
+
+    @staticmethod
+    async def _welcome(ws: ClientConnection, url: str, token: str, records: list[dict[str, Any]]) -> dict[str, Any]:
+        """Say hello and read the table's answer: its welcome, or why not (JoinRefused, ProtocolError).
+
+        The deal records a long game has so far come first, in parts: they are added to `records`.
+        """
+        try:
+            await ws.send(encode({"type": "hello", "version": VERSION, "token": token}))
+            message = decode(await asyncio.wait_for(ws.recv(), ANSWER_TIMEOUT))
+            while message["type"] == "records" and isinstance(message.get("records"), list):
+                records.extend(message["records"])
+                message = decode(await asyncio.wait_for(ws.recv(), ANSWER_TIMEOUT))
+        except ConnectionClosed as err:
+            why = err.rcvd.reason if err.rcvd is not None and err.rcvd.reason else "without a word"
+            raise ProtocolError(f"{url} closed the connection before seating this invitation ({why})") from None
+        except TimeoutError:
+            raise ProtocolError(f"{url} did not answer the invitation within {ANSWER_TIMEOUT:g} s") from None
+        except ProtocolError as err:
+            raise ProtocolError(f"{url} is not a cardtui table: {err}") from None
+        if message["type"] == "error":
             raise JoinRefused(str(message.get("reason", "the table did not seat this invitation")))
-        return cls(ws, message)
+        if message["type"] != "welcome":
+            raise ProtocolError(
+                f"{url} is not a cardtui table: it answered the invitation with {message['type'][:40]!r}"
+            )
+        missing = WELCOME_FIELDS - message.keys()
+        if missing:
+            raise ProtocolError(f"{url} is not a cardtui table: its welcome has no {', '.join(sorted(missing))}")
+        return message
 
     @property
     def view_json(self) -> dict[str, Any]:
@@ -90,10 +183,18 @@ class Client:
 
         An `update`'s `view` is given back whole (the engine's JSON form, ruleset and records
         included), though the wire leaves parts of it out (PROTOCOL.md), and its `events` typed.
+        A `records` message's deal records are kept, for the views after it.
         """
         message = decode(await self.ws.recv())
         kind = message["type"]
-        if kind == "update":
+        if kind == "records" and self.records is not None:
+            self.records.extend(message["records"])
+        elif kind == "hand":
+            message["view"] = self._view_json = self._complete(message["view"])
+            self._view = None
+            self.face_down = False
+        elif kind == "update":
+            self.face_down = message.get("face_down") is True
             self.actions = message["actions"]
             message["events"] = [event_from_json(e, self.game) for e in message["events"]]
             # The message is handed on with its view completed to the engine's JSON form.
@@ -114,15 +215,19 @@ class Client:
 
     def _complete(self, view: dict[str, Any]) -> dict[str, Any]:
         """A view as it came over the wire, made whole again: the ruleset (sent once, in the welcome)
-        and the deal records when they were left out as unchanged since the last view."""
+        and the deal records (sent once each, in `records` messages)."""
         whole = {**view, "ruleset": self.ruleset}
-        if "records" not in whole and "records" in self._view_json:
-            whole["records"] = self._view_json["records"]
+        if self.records is not None:
+            whole["records"] = list(self.records)
         return whole
 
     async def act(self, action: dict[str, Any]) -> None:
         """Send an action dict (the save file's form); the dealer answers with an update or a refusal."""
         await self.ws.send(encode({"type": "action", "action": action}))
+
+    async def look(self) -> None:
+        """Look at a hand held back for a blind bid (no blind bid after this deal); a `hand` message answers."""
+        await self.ws.send(encode({"type": "look"}))
 
     async def say(self, text: str) -> None:
         """One line of table talk, relayed to every seat."""
@@ -136,14 +241,22 @@ async def play_remote(client: Client, level: str, seed: int = 0) -> PlayerView:
     """Play a seat as a computer player of `level` until the game ends; returns the last view.
 
     It decides from its own view only, once per position (a chat or presence
-    message does not make it act twice).
+    message does not make it act twice). With its hand held back for a blind
+    bid it decides first without the cards; unless that is a blind bid, it
+    looks and decides again.
     """
     bot = make_bot(client.game, level)
     acted_at = -1
     while not client.is_over:
         if client.my_turn and client.actions != acted_at:
             acted_at = client.actions
-            decision = bot.decide(client.view, random.Random(f"cardtui/remote/{seed}/{client.seat}/{acted_at}"))
+            rng = random.Random(f"cardtui/remote/{seed}/{client.seat}/{acted_at}")
+            decision = bot.decide(client.view, rng)
+            if client.face_down and not getattr(decision.action, "blind", False):
+                await client.look()
+                while client.face_down:
+                    await client.receive()
+                decision = bot.decide(client.view, rng)
             await client.act(decision.action.to_json())
         await client.receive()
     return client.view

@@ -10,16 +10,20 @@ from __future__ import annotations
 import dataclasses
 import json
 import secrets
+from collections.abc import Iterator, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
 from cardtui.games import Event, PlayerView
 from cardtui.games.codec import to_json
-from cardtui.games.trick import CardsPassed
+from cardtui.games.trick import CardsPassed, DealRecord
 
-VERSION = 2
+VERSION = 3
 """The protocol version: `hello` and `welcome` carry it; a mismatch is refused.
 
+3: views travel without their deal records; the records come in `records`
+messages, each finished deal once, in parts the frame limit takes, before the
+view that counts them (so a welcome stays small however long the game).
 2: a view travels without its ruleset (the `welcome` carries it once) and an
 update's without unchanged deal records; the `away` and `back` messages;
 `ruleset` and `stand_in` in the `welcome`.
@@ -32,7 +36,13 @@ MAX_CHAT = 200
 """The longest line of table talk, in characters."""
 
 FLOOD_LIMIT = 100
-"""More messages than this from one connection within one second closes it."""
+"""More frames than this from one connection within any one second (counted as they arrive, pings included) close it."""
+
+READ_LIMIT = 5.0
+"""Seconds a client may leave the host's messages unread (its buffers full) before the host drops it."""
+
+MAX_UNREAD = 1024 * 1024
+"""Bytes of messages the host holds for a client that does not read them; more drops the connection at once."""
 
 TOKEN_BYTES = 16
 """An invitation's token holds this many random bytes (128 bits)."""
@@ -96,17 +106,32 @@ def event_for(event: Event, seat: int) -> dict[str, Any]:
     return data
 
 
-SENT_ONCE = frozenset({"ruleset"})
-"""A view travels without these fields: the `welcome` carries the ruleset."""
+LEFT_OUT = frozenset({"ruleset", "records"})
+"""A view travels without these fields: the `welcome` carries the ruleset, `records` messages the deal records."""
 
-UNCHANGED = SENT_ONCE | {"records"}
-"""What an `update`'s view leaves out when the seat's last view had the same records (finished deals)."""
+RECORDS_PART = MAX_MESSAGE // 2
+"""The most bytes of deal records one `records` message holds (a single record always fits far below)."""
 
 
-def view_json(view: PlayerView, leave_out: frozenset[str] = SENT_ONCE) -> dict[str, Any]:
-    """A seat's view as it travels: the engine's JSON form without the fields named in `leave_out`."""
-    data: dict[str, Any] = to_json(view, leave_out)
+def view_json(view: PlayerView) -> dict[str, Any]:
+    """A seat's view as it travels: the engine's JSON form without the fields in LEFT_OUT."""
+    data: dict[str, Any] = to_json(view, LEFT_OUT)
     return data
+
+
+def records_messages(records: Sequence[DealRecord]) -> Iterator[str]:
+    """Deal records as the frames of `records` messages, in order, each under RECORDS_PART bytes."""
+    part: list[str] = []
+    size = 0
+    for record in records:
+        text = json.dumps(to_json(record), separators=(",", ":"))
+        if part and size + len(text) > RECORDS_PART:
+            yield '{"type":"records","records":[' + ",".join(part) + "]}"
+            part, size = [], 0
+        part.append(text)
+        size += len(text) + 1
+    if part:
+        yield '{"type":"records","records":[' + ",".join(part) + "]}"
 
 
 def chat_text(value: Any) -> str:

@@ -5,13 +5,17 @@ token, sends every connected seat that seat's view and the events it may
 know after each action, checks what clients send with the engine, plays the
 computer seats, and saves after every action (the session's save and lock).
 One asyncio lock orders every change to the game, so a bad or slow client
-never corrupts the table or holds up the others beyond its own turn.
+never corrupts the table. Nothing waits on a client: messages are handed to
+each connection's buffer at once (GuardedConnection drops one that stops
+reading), and a seat's actions wait their turn in a short queue of their
+own, so its other frames are read, and counted, as they arrive.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import secrets
 import socket
 import ssl
@@ -21,17 +25,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
+from cardtui.cards import CardSet
 from cardtui.games import Action, Event, IllegalAction
-from cardtui.games.base import GameOver
-from cardtui.games.trick import DealScored
+from cardtui.games.base import Bid, GameOver
+from cardtui.games.spades import SpadesGame
+from cardtui.games.trick import DealRecord, DealScored, TrickView
+from cardtui.net.guard import GuardedConnection
 from cardtui.net.protocol import (
     CLOSE_POLICY,
-    FLOOD_LIMIT,
     MAX_MESSAGE,
-    UNCHANGED,
     VERSION,
     ProtocolError,
     chat_text,
@@ -40,6 +46,7 @@ from cardtui.net.protocol import (
     event_for,
     invitation,
     new_token,
+    records_messages,
     view_json,
 )
 from cardtui.saves import SaveError, parse_logged_action
@@ -49,8 +56,14 @@ from cardtui.session import Session
 HELLO_TIMEOUT = 10.0
 """Seconds a new connection has to send its `hello` before it is closed."""
 
-SEND_TIMEOUT = 5.0
-"""Seconds a message may wait for a client that stopped reading; then its connection is dropped."""
+ACTIONS_WAITING = 16
+"""Actions one connection may have waiting for the table; more are answered with an error, not queued."""
+
+_LEFT = object()
+"""Put in a seat's action queue when its connection ends: the seat's actor stops there."""
+
+_LOOK = object()
+"""Put in a seat's action queue when it asks to look at a hand held back for a blind bid."""
 
 Report = Callable[[str], None]
 
@@ -108,7 +121,7 @@ class Table:
         self.hints = hints
         """Whether players may ask for a hint (each client works it out from its own view)."""
         self.tokens: dict[int, str] = {i: new_token() for i in people(session.seats)}
-        self.connections: dict[int, ServerConnection] = {}
+        self.connections: dict[int, GuardedConnection] = {}
         self.stand_ins: dict[int, str] = {}
         """Person's seats a computer player plays while they are away: seat -> level."""
         self.finished = asyncio.Event()
@@ -119,7 +132,10 @@ class Table:
         self._left: dict[int, float] = {}
         self._timer: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._looked: dict[int, int] = {}
+        """The deal in which each seat last looked at its hand (blind bids are made before looking)."""
         self._records_sent: dict[int, int | None] = {}
+        """How many deal records each seat's connection has been sent (None: the game keeps none)."""
 
     # ------------------------------------------------------------ opening and closing
 
@@ -132,7 +148,13 @@ class Table:
         """
         # No per-message compression: views are small, and deflating each one cost the host more than sending it.
         self._server = await serve(
-            self._serve, host, port, max_size=MAX_MESSAGE, max_queue=4, ssl=tls, compression=None
+            self._serve,
+            host,
+            port,
+            max_size=MAX_MESSAGE,
+            ssl=tls,
+            compression=None,
+            create_connection=GuardedConnection,
         )
         bound = self._server.sockets[0].getsockname()[1]
         self.url = f"{'wss' if tls is not None else 'ws'}://{url_host or host}:{bound}"
@@ -165,38 +187,51 @@ class Table:
     # ------------------------------------------------------------ one connection
 
     async def _serve(self, ws: ServerConnection) -> None:
+        assert isinstance(ws, GuardedConnection)  # serve() makes every connection one
         seat = await self._greet(ws)
         if seat is None:
             return
         name = self.session.seats[seat].name
         async with self._lock:
+            history = self._records(seat)
+        # A long game's records go first, paced by the client's reading (a client that stops is dropped),
+        # outside the lock: the table plays on meanwhile. Records only grow; the welcome sends any new ones.
+        with contextlib.suppress(ConnectionClosed):
+            for frame in records_messages(history or ()):
+                await ws.send(frame)
+        if ws.state is not State.OPEN:
+            return
+        async with self._lock:
             # Seated under the lock: the welcome comes before any update, and holds the position now.
             old = self.connections.get(seat)
+            self._records_sent[seat] = None if history is None else len(history)
             self.connections[seat] = ws
             self._left.pop(seat, None)
             back = self.stand_ins.pop(seat, None) is not None
-            await self._send(seat, self._welcome(seat))
-            await self._presence()
+            self._send(seat, self._welcome(seat))
+            self._presence()
             self._watch()
             if back:
                 text = f"{name} is back"
                 self.report(text)
-                await self._broadcast({"type": "back", "seat": seat, "name": name, "text": text})
+                self._broadcast({"type": "back", "seat": seat, "name": name, "text": text})
         self.report(f"{name} (seat {seat}) joined")
         if old is not None:
             await old.close(CLOSE_POLICY, "this seat joined again from another connection")
         try:
             await self._listen(seat, ws)
         finally:
+            if ws.broken is not None:
+                self.report(f"seat {seat}: {ws.broken}; connection closed")
             if self.connections.get(seat) is ws:
                 del self.connections[seat]
                 self._left[seat] = time.monotonic()
                 self.report(f"{name} (seat {seat}) left; {self.away.describe()}")
+                self._presence()
                 async with self._lock:
-                    await self._presence()
                     self._watch()
 
-    async def _greet(self, ws: ServerConnection) -> int | None:
+    async def _greet(self, ws: GuardedConnection) -> int | None:
         """The seat a `hello` with a valid token claims; anything else is answered and closed."""
         try:
             message = decode(await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT))
@@ -228,43 +263,75 @@ class Table:
                 found = seat
         return found
 
-    async def _listen(self, seat: int, ws: ServerConnection) -> None:
-        """Answer one seat's messages until it leaves; a flood closes the connection."""
-        window, count = time.monotonic(), 0
-        closing: asyncio.Task[None] | None = None
-        with contextlib.suppress(ConnectionClosed):
-            async for frame in ws:
-                if closing is not None:
-                    continue  # read and drop the rest of a flood, so the closing handshake gets through
-                now = time.monotonic()
-                if now - window >= 1.0:
-                    window, count = now, 0
-                count += 1
-                if count > FLOOD_LIMIT:
-                    self.report(f"seat {seat}: more than {FLOOD_LIMIT} messages a second; connection closed")
-                    closing = asyncio.create_task(ws.close(CLOSE_POLICY, f"more than {FLOOD_LIMIT} messages a second"))
-                    continue
-                try:
-                    await self._answer(seat, decode(frame))
-                except ProtocolError as err:
-                    await ws.send(encode({"type": "error", "reason": str(err)}))
-        if closing is not None:
-            await closing
+    async def _listen(self, seat: int, ws: GuardedConnection) -> None:
+        """Answer one seat's messages until it leaves, never waiting for the table: actions queue for its actor.
 
-    async def _answer(self, seat: int, message: dict[str, Any]) -> None:
+        So every frame is read as it arrives, however busy the table is (the
+        flood limit counts arrivals; GuardedConnection closes a flood).
+        """
+        actions: asyncio.Queue[object] = asyncio.Queue(ACTIONS_WAITING + 1)
+        waiting = [0]  # actions handed to the actor and not answered yet (the one it is playing included)
+        self._spawn(self._actor(seat, actions, waiting))
+        try:
+            with contextlib.suppress(ConnectionClosed):
+                async for frame in ws:
+                    if ws.broken is not None:
+                        break
+                    try:
+                        message = decode(frame)
+                        kind = message["type"]
+                        if kind not in ("action", "look"):
+                            self._answer(seat, message)
+                        elif waiting[0] >= ACTIONS_WAITING:
+                            raise ProtocolError(
+                                f"{ACTIONS_WAITING} actions already wait for the table; wait for its answers"
+                            )
+                        else:
+                            waiting[0] += 1
+                            actions.put_nowait(_LOOK if kind == "look" else message.get("action"))
+                    except ProtocolError as err:
+                        self._write([ws], {"type": "error", "reason": str(err)})
+        finally:
+            while not actions.empty():
+                actions.get_nowait()
+            actions.put_nowait(_LEFT)
+
+    async def _actor(self, seat: int, actions: asyncio.Queue[object], waiting: list[int]) -> None:
+        """Play one connection's actions in the order they came, each when the table is free."""
+        while (data := await actions.get()) is not _LEFT:
+            if data is _LOOK:
+                await self._look(seat)
+            else:
+                await self._act(seat, data)
+            waiting[0] -= 1
+
+    async def _look(self, seat: int) -> None:
+        """The seat looks at its hand: from now on this deal it is sent its cards, and may no longer bid blind."""
+        async with self._lock:
+            self._looked[seat] = self.session.deal_number
+            self._send(seat, {"type": "hand", "face_down": False, "view": self._view_for(seat)})
+
+    def _face_down(self, seat: int) -> bool:
+        """Whether the seat's hand is held back: it may still bid blind and has not looked this deal."""
+        game = self.session.game
+        return (
+            isinstance(game, SpadesGame)
+            and self._looked.get(seat) != self.session.deal_number
+            and game.may_bid_blind(seat)
+        )
+
+    def _answer(self, seat: int, message: dict[str, Any]) -> None:
+        """Answer a message that is neither an action nor a look (those go to the seat's actor)."""
         kind = message["type"]
-        if kind == "action":
-            await self._act(seat, message.get("action"))
-        elif kind == "chat":
+        if kind == "chat":
             text = chat_text(message.get("text"))
             name = self.session.seats[seat].name
             self.report(f"{name}: {text}")
-            async with self._lock:
-                await self._broadcast({"type": "chat", "seat": seat, "name": name, "text": text})
+            self._broadcast({"type": "chat", "seat": seat, "name": name, "text": text})
         elif kind == "hello":
             raise ProtocolError("already seated: send action or chat")
         else:
-            raise ProtocolError(f"unknown message type {kind[:40]!r}; a client sends action or chat")
+            raise ProtocolError(f"unknown message type {kind[:40]!r}; a client sends action, chat or look")
 
     # ------------------------------------------------------------ the game
 
@@ -276,7 +343,7 @@ class Table:
                 # Saving waits on the disk: in a thread, so other tables and seats are served meanwhile.
                 events = await asyncio.to_thread(self.session.apply, act)
             except (IllegalAction, SaveError) as err:
-                await self._send(seat, {"type": "refused", "reason": str(err)})
+                self._send(seat, {"type": "refused", "reason": str(err)})
                 return
             await self._advance(events)
 
@@ -296,6 +363,8 @@ class Table:
         act = parse_logged_action(session.game, data)
         if getattr(act, "seat", None) != seat:
             raise IllegalAction(f"you sit at seat {seat}; an action names its own seat")
+        if isinstance(act, Bid) and act.blind and self._looked.get(seat) == session.deal_number:
+            raise IllegalAction("you have looked at your hand: a blind bid is made before looking")
         return act
 
     async def _advance(self, events: list[Event]) -> None:
@@ -308,7 +377,7 @@ class Table:
         session = self.session
         while True:
             if events:
-                await self._publish(events)
+                self._publish(events)
             if session.game.is_over or self.halted is not None:
                 break
             if not session.game.is_chance:
@@ -342,7 +411,7 @@ class Table:
         except SaveError as err:
             halted = self.halted = f"the host could not save: {err}"
             self.report(f"the table has stopped: {halted}")
-            await self._broadcast({"type": "error", "reason": halted})
+            self._broadcast({"type": "error", "reason": halted})
             return None
 
     # ------------------------------------------------------------ away players
@@ -381,7 +450,7 @@ class Table:
             name = self.session.seats[seat].name
             text = f"{name} is away; a computer player ({level}) plays for them"
             self.report(text)
-            await self._broadcast({"type": "away", "seat": seat, "name": name, "level": level, "text": text})
+            self._broadcast({"type": "away", "seat": seat, "name": name, "level": level, "text": text})
             await self._advance([])
 
     async def _stand_in_turn(self, at: int) -> None:
@@ -397,14 +466,15 @@ class Table:
             if events is not None:
                 await self._advance(events)
 
-    async def _publish(self, events: list[Event]) -> None:
+    def _publish(self, events: list[Event]) -> None:
         """Each connected seat gets the events it may know and its own view after them."""
         actions = len(self.session.log)
-        await self._broadcast(
+        self._broadcast(
             lambda seat: {
                 "type": "update",
                 "actions": actions,
                 "events": [event_for(e, seat) for e in events],
+                "face_down": self._face_down(seat),
                 "view": self._view_for(seat),
             }
         )
@@ -419,7 +489,10 @@ class Table:
     # ------------------------------------------------------------ sending
 
     def _welcome(self, seat: int) -> dict[str, Any]:
+        """The seat's welcome; the deal records it counts go first, in `records` messages (see `_view_for`)."""
         session = self.session
+        view = self._view_for(seat)
+        records = self._records_sent.get(seat)
         return {
             "type": "welcome",
             "version": VERSION,
@@ -431,48 +504,62 @@ class Table:
             "stand_in": [self.stand_ins.get(i) for i in range(len(session.seats))],
             "actions": len(session.log),
             "hints": self.hints,
-            "view": self._view_for(seat, whole=True),
+            "records": records,
+            "face_down": self._face_down(seat),
+            "view": view,
         }
 
-    def _view_for(self, seat: int, whole: bool = False) -> dict[str, Any]:
-        """The seat's view to send: without the deal records when the seat's last view had the same ones."""
+    def _records(self, seat: int) -> tuple[DealRecord, ...] | None:
+        """The finished deals' records the seat's view counts, or None for a game that keeps none."""
+        records = getattr(self.session.game.view(seat), "records", None)
+        return records if isinstance(records, tuple) else None
+
+    def _view_for(self, seat: int) -> dict[str, Any]:
+        """The seat's view to send; first, in `records` messages, the deal records its connection lacks.
+
+        A hand held back for a blind bid (`_face_down`) travels empty: no card reaches the seat before it looks.
+        """
         view = self.session.game.view(seat)
+        if isinstance(view, TrickView) and self._face_down(seat):
+            view = dataclasses.replace(view, hand=CardSet(0))
         records = getattr(view, "records", None)
-        count = len(records) if isinstance(records, tuple) else None
-        if not whole and count is not None and self._records_sent.get(seat) == count:
-            return view_json(view, UNCHANGED)
-        self._records_sent[seat] = count
+        if isinstance(records, tuple):
+            sent = self._records_sent.get(seat) or 0
+            ws = self.connections.get(seat)
+            if ws is not None and len(records) > sent:
+                for frame in records_messages(records[sent:]):
+                    broadcast([ws], frame)
+            self._records_sent[seat] = len(records)
         return view_json(view)
 
     def _present(self) -> list[bool]:
         return [i in self.connections for i in range(len(self.session.seats))]
 
-    async def _presence(self) -> None:
-        present = self._present()
-        await self._broadcast({"type": "presence", "present": present})
+    def _presence(self) -> None:
+        self._broadcast({"type": "presence", "present": self._present()})
 
-    async def _broadcast(self, message: dict[str, Any] | Callable[[int], dict[str, Any]]) -> None:
+    def _broadcast(self, message: dict[str, Any] | Callable[[int], dict[str, Any]]) -> None:
         """Send to every connected seat: the same message, or each seat its own."""
-        for seat in list(self.connections):
-            await self._send(seat, message(seat) if callable(message) else message)
+        if callable(message):
+            for seat in list(self.connections):
+                self._send(seat, message(seat))
+        else:
+            self._write(list(self.connections.values()), message)
 
-    async def _send(self, seat: int, message: dict[str, Any]) -> None:
-        """Send to one seat; a connection that has gone is left to its own handler to clean up.
-
-        A client that stops reading would make sends wait for ever, holding up
-        the whole table: after SEND_TIMEOUT its connection is dropped instead.
-        """
+    def _send(self, seat: int, message: dict[str, Any]) -> None:
+        """Send to one seat, if connected; a connection that has gone is left to its own handler to clean up."""
         ws = self.connections.get(seat)
-        if ws is None:
-            return
-        try:
-            async with asyncio.timeout(SEND_TIMEOUT):
-                await ws.send(encode(message))
-        except ConnectionClosed:
-            pass
-        except TimeoutError:
-            self.report(f"seat {seat}: not reading its messages; connection dropped")
-            ws.transport.abort()
+        if ws is not None:
+            self._write([ws], message)
+
+    @staticmethod
+    def _write(connections: list[GuardedConnection], message: dict[str, Any]) -> None:
+        """Hand a message to each connection's buffer without waiting for the client to read it.
+
+        Nothing here waits on a client: one that stops reading is dropped by
+        its GuardedConnection (after READ_LIMIT seconds, or at MAX_UNREAD bytes).
+        """
+        broadcast(connections, encode(message))
 
 
 async def host_table(

@@ -10,11 +10,13 @@ from __future__ import annotations
 import ssl
 from typing import Any
 
+from websockets.exceptions import ConnectionClosed
+
 from cardtui.bots import Decision
 from cardtui.games import Action, Event, IllegalAction, PlayerView, ToMove, view_from_json
 from cardtui.games.trick import DealRecord
-from cardtui.net.client import Client
-from cardtui.net.protocol import ProtocolError, chat_text
+from cardtui.net.client import Client, Ended, answers, why_ended
+from cardtui.net.protocol import ProtocolError, chat_text, parse_invitation
 from cardtui.rules import Ruleset
 from cardtui.seats import Seat, parse_seats
 from cardtui.source import hint_from_view, side_scores
@@ -38,6 +40,12 @@ class RemoteSource:
         self.hints_allowed: bool = bool(client.hints)
         self.invitations: dict[int, str] = {}
         """Every open seat's invitation, when this end is the host's own seat (its lobby shows them)."""
+        self.face_down: bool = client.face_down
+        """The host holds this seat's hand back until it looks or bids (it may still bid blind), as last taken in."""
+        self.ended: Ended | None = None
+        """Why the connection to the host ended, once it has."""
+        self.host_answers: bool | None = None
+        """After a lost connection: whether the host's address still answers (None: not known yet)."""
 
     @classmethod
     async def join(cls, invitation: str, tls: ssl.SSLContext | None = None) -> RemoteSource:
@@ -78,6 +86,8 @@ class RemoteSource:
     def hint(self, level: str) -> Decision:
         if not self.hints_allowed:
             raise IllegalAction("the host has turned hints off at this table")
+        if self.face_down:
+            raise IllegalAction("no hint before you look at your hand")
         return hint_from_view(self._view, level, self._actions)
 
     @property
@@ -105,7 +115,13 @@ class RemoteSource:
     def take(self, message: dict[str, Any]) -> list[Event]:
         """Take in one message from the host; an update's events are returned, as this seat may know them."""
         kind = message.get("type")
+        if kind == "hand":
+            self._view_json = message["view"]
+            self._view = view_from_json(self._view_json)
+            self.face_down = False
+            return []
         if kind == "update":
+            self.face_down = message.get("face_down") is True
             self._actions = message["actions"]
             self._view_json = message["view"]
             self._view = view_from_json(self._view_json)
@@ -115,6 +131,10 @@ class RemoteSource:
             self.present = list(message["present"])
         return []
 
+    async def look(self) -> None:
+        """Ask the host for the hand held back for a blind bid; a `hand` message brings it."""
+        await self.client.look()
+
     async def send(self, action: Action) -> None:
         """Hand an action to the host; an `update` or a `refused` answers it."""
         await self.client.act(action.to_json())
@@ -122,6 +142,41 @@ class RemoteSource:
     async def say(self, text: str) -> None:
         """One line of table talk (ProtocolError when it is empty, too long or not plain text)."""
         await self.client.say(chat_text(text))
+
+    async def receive_or_end(self) -> dict[str, Any] | Ended:
+        """The next message from the host, or why the connection ended (kept in `ended`)."""
+        try:
+            return await self.client.receive()
+        except ConnectionClosed as err:
+            self.ended = why_ended(err)
+            return self.ended
+
+    async def check_host(self) -> None:
+        """After a lost connection: find out whether the host still answers at the invitation's address."""
+        self.host_answers = await answers(parse_invitation(self.invitation)[0])
+
+    def leaving(self) -> str:
+        """What a player leaving this seat is told: how to come back, when coming back is possible."""
+        if self.is_over:
+            return "The game is over; the host keeps its save."
+        join = f"Join again with: cardtui join {self.invitation}"
+        ended = self.ended
+        if ended is None:
+            return f"You left the table; your seat waits.\n{join}"
+        if ended.seat_kept:
+            return f"The host ended this connection ({ended.reason}); your seat waits.\n{join}"
+        reopen = "To play on, ask the host for a new invitation when they open the table again (cardtui host --resume)."
+        if not ended.lost:
+            return f"The table is gone ({ended.reason}); its invitations went with it.\n{reopen}"
+        if self.host_answers:
+            return f"The connection to the host was lost; the host still answers and your seat waits.\n{join}"
+        if self.host_answers is None:
+            return (
+                "The connection to the host was lost. If the host still runs, your seat waits: "
+                f"cardtui join {self.invitation}\nIf it stopped, its invitations stopped with it. {reopen}"
+            )
+        gone = "The connection to the host was lost and the host no longer answers: its invitations went with it."
+        return f"{gone}\n{reopen}"
 
     async def close(self) -> None:
         await self.client.close()

@@ -120,6 +120,7 @@ def run_host(
     away: AwayPolicy | None = None,
     tls: ssl.SSLContext | None = None,
     own_tls: ssl.SSLContext | None = None,
+    reopen: str | None = None,
 ) -> str | None:
     """`cardtui host --seats you,...`: deal the table here and play seat `you` at it, with a lobby of invitations.
 
@@ -139,7 +140,8 @@ def run_host(
             invitations = table.invitations()
             remote = await RemoteSource.join(invitations.pop(you), own_tls)
             remote.invitations = invitations
-            app = CardtuiApp(Start(remote=remote, host_save=session.save_path), settings_for(speed, ascii_only))
+            start = Start(remote=remote, host_save=session.save_path, host_reopen=reopen)
+            app = CardtuiApp(start, settings_for(speed, ascii_only))
             try:
                 return await app.run_async()
             finally:

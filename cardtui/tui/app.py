@@ -49,6 +49,8 @@ class Start:
     remote: RemoteSource | None = None
     host_save: Path | None = None
     """The host's own seat: where the host's process saves the table's game (for the line said at the end)."""
+    host_reopen: str | None = None
+    """The host's own seat: the command that opens the table again as it was (`--play` and the host's options)."""
     resumed: bool = False
     replay_path: Path | None = None
     replay: Replay | None = None
@@ -250,10 +252,9 @@ class CardtuiApp(App[str | None]):
         if save is not None:
             if remote.is_over:
                 return f"The game is over and saved in {save}\nWatch it again with: cardtui replay {save}"
-            return f"The table is closed; the game is saved in {save}\nOpen it again with: cardtui host --resume {save}"
-        if remote.is_over:
-            return "The game is over; the host keeps its save."
-        return f"You left the table; your seat waits.\nJoin again with: cardtui join {remote.invitation}"
+            reopen = self.start.host_reopen or f"cardtui host --resume {save}"
+            return f"The table is closed; the game is saved in {save}\nOpen it again with: {reopen}"
+        return remote.leaving()
 
     def quit_game(self) -> None:
         """End the app: say where the game is saved, and let go of its lock."""

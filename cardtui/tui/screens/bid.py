@@ -80,7 +80,7 @@ class BidScreen(DecisionDialog[Bid]):
             hand.update("Your hand is face down.")
         else:
             title.update(f"{self.player}: how many tricks will you take?")
-            hand.update("  ".join(card_label(c, self.ascii_only) for c in sort_for_display(self.hand)))
+            self._show_hand()
         grid = self.query_one("#bid-buttons", Grid)
         grid.remove_children()
         grid.set_class(self.blind_stage, "-blind")
@@ -95,6 +95,16 @@ class BidScreen(DecisionDialog[Bid]):
         # the dialog's height follows the new buttons once they are mounted
         self.call_after_refresh(self.query_one("#bid-dialog").refresh, layout=True)
         self.query_one("#bid-input", Input).focus()
+
+    def _show_hand(self) -> None:
+        cards = "  ".join(card_label(c, self.ascii_only) for c in sort_for_display(self.hand))
+        self.query_one("#bid-hand", Static).update(cards)
+
+    def show_hand(self, hand: CardSet) -> None:
+        """The hand arrived (a network seat's host sends it only once the seat looks)."""
+        self.hand = hand
+        if not self.blind_stage:
+            self._show_hand()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Esc looks at the hand only while it is face down (the footer offers it only then)."""

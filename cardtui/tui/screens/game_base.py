@@ -54,9 +54,9 @@ class HostSaid(Message):
 
 @dataclasses.dataclass
 class HostGone(Message):
-    """The connection to the host ended; the reason in words."""
+    """The connection to the host ended; what happened, in a sentence."""
 
-    reason: str
+    text: str
 
 
 class GameScreen(Screen[None]):
@@ -324,23 +324,32 @@ class GameScreen(Screen[None]):
     @work(exclusive=True, group="host")
     async def listen_to_host(self) -> None:
         """Read the host's messages for as long as the connection lasts; each one is posted to the screen."""
-        from websockets.exceptions import ConnectionClosed
-
+        from cardtui.net.client import Ended
         from cardtui.net.protocol import ProtocolError
 
         remote = self.remote
         try:
-            while True:
-                self.post_message(HostSaid(await remote.receive()))
-        except ConnectionClosed as err:
-            reason = err.rcvd.reason if err.rcvd is not None and err.rcvd.reason else "the host closed the table"
-            self.post_message(HostGone(reason))
+            while not isinstance(said := await remote.receive_or_end(), Ended):
+                self.post_message(HostSaid(said))
         except ProtocolError as err:
-            self.post_message(HostGone(f"the host sent something this client does not understand ({err})"))
+            self.post_message(HostGone(f"The table is gone: the host sent something this client cannot read ({err})"))
+            return
+        if said.lost:
+            self.post_message(HostGone("The connection to the host was lost"))
+            await remote.check_host()  # so that leaving says whether the invitation still works
+        elif said.seat_kept:
+            self.post_message(HostGone(f"The host ended this connection: {said.reason}"))
+        else:
+            self.post_message(HostGone(f"The table is gone: {said.reason}"))
 
     @work(exclusive=False, group="send")
     async def send_to_host(self, action: Action) -> None:
         await self.to_host(self.remote.send(action))
+
+    @work(exclusive=False, group="send")
+    async def look_at_hand(self) -> None:
+        """Ask the host for the hand it holds back while this seat may bid blind."""
+        await self.to_host(self.remote.look())
 
     async def to_host(self, sending: Awaitable[None]) -> None:
         """Wait for something to reach the host; a closed connection is the table gone."""
@@ -349,7 +358,7 @@ class GameScreen(Screen[None]):
         try:
             await sending
         except ConnectionClosed:
-            self.post_message(HostGone("the connection to the host is closed"))
+            self.post_message(HostGone("The connection to the host is closed"))
 
     def on_host_said(self, message: HostSaid) -> None:
         said = message.message
@@ -369,6 +378,13 @@ class GameScreen(Screen[None]):
         elif kind in ("update", "refused"):
             self.inbox.append(said)
             self.advance()
+        elif kind == "hand":
+            remote.take(said)
+            self.hand_arrived()
+
+    def hand_arrived(self) -> None:
+        """The host sent the hand it held back for a blind bid (this seat looked): show it."""
+        self.redraw()
 
     def say_presence(self, present: list[bool], before: list[bool] | None) -> None:
         """Log who came and went (at first: who is away); the lobby, when open, shows the same."""
@@ -392,7 +408,7 @@ class GameScreen(Screen[None]):
     def on_host_gone(self, message: HostGone) -> None:
         self.sent = False
         self.waiting = True  # nothing more will happen here
-        self.show_prompt(f"The table is gone: {message.reason}. ctrl+q: quit")
+        self.show_prompt(f"{message.text}. ctrl+q: quit")
         self.redraw()
 
     def follow_host(self) -> None:

@@ -225,6 +225,10 @@ class TableScreen(FitsTerminal, GameScreen):
             hand.border_title = "Hand hidden"
             hand.show([], None, face_down=True)
             return
+        if getattr(self.source, "face_down", False):
+            hand.border_title = "Your hand: face down until you look or bid"
+            hand.show([], None, face_down=True)
+            return
         hand.border_title = Text(
             inert("Your hand" if len(self.humans) < 2 else f"{possessive(self.who(self.viewer))} hand")
         )
@@ -345,6 +349,8 @@ class TableScreen(FitsTerminal, GameScreen):
 
         def look() -> None:
             self.face_down = False
+            if getattr(self.source, "face_down", False):
+                self.look_at_hand()  # the host sends the cards only now
             self.redraw()
 
         def chosen(bid: Bid | None) -> None:
@@ -357,6 +363,15 @@ class TableScreen(FitsTerminal, GameScreen):
         earlier = self.bids_so_far(v, seat)
         dialog = BidScreen(self.who(seat), bids, v.hand, self.ascii_only, look, earlier, self.table_help())
         self.app.push_screen(dialog, chosen)
+
+    def hand_arrived(self) -> None:
+        """The host sent the hand it held back: the table and an open bid dialog show it."""
+        from cardtui.tui.screens.bid import BidScreen
+
+        super().hand_arrived()
+        dialog = self.app.screen
+        if isinstance(dialog, BidScreen):
+            dialog.show_hand(self.view().hand)  # type: ignore[attr-defined]
 
     def bids_so_far(self, v: SpadesView, seat: int) -> str:
         """`Bids so far: West 3, North (your partner) nil` — in bidding order, the partner named as such."""
