@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as dt
+import hashlib
 import json
 import multiprocessing
 import os
@@ -35,7 +36,7 @@ from cardtui.games.summary import summary_of
 from cardtui.games.trick import TrickWon
 from cardtui.saves import SaveError, SaveInfo, game_in_name, home_dir, load_save, saves_dir
 
-SCHEMA = 1
+SCHEMA = 2
 """`PRAGMA user_version` of the catalog; a file with another is rebuilt."""
 APPLICATION_ID = 0x63617264  # "card": tells our catalog from another program's SQLite file
 FILE_NAME = "catalog.sqlite"
@@ -60,7 +61,8 @@ CREATE TABLE IF NOT EXISTS saves (
     status TEXT NOT NULL,
     totals TEXT NOT NULL,
     problem TEXT,
-    summary TEXT
+    summary TEXT,
+    digest TEXT NOT NULL
 )
 """
 
@@ -75,6 +77,8 @@ class Row(NamedTuple):
     totals: str
     problem: str | None
     summary: str | None
+    digest: str = ""
+    """A hash of the row's columns as this module wrote them: a row changed since is rebuilt, not trusted."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -82,7 +86,20 @@ class Entry:
     """One save as the catalog knows it: the listing line, plus the summary for statistics (None if broken)."""
 
     info: SaveInfo
-    summary: dict[str, Any] | None
+    text: str | None
+
+    @property
+    def summary(self) -> dict[str, Any] | None:
+        """Decoded on demand (listing 2,000 saves must not parse 2,000 summaries) and checked as deep as the
+        statistics read it: one that is not what the catalog writes counts as broken, never as a crash."""
+        if self.text is None:
+            return None
+        info = self.info
+        try:
+            summary = json.loads(self.text)
+        except (ValueError, RecursionError):
+            return None
+        return summary if _summary_ok(summary, info.game, info.status, info.totals, info.updated) else None
 
 
 class Listing(list[Entry]):
@@ -307,7 +324,7 @@ class Catalog:
         return Listing(out, len(damaged & on_disk.keys()))
 
     def _rows(self, folder: Path) -> dict[str, Row]:
-        query = "SELECT path, size, mtime_ns, inode, game, updated, status, totals, problem, summary FROM saves"
+        query = "SELECT path, size, mtime_ns, inode, game, updated, status, totals, problem, summary, digest FROM saves"
         return {
             str(path): Row((size, mtime, inode), *rest)
             for path, size, mtime, inode, *rest in self.db.execute(query + " WHERE folder = ?", (str(folder),))
@@ -320,7 +337,7 @@ class Catalog:
             for start in range(0, len(items), COMMIT_EVERY):
                 with _transaction(self.db):
                     self.db.executemany(
-                        "INSERT OR REPLACE INTO saves VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        "INSERT OR REPLACE INTO saves VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         [(path, str(folder), *row.key, *row[1:]) for path, row in items[start : start + COMMIT_EVERY]],
                     )
             if gone:
@@ -347,17 +364,19 @@ class Checked(NamedTuple):
     status: str
     totals: tuple[int, ...]
     problem: str | None
-    summary: dict[str, Any] | None
+    summary: str | None
 
 
 def _checked(row: Row) -> Checked | None:
-    """The row decoded, or None when any column is not what `_load` writes (damage, a hand edit, another program).
-
-    The summary is checked as deep as the statistics read it, so no figure read later can fail.
+    """The row decoded, or None when any column is not what `_load` wrote (damage, a hand edit, another program):
+    every column's type, the totals, and the row's digest. The summary stays text until `Entry.summary`.
     """
     if not all(isinstance(k, int) and not isinstance(k, bool) for k in row.key):
         return None
-    if not (isinstance(row.game, str) and isinstance(row.updated, str) and isinstance(row.totals, str)):
+    texts = (row.game, row.updated, row.totals, row.digest)
+    if not all(isinstance(t, str) for t in texts) or not isinstance(row.problem, str | None):
+        return None
+    if not isinstance(row.summary, str | None) or row.digest != _digest(row):
         return None
     words = row.totals.split()
     if " ".join(words) != row.totals or not all(_is_number(w) for w in words):
@@ -367,15 +386,9 @@ def _checked(row: Row) -> Checked | None:
         if isinstance(row.problem, str) and row.summary is None and not totals:
             return Checked(row.game, row.updated, row.status, totals, row.problem, None)
         return None
-    if row.status not in ("in_progress", "finished") or row.problem is not None or not isinstance(row.summary, str):
+    if row.status not in ("in_progress", "finished") or row.problem is not None or row.summary is None:
         return None
-    try:
-        summary = json.loads(row.summary)
-    except (ValueError, RecursionError):
-        return None
-    if not _summary_ok(summary, row.game, row.status, totals, row.updated):
-        return None
-    return Checked(row.game, row.updated, row.status, totals, None, summary)
+    return Checked(row.game, row.updated, row.status, totals, None, row.summary)
 
 
 def _is_number(word: str) -> bool:
@@ -491,9 +504,21 @@ def _load(path: Path, st: os.stat_result) -> Row:
     try:
         summary = summarise(path)
     except SaveError as err:
-        return Row(_key(st), game_in_name(path), "", "broken", "", str(err), None)
+        return _sealed(Row(_key(st), game_in_name(path), "", "broken", "", str(err), None))
     totals = " ".join(map(str, summary["totals"]))
-    return Row(_key(st), summary["game"], summary["updated"], summary["status"], totals, None, json.dumps(summary))
+    return _sealed(
+        Row(_key(st), summary["game"], summary["updated"], summary["status"], totals, None, json.dumps(summary))
+    )
+
+
+def _digest(row: Row) -> str:
+    """The hash of what a row says (its columns with their types), checked each time the row is read."""
+    text = json.dumps([row.game, row.updated, row.status, row.totals, row.problem, row.summary])
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _sealed(row: Row) -> Row:
+    return row._replace(digest=_digest(row))
 
 
 def list_entries(folder: Path | None = None, progress: Progress | None = None, jobs: int = 1) -> Listing:

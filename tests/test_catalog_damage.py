@@ -160,3 +160,19 @@ async def test_the_menu_lists_continues_and_counts_with_a_damaged_row(
         await open_from_menu(pilot, app, "continue")
         await settle(pilot, app)
         assert app.session is not None and app.session.save_path == folder / "hearts-20260101-000003.json"
+
+
+def test_a_row_damaged_with_its_digest_redone_still_cannot_crash_the_statistics(home: Path, folder: Path) -> None:
+    """Past the digest (someone recomputed it), a summary is still checked as deep as the statistics read it."""
+    db = sqlite3.connect(home / catalog.FILE_NAME)
+    query = "SELECT path, size, mtime_ns, inode, game, updated, status, totals, problem, summary FROM saves"
+    path, *columns = db.execute(query + " WHERE path LIKE ?", (f"%{DAMAGED}",)).fetchone()
+    summary = json.loads(columns[-1])
+    summary["sides"] = [[9]]
+    row = catalog.Row(tuple(columns[:3]), *columns[3:-1], json.dumps(summary))  # type: ignore[arg-type]
+    with db:
+        db.execute("UPDATE saves SET summary = ?, digest = ? WHERE path = ?", (row.summary, catalog._digest(row), path))
+    db.close()
+    figures = runner.invoke(cli_app, ["stats", "--json"])
+    assert figures.exit_code == 0, figures.output
+    assert json.loads(figures.stdout)["broken"] == 1
