@@ -222,16 +222,22 @@ class GameScreen(Screen[None]):
 
         self.viewer = None
         self.waiting = True
+        self.forget_typed()
         self.show_prompt(f"Pass the keyboard to {self.who(seat)}.")
         self.redraw()
 
         def ready(_: None) -> None:
             self.waiting = False
+            self.forget_typed()  # keys the last person typed on, still on their way when the screen went up
             self.viewer = seat
             self.redraw()
             self.advance()
 
         self.app.push_screen(HotSeatScreen(self.who(seat)), ready)
+
+    def forget_typed(self) -> None:
+        """Drop what was typed and the last refusal: at a hand-over they are the last person's, not the next's."""
+        self.say("")
 
     def ask_person(self, seat: int, phase: str) -> None:
         raise NotImplementedError

@@ -389,6 +389,12 @@ class TableScreen(FitsTerminal, GameScreen):
             return
         self.apply_action(Play(seat, message.card))
 
+    def forget_typed(self) -> None:
+        super().forget_typed()
+        hand = self.query_one(Hand)
+        if hand.buffer:
+            hand.set_buffer("")
+
     def on_hand_problem(self, message: Hand.Problem) -> None:
         self.say(message.text, error=True)
 
