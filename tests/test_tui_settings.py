@@ -345,3 +345,43 @@ async def test_f2_asks_the_computer_player_of_the_hint_level(game: str, level: s
         text = dialog_message(dialog) if isinstance(dialog, PassScreen) else screen.query_one(PromptBar).message
         expected = screen.action_label(session.bot_decision(shown).action)
         assert f"Hint ({shown}): {expected}" in text, text
+
+
+@pytest.mark.parametrize("switch", ["ascii", "click-to-collect"])
+async def test_each_switch_turns_on_and_off_again_for_the_file_the_screen_and_the_play(home: Path, switch: str) -> None:
+    """Space turns a switch on, Space again turns it off: the note, the file, the screen reopened and the play all
+    follow it back off (a switch turned off was once taken for an empty choice and ignored)."""
+    home.mkdir()
+    (home / "settings.toml").write_text('speed = "instant"\n')
+    key = switch.replace("-", "_")
+    session = hearts()
+    app = CardtuiApp(Start(session=session), settings_for())
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await pass_cards(pilot, app)
+        await pilot.press("f9")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        screen.query_one(f"#{switch}", Switch).focus()
+        note = screen.query_one("#settings-note")
+        for value, word in ((True, "on"), (False, "off")):
+            await pilot.press("space")
+            await pilot.pause()
+            assert on_disk(home)[key] is value
+            assert f": {word} and remembered." in str(note.render())
+            assert kept(app.settings)[key] is value
+        await pilot.press("escape")
+        await pilot.press("f9")
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, SettingsScreen)
+        assert again.query_one(f"#{switch}", Switch).value is False
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is table
+        if key == "ascii":
+            hand = str(table.query_one(Hand).render())
+            assert any(glyph in hand for glyph in "♣♦♥♠"), hand
+        else:
+            played = await play_a_trick(pilot, app, session)
+            assert played.held is None and len(session.game.view(0).tricks) == 1, "the trick waited for a click"
