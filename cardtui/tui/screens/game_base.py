@@ -288,7 +288,8 @@ class GameScreen(Screen[None]):
             self.unsaved = None
             self.refresh_bindings()
         self.token += 1
-        self.say("")
+        if getattr(action, "seat", None) in self.humans:
+            self.say("")  # a person's move answers what was said to them; a computer's leaves it to be read
         self.show_prompt("")  # the turn asked for is over; advance() asks for the next one
         self.handle(events)
         self.redraw()
