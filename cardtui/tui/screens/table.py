@@ -339,7 +339,12 @@ class TableScreen(FitsTerminal, GameScreen):
                 self.advance()
 
         earlier = self.bids_so_far(v, seat)
-        dialog = BidScreen(self.who(seat), bids, v.hand, self.ascii_only, look, earlier, self.table_help())
+
+        def refusal(number: int, blind: bool) -> str | None:
+            return v.bid_error(Bid(seat, number, blind))
+
+        help_ = self.table_help()
+        dialog = BidScreen(self.who(seat), bids, v.hand, self.ascii_only, look, earlier, help_, refusal)
         self.app.push_screen(dialog, chosen)
 
     def bids_so_far(self, v: SpadesView, seat: int) -> str:
