@@ -157,9 +157,17 @@ def test_flags_win_for_the_run_and_are_not_written_back(home: Path, monkeypatch:
 def test_overrides_hold_until_the_speed_changes() -> None:
     s = Settings(speed="slow", bot_delay_override=0.0, trick_delay_override=0.0)
     assert (s.bot_delay, s.trick_delay) == (0.0, 0.0)
-    assert s.cycle_speed() == "instant"
-    assert s.cycle_speed() == "fast"
+    assert s.step_speed(faster=True) == "normal"
+    assert s.step_speed(faster=True) == "fast"
     assert (s.bot_delay, s.trick_delay) == (BOT_DELAY["fast"], TRICK_DELAY["fast"])
+
+
+def test_a_speed_step_goes_the_way_asked_and_stops_at_either_end() -> None:
+    s = Settings(speed="normal")
+    assert [s.step_speed(faster=True) for _ in range(3)] == ["fast", "instant", None]
+    assert s.speed == "instant"
+    assert [s.step_speed(faster=False) for _ in range(4)] == ["fast", "normal", "slow", None]
+    assert s.speed == "slow"
 
 
 def test_an_unknown_speed_or_hint_level_is_refused() -> None:
@@ -195,7 +203,7 @@ async def test_speed_is_remembered_across_a_resume(home: Path, tmp_path: Path) -
     app = CardtuiApp(Start(session=hearts(save_path=path)), settings_for())
     async with app.run_test(size=(100, 30)) as pilot:
         await pass_cards(pilot, app)
-        await pilot.press("f4")  # instant -> fast
+        await pilot.press("shift+f4")  # instant -> fast (slower)
         assert app.settings.speed == "fast"
         assert "Speed: fast" in app.screen.query_one(PromptBar).message
         if app.session is not None:
@@ -385,3 +393,16 @@ async def test_each_switch_turns_on_and_off_again_for_the_file_the_screen_and_th
         else:
             played = await play_a_trick(pilot, app, session)
             assert played.held is None and len(session.game.view(0).tricks) == 1, "the trick waited for a click"
+
+
+async def test_f4_from_normal_goes_faster_and_shift_f4_slower(home: Path) -> None:
+    """F4 once from the default speed is faster, never slower; shift+F4 goes the other way; neither wraps."""
+    app = CardtuiApp(Start(session=hearts()), settings_for())
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await pass_cards(pilot, app)
+        assert app.settings.speed == "normal"
+        await pilot.press("f4")
+        assert app.settings.speed == "fast" and on_disk(home)["speed"] == "fast"
+        await pilot.press("shift+f4", "shift+f4", "shift+f4")
+        assert app.settings.speed == "slow" and on_disk(home)["speed"] == "slow"
+        assert table.query_one(PromptBar).message == "Speed: slow already, the slowest; F4 speeds up."

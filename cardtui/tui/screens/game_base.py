@@ -72,7 +72,8 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "help", "Help", id="game.help"),
         Binding("f2", "hint", "Hint", id="game.hint"),
-        Binding("f4", "speed", "Speed", id="game.speed"),
+        Binding("f4", "speed(True)", "Speed", id="game.faster"),
+        Binding("shift+f4", "speed(False)", "Slower", id="game.slower", show=False),
         Binding("f9", "settings", "Settings", id="game.settings"),
         Binding("ctrl+z", "undo", "Undo", id="game.undo", show=False),
         Binding("ctrl+r", "retry_save", "Retry save", id="game.retry"),
@@ -584,9 +585,13 @@ class GameScreen(Screen[None]):
             return
         self.apply_action(action)
 
-    def action_speed(self) -> None:
-        """The next speed, used at once and remembered in the settings file."""
-        speed = self.settings.cycle_speed()
+    def action_speed(self, faster: bool) -> None:
+        """One speed faster or slower, used at once and remembered in the settings file."""
+        speed = self.settings.step_speed(faster)
+        if speed is None:
+            other = "shift+F4 slows down" if faster else "F4 speeds up"
+            self.say(f"Speed: {self.settings.speed} already, the {'fastest' if faster else 'slowest'}; {other}.")
+            return
         problem = self.settings.remember("speed", speed)
         self.say(f"Speed: {speed}" + (f" for this run, {problem}" if problem else ""), error=problem is not None)
         self.redraw()

@@ -36,7 +36,7 @@ class GridScreen(FitsTerminal, GameScreen):
         ("Enter or Space", "flip the card under the cursor with the call"),
     )
     MORE_KEYS: ClassVar[Keys] = (
-        ("F4", "speed of the computer players (remembered)"),
+        ("F4 / shift+F4", "computer players faster / slower (remembered)"),
         ("F9", "settings: speed, theme, suits as letters, hint level"),
     )
     MOVE_WORD = "flip"

@@ -68,7 +68,7 @@ class TableScreen(FitsTerminal, GameScreen):
     )
     MORE_KEYS: ClassVar[Keys] = (
         ("F3", "show the last trick"),
-        ("F4", "speed of the computer players: instant, fast, normal, slow (remembered)"),
+        ("F4 / shift+F4", "computer players faster / slower: slow, normal, fast, instant (remembered)"),
         ("F5", "claim the remaining tricks when they are surely yours"),
         ("F6", "score history: every deal so far and a chart of the running totals"),
         ("Enter, Space or click", "collect a finished trick (when Settings has click to collect the trick on)"),
