@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 import secrets
 from pathlib import Path
 from typing import ClassVar
@@ -18,7 +19,7 @@ from textual.worker import Worker, WorkerState
 
 from cardtui.rules import Ruleset, list_presets, load_preset, load_ruleset
 from cardtui.saves import MAX_SEED
-from cardtui.seats import Seat, check_seats, default_names
+from cardtui.seats import MAX_NAME, Seat, SeatError, check_seats, default_names
 from cardtui.tui.common import GAME_TITLES
 
 FILE = "__file__"
@@ -60,6 +61,17 @@ class Form:
         return GameSetup(ruleset, self.seats, self.seed)
 
 
+def seat_problem(err: SeatError) -> str:
+    """A seat check's refusal in the form's words: `seats[1].name` is the field the person sees, "Seat 1's name"."""
+    match = re.fullmatch(r"seats\[(\d+)\]\.(\w+)", err.where)
+    if match is None:
+        return f"Seats: {err.message}"
+    seat, field = match.groups()
+    if field == "name":
+        return f"Seat {seat}'s name: a name is 1 to {MAX_NAME} printable characters (no tabs or control keys)"
+    return f"Seat {seat}'s {field}: {err.message}"
+
+
 def _levels(game: str) -> tuple[str, ...]:
     from cardtui.bots import levels
 
@@ -98,7 +110,7 @@ class NewGameScreen(Screen[GameSetup | None]):
             for seat in range(MAX_SEATS):
                 with Horizontal(classes="form-row seat-row", id=f"seat-row-{seat}"):
                     yield Label(f"Seat {seat}")
-                    yield Input("", id=f"name-{seat}")
+                    yield Input("", max_length=MAX_NAME, id=f"name-{seat}")
                     yield Select([("person", "human")], value="human", allow_blank=False, id=f"kind-{seat}")
             with Horizontal(classes="form-row"):
                 yield Label("Seed")
@@ -193,7 +205,10 @@ class NewGameScreen(Screen[GameSetup | None]):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}"
             kind = self.query_one(f"#kind-{seat}", Select).value
             seats.append(Seat(name, "human") if kind == "human" else Seat(name, "bot", str(kind)))
-        checked = list(check_seats(seats, len(seats), self.game))
+        try:
+            checked = list(check_seats(seats, len(seats), self.game))
+        except SeatError as err:
+            raise ValueError(seat_problem(err)) from None
         text = self.query_one("#seed", Input).value.strip()
         if not text:
             seed = secrets.randbelow(2**32)
