@@ -648,7 +648,7 @@ class GameScreen(Screen[None]):
         from cardtui.tui.screens.game_end import GameEndScreen
 
         self.show_prompt("The game is over.")
-        self.app.push_screen(GameEndScreen(self.source), self.after_game)
+        self.app.push_screen(GameEndScreen(self.source, self.ascii_only), self.after_game)
 
     def after_game(self, choice: str | None) -> None:
         from cardtui.replay import Replay
