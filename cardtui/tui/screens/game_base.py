@@ -176,7 +176,10 @@ class GameScreen(Screen[None]):
         s = self.session
         if self.resumed:
             where = s.save_path.name if s.save_path else "the save"
-            self.game_log().say(f"Resumed {where} after {len(s.log)} actions.")
+            log = self.game_log()
+            for event in s.deal_so_far():
+                log.record(event)
+            log.say(f"Resumed {where} after {len(s.log)} actions.")
         else:
             self.game_log().say(f"New game of {s.ruleset.title}, seed {s.seed}.")
         self.redraw()
