@@ -206,8 +206,8 @@ class TableScreen(FitsTerminal, GameScreen):
             whose = "dealing"
         else:
             whose = f"{self.who(tm.seat)} to {('play' if tm.phase == 'play' else tm.phase)}"
-        rules = f" · {v.ruleset.title}" if v.ruleset.title != title else ""  # never "Hearts · Hearts"
-        self.set_status(f" {title}{rules} · {whose}")
+        rules_title = f" · {v.ruleset.title}" if v.ruleset.title != title else ""  # never "Hearts · Hearts"
+        self.set_status(f" {title}{rules_title} · {whose}")
         # the hand
         hand = self.query_one(Hand)
         if self.viewer is None:
