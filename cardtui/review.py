@@ -439,6 +439,10 @@ def explain(view: PlayerView, ev: Evaluation, names: Sequence[str], text: CardTe
         return f"{say_action(mine.action, text)} was the best choice: {_amount(view, ev.unit, shown_mine)}{tail}"
     by = f"{round(ev.loss * 100)} points of win chance" if ev.unit == WIN_CHANCE else f"{ev.loss:.1f} points"
     others = ", counting what the others score" if _worse_points(view, shown_best, shown_mine) else ""
+    own = abs(round(shown_best, 1) - round(shown_mine, 1))  # the gap between the two amounts as shown
+    if ev.unit == POINTS and not others and abs(own - round(ev.loss, 1)) > 0.05:
+        # the measure counts the others' scores too, so the two amounts shown differ by less (or more) than `by`
+        by += f" all told ({own:.1f} in {'your own' if isinstance(view, HeartsView) else 'its own'} score)"
     return (
         f"{say_action(best.action, text)} was better by {by}: {_amount(view, ev.unit, shown_best)} against "
         f"{_amount(view, ev.unit, shown_mine).split(' ', 1)[0]} for {say_action(mine.action, text)}{others}{tail}"

@@ -84,6 +84,11 @@ def home_dir(kind: Literal["data", "config"] = "data") -> Path:
     return Path(where("cardtui", appauthor=False))
 
 
+def house_rules_dir() -> Path:
+    """Where the app's house-rules editor saves rulesets, and where New game looks for them."""
+    return home_dir() / "rules"
+
+
 def saves_dir() -> Path:
     """Where games are saved unless `--save FILE` says otherwise."""
     return home_dir() / "saves"

@@ -161,6 +161,18 @@ class Session(OnHistory):
         """The game a loaded save holds, where it stopped; with no path nothing is written (hints, scripts)."""
         return cls(loaded.history, loaded.seats, loaded.seed, save_path, loaded.created, loaded.updated)
 
+    def deal_so_far(self) -> list[Event]:
+        """The events of the last deal from its dealing on, as they happened (undos included), so a resumed
+        game's log tells the deal again: what you passed, who led, what was taken back."""
+        history = History(self.ruleset, self.history.people)
+        start = max((i for i, a in enumerate(self.log) if a.type == "deal"), default=0)
+        events: list[Event] = []
+        for i, action in enumerate(self.log):
+            happened = history.apply(action)
+            if i >= start:
+                events += happened
+        return events
+
     # ------------------------------------------------------------ playing
 
     @property

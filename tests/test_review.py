@@ -12,11 +12,12 @@ from typer.testing import CliRunner
 
 from cardtui import review as review_module
 from cardtui.bots import Evaluation, make_judge
+from cardtui.bots.base import Option
 from cardtui.cards import parse_cards
 from cardtui.cli import app
 from cardtui.games.base import Action, Bid, Game, Play, PlayerView
 from cardtui.games.hearts import HeartsView
-from cardtui.review import THRESHOLDS, ReviewError, mark_for, review
+from cardtui.review import POINTS, THRESHOLDS, ReviewError, explain, mark_for, review
 from cardtui.rules import HeartsRules, default_preset
 from cardtui.saves import LoadedSave, parse_save
 from cardtui.seats import Seat
@@ -237,3 +238,16 @@ def test_cli_review_text_and_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert level.exit_code == 2 and "use hard" in level.stderr
     missing = runner.invoke(app, ["review", str(tmp_path / "nope.json")])
     assert missing.exit_code == 2 and "Traceback" not in missing.output
+
+
+def test_a_review_line_whose_gap_counts_the_others_says_so_and_adds_up() -> None:
+    """`better by 6.8` beside 6.6 against 11.4 (4.8 apart) reads as a mistake: the line says the 6.8 is all told
+    (the others' points counted) and gives the 4.8 of the seat's own score."""
+    view = hearts_save([QUEEN_DEAL, Play(0, card("2C"))]).game.view(1)
+    best, mine = Play(1, card("QS")), Play(1, card("9D"))
+    ev = Evaluation((Option(best, -6.6, 6.6), Option(mine, -13.4, 11.4)), 1, POINTS, 1)
+    line = explain(view, ev, ["P0", "P1", "P2", "P3"], lambda c: c.code)
+    assert line.startswith("QS was better by 6.8 points all told (4.8 in your own score): ")
+    assert "6.6 points taken this deal against 11.4 for 9D" in line
+    plain = Evaluation((Option(best, -6.6, 6.6), Option(mine, -11.4, 11.4)), 1, POINTS, 1)
+    assert explain(view, plain, ["P0", "P1", "P2", "P3"], lambda c: c.code).startswith("QS was better by 4.8 points: ")

@@ -1,10 +1,12 @@
-"""A real terminal (tmux): two people play a whole hot-seat Hearts deal by typed codes, and no screen at a
-hand-over, nor the next person's first screen, names a card of the other person's hand. Every wait polls
-within a deadline."""
+"""A real terminal (tmux): two people play a whole hot-seat Hearts deal by typed codes, typing on a moment after
+each of their moves as a hurried person does, and no screen shows a card of another person's hand: not the
+hand-over, not the next person's first screen, not any frame between. Every wait polls within a deadline; the
+only timed pause is the stray key's own delay after a move, which is the input under test."""
 
 from __future__ import annotations
 
 import json
+import random
 import re
 import shlex
 import shutil
@@ -25,6 +27,8 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is no
 
 PEOPLE = ("Ann", "Bob")
 HAND_OVER = re.compile(r"Pass the keyboard to (\w+)")
+ASKS = "press any key"
+STRAY_KEYS = ("9", "k", "x", "5")
 
 
 def hot_seat_save(path: Path) -> Path:
@@ -88,11 +92,19 @@ def settled(tmux: Tmux, first: str) -> str:
     raise AssertionError(f"the screen never settled; it shows:\n{last}")
 
 
-def played(tmux: Tmux, save: Path, before: int, card: Card) -> None:
-    """Type a card until the save holds one more action: a key typed while the table is still settling after a
-    hand-over is refused ("not your turn yet"), and typing it again is harmless once it has been played."""
+def type_on(tmux: Tmux, rng: random.Random) -> None:
+    """A hurried person's stray key, 0.05 to 0.3 s after their move (the hand-over may be up by then or not)."""
+    time.sleep(rng.uniform(0.05, 0.3))
+    tmux.keys("hot", rng.choice(STRAY_KEYS))
+
+
+def played(tmux: Tmux, save: Path, before: int, card: Card, rng: random.Random) -> None:
+    """Type a card, and a stray key after it, until the save holds one more action: a key typed while the table
+    is still settling after a hand-over is refused ("not your turn yet"), and typing it again is harmless once it
+    has been played."""
     for _ in range(6):
         tmux.keys("hot", "BSpace", "BSpace", "BSpace", card.code, "Enter")
+        type_on(tmux, rng)
         try:
             tmux.wait("hot", lambda s: len(load_save(save).log) > before, f"{card.code} to be saved", seconds=10)
             return
@@ -104,7 +116,9 @@ def played(tmux: Tmux, save: Path, before: int, card: Card) -> None:
 def test_a_hot_seat_deal_in_tmux_never_shows_the_other_persons_cards(tmp_path: Path) -> None:
     save = hot_seat_save(tmp_path / "hot.json")
     tmux = Tmux(tmp_path / "home")
+    rng = random.Random(25)
     hand_overs = 0
+    viewer = 0  # the person who has the keyboard: Ann until she hands it over
     try:
         tmux.start("hot", f"resume {shlex.quote(str(save))} --speed instant")
         deadline = time.monotonic() + 420
@@ -116,6 +130,12 @@ def test_a_hot_seat_deal_in_tmux_never_shows_the_other_persons_cards(tmp_path: P
             match = HAND_OVER.search(screen)
             if match:
                 hand_overs += 1
+                # The notice stays up through the last person's stray keys and asks for a key only after them;
+                # every frame until then hides both hands.
+                while ASKS not in screen:
+                    assert HAND_OVER.search(screen), f"the hand-over ended before it asked for a key:\n{screen}"
+                    assert_private(screen, secrets_from(load_save(save), None), "the hand-over notice")
+                    screen = tmux.screen("hot")
                 screen = settled(tmux, screen)
                 assert_private(screen, secrets_from(loaded, None), "the hand-over notice")
                 viewer = PEOPLE.index(match.group(1))
@@ -123,7 +143,13 @@ def test_a_hot_seat_deal_in_tmux_never_shows_the_other_persons_cards(tmp_path: P
                 gone = tmux.wait("hot", lambda s: HAND_OVER.search(s) is None, "the hand-over to end", 60)
                 after = settled(tmux, gone)
                 assert_private(after, secrets_from(load_save(save), viewer), f"{PEOPLE[viewer]}'s first screen")
+                assert "▸" not in after, f"{PEOPLE[viewer]}'s card input holds keys typed before it was theirs"
+                # the key that ended the hand-over was for it, not a move: it chose or played nothing
+                assert "Chosen (0/3)" in after or "Chosen (" not in after, f"a key chose a card:\n{after}"
+                assert len(load_save(save).log) == len(loaded.log), "the key that ended the hand-over made a move"
                 continue
+            # any frame between hand-overs: the person who has the keyboard sees only what they may
+            assert_private(screen, secrets_from(loaded, viewer), f"a screen while {PEOPLE[viewer]} has the keyboard")
             to_move = loaded.game.to_move
             if to_move is None or to_move.seat >= len(PEOPLE) or f"{PEOPLE[to_move.seat]}'s hand" not in screen:
                 continue
@@ -136,10 +162,11 @@ def test_a_hot_seat_deal_in_tmux_never_shows_the_other_persons_cards(tmp_path: P
                     tmux.keys("hot", card.code.lower(), "Enter")
                     tmux.wait("hot", lambda s, k=k: f"Chosen ({k}/3)" in s, f"card {k} chosen", seconds=60)
                 tmux.keys("hot", "Enter")
+                type_on(tmux, rng)
                 tmux.wait("hot", lambda s, n=before: len(load_save(save).log) > n, "the pass to be saved", seconds=60)
             else:
                 play = next(a for a in legal if isinstance(a, Play))
-                played(tmux, save, before, play.card)
+                played(tmux, save, before, play.card, rng)
         else:
             raise AssertionError(f"the deal did not end in time; the screen shows:\n{tmux.screen('hot')}")
         # Two passes and 26 plays by two people, with computer players between them: hand-overs both ways.

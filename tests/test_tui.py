@@ -109,9 +109,13 @@ async def test_hint_last_trick_speed_and_help() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert table.query_one(PromptBar).message.startswith("Hint (hard):")
-        await pilot.press("f4")
+        await pilot.press("f4")  # faster than instant: there is none, and it says so
+        assert app.settings.speed == "instant"
+        assert table.query_one(PromptBar).message == "Speed: instant already, the fastest; shift+F4 slows down."
+        await pilot.press("shift+f4")
         assert app.settings.speed == "fast"
-        await pilot.press("f4", "f4", "f4")
+        await pilot.press("f4", "shift+f4", "shift+f4")
+        assert app.settings.speed == "normal"
         await pilot.press("f1")
         assert app.screen.__class__.__name__ == "HelpScreen"
         await pilot.press("escape")

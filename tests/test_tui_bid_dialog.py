@@ -76,3 +76,14 @@ async def test_the_dialogs_footer_offers_its_own_keys_and_look_only_while_the_ha
         await pilot.press("escape")
         assert not dialog.blind_stage and app.screen is dialog
         assert footer_keys(app) == {"Help", "Hint"}
+
+
+async def test_a_refused_blind_nil_says_the_side_must_trail_and_by_how_much_it_does() -> None:
+    """At the first deal the scores are level, so the pagat rules refuse blind nil: the dialog says the real
+    reason (the side must trail by 100) and where the scores stand, not a guess at rules or score."""
+    app, _ = make_app("spades", seed=8)
+    async with app.run_test(size=(100, 30)) as pilot:
+        dialog = await settled_at(pilot, app, BidScreen)
+        await pilot.press(*"blind nil", "enter")
+        said = dialog_message(dialog)
+    assert said == "blind nil only when your side trails by 100 or more (the scores are level)"

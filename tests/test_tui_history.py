@@ -28,6 +28,7 @@ from cardtui.source import LocalSource
 from cardtui.stats import compute, played, render, running_win_rate
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.deal_end import DealEndScreen
+from cardtui.tui.screens.game_end import GameEndScreen
 from cardtui.tui.screens.history import HistoryScreen, history_rows
 from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.screens.stats import EMPTY, StatsScreen
@@ -36,7 +37,7 @@ from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.chart import Chart, bin_counts, whole_ticks
 from tests.test_stats import moon_deal
 from tests.test_tui_snapshots import shot
-from tests.test_tui_support import fast_forward, make_app, play_turns, settle, workers_done
+from tests.test_tui_support import fast_forward, make_app, play_turns, settle, settled_at, workers_done
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 
@@ -394,3 +395,24 @@ async def test_snapshot_statistics(snapshot: Any, home: Path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await open_stats(app, pilot)
         await shot(snapshot, app, pilot, "statistics.svg")
+
+
+@pytest.mark.parametrize("key", ["h", "f6"])
+async def test_the_game_over_screen_opens_the_score_history(tmp_path: Path, key: str) -> None:
+    """At the end of the game the whole history is what one wants to see: h or F6 shows it, Esc comes back."""
+    path = tmp_path / "hearts.json"
+    path.write_bytes((SAMPLES / "hearts.json").read_bytes())
+    session = Session.resume(path)
+    assert session.is_over
+    app = CardtuiApp(Start(session=session, resumed=True), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        end = await settled_at(pilot, app, GameEndScreen)
+        assert "h or F6: the score history" in " ".join(str(s.content) for s in end.query(Static))
+        await pilot.press(key)
+        await pilot.pause()
+        history = app.screen
+        assert isinstance(history, HistoryScreen)
+        assert len(history.summary["deals"]) == len(session.game.deal_records)  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is end

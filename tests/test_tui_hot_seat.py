@@ -6,7 +6,9 @@ import re
 from typing import Any
 
 import pytest
+from textual import _time, events
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from cardtui.games.base import Pass, Play, ToMove
 from cardtui.rules import load_preset
@@ -17,7 +19,10 @@ from cardtui.tui.screens.bid import BidScreen
 from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.screens.hot_seat import HotSeatScreen
 from cardtui.tui.screens.pass_cards import PassScreen
+from cardtui.tui.screens.table import TableScreen
+from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.log import GameLog
+from cardtui.tui.widgets.text_line import TextLines
 from tests.test_tui_support import answer_simply, make_app, pass_first_cards, settle, type_text
 
 CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
@@ -125,3 +130,75 @@ async def test_an_optional_exchange_may_pass_no_cards_on_both_sides() -> None:
         "You: give 2 cards to your partner North, or none (Enter with none chosen) to keep your hand",
         "North: your partner You passed you no cards: Enter passes none back",
     ]
+
+
+async def seat_turn_before_the_other_person(pilot: Pilot[Any], app: CardtuiApp, session: Session) -> TableScreen:
+    """Play on until seat 0 (You) is to play a card with West, the other person, next in the trick."""
+    for _ in range(200):
+        await settle(pilot, app)
+        screen = app.screen
+        game: Any = session.game
+        if isinstance(screen, TableScreen) and screen.human_turn() == 0 and len(game.view(0).trick) < 3:
+            return screen
+        await answer_simply(pilot, app)
+    raise AssertionError("seat 0 never had the turn before West")
+
+
+async def test_keys_typed_on_after_a_play_neither_end_the_hand_over_nor_reach_the_next_person() -> None:
+    """You play a card and type on at once (9, k, 5): the hand-over screen stays up, West's hand stays hidden,
+    and none of those keys is in West's card input when West takes the keyboard."""
+    app, session = make_app("hearts", seed=4, humans=(0, 1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await seat_turn_before_the_other_person(pilot, app, session)
+        legal = [a for a in session.game.legal_actions() if isinstance(a, Play)]
+        before = len(session.log)
+        await pilot.press(*legal[0].card.code.lower())
+        played_at = _time.get_time()
+        await pilot.press("enter")
+        for n, key in enumerate(("9", "k", "5", "space", "enter")):
+            typed = events.Key(key, " " if key == "space" else "\r" if key == "enter" else key)
+            typed.time = played_at + 0.05 * (n + 1)  # typed on 0.05 to 0.25 s after the play, however slow the test
+            app.post_message(typed)
+        await pilot.pause()
+        assert session.log[before:] == [legal[0]], "a key typed on after the play was taken as West's"
+        hot = app.screen
+        assert isinstance(hot, HotSeatScreen), "a key typed on after the play ended the hand-over"
+        assert table.viewer is None and table.query_one(Hand).cards == []
+        assert "press any key" not in hot_seat_text(hot)  # it asks only once it takes a key
+        late = events.Key("x", "x")  # a key pressed before the screen appeared, handled only now
+        late.time = hot.shown_at - 0.01
+        await hot.accepting.wait()
+        assert "West, press any key" in hot_seat_text(hot)
+        hot.post_message(late)
+        await pilot.pause()
+        assert app.screen is hot, "a key pressed before the screen appeared ended it"
+        await pilot.press("space")
+        await settle(pilot, app)
+        assert app.screen is table and table.viewer == 1
+        assert table.query_one(Hand).buffer == ""
+        assert "▸" not in table.prompt_bar().query_one("#prompt-line", TextLines).text
+        await pilot.press("5", "d", "enter")  # West's own first key starts West's code
+        assert "x5d" not in table.prompt_bar().message and "95d" not in table.prompt_bar().message
+
+
+async def test_keys_typed_before_the_hand_over_do_not_reach_the_next_persons_input() -> None:
+    """A key You typed that reached the table just before the hand-over screen went up is not West's."""
+    app, session = make_app("hearts", seed=4, humans=(0, 1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await seat_turn_before_the_other_person(pilot, app, session)
+        hand = table.query_one(Hand)
+        legal = [a for a in session.game.legal_actions() if isinstance(a, Play)]
+        hand.cursor = hand.cards.index(legal[0].card)
+        await pilot.press("9")  # typed, then the card clicked: the click plays it with "9" still typed
+        assert hand.buffer == "9"
+        hand.post_message(Hand.Picked(hand, legal[0].card))
+        await settle(pilot, app)
+        assert isinstance(app.screen, HotSeatScreen)
+        await pilot.press("space")
+        await settle(pilot, app)
+        assert app.screen is table and table.viewer == 1
+        assert hand.buffer == "", "what You typed is in West's card input"
+
+
+def hot_seat_text(screen: HotSeatScreen) -> str:
+    return " ".join(str(s.content) for s in screen.query(Static))

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cardtui.cards import Card, CardSet
 from cardtui.games.base import Play
 from cardtui.games.hearts import HeartsGame
+from cardtui.rules import load_preset
+from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.common import card_label
@@ -13,6 +17,7 @@ from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.hand import Hand
+from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.text_line import TextLines
 from tests.test_tui_support import (
     answer_simply,
@@ -111,3 +116,27 @@ async def test_in_hot_seat_only_the_receiving_person_sees_their_marks() -> None:
             await answer_simply(pilot, app)  # a hand-over, the pass, or the first card that may be played
         assert set(checked) == {0, 2}
         assert checked[0] and checked[2] and checked[0] != checked[2]
+
+
+async def test_a_resumed_game_tells_the_deal_so_far_again(tmp_path: Path) -> None:
+    """`resume` shows the log of the deal in progress: what you passed and to whom, and the cards played."""
+    path = tmp_path / "game.json"
+    seats = [Seat("You", "human"), *(Seat(name, "bot", "easy") for name in ("West", "North", "East"))]
+    session = Session.new(load_preset("hearts"), seats, 7, save_path=path)
+    app = CardtuiApp(Start(session=session), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pass_first_cards(pilot, await settled_at(pilot, app, PassScreen))
+        table = await settled_at(pilot, app, TableScreen)
+        await answer_simply(pilot, app)
+        await settle(pilot, app)
+        before = [line for line in table.query_one(GameLog).lines() if not line.startswith("New game")]
+        session.close()
+    assert any(line.startswith("You pass") for line in before), before
+    resumed = Session.resume(path)
+    again = CardtuiApp(Start(session=resumed, resumed=True), Settings(speed="instant"))
+    async with again.run_test(size=(100, 30)) as pilot:
+        table = await settled_at(pilot, again, TableScreen)
+        lines = table.query_one(GameLog).lines()
+        resumed.close()
+    assert lines[: len(before)] == before
+    assert lines[len(before)].startswith("Resumed game.json after")

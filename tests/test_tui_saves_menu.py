@@ -161,3 +161,43 @@ async def test_a_save_open_in_another_cardtui_is_neither_deleted_nor_archived(ho
             assert names(picker) == [path.name] and path.read_bytes() == before
     finally:
         elsewhere.close()
+
+
+async def open_replays(pilot: Pilot[Any], app: CardtuiApp) -> SavePicker:
+    """From the menu, Replays, with the folder listed."""
+    await pilot.pause()
+    assert isinstance(app.screen, MenuScreen)
+    app.screen.query_one("#menu-list", OptionList).highlighted = [key for key, _ in MENU].index("replays")
+    await pilot.press("enter")
+    await listed(pilot, app)
+    assert isinstance(app.screen, SavePicker)
+    return app.screen
+
+
+async def test_replays_lists_only_finished_games_and_says_how_many_it_left_out(home: Path) -> None:
+    """A game in progress is continued, not watched: Replays offers only finished games, so picking never fails."""
+    saves_folder = home / "saves"
+    (saves_folder / "finished.json").write_bytes((SAMPLES / "hearts.json").read_bytes())
+    copies(saves_folder, 2)  # games in progress
+    (saves_folder / "broken.json").write_text("{")
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        picker = await open_replays(pilot, app)
+        assert [info.path.name for info in picker.infos] == ["finished.json"]
+        note = picker.query_one("#saves-note", Static)
+        assert note.display
+        assert str(note.content) == "Not listed: 3 unfinished or broken saves (only a finished game is watched again)."
+        await pilot.press("enter")
+        await workers_done(app)
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ReplayScreen"
+
+
+async def test_replays_with_no_finished_game_says_so(home: Path) -> None:
+    copies(home / "saves", 1)
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        picker = await open_replays(pilot, app)
+        assert picker.infos == []
+        note = str(picker.query_one("#saves-note", Static).content)
+        assert note == "No finished game to watch yet (1 unfinished or broken save not listed)."

@@ -157,9 +157,17 @@ def test_flags_win_for_the_run_and_are_not_written_back(home: Path, monkeypatch:
 def test_overrides_hold_until_the_speed_changes() -> None:
     s = Settings(speed="slow", bot_delay_override=0.0, trick_delay_override=0.0)
     assert (s.bot_delay, s.trick_delay) == (0.0, 0.0)
-    assert s.cycle_speed() == "instant"
-    assert s.cycle_speed() == "fast"
+    assert s.step_speed(faster=True) == "normal"
+    assert s.step_speed(faster=True) == "fast"
     assert (s.bot_delay, s.trick_delay) == (BOT_DELAY["fast"], TRICK_DELAY["fast"])
+
+
+def test_a_speed_step_goes_the_way_asked_and_stops_at_either_end() -> None:
+    s = Settings(speed="normal")
+    assert [s.step_speed(faster=True) for _ in range(3)] == ["fast", "instant", None]
+    assert s.speed == "instant"
+    assert [s.step_speed(faster=False) for _ in range(4)] == ["fast", "normal", "slow", None]
+    assert s.speed == "slow"
 
 
 def test_an_unknown_speed_or_hint_level_is_refused() -> None:
@@ -195,7 +203,7 @@ async def test_speed_is_remembered_across_a_resume(home: Path, tmp_path: Path) -
     app = CardtuiApp(Start(session=hearts(save_path=path)), settings_for())
     async with app.run_test(size=(100, 30)) as pilot:
         await pass_cards(pilot, app)
-        await pilot.press("f4")  # instant -> fast
+        await pilot.press("shift+f4")  # instant -> fast (slower)
         assert app.settings.speed == "fast"
         assert "Speed: fast" in app.screen.query_one(PromptBar).message
         if app.session is not None:
@@ -345,3 +353,56 @@ async def test_f2_asks_the_computer_player_of_the_hint_level(game: str, level: s
         text = dialog_message(dialog) if isinstance(dialog, PassScreen) else screen.query_one(PromptBar).message
         expected = screen.action_label(session.bot_decision(shown).action)
         assert f"Hint ({shown}): {expected}" in text, text
+
+
+@pytest.mark.parametrize("switch", ["ascii", "click-to-collect"])
+async def test_each_switch_turns_on_and_off_again_for_the_file_the_screen_and_the_play(home: Path, switch: str) -> None:
+    """Space turns a switch on, Space again turns it off: the note, the file, the screen reopened and the play all
+    follow it back off (a switch turned off was once taken for an empty choice and ignored)."""
+    home.mkdir()
+    (home / "settings.toml").write_text('speed = "instant"\n')
+    key = switch.replace("-", "_")
+    session = hearts()
+    app = CardtuiApp(Start(session=session), settings_for())
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await pass_cards(pilot, app)
+        await pilot.press("f9")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        screen.query_one(f"#{switch}", Switch).focus()
+        note = screen.query_one("#settings-note")
+        for value, word in ((True, "on"), (False, "off")):
+            await pilot.press("space")
+            await pilot.pause()
+            assert on_disk(home)[key] is value
+            assert f": {word} and remembered." in str(note.render())
+            assert kept(app.settings)[key] is value
+        await pilot.press("escape")
+        await pilot.press("f9")
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, SettingsScreen)
+        assert again.query_one(f"#{switch}", Switch).value is False
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is table
+        if key == "ascii":
+            hand = str(table.query_one(Hand).render())
+            assert any(glyph in hand for glyph in "♣♦♥♠"), hand
+        else:
+            played = await play_a_trick(pilot, app, session)
+            assert played.held is None and len(session.game.view(0).tricks) == 1, "the trick waited for a click"
+
+
+async def test_f4_from_normal_goes_faster_and_shift_f4_slower(home: Path) -> None:
+    """F4 once from the default speed is faster, never slower; shift+F4 goes the other way; neither wraps."""
+    app = CardtuiApp(Start(session=hearts()), settings_for())
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await pass_cards(pilot, app)
+        assert app.settings.speed == "normal"
+        await pilot.press("f4")
+        assert app.settings.speed == "fast" and on_disk(home)["speed"] == "fast"
+        await pilot.press("shift+f4", "shift+f4", "shift+f4")
+        assert app.settings.speed == "slow" and on_disk(home)["speed"] == "slow"
+        assert table.query_one(PromptBar).message == "Speed: slow already, the slowest; F4 speeds up."

@@ -6,9 +6,19 @@ from typing import Any
 
 from cardtui.games.base import Play
 from cardtui.tui.screens.deal_end import DealEndScreen
+from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.table import TableScreen
+from cardtui.tui.widgets.prompt_bar import PromptBar
 from cardtui.tui.widgets.text_line import TextLines
-from tests.test_tui_support import fast_forward, make_app, settle, type_text, workers_done
+from tests.test_tui_support import (
+    fast_forward,
+    make_app,
+    pass_first_cards,
+    settle,
+    settled_at,
+    type_text,
+    workers_done,
+)
 
 
 def prompt_of(table: TableScreen) -> str:
@@ -48,3 +58,21 @@ async def test_nobody_is_thinking_under_the_end_of_the_deal() -> None:
         table = app.screen_stack[-2]
         assert isinstance(table, TableScreen)
         assert "thinking" not in prompt_of(table) and not prompt_of(table).startswith("Your turn")
+
+
+async def test_a_refusal_goes_when_the_next_code_is_started_and_a_hint_stays() -> None:
+    """`not a card: '11c'` answers the last code; once the next one is being typed it is stale and goes. A hint
+    is not a refusal: it stays while the person types the card it suggests."""
+    app, _session = make_app("hearts", seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pass_first_cards(pilot, await settled_at(pilot, app, PassScreen))
+        table = await settled_at(pilot, app, TableScreen)
+        bar = table.query_one(PromptBar)
+        await type_text(pilot, "11c")
+        assert bar.message.startswith("not a card: '11c'")
+        await pilot.press("q")
+        assert bar.message == ""
+        await pilot.press("backspace")
+        table.say("Hint (hard): play 2♣ — the only card")
+        await pilot.press("2")
+        assert bar.message.startswith("Hint")

@@ -75,6 +75,9 @@ async def settle(pilot: Pilot[Any], app: CardtuiApp) -> None:
         await workers_done(app)
         await pilot.pause()
         screen = app.screen
+        if isinstance(screen, HotSeatScreen):
+            await screen.accepting.wait()  # it ignores keys until it has asked for one
+            return
         if isinstance(screen, MODALS):
             return
         if isinstance(screen, GameScreen) and (screen.human_turn() is not None or screen.session.is_over):

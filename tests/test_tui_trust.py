@@ -98,8 +98,9 @@ async def test_hostile_names_through_every_screen(home: Path) -> None:
         await pilot.press("escape")
         await play_turns(pilot, app, session, until_deals=1, max_turns=40)  # through the end of the deal
         assert len(session.game.deal_records) >= 1  # type: ignore[attr-defined]
-        app.push_screen(HotSeatScreen("[/]"))
-        await pilot.pause()
+        hot = HotSeatScreen("[/]")
+        app.push_screen(hot)
+        await hot.accepting.wait()  # it takes keys once it has asked for one
         await pilot.press("x")
         finished = finished_session(hostile_save("hearts.json"))
         app.push_screen(DealEndScreen(finished, finished.game.deal_records[-1]))  # type: ignore[attr-defined]

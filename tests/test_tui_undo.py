@@ -105,3 +105,23 @@ async def test_the_replay_shows_the_undo_as_a_step() -> None:
         await pilot.press("left")
         await pilot.pause()
         assert "took back" not in str(screen.query_one("#status").render())
+
+
+async def test_ctrl_z_while_the_computer_players_move_says_to_wait_and_the_words_stay() -> None:
+    """ctrl+z pressed while computer players are moving is refused in words that stay until the person acts."""
+    session = Session.new(load_preset("hearts"), SEATS, 7)
+    app = CardtuiApp(Start(session=session), Settings(speed="instant", bot_delay_override=0.2))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pass_first_cards(pilot, await settled_at(pilot, app, PassScreen))
+        table = await settled_at(pilot, app, TableScreen)
+        game = session.game
+        assert isinstance(game, TrickGame)
+        card = next(a.card for a in game.legal_actions() if isinstance(a, Play))
+        await type_text(pilot, card.code)
+        assert table.waiting, "a computer player is thinking"
+        await pilot.press("ctrl+z")
+        said = table.query_one(PromptBar).message
+        assert said == "Undo on your own turn, once the computer players have moved."
+        await settle(pilot, app)
+        assert table.human_turn() == 0 and session.log[-1] != Play(0, card)  # the computer players moved
+        assert table.query_one(PromptBar).message == said

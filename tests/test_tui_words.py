@@ -7,11 +7,14 @@ from typing import Any
 from cardtui.cards import parse_card
 from cardtui.games.eight_of_spades import Skipped, Taken
 from cardtui.games.trick import CardsPassed, TrickWon
+from cardtui.rules import load_preset
 from cardtui.seats import Seat
 from cardtui.tui.common import describe, winners_text
+from cardtui.tui.screens.help import rules_text
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.seat_panel import SeatPanel
+from cardtui.tui.widgets.text_line import TextLines
 from tests.test_tui_support import fast_forward, make_app, settle
 
 SEATS = [Seat("You", "human"), Seat("West", "bot", "easy"), Seat("North", "bot", "easy"), Seat("East", "bot", "easy")]
@@ -62,3 +65,32 @@ async def test_held_trick_hot_seat_hand_and_one_point() -> None:
         table.viewer = 2
         table.redraw()
         assert str(table.query_one(Hand).border_title) == "North's hand"
+
+
+def test_the_help_shows_rule_values_as_the_toml_file_writes_them() -> None:
+    text = rules_text(load_preset("hearts"))
+    assert "  no_points_first_trick = true: " in text
+    assert '  moon = "add_to_others": ' in text
+    assert '  pass_cycle = ["left", "right", "across", "none"]: ' in text
+    assert " = True:" not in text and " = False:" not in text and " = '" not in text
+
+
+def test_the_eight_of_spades_rules_speak_of_the_rules_text_not_of_us() -> None:
+    text = rules_text(load_preset("eight-of-spades"))
+    assert "Our choices" not in text and "Where the rules text is silent: " in text
+
+
+async def test_the_status_line_names_the_rules_only_when_they_are_not_the_game() -> None:
+    app, _session = make_app("hearts", seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        table = app.screen_stack[1]
+        assert isinstance(table, TableScreen)
+        assert table.query_one("#status", TextLines).text == " Hearts · You to pass"
+    house = load_preset("hearts").replace(title="Hearts to 50", end_score=50)
+    app, _session = make_app("hearts", seed=7, ruleset=house)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        table = app.screen_stack[1]
+        assert isinstance(table, TableScreen)
+        assert table.query_one("#status", TextLines).text == " Hearts · Hearts to 50 · You to pass"

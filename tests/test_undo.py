@@ -16,7 +16,7 @@ from cardtui.api import ApiError, new_game
 from cardtui.cards import parse_card
 from cardtui.catalog import _Counter, summarise
 from cardtui.games import IllegalAction, create_game, event_from_json
-from cardtui.games.base import Bid, Play, Undo
+from cardtui.games.base import Bid, Play, ToMove, Undo
 from cardtui.games.history import History, Undone
 from cardtui.games.trick import TrickGame, TrickWon
 from cardtui.replay import Replay
@@ -318,3 +318,29 @@ def test_a_ruleset_with_undo_off_dumps_and_loads(tmp_path: Path) -> None:
     assert "undo = false" in text and "# If true, a person alone at the table" in text
     (tmp_path / "r.toml").write_text(text)
     assert load_ruleset(tmp_path / "r.toml").undo is False  # type: ignore[attr-defined]
+
+
+def bid_then_play_to(dealer: int) -> History:
+    """A Spades deal with the person at seat 0: everyone bids 3, then the first legal cards until seat 0 is to play."""
+    history = History(load_preset("spades"), [0])
+    history.apply(make_deal(dealer, {}))
+    while history.game.to_move != ToMove(0, "play"):
+        legal = history.game.legal_actions()
+        history.apply(next((a for a in legal if isinstance(a, Bid) and a.bid == 3 and not a.blind), legal[0]))
+    return history
+
+
+def test_a_bid_stands_once_a_card_of_the_deal_is_played() -> None:
+    """Taking back a bid after seeing the opening trick's first cards would be bidding again with them in view."""
+    history = bid_then_play_to(dealer=0)  # West leads: three cards are down when the person is to play
+    game = history.game
+    assert isinstance(game, TrickGame) and len(game.trick) == 3
+    assert history.undo_error(0) == "the play has begun, so the bids stand (a bid is taken back before any card)"
+
+
+def test_a_bid_may_be_taken_back_before_any_card_is_played() -> None:
+    history = bid_then_play_to(dealer=3)  # the person leads: no card is down yet
+    game = history.game
+    assert isinstance(game, TrickGame) and not game.trick
+    history.apply(Undo(0, history.undo_target(0)))
+    assert history.game.to_move is not None and history.game.to_move.phase == "bid"

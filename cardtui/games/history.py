@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Self
 
 from cardtui.games import create_game
-from cardtui.games.base import Action, Bid, Event, Game, IllegalAction, Undo
+from cardtui.games.base import Action, Bid, Event, Game, IllegalAction, Play, Undo
 from cardtui.games.trick import CardsPassed
 from cardtui.rules import Ruleset
 
@@ -147,12 +147,16 @@ class History:
             raise IllegalAction(f"only the person at the table (seat {self.people[0]}) may take back a move")
         if self.game.is_over:
             raise IllegalAction("the game is over")
+        played = False
         for index in reversed(self._tail):
             action = self.log[index]
             if getattr(action, "seat", None) == seat:
                 if isinstance(action, Bid) and action.blind:
                     raise IllegalAction("a blind bid was made before you saw your cards, so it can't be taken back")
+                if isinstance(action, Bid) and played:
+                    raise IllegalAction("the play has begun, so the bids stand (a bid is taken back before any card)")
                 return index
+            played = played or isinstance(action, Play)
         raise IllegalAction("you have made no decision to take back since the cards were dealt or passed")
 
     def _undo(self, action: Undo) -> list[Event]:

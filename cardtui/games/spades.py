@@ -190,6 +190,40 @@ def side_bid_floor(rules: SpadesRules, seat: int, bids: Sequence[Bid | None]) ->
     return max(0, rules.min_side_bid - (partner.bid if partner is not None else 0))
 
 
+def blind_nil_gap(rules: SpadesRules, totals: Sequence[int], side: int) -> int | None:
+    """None when `side` trails the leading other side by enough for blind nil, else by how much it trails now
+    (negative when it leads)."""
+    if rules.blind_nil_trailing_by == 0:
+        return None
+    gap = max(t for i, t in enumerate(totals) if i != side) - totals[side]
+    return None if gap >= rules.blind_nil_trailing_by else gap
+
+
+def bid_refusal(
+    rules: SpadesRules, totals: Sequence[int], side: int, bids: Sequence[Bid | None], bid: Bid
+) -> str | None:
+    """Why a bid is not allowed for its seat (on side `side`, with these totals and bids so far), or None: the
+    engine's check and the bid dialog's words are this one function."""
+    if not 0 <= bid.bid <= 13:
+        return f"a bid is 0 to 13 tricks, not {bid.bid}"
+    if bid.bid == 0 and not bid.blind and not rules.nil_allowed:
+        return "nil is not allowed in these rules: bid at least 1"
+    if bid.bid == 0 and bid.blind:
+        if not rules.blind_nil_allowed:
+            return "blind nil is not allowed in these rules"
+        gap = blind_nil_gap(rules, totals, side)
+        if gap is not None:
+            now = f"it trails by {gap}" if gap > 0 else "the scores are level" if gap == 0 else f"it leads by {-gap}"
+            return f"blind nil only when your side trails by {rules.blind_nil_trailing_by} or more ({now})"
+    if bid.bid > 0 and bid.blind and not rules.blind_bids_allowed:
+        return "blind bids are not allowed in these rules"
+    if rules.min_side_bid:
+        need = side_bid_floor(rules, bid.seat, bids)
+        if bid.bid < need:
+            return f"your side must bid at least {rules.min_side_bid} tricks in all: bid {need} or more"
+    return None
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class SpadesDetail:
     """What a Spades seat knows beyond the tricks: the bids, the bags, its own exchange."""
@@ -206,6 +240,10 @@ class SpadesView(TrickView):
 
     ruleset: SpadesRules
     detail: SpadesDetail
+
+    def bid_error(self, bid: Bid) -> str | None:
+        """Why this bid is not allowed for its seat now, in the engine's words (the bid dialog says them)."""
+        return bid_refusal(self.ruleset, self.totals, self.side_of(bid.seat), self.detail.bids, bid)
 
 
 class SpadesGame(TrickGame):
@@ -256,14 +294,7 @@ class SpadesGame(TrickGame):
 
     def blind_nil_eligible(self, seat: int) -> bool:
         """Whether the seat's side trails the leading other side by enough to bid blind nil."""
-        r = self.ruleset
-        if not r.blind_nil_allowed:
-            return False
-        if r.blind_nil_trailing_by == 0:
-            return True
-        side = self.side_of(seat)
-        best_other = max(t for i, t in enumerate(self.totals) if i != side)
-        return best_other - self.totals[side] >= r.blind_nil_trailing_by
+        return self.ruleset.blind_nil_allowed and blind_nil_gap(self.ruleset, self.totals, self.side_of(seat)) is None
 
     def may_bid_blind(self, seat: int) -> bool:
         """Whether the seat may yet bid blind this deal: it has not bid, and a blind bid is (or may be) on offer.
@@ -279,23 +310,7 @@ class SpadesGame(TrickGame):
 
     def bid_error(self, bid: Bid) -> str | None:
         """Why a bid is not allowed for its seat, or None."""
-        r = self.ruleset
-        if not 0 <= bid.bid <= 13:
-            return f"a bid is 0 to 13 tricks, not {bid.bid}"
-        if bid.bid == 0 and not bid.blind and not r.nil_allowed:
-            return "nil is not allowed in these rules: bid at least 1"
-        if bid.bid == 0 and bid.blind:
-            if not r.blind_nil_allowed:
-                return "blind nil is not allowed in these rules"
-            if not self.blind_nil_eligible(bid.seat):
-                return f"blind nil only when your side trails by {r.blind_nil_trailing_by} or more"
-        if bid.bid > 0 and bid.blind and not r.blind_bids_allowed:
-            return "blind bids are not allowed in these rules"
-        if r.min_side_bid:
-            need = side_bid_floor(r, bid.seat, self.bids)
-            if bid.bid < need:
-                return f"your side must bid at least {r.min_side_bid} tricks in all: bid {need} or more"
-        return None
+        return bid_refusal(self.ruleset, self.totals, self.side_of(bid.seat), self.bids, bid)
 
     def _apply_bid(self, bid: Bid) -> list[Event]:
         self._check_turn(bid.seat, "bid")

@@ -28,6 +28,7 @@ __all__ = [
     "list_presets",
     "load_preset",
     "load_ruleset",
+    "read_house_rules",
     "resolve_ruleset",
     "ruleset_class",
     "ruleset_from_dict",
@@ -171,6 +172,23 @@ def _with_preset_defaults(data: dict[str, Any]) -> dict[str, Any]:
 def list_presets() -> list[Ruleset]:
     """Every shipped preset, sorted by name."""
     return [load_ruleset(p) for p in sorted(preset_dir().glob("*.toml"))]
+
+
+def read_house_rules(folder: Path) -> tuple[list[tuple[Path, Ruleset]], int]:
+    """The rulesets among a folder's `*.toml` files, by file name, and how many of them could not be read (a
+    missing folder has none). Read like any ruleset file: regular files only, size-capped."""
+    found: list[tuple[Path, Ruleset]] = []
+    broken = 0
+    try:
+        paths = sorted(folder.glob("*.toml"))
+    except OSError:
+        return [], 0
+    for path in paths:
+        try:
+            found.append((path, load_ruleset(path)))
+        except (RulesetError, OSError):
+            broken += 1
+    return found, broken
 
 
 def load_preset(name: str) -> Ruleset:

@@ -214,8 +214,12 @@ class Settings:
             return f"not remembered: {err}"
         return None
 
-    def cycle_speed(self) -> str:
-        """The next speed (F4), which also drops the overrides; `remember` it to keep it."""
-        self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
+    def step_speed(self, faster: bool) -> str | None:
+        """One speed faster (F4) or slower (shift+F4), which also drops the overrides; None when already the
+        fastest or slowest (a step never wraps round to the other end). `remember` it to keep it."""
+        at = SPEEDS.index(self.speed) + (-1 if faster else 1)  # SPEEDS runs from the fastest to the slowest
+        if not 0 <= at < len(SPEEDS):
+            return None
+        self.speed = SPEEDS[at]
         self.bot_delay_override = self.trick_delay_override = None
         return self.speed

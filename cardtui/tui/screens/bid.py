@@ -43,6 +43,7 @@ class BidScreen(DecisionDialog[Bid]):
         on_look: Callable[[], None] | None = None,
         earlier: str = "",
         table_help: TableHelp | None = None,
+        refusal: Callable[[int, bool], str | None] | None = None,
     ) -> None:
         super().__init__(table_help)
         self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]
@@ -53,6 +54,8 @@ class BidScreen(DecisionDialog[Bid]):
         self.hand = hand
         self.ascii_only = ascii_only
         self.on_look = on_look
+        self.refusal = refusal
+        """Why a bid (tricks, blind) is not allowed now, in the engine's words."""
         self.blind_stage = any(b.blind for b in self.bids)
 
     def _options(self) -> list[Bid]:
@@ -151,12 +154,15 @@ class BidScreen(DecisionDialog[Bid]):
                 self.dismiss(b)
                 return
         label = bid_label(number, blind)
+        why = self.refusal(number, blind) if self.refusal is not None else None
         if blind and not self.blind_stage and any(b.blind for b in self.bids):
             self.say(f"{label}: a blind bid is made before looking at the hand")
+        elif not blind and self.blind_stage:
+            self.say("look at your hand first (Esc or the button) to bid in the open")
+        elif why is not None:
+            self.say(why)
         elif blind:
             self.say(f"{label} is not allowed now (the rules or the score do not allow it)")
-        elif self.blind_stage:
-            self.say("look at your hand first (Esc or the button) to bid in the open")
         else:
             self.say(f"{label} is not allowed in these rules")
 

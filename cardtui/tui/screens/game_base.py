@@ -72,7 +72,8 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "help", "Help", id="game.help"),
         Binding("f2", "hint", "Hint", id="game.hint"),
-        Binding("f4", "speed", "Speed", id="game.speed"),
+        Binding("f4", "speed(True)", "Speed", id="game.faster"),
+        Binding("shift+f4", "speed(False)", "Slower", id="game.slower", show=False),
         Binding("f9", "settings", "Settings", id="game.settings"),
         Binding("ctrl+z", "undo", "Undo", id="game.undo", show=False),
         Binding("ctrl+r", "retry_save", "Retry save", id="game.retry"),
@@ -175,7 +176,10 @@ class GameScreen(Screen[None]):
         s = self.session
         if self.resumed:
             where = s.save_path.name if s.save_path else "the save"
-            self.game_log().say(f"Resumed {where} after {len(s.log)} actions.")
+            log = self.game_log()
+            for event in s.deal_so_far():
+                log.record(event)
+            log.say(f"Resumed {where} after {len(s.log)} actions.")
         else:
             self.game_log().say(f"New game of {s.ruleset.title}, seed {s.seed}.")
         self.redraw()
@@ -222,16 +226,22 @@ class GameScreen(Screen[None]):
 
         self.viewer = None
         self.waiting = True
+        self.forget_typed()
         self.show_prompt(f"Pass the keyboard to {self.who(seat)}.")
         self.redraw()
 
         def ready(_: None) -> None:
             self.waiting = False
+            self.forget_typed()  # keys the last person typed on, still on their way when the screen went up
             self.viewer = seat
             self.redraw()
             self.advance()
 
         self.app.push_screen(HotSeatScreen(self.who(seat)), ready)
+
+    def forget_typed(self) -> None:
+        """Drop what was typed and the last refusal: at a hand-over they are the last person's, not the next's."""
+        self.say("")
 
     def ask_person(self, seat: int, phase: str) -> None:
         raise NotImplementedError
@@ -282,7 +292,8 @@ class GameScreen(Screen[None]):
             self.unsaved = None
             self.refresh_bindings()
         self.token += 1
-        self.say("")
+        if getattr(action, "seat", None) in self.humans:
+            self.say("")  # a person's move answers what was said to them; a computer's leaves it to be read
         self.show_prompt("")  # the turn asked for is over; advance() asks for the next one
         self.handle(events)
         self.redraw()
@@ -593,9 +604,13 @@ class GameScreen(Screen[None]):
             return
         self.apply_action(action)
 
-    def action_speed(self) -> None:
-        """The next speed, used at once and remembered in the settings file."""
-        speed = self.settings.cycle_speed()
+    def action_speed(self, faster: bool) -> None:
+        """One speed faster or slower, used at once and remembered in the settings file."""
+        speed = self.settings.step_speed(faster)
+        if speed is None:
+            other = "shift+F4 slows down" if faster else "F4 speeds up"
+            self.say(f"Speed: {self.settings.speed} already, the {'fastest' if faster else 'slowest'}; {other}.")
+            return
         problem = self.settings.remember("speed", speed)
         self.say(f"Speed: {speed}" + (f" for this run, {problem}" if problem else ""), error=problem is not None)
         self.redraw()
@@ -652,7 +667,7 @@ class GameScreen(Screen[None]):
         from cardtui.tui.screens.game_end import GameEndScreen
 
         self.show_prompt("The game is over.")
-        self.app.push_screen(GameEndScreen(self.source), self.after_game)
+        self.app.push_screen(GameEndScreen(self.source, self.ascii_only), self.after_game)
 
     def after_game(self, choice: str | None) -> None:
         from cardtui.replay import Replay

@@ -36,13 +36,15 @@ class GameEndScreen(ModalScreen[str]):
     """Gives back "again" (the same rules and seats, a new deal), "replay", "menu" or "quit"."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(key, f"choose('{choice}')", label, id=f"game-end.{choice}") for key, choice, label in CHOICES
+        *(Binding(key, f"choose('{choice}')", label, id=f"game-end.{choice}") for key, choice, label in CHOICES),
+        Binding("h,f6", "history", "Score history", id="game-end.history"),
     ]
 
-    def __init__(self, table: Session | TableSource) -> None:
+    def __init__(self, table: Session | TableSource, ascii_only: bool = False) -> None:
         super().__init__()
         self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (ROOMY, "-wide")]
         self.source = source_of(table)
+        self.ascii_only = ascii_only
 
     def compose(self) -> ComposeResult:
         source = self.source
@@ -57,6 +59,8 @@ class GameEndScreen(ModalScreen[str]):
             yield Static("Game over", classes="dialog-title", markup=False)
             yield Static(inert(winners_text(seats, source.sides, source.winners)), markup=False)
             yield Static(table)
+            if self.source.records:
+                yield Static("h or F6: the score history, deal by deal", id="game-end-history", markup=False)
             with Horizontal(id="game-end-buttons"):
                 for key, choice, label in CHOICES:
                     if source.can_replay or choice not in HOST_ONLY:
@@ -72,8 +76,16 @@ class GameEndScreen(ModalScreen[str]):
         self.dismiss(event.button.id or "menu")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Play again and replay are the host's at a network table (the whole log and the seats are there)."""
+        """Play again and replay are the host's at a network table (the whole log and the seats are there); the
+        score history is for a game of deals."""
+        if action == "history":
+            return bool(self.source.records)
         return self.source.can_replay or action != "choose" or parameters[0] not in HOST_ONLY
+
+    def action_history(self) -> None:
+        from cardtui.tui.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen.of(self.source, self.ascii_only))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)

@@ -36,7 +36,7 @@ class GridScreen(FitsTerminal, GameScreen):
         ("Enter or Space", "flip the card under the cursor with the call"),
     )
     MORE_KEYS: ClassVar[Keys] = (
-        ("F4", "speed of the computer players (remembered)"),
+        ("F4 / shift+F4", "computer players faster / slower (remembered)"),
         ("F9", "settings: speed, theme, suits as letters, hint level"),
     )
     MOVE_WORD = "flip"
@@ -94,7 +94,8 @@ class GridScreen(FitsTerminal, GameScreen):
             whose = "laying out"
         else:
             whose = f"{self.who(tm.seat)} to flip"
-        self.set_status(f" Eight of Spades · {v.ruleset.title} · {whose}")
+        rules = f" · {v.ruleset.title}" if v.ruleset.title != "Eight of Spades" else ""  # never said twice
+        self.set_status(f" Eight of Spades{rules} · {whose}")
 
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)

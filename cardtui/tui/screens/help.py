@@ -83,6 +83,15 @@ TRICK_RULES = {
 }
 
 
+def toml_value(value: object) -> str:
+    """A knob's value as the TOML file writes it (`true`, `"add_to_others"`), on one line."""
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    import tomli_w
+
+    return tomli_w.dumps({"v": value}).strip().removeprefix("v = ")
+
+
 def rules_text(ruleset: Ruleset) -> str:
     """The game in a paragraph, then every knob of the ruleset with its value."""
     if ruleset.game == "eight-of-spades":
@@ -94,7 +103,7 @@ def rules_text(ruleset: Ruleset) -> str:
     lines = [f"{ruleset.title}", ruleset.description, "", intro, "", "These house rules:"]
     plain = ruleset.to_dict()
     for field in type(ruleset).knobs():
-        lines.append(f"  {field.name} = {plain[field.name]!r}: {field.metadata['doc']}")
+        lines.append(f"  {field.name} = {toml_value(plain[field.name])}: {field.metadata['doc']}")
     return "\n".join(lines)
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from textual import events
+import asyncio
+from typing import ClassVar
+
+from textual import _time, events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -12,24 +15,52 @@ from cardtui.inert import inert
 
 
 class HotSeatScreen(ModalScreen[None]):
-    """An opaque screen; any key gives the keyboard to the named player."""
+    """An opaque screen; a key pressed once it asks for one gives the keyboard to the named player.
+
+    The last person often types on after their move (a second key, a card code in a hurry). Such keys were
+    pressed before this screen could be seen, so they are no one's answer to it: a key or click that arrived
+    before it appeared or within `GRACE` seconds after is ignored, and only then does it ask for a key.
+    """
+
+    GRACE: ClassVar[float] = 0.6
+    """Seconds after appearing during which keys and clicks are ignored (the last person's keys still coming)."""
 
     def __init__(self, player: str) -> None:
         super().__init__()
         self.player = inert(player)
         self.leaving = False
+        self.shown_at = _time.get_time()
+        self.accepting = asyncio.Event()
+        """Set once keys are taken as the next person's answer (tests and the screen wait on it)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="hot-seat-dialog", classes="dialog"):
             yield Static(f"Pass the keyboard to {self.player}.", markup=False)
-            yield Static(f"{self.player}, press any key when the others can't see the screen.", markup=False)
+            yield Static("…", id="hot-seat-ask", markup=False)
+
+    def on_mount(self) -> None:
+        self.shown_at = _time.get_time()
+        self.set_timer(self.GRACE, self.ask)
+
+    def ask(self) -> None:
+        """The grace is over: say what to press (only now, so whatever is pressed next is meant for this)."""
+        text = f"{self.player}, press any key when the others can't see the screen."
+        self.query_one("#hot-seat-ask", Static).update(text)
+        self.accepting.set()
+
+    def deliberate(self, when: float) -> bool:
+        """Whether an input made at `when` (the event's time) came after the screen asked for it."""
+        return self.accepting.is_set() and when >= self.shown_at + self.GRACE
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
-        self.hand_over()
+        event.prevent_default()
+        if self.deliberate(event.time):
+            self.hand_over()
 
-    def on_click(self) -> None:
-        self.hand_over()
+    def on_click(self, event: events.Click) -> None:
+        if self.deliberate(event.time):
+            self.hand_over()
 
     def hand_over(self) -> None:
         """Leave once: keys typed fast arrive before the screen is gone, and a second dismiss would pop the table."""

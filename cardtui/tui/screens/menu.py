@@ -136,7 +136,8 @@ class MenuScreen(Screen[None]):
         self.app.push_screen(SavePicker("Open a save (finished games open as replays)"), self.open_save)
 
     def choose_replays(self) -> None:
-        self.app.push_screen(SavePicker("Watch a game again"), lambda p: self.open_save(p, replay=True))
+        picker = SavePicker("Watch a game again", finished_only=True)
+        self.app.push_screen(picker, lambda p: self.open_save(p, replay=True))
 
     def choose_rules(self) -> None:
         from cardtui.tui.screens.rules_editor import RulesEditorScreen
@@ -219,9 +220,11 @@ class SavePicker(ModalScreen[Path | None]):
         Binding("a", "remove('archive')", "Archive", id="saves.archive"),
     ]
 
-    def __init__(self, title: str) -> None:
+    def __init__(self, title: str, finished_only: bool = False) -> None:
         super().__init__()
         self.title_text = title
+        self.finished_only = finished_only
+        """Only finished games (the replays): a game in progress is continued, not watched."""
         self.infos: list[SaveInfo] = []
 
     def compose(self) -> ComposeResult:
@@ -256,20 +259,23 @@ class SavePicker(ModalScreen[Path | None]):
     def on_saves_listed(self, message: SavesListed) -> None:
         listing = self.query_one("#saves-list", OptionList)
         was = listing.highlighted
-        self.infos = message.infos
+        self.infos = [i for i in message.infos if i.status == "finished"] if self.finished_only else message.infos
+        left_out = len(message.infos) - len(self.infos)
         if message.note:
             self.say(message.note)
         listing.clear_options()
         listing.add_options([Option(save_line(info), id=str(i)) for i, info in enumerate(self.infos)])
         note = self.query_one("#saves-note", Static)
+        saves = f"{left_out} unfinished or broken save{'' if left_out == 1 else 's'}"
         if self.infos:
             listing.display = True
             listing.highlighted = min(was or 0, len(self.infos) - 1)
             listing.focus()
-            note.display = False
+            note.update(f"Not listed: {saves} (only a finished game is watched again).")
+            note.display = left_out > 0
         else:
             listing.display = False
-            note.update("No saved games yet.")
+            note.update(f"No finished game to watch yet ({saves} not listed)." if left_out else "No saved games yet.")
             note.display = True
             self.query_one("#save-path", Input).focus()
 

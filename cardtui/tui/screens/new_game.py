@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 import secrets
 from pathlib import Path
 from typing import ClassVar
@@ -17,12 +18,14 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from textual.worker import Worker, WorkerState
 
 from cardtui.inert import inert
-from cardtui.rules import Ruleset, list_presets, load_preset, load_ruleset
+from cardtui.rules import Ruleset, list_presets, load_preset, load_ruleset, read_house_rules
 from cardtui.saves import MAX_SEED
-from cardtui.seats import Seat, check_seats, default_names
+from cardtui.seats import MAX_NAME, Seat, SeatError, check_seats, default_names
 from cardtui.tui.common import GAME_TITLES
 
 FILE = "__file__"
+HOUSE = "house:"
+"""The Rules list's value for a house-rules file is this, then the file's path."""
 MAX_SEATS = 8
 
 
@@ -52,6 +55,8 @@ class Form:
             if not self.path:
                 raise ValueError("type the path of a TOML rules file, or choose a preset")
             ruleset = load_ruleset(Path(self.path).expanduser())
+        elif self.rules.startswith(HOUSE):
+            ruleset = load_ruleset(Path(self.rules.removeprefix(HOUSE)))
         else:
             ruleset = load_preset(self.rules)
         if ruleset.game != self.game:
@@ -59,6 +64,17 @@ class Form:
         if self.game == "eight-of-spades":
             ruleset = ruleset.replace(players=self.players)
         return GameSetup(ruleset, self.seats, self.seed)
+
+
+def seat_problem(err: SeatError) -> str:
+    """A seat check's refusal in the form's words: `seats[1].name` is the field the person sees, "Seat 1's name"."""
+    match = re.fullmatch(r"seats\[(\d+)\]\.(\w+)", err.where)
+    if match is None:
+        return f"Seats: {err.message}"
+    seat, field = match.groups()
+    if field == "name":
+        return f"Seat {seat}'s name: a name is 1 to {MAX_NAME} printable characters (no tabs or control keys)"
+    return f"Seat {seat}'s {field}: {err.message}"
 
 
 def _levels(game: str) -> tuple[str, ...]:
@@ -78,6 +94,8 @@ class NewGameScreen(Screen[GameSetup | None]):
     def __init__(self, rules_path: Path | None = None, game: str | None = None) -> None:
         super().__init__()
         self.presets = list_presets()
+        self.house: list[tuple[Path, Ruleset]] = []
+        """The house rules saved in the rules folder (read by a worker once the form is up)."""
         self.rules_path = rules_path
         self.game = game if game in GAME_TITLES else "hearts"
 
@@ -99,7 +117,7 @@ class NewGameScreen(Screen[GameSetup | None]):
             for seat in range(MAX_SEATS):
                 with Horizontal(classes="form-row seat-row", id=f"seat-row-{seat}"):
                     yield Label(f"Seat {seat}")
-                    yield Input("", id=f"name-{seat}")
+                    yield Input("", max_length=MAX_NAME, id=f"name-{seat}")
                     yield Select([("person", "human")], value="human", allow_blank=False, id=f"kind-{seat}")
             with Horizontal(classes="form-row"):
                 yield Label("Seed")
@@ -111,6 +129,7 @@ class NewGameScreen(Screen[GameSetup | None]):
 
     def _rule_options(self) -> list[tuple[Text, str]]:
         out = [(Text(inert(f"{p.title} ({p.name})")), p.name) for p in self.presets if p.game == self.game]
+        out += [(Text(inert(f"{r.title} ({path.name}, house rules)")), HOUSE + str(path)) for path, r in self.house]
         return [*out, (Text("TOML file…"), FILE)]
 
     def _default_rules(self) -> str:
@@ -122,6 +141,55 @@ class NewGameScreen(Screen[GameSetup | None]):
     def on_mount(self) -> None:
         self._fill_seats(reset_names=True)
         self.query_one("#game", Select).focus()
+        self.look_for_house_rules()
+
+    @work(thread=True, exclusive=True, group="house-rules")
+    def look_for_house_rules(self) -> None:
+        """The rulesets the house-rules editor saved (files, so off the event loop), then offered."""
+        from cardtui.saves import house_rules_dir
+
+        found, broken = read_house_rules(house_rules_dir())
+        self.app.call_from_thread(self.house_rules_read, found, broken)
+
+    def house_rules_read(self, found: list[tuple[Path, Ruleset]], broken: int) -> None:
+        """Offer the house rules in the Rules list, keeping what is chosen."""
+        self.house = found
+        self._offer_rules(keep=True)
+        if broken:
+            from cardtui.saves import house_rules_dir
+
+            files = "file" if broken == 1 else "files"
+            self.say(f"{broken} {files} in {house_rules_dir()} could not be read as rules (`cardtui rules validate`).")
+
+    def _offer_rules(self, keep: bool) -> None:
+        """The Rules list for the game chosen: `keep` the choice when it is still there, else the default (the
+        TOML file when a path is typed)."""
+        rules = self.query_one("#rules", Select)
+        chosen = rules.value
+        options = self._rule_options()
+        with self.prevent(Select.Changed):  # a choice made here is not a person choosing over a typed path
+            rules.set_options(options)
+            if keep and any(value == chosen for _, value in options):
+                rules.value = chosen
+            elif self.query_one("#file", Input).value.strip():
+                rules.value = FILE
+            else:
+                rules.value = self._default_rules()
+
+    def say(self, text: str) -> None:
+        self.query_one("#form-message", Static).update(inert(text))
+
+    @on(Input.Changed, "#file")
+    def file_typed(self, event: Input.Changed) -> None:
+        """A path typed is the rules to play with: the Rules list follows it to "TOML file…"."""
+        if event.value.strip():
+            self.query_one("#rules", Select).value = FILE
+
+    @on(Select.Changed, "#rules")
+    def rules_chosen(self, event: Select.Changed) -> None:
+        """A preset or house rules chosen over a typed path: the path goes, so nothing on the form is ignored."""
+        if event.value != FILE:
+            self.query_one("#file", Input).value = ""
 
     def _count(self) -> int:
         if self.game != "eight-of-spades":
@@ -150,9 +218,7 @@ class NewGameScreen(Screen[GameSetup | None]):
     def game_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and event.value != self.game:
             self.game = event.value
-            rules = self.query_one("#rules", Select)
-            rules.set_options(self._rule_options())
-            rules.value = self._default_rules()
+            self._offer_rules(keep=False)
             self._fill_seats(reset_names=True)
 
     @on(Select.Changed, "#players")
@@ -164,7 +230,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         try:
             form = self.form()
         except ValueError as err:
-            self.query_one("#form-message", Static).update(inert(str(err)))
+            self.say(str(err))
             return
         self.check_setup(form)
 
@@ -184,7 +250,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         if isinstance(result, GameSetup):
             self.dismiss(result)
         else:
-            self.query_one("#form-message", Static).update(inert(str(result)))
+            self.say(str(result))
 
     def form(self) -> Form:
         """The form read; the seats checked as a save's seats are; a ValueError says what is wrong."""
@@ -194,7 +260,10 @@ class NewGameScreen(Screen[GameSetup | None]):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}"
             kind = self.query_one(f"#kind-{seat}", Select).value
             seats.append(Seat(name, "human") if kind == "human" else Seat(name, "bot", str(kind)))
-        checked = list(check_seats(seats, len(seats), self.game))
+        try:
+            checked = list(check_seats(seats, len(seats), self.game))
+        except SeatError as err:
+            raise ValueError(seat_problem(err)) from None
         text = self.query_one("#seed", Input).value.strip()
         if not text:
             seed = secrets.randbelow(2**32)

@@ -119,7 +119,7 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
 
         The reading notes are several lines of prose, not a knob: they travel with the ruleset unedited.
         """
-        from cardtui.saves import home_dir
+        from cardtui.saves import house_rules_dir
 
         self.base = ruleset
         knobs = self.query_one("#knobs", VerticalScroll)
@@ -143,7 +143,7 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
             )
         knobs.mount_all(rows)
         del plain
-        self.query_one("#rules-path", Input).value = str(home_dir() / "rules" / f"my-{ruleset.name}.toml")
+        self.query_one("#rules-path", Input).value = str(house_rules_dir() / f"my-{ruleset.name}.toml")
 
     @on(Select.Changed, "#preset")
     def preset_changed(self, event: Select.Changed) -> None:

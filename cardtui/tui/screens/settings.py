@@ -95,7 +95,7 @@ class SettingsScreen(Screen[None]):
 
     def change(self, key: str, value: Any) -> None:
         """Use and remember a changed value; say where it went, or why it was not written."""
-        if value == getattr(self.settings, KEYS[key]) or value is Select.BLANK:
+        if value == getattr(self.settings, KEYS[key]):
             return
         problem = self.settings.remember(key, value)
         what = f"{LABELS[key]}: {shown(value)}"
@@ -109,6 +109,8 @@ class SettingsScreen(Screen[None]):
     def changed(self, event: Select.Changed | Switch.Changed) -> None:
         """A control changed: its id names the setting (`hint-level` is `hint_level`); a theme shows at once."""
         key = (event.control.id or "").replace("-", "_")
+        if isinstance(event, Select.Changed) and event.select.is_blank():
+            return  # no choice (Select.BLANK is False, so a switch turned off must not be taken for one)
         self.change(key, event.value)
         if key == "theme" and isinstance(event.value, str) and self.app.theme != event.value:
             self.app.theme = event.value

@@ -80,7 +80,7 @@ class TableScreen(FitsTerminal, GameScreen):
     )
     MORE_KEYS: ClassVar[Keys] = (
         ("F3", "show the last trick"),
-        ("F4", "speed of the computer players: instant, fast, normal, slow (remembered)"),
+        ("F4 / shift+F4", "computer players faster / slower: slow, normal, fast, instant (remembered)"),
         ("F5", "claim the remaining tricks when they are surely yours"),
         ("F6", "score history: every deal so far and a chart of the running totals"),
         ("Enter, Space or click", "collect a finished trick (when Settings has click to collect the trick on)"),
@@ -218,7 +218,8 @@ class TableScreen(FitsTerminal, GameScreen):
             whose = "dealing"
         else:
             whose = f"{self.who(tm.seat)} to {('play' if tm.phase == 'play' else tm.phase)}"
-        self.set_status(f" {title} · {v.ruleset.title} · {whose}")
+        rules_title = f" · {v.ruleset.title}" if v.ruleset.title != title else ""  # never "Hearts · Hearts"
+        self.set_status(f" {title}{rules_title} · {whose}")
         # the hand
         hand = self.query_one(Hand)
         if self.viewer is None:
@@ -361,7 +362,12 @@ class TableScreen(FitsTerminal, GameScreen):
                 self.advance()
 
         earlier = self.bids_so_far(v, seat)
-        dialog = BidScreen(self.who(seat), bids, v.hand, self.ascii_only, look, earlier, self.table_help())
+
+        def refusal(number: int, blind: bool) -> str | None:
+            return v.bid_error(Bid(seat, number, blind))
+
+        help_ = self.table_help()
+        dialog = BidScreen(self.who(seat), bids, v.hand, self.ascii_only, look, earlier, help_, refusal)
         self.app.push_screen(dialog, chosen)
 
     def hand_arrived(self) -> None:
@@ -420,6 +426,12 @@ class TableScreen(FitsTerminal, GameScreen):
             self.say("Not your turn to play yet.", error=True)
             return
         self.apply_action(Play(seat, message.card))
+
+    def forget_typed(self) -> None:
+        super().forget_typed()
+        hand = self.query_one(Hand)
+        if hand.buffer:
+            hand.set_buffer("")
 
     def on_hand_problem(self, message: Hand.Problem) -> None:
         self.say(message.text, error=True)

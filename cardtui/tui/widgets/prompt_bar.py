@@ -29,8 +29,12 @@ class PromptBar(Vertical):
         self._draw()
 
     def set_typed(self, text: str) -> None:
+        """What has been typed so far; starting a new code drops a refusal of the last one (it is stale now)."""
         self._typed = text
         self._draw()
+        line = self.query_one("#message-line", TextLines)
+        if text and line.strong:
+            line.set("")
 
     def say(self, text: str, error: bool = False) -> None:
         """One line; errors are drawn in the error style."""

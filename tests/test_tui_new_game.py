@@ -1,0 +1,145 @@
+"""The New game form: what is typed is what the game starts with, and a refusal names the field in its words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Input, Select, Static
+
+from cardtui.rules import dump_toml, load_preset, load_ruleset, write_toml
+from cardtui.saves import house_rules_dir
+from cardtui.seats import MAX_NAME
+from cardtui.session import Session
+from cardtui.tui.app import CardtuiApp, Start
+from cardtui.tui.screens.menu import MenuScreen
+from cardtui.tui.screens.new_game import FILE, HOUSE, NewGameScreen
+from cardtui.tui.screens.pass_cards import PassScreen
+from cardtui.tui.settings import Settings
+from tests.test_tui_support import open_rules_editor, settle, workers_done
+
+
+async def open_new_game(pilot: Pilot[Any], app: CardtuiApp) -> NewGameScreen:
+    await pilot.pause()
+    assert isinstance(app.screen, MenuScreen)
+    await pilot.press("home", "enter")  # New game, the first entry
+    await pilot.pause()
+    form = app.screen
+    assert isinstance(form, NewGameScreen)
+    return form
+
+
+def form_message(form: NewGameScreen) -> str:
+    return str(form.query_one("#form-message", Static).content)
+
+
+async def test_a_name_field_takes_no_more_than_a_name_may_hold() -> None:
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        form = await open_new_game(pilot, app)
+        field = form.query_one("#name-1", Input)
+        field.focus()
+        field.value = ""
+        await pilot.press(*("x" * 70))
+        assert field.value == "x" * MAX_NAME
+
+
+async def test_a_refused_name_is_told_in_the_forms_words() -> None:
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        form = await open_new_game(pilot, app)
+        form.query_one("#name-2", Input).value = "Nor\x07th"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        said = form_message(form)
+        assert app.screen is form
+        assert said == f"Seat 2's name: a name is 1 to {MAX_NAME} printable characters (no tabs or control keys)"
+
+
+def house_file(path: Path, name: str, end_score: int) -> Path:
+    """A Hearts ruleset of our own, written where asked."""
+    ruleset = load_preset("hearts").replace(name=name, title=f"Hearts to {end_score}", end_score=end_score)
+    write_toml(path, dump_toml(ruleset), make_folders=True)
+    return path
+
+
+async def start(pilot: Pilot[Any], app: CardtuiApp) -> Session:
+    await pilot.press("ctrl+s")
+    await settle(pilot, app)
+    assert isinstance(app.screen, PassScreen), app.screen
+    assert app.session is not None
+    return app.session
+
+
+async def test_a_path_typed_in_toml_file_is_the_rules_played(tmp_path: Path) -> None:
+    """Typing a path is choosing it: the Rules list follows to "TOML file…" and the game starts on that file."""
+    path = house_file(tmp_path / "short.toml", "short", 50)
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        form = await open_new_game(pilot, app)
+        await workers_done(app)
+        form.query_one("#file", Input).focus()
+        await pilot.press(*str(path))
+        await pilot.pause()
+        assert form.query_one("#rules", Select).value == FILE
+        session = await start(pilot, app)
+    assert session.ruleset.name == "short" and session.ruleset.end_score == 50  # type: ignore[attr-defined]
+
+
+async def test_choosing_a_preset_over_a_typed_path_clears_the_path(tmp_path: Path) -> None:
+    path = house_file(tmp_path / "short.toml", "short", 50)
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        form = await open_new_game(pilot, app)
+        await workers_done(app)
+        form.query_one("#file", Input).value = str(path)
+        await pilot.pause()
+        form.query_one("#rules", Select).value = "hearts"
+        await pilot.pause()
+        assert form.query_one("#file", Input).value == ""
+        session = await start(pilot, app)
+    assert session.ruleset.name == "hearts"
+
+
+async def test_house_rules_saved_in_the_rules_folder_are_in_the_rules_list(home: Path) -> None:
+    """The editor saves in the house-rules folder; New game offers what is there (and says what it can't read)."""
+    path = house_file(house_rules_dir() / "my-short.toml", "short", 50)
+    (house_rules_dir() / "broken.toml").write_text("game = 'hearts'\nend_score = -1\n")
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        form = await open_new_game(pilot, app)
+        await workers_done(app)
+        await pilot.pause()
+        rules = form.query_one("#rules", Select)
+        offered = {value: str(label) for label, value in rules._options}
+        assert offered[HOUSE + str(path)] == "Hearts to 50 (my-short.toml, house rules)"
+        assert rules.value == "hearts", "the preset stays the default"
+        assert form_message(form) == (
+            f"1 file in {house_rules_dir()} could not be read as rules (`cardtui rules validate`)."
+        )
+        rules.value = HOUSE + str(path)
+        await pilot.pause()
+        session = await start(pilot, app)
+    assert session.ruleset.name == "short" and session.ruleset.end_score == 50  # type: ignore[attr-defined]
+
+
+async def test_rules_saved_from_the_editor_appear_in_new_game(home: Path) -> None:
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = await open_rules_editor(pilot, app)
+        saved_to = Path(editor.query_one("#rules-path", Input).value)
+        assert saved_to.parent == house_rules_dir()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert saved_to.is_file()
+        await pilot.press("escape")
+        await pilot.pause()
+        form = await open_new_game(pilot, app)
+        await workers_done(app)
+        await pilot.pause()
+        game = load_ruleset(saved_to).game
+        form.query_one("#game", Select).value = game
+        await pilot.pause()
+        values = [value for _, value in form.query_one("#rules", Select)._options]
+    assert HOUSE + str(saved_to) in values
