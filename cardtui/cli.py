@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
+from cardtui.files import occupied
 from cardtui.inert import inert
 from cardtui.tui.settings import SPEEDS
 
@@ -254,7 +255,7 @@ def play(
     if seed is not None and not 0 <= seed <= MAX_SEED:
         fail(f"--seed: expected an integer 0..{MAX_SEED}, found {seed}")
     if save is not None:
-        if save.exists():
+        if occupied(save):
             fail(f"{save}: already exists — resume it with `cardtui resume {save}` or choose another file")
         if not save.parent.is_dir():
             fail(f"{save}: the folder {save.parent} does not exist")
@@ -512,7 +513,7 @@ def rules_new(
     if out is None:
         say(text, nl=False)
         return
-    if out.exists() and not force:
+    if occupied(out) and not force:
         fail(f"{out}: already exists — use --force to overwrite it")
     try:
         write_toml(out, text)
@@ -788,7 +789,7 @@ def host(
             fail(f"--seats: {game} has {count} seats, found {len(chosen)}")
         if seed is not None and not 0 <= seed <= MAX_SEED:
             fail(f"--seed: expected an integer 0..{MAX_SEED}, found {seed}")
-        if save is not None and save.exists():
+        if save is not None and occupied(save):
             fail(f"{save}: already exists — re-open it with `cardtui host --resume {save}` or choose another file")
         try:
             session = Session.new(ruleset, chosen, seed if seed is not None else secrets.randbelow(2**32), save)

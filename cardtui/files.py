@@ -84,6 +84,15 @@ def _status(path: Path, verb: str, *, follow: bool) -> os.stat_result:
         raise FileProblem("not a file name: it holds a NUL character") from None
 
 
+def occupied(path: Path) -> bool:
+    """Whether anything (a file, a folder, a link, even a broken one) is at `path`.
+
+    `Path.exists` raises on a name longer than the file system allows; such a
+    name holds nothing, and the write that follows says why it can't be made.
+    """
+    return os.path.lexists(path)
+
+
 def read_regular(path: Path, what: str, limit: int = MAX_BYTES) -> bytes:
     """The bytes of a regular file of at most `limit` bytes; anything else is a FileProblem, at once.
 

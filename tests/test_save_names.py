@@ -91,6 +91,15 @@ def test_a_name_too_long_for_its_lock_and_temp_is_refused_when_the_game_is_creat
     assert load_save(ok).log == []
 
 
+@pytest.mark.parametrize("command", [["play", "hearts", "--save"], ["host", "hearts", "--save"]])
+def test_a_name_longer_than_the_file_system_allows_is_one_sentence(tmp_path: Path, command: list[str]) -> None:
+    """Asking whether a 256-byte name exists raises in Python 3.11; the command says what is wrong instead."""
+    path = tmp_path / long_name(256)
+    result = runner.invoke(app, [*command, str(path)])
+    assert result.exit_code == 2, result.output
+    assert "at most" in result.output and "Traceback" not in result.output
+
+
 @pytest.mark.parametrize("size", [246, 250, 251, 255])
 def test_an_existing_long_named_save_can_be_played_deleted_and_archived(tmp_path: Path, size: int) -> None:
     path = sample(tmp_path / "saves", long_name(size))

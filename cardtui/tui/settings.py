@@ -85,12 +85,12 @@ def read_settings(path: Path) -> tuple[dict[str, Any], str | None]:
     """
     import tomllib
 
-    from cardtui.files import FileProblem, read_regular
+    from cardtui.files import FileProblem, occupied, read_regular
     from cardtui.inert import inert
     from cardtui.rules import check_toml_shape
     from cardtui.rules.base import show
 
-    if not path.exists() and not path.is_symlink():
+    if not occupied(path):
         return {}, None
     try:
         text = read_regular(path, "a settings file", MAX_SETTINGS_BYTES).decode("utf-8")

@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Select, Static
 
+from cardtui.files import occupied
 from cardtui.inert import inert
 from cardtui.rules import (
     Ruleset,
@@ -192,7 +193,7 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
             else:
                 message.update(inert(f"Not saved: {path} is kept as it was."))
 
-        if path.exists() or path.is_symlink():
+        if occupied(path):
             self.app.push_screen(ConfirmOverwrite(path), answered)
         else:
             self.write(ruleset, path, play)
