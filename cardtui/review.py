@@ -488,6 +488,8 @@ def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], t
         partner = seen.partner
         if partner >= 0 and seen.bids[partner] >= 0:
             facts.append(f"{names[partner]} bid {Bid(partner, seen.bids[partner], seen.blind[partner]).label()}")
+        if isinstance(mine, Bid) and mine.blind:
+            return facts  # bid with the hand face down: what it holds was not the bidder's to know
         spades = (view.hand.mask >> (Suit.SPADES * 13) & 0x1FFF).bit_count()
         facts.append(f"the hand holds {spades} spade{'s' if spades != 1 else ''}")
         return facts

@@ -143,6 +143,14 @@ def test_every_level_exchanges_a_risky_hand_and_keeps_a_safe_one(level: str) -> 
     assert bot.decide(safe.view(2), random.Random(1)).action == Pass(2, ())
 
 
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_hand_with_guarded_honours_still_exchanges_and_says_so_truly(level: str) -> None:
+    """A nil-shaped hand holding K♣, J♣ and J♥ is not one "with no card above a ten": it gives two cards."""
+    hand = "3C 4C 9C JC KC 6D 7D 3S 10S 6H 9H 10H JH"
+    decision = make_bot("spades", level, budget_ms=20).decide(after_blind_nil(hand=hand).view(0), random.Random(1))
+    assert isinstance(decision.action, Pass) and len(decision.action.cards) == 2, decision.reason
+
+
 def test_a_required_exchange_is_still_made_by_the_players() -> None:
     game = after_blind_nil("required", hand=LOW_HAND)
     action = make_bot("spades", "normal").decide(game.view(0), random.Random(1)).action

@@ -251,3 +251,14 @@ def test_a_review_line_whose_gap_counts_the_others_says_so_and_adds_up() -> None
     assert "6.6 points taken this deal against 11.4 for 9D" in line
     plain = Evaluation((Option(best, -6.6, 6.6), Option(mine, -11.4, 11.4)), 1, POINTS, 1)
     assert explain(view, plain, ["P0", "P1", "P2", "P3"], lambda c: c.code).startswith("QS was better by 4.8 points: ")
+
+
+def test_a_blind_bid_is_explained_without_the_hand_it_was_made_without() -> None:
+    """A blind nil is bid with the hand face down, so its line names nothing in that hand."""
+    spades = parse_save(json.loads((SAMPLES / "spades.json").read_text()))
+    judged = review(spades, seats=[0], budget_ms=2)
+    blind = [j for j in judged.judgements if isinstance(j.action, Bid) and j.action.blind]
+    assert blind, "the sample holds blind nils of seat 0"
+    assert all("the hand holds" not in j.why for j in blind)
+    seen = [j for j in judged.judgements if isinstance(j.action, Bid) and not j.action.blind]
+    assert any("the hand holds" in j.why for j in seen)

@@ -192,7 +192,7 @@ def exchange_decision(view: TrickView) -> Decision:
     The exchange is the blind nil's, so the partner gives low cards even when it
     bid nil itself, and keeps the high cards it just got to cover the nil. Where
     the exchange is optional the bidder keeps its hand when it already fits a nil
-    and nothing it would give is above a ten (the partner's low cards would not
+    and holds no card above a ten (the partner's low cards would not
     help it, and the partner keeps its hand whole); a partner given no cards
     passes none back.
     """
@@ -214,8 +214,8 @@ def exchange_decision(view: TrickView) -> Decision:
         else:
             c = _rank_pick(rest & ~given if rest & ~given else rest, False)
         chosen |= 1 << c
-    if 0 in counts and nil_fits(hand) and all(c % 13 < 9 for c in list_cards(chosen)):
-        return Decision(Pass(view.seat, ()), "keeps its hand: it already fits a nil, with nothing above a ten to give")
+    if 0 in counts and nil_fits(hand) and all(c % 13 < 9 for c in list_cards(hand)):
+        return Decision(Pass(view.seat, ()), "keeps its hand: it already fits a nil, with no card above a ten")
     cards = tuple(DECK[c] for c in range(52) if chosen >> c & 1)
     why = "gives away its highest cards for the nil" if nil_seat else "gives its lowest cards to the nil bidder"
     return Decision(Pass(view.seat, cards), f"{' '.join(c.code for c in cards)}: {why}")
