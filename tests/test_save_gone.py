@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import shutil
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,7 @@ async def play_after_removal(tmp_path: Path) -> tuple[CardtuiApp, Session, int]:
         table = next(screen for screen in app.screen_stack if screen.query(PromptBar))
         said = table.query_one(PromptBar).message
         assert "was removed while the game was open" in said and "changed by another program" not in said
+        assert "ctrl+r" not in said  # trying again can't bring the folder back; quitting writes the game back
         assert len(session.log) == saved  # the move whose save failed was not made
         await pilot.press("ctrl+q")
     return app, session, saved
@@ -112,3 +114,16 @@ async def test_the_exit_line_says_the_game_is_lost_when_it_cannot_be_written_bac
     assert "cardtui resume" not in message
     assert not folder.exists()
     session.close()
+
+
+async def test_the_exit_line_pastes_into_a_shell_whatever_the_name(tmp_path: Path) -> None:
+    path = tmp_path / "my game [1] *.json"
+    session = Session.new(load_preset("hearts"), SEATS, 7, save_path=path)
+    app = CardtuiApp(Start(session=session), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled_at(pilot, app, PassScreen)
+        await pilot.press("ctrl+q")
+    message = app.return_value
+    assert message is not None
+    command = message.splitlines()[-1].removeprefix("Resume it with: ")
+    assert shlex.split(command) == ["cardtui", "resume", str(path)]

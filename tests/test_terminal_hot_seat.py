@@ -133,6 +133,9 @@ def test_a_hot_seat_deal_in_tmux_never_shows_the_other_persons_cards(tmp_path: P
                 # The notice stays up through the last person's stray keys and asks for a key only after them;
                 # every frame until then hides both hands.
                 while ASKS not in screen:
+                    screen = settled(tmux, screen)  # a capture mid-redraw holds the frame before the notice
+                    if ASKS in screen:
+                        break
                     assert HAND_OVER.search(screen), f"the hand-over ended before it asked for a key:\n{screen}"
                     assert_private(screen, secrets_from(load_save(save), None), "the hand-over notice")
                     screen = tmux.screen("hot")

@@ -162,11 +162,11 @@ def knob(default: Any, doc: str, check: Check) -> Any:
 META_KEYS = ("game", "name", "title", "description", "notes")
 
 
-def max_deals_knob() -> Any:
-    """The deal limit every trick game has, so that no ruleset can make a game endless."""
+def max_deals_knob(also: str = "") -> Any:
+    """The deal limit every trick game has, so that no ruleset can make a game endless; `also` adds a game's case."""
     return knob(
         200,
-        "after this many deals the game ends and the leader wins (ties share the win)",
+        f"after this many deals the game ends and the leader wins (ties share the win){also}",
         IntRange(1, 10000),
     )
 

@@ -34,9 +34,12 @@ class SpadesRules(Ruleset):
     partnership: bool = knob(True, "partners sit opposite (seats 0+2, 1+3); false = every seat for itself", Bool())
     win_target: int = knob(500, "a side reaching this score ends the game", IntRange(50, 10000))
     losing_floor: int | None = knob(
-        None, 'a side falling to this score ends the game and loses ("off" = no floor)', IntOrWord("off", -10000, -10)
+        None,
+        "a side falling to this score ends the game and loses (if every side falls to it at once, the highest score "
+        'wins; "off" = no floor)',
+        IntOrWord("off", -10000, -10),
     )
-    max_deals: int = max_deals_knob()
+    max_deals: int = max_deals_knob("; if that deal also takes a side to win_target, tie_break decides first")
     bag_limit: int = knob(
         10, "every this many bags (overtricks) costs the bag penalty; 0 = no bag penalty", IntRange(0, 50)
     )

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import dataclasses
 import os
+import shlex
 import signal
 import threading
 import time
@@ -54,6 +55,11 @@ class Start:
     resumed: bool = False
     replay_path: Path | None = None
     replay: Replay | None = None
+
+
+def pasteable(*words: object) -> str:
+    """A cardtui command to paste into a shell: a name with spaces, `*` or `[` comes quoted."""
+    return shlex.join(["cardtui", *map(str, words)])
 
 
 class CardtuiApp(App[str | None]):
@@ -224,6 +230,7 @@ class CardtuiApp(App[str | None]):
         if session is None or session.save_path is None:
             return None
         path = session.save_path
+
         if session.save_gone:
             from cardtui.saves import SaveError
 
@@ -233,26 +240,26 @@ class CardtuiApp(App[str | None]):
             except SaveError as err:
                 return f"The game is lost from disk: {problem}; writing it back failed too: {err}"
             if session.is_over:
-                return f"{problem}; the finished game was written back to {path}\nWatch it with: cardtui replay {path}"
-            return (
-                f"{problem}; the game as last saved was written back to {path}\nResume it with: cardtui resume {path}"
-            )
+                back = f"{problem}; the finished game was written back to {path}"
+                return f"{back}\nWatch it with: {pasteable('replay', path)}"
+            back = f"{problem}; the game as last saved was written back to {path}"
+            return f"{back}\nResume it with: {pasteable('resume', path)}"
         if session.save_problem is not None:
             return (
                 f"The last move was not saved: {session.save_problem}\n"
-                f"Resume from the last move that was saved with: cardtui resume {path}"
+                f"Resume from the last move that was saved with: {pasteable('resume', path)}"
             )
         if session.is_over:
-            return f"The game is over and saved in {path}\nWatch it again with: cardtui replay {path}"
-        return f"Game saved in {path}\nResume it with: cardtui resume {path}"
+            return f"The game is over and saved in {path}\nWatch it again with: {pasteable('replay', path)}"
+        return f"Game saved in {path}\nResume it with: {pasteable('resume', path)}"
 
     def network_message(self, remote: RemoteSource) -> str:
         """Leaving a network table: the seat waits; the host's own seat closes the table (its save stays)."""
         save = self.start.host_save
         if save is not None:
             if remote.is_over:
-                return f"The game is over and saved in {save}\nWatch it again with: cardtui replay {save}"
-            reopen = self.start.host_reopen or f"cardtui host --resume {save}"
+                return f"The game is over and saved in {save}\nWatch it again with: {pasteable('replay', save)}"
+            reopen = self.start.host_reopen or pasteable("host", "--resume", save)
             return f"The table is closed; the game is saved in {save}\nOpen it again with: {reopen}"
         return remote.leaving()
 

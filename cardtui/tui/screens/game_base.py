@@ -285,7 +285,12 @@ class GameScreen(Screen[None]):
         except SaveError as err:
             self.unsaved = action
             self.refresh_bindings()
-            self.say(f"Could not save, so the move was not made: {err} — ctrl+r: try again, ctrl+q: quit", error=True)
+            keys = (
+                "ctrl+q: quit (the game as last saved is written back)"
+                if self.session.save_gone
+                else ("ctrl+r: try again, ctrl+q: quit")
+            )
+            self.say(f"Could not save, so the move was not made: {err} — {keys}", error=True)
             self.redraw()
             return False
         if self.unsaved is not None:
