@@ -83,6 +83,22 @@ async def test_pings_before_hello_count_too(tmp_path: Path) -> None:
         await ws.close()
 
 
+async def test_a_client_that_never_says_hello_is_gone_at_the_hello_deadline(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PROTOCOL.md: `hello` "must be the first message, within 10 s" (here 0.2 s). A client that neither says it
+    nor reads is ended then, not after a closing handshake it will never answer (10 s more)."""
+    monkeypatch.setattr(server, "HELLO_TIMEOUT", 0.2)
+    table = await open_table(tmp_path, [])
+    async with table:
+        ws = await connect(table.url + "/")
+        ws.transport.pause_reading()
+        (held,) = server_side(table)
+        await asyncio.wait_for(held.wait_closed(), 5)
+        assert held.broken == "sent no hello within 0.2 s"
+        await ws.close()
+
+
 class Clock:
     """A monotonic clock the test moves by hand, for the host's flood count."""
 

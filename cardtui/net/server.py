@@ -251,7 +251,8 @@ class Table:
                 await ws.close(CLOSE_POLICY, "refused")
             return None
         except (TimeoutError, ConnectionClosed):
-            await ws.close(CLOSE_POLICY, "no hello")
+            # Not a closing handshake: a client that never reads would hold it open for close_timeout more.
+            ws.end(f"sent no hello within {HELLO_TIMEOUT:g} s", CLOSE_POLICY)
             return None
         return seat
 
