@@ -13,6 +13,7 @@ import os
 import pty
 import re
 import select
+import shlex
 import signal
 import struct
 import subprocess
@@ -436,7 +437,7 @@ def test_every_command_prints_hostile_names_inert_in_a_terminal(
         assert code == 0
         full_screen_output(err)  # the app's screen
         end = plain_output(out, b"")  # the line said after it
-        assert f"Game saved in {inert(str(save))}" in end and f"cardtui resume {inert(str(save))}" in end
+        assert f"Game saved in {inert(str(save))}" in end and f"cardtui resume {inert(shlex.quote(str(save)))}" in end
 
 
 @pytest.mark.parametrize(("case", "notice"), [("speed", b"speed:"), ("theme", b"theme:"), ("key", b"unknown")])
