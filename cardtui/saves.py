@@ -350,11 +350,7 @@ def _scan(text: str, i: int, windows: Sequence[int], where: str) -> tuple[Any, i
         whole = len(text) - i <= size
         window, offset = (text, 0) if whole else (text[i : i + size], i)
         try:
-            value, end = _DECODER.scan_once(window, i - offset)  # type: ignore[attr-defined]
-        except StopIteration as stop:
-            if whole or size == windows[-1]:
-                raise _not_json(text, offset + stop.value, "Expecting value") from None
-            continue
+            value, end = _DECODER.raw_decode(window, i - offset)
         except json.JSONDecodeError as err:
             if whole:
                 raise _not_json(text, err.pos, err.msg) from None
@@ -374,8 +370,8 @@ def _entry(text: str, i: int, index: int) -> tuple[Any, int]:
         if close > 0:
             piece = text[i : close + 1]
             try:
-                value, end = _DECODER.scan_once(piece, 0)  # type: ignore[attr-defined]
-            except (StopIteration, ValueError):
+                value, end = _DECODER.raw_decode(piece)
+            except ValueError:
                 pass  # a "}" inside a string, or an error: `_scan` finds the real end or says what is wrong
             else:
                 if end == len(piece):
@@ -396,7 +392,7 @@ def _parse_big(text: str, name: str) -> Any:
         while True:
             if text[i : i + 1] != '"':
                 raise _not_json(text, i, "Expecting property name enclosed in double quotes")
-            key, i = json.decoder.scanstring(text, i + 1)  # type: ignore[attr-defined]
+            key, i = _DECODER.raw_decode(text, i)
             i = _skip(text, i)
             if text[i : i + 1] != ":":
                 raise _not_json(text, i, "Expecting ':' delimiter")
