@@ -377,7 +377,7 @@ class TableScreen(FitsTerminal, GameScreen):
         super().hand_arrived()
         dialog = self.app.screen
         if isinstance(dialog, BidScreen):
-            dialog.show_hand(self.view().hand)  # type: ignore[attr-defined]
+            dialog.show_hand(self.view().hand)
 
     def bids_so_far(self, v: SpadesView, seat: int) -> str:
         """`Bids so far: West 3, North (your partner) nil` — in bidding order, the partner named as such."""
