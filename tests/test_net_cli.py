@@ -80,35 +80,57 @@ async def test_a_host_process_deals_a_whole_game_to_a_remote_player(tmp_path: Pa
     assert loaded.game.is_over and list(loaded.game.scores) == list(final.totals)  # type: ignore[attr-defined]
 
 
-async def test_cardtui_join_seats_a_computer_player_with_the_hosts_invitation(tmp_path: Path) -> None:
-    """Two real processes: `cardtui host` deals, `cardtui join INVITATION --level easy` plays the open seat."""
-    save, rules = tmp_path / "joined.json", tmp_path / "short.toml"
-    rules.write_text('game = "hearts"\nmax_deals = 1\n')
+async def host_and_join(tmp_path: Path, host_args: list[str], seconds: float) -> tuple[list[str], bytes, int | None]:
+    """`cardtui host HOST_ARGS` in one process and `cardtui join INVITATION --level easy` in another, to the end.
+
+    Returns the joiner's lines, its stderr and its exit status; both processes are gone afterwards.
+    """
     env = dict(os.environ, CARDTUI_HOME=str(tmp_path / "home"), PYTHONPATH=str(ROOT))
     pipes = {"stdout": asyncio.subprocess.PIPE, "stderr": asyncio.subprocess.PIPE, "env": env, "cwd": ROOT}
     host = await asyncio.create_subprocess_exec(
-        *[sys.executable, "-m", "cardtui", "host", "hearts", "--rules", str(rules)],
-        *["--seats", "bot:easy,bot:easy,open,bot:easy", "--seed", "2", "--save", str(save)],
+        *[sys.executable, "-m", "cardtui", "host", *host_args],
         **pipes,  # type: ignore[arg-type]
     )
     assert host.stdout is not None
     joiner: asyncio.subprocess.Process | None = None
     try:
-        await asyncio.wait_for(host.stdout.readline(), 30)
+        await asyncio.wait_for(host.stdout.readline(), 60)
         invitation = (await asyncio.wait_for(host.stdout.readline(), 30)).decode().split("cardtui join ", 1)[1]
         joiner = await asyncio.create_subprocess_exec(
             *[sys.executable, "-m", "cardtui", "join", invitation.strip(), "--level", "easy"],
             **pipes,  # type: ignore[arg-type]
         )
-        said, err = await asyncio.wait_for(joiner.communicate(), 60)
+        said, err = await asyncio.wait_for(joiner.communicate(), seconds)
         await asyncio.wait_for(host.communicate(), 30)
     finally:
         for process in (host, joiner):
             if process is not None and process.returncode is None:
                 process.kill()
                 await process.wait()
-    lines = said.decode().splitlines()
-    assert joiner is not None and joiner.returncode == 0 and err == b"", err
+    assert joiner is not None
+    return said.decode().splitlines(), err, joiner.returncode
+
+
+async def test_cardtui_join_seats_a_computer_player_with_the_hosts_invitation(tmp_path: Path) -> None:
+    """Two real processes: `cardtui host` deals, `cardtui join INVITATION --level easy` plays the open seat."""
+    save, rules = tmp_path / "joined.json", tmp_path / "short.toml"
+    rules.write_text('game = "hearts"\nmax_deals = 1\n')
+    lines, err, code = await host_and_join(
+        tmp_path,
+        [
+            "hearts",
+            "--rules",
+            str(rules),
+            "--seats",
+            "bot:easy,bot:easy,open,bot:easy",
+            "--seed",
+            "2",
+            "--save",
+            str(save),
+        ],
+        60,
+    )
+    assert code == 0 and err == b"", err
     assert lines[0] == "seated at a hearts table as North (seat 2); easy plays"
     totals = " / ".join(str(t) for t in load_save(save).game.scores)
     assert lines[-1].startswith(f"game over: totals {totals}; won: ")

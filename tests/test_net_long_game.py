@@ -6,10 +6,7 @@ stays small however long the game; before, a welcome past 64 KB closed the joine
 
 from __future__ import annotations
 
-import asyncio
-import os
 import random
-import sys
 from pathlib import Path
 
 from cardtui.net.protocol import MAX_MESSAGE, records_messages
@@ -17,6 +14,7 @@ from cardtui.rules import load_preset
 from cardtui.saves import build_save, load_save, write_save
 from cardtui.seats import Seat
 from cardtui.session import Session
+from tests.test_net_cli import host_and_join
 
 ROOT = Path(__file__).resolve().parent.parent
 DEALS = 200
@@ -54,35 +52,8 @@ def test_a_long_games_records_travel_in_parts_under_the_frame_limit(tmp_path: Pa
 async def test_a_200_deal_spades_game_resumed_by_the_host_can_be_joined(tmp_path: Path) -> None:
     save = tmp_path / "long.json"
     long_spades_save(save)
-    env = dict(os.environ, CARDTUI_HOME=str(tmp_path / "home"), PYTHONPATH=str(ROOT))
-    pipes = {"stdout": asyncio.subprocess.PIPE, "stderr": asyncio.subprocess.PIPE, "env": env, "cwd": ROOT}
-    host = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "cardtui",
-        "host",
-        "--resume",
-        str(save),
-        **pipes,  # type: ignore[arg-type]
-    )
-    assert host.stdout is not None
-    joiner: asyncio.subprocess.Process | None = None
-    try:
-        await asyncio.wait_for(host.stdout.readline(), 60)
-        invitation = (await asyncio.wait_for(host.stdout.readline(), 30)).decode().split("cardtui join ", 1)[1]
-        joiner = await asyncio.create_subprocess_exec(
-            *[sys.executable, "-m", "cardtui", "join", invitation.strip(), "--level", "easy"],
-            **pipes,  # type: ignore[arg-type]
-        )
-        said, err = await asyncio.wait_for(joiner.communicate(), 120)
-        await asyncio.wait_for(host.communicate(), 30)
-    finally:
-        for process in (host, joiner):
-            if process is not None and process.returncode is None:
-                process.kill()
-                await process.wait()
-    assert joiner is not None and joiner.returncode == 0 and err == b"", err
-    lines = said.decode().splitlines()
+    lines, err, code = await host_and_join(tmp_path, ["--resume", str(save)], 120)
+    assert code == 0 and err == b"", err
     assert lines[0] == "seated at a spades table as South (seat 0); easy plays"
     finished = load_save(save).game
     assert finished.is_over and len(finished.view(0).records) == DEALS + 1  # type: ignore[attr-defined]
