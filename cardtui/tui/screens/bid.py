@@ -16,6 +16,7 @@ from cardtui.games.base import Bid
 from cardtui.inert import inert
 from cardtui.tui.common import bid_examples, bid_label, card_label, parse_bid_text
 from cardtui.tui.screens.dialog import DecisionDialog, Keys, TableHelp
+from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH
 from cardtui.tui.widgets.keys_in_order import InOrderInput
 
 
@@ -46,8 +47,8 @@ class BidScreen(DecisionDialog[Bid]):
         refusal: Callable[[int, bool], str | None] | None = None,
     ) -> None:
         super().__init__(table_help)
-        self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]
-        self.VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+        self.HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-narrow"), (80, "-wide")]
+        self.VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-short"), (30, "-tall")]
         self.player = inert(name)
         self.earlier = inert(earlier, lines=True)
         self.bids = list(bids)

@@ -8,10 +8,14 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
-from textual import work
+from textual import events, work
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import ModalScreen
+from textual.widget import Widget
+
+from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH, keep_focus
+from cardtui.tui.widgets.size_notice import SizeNotice
 
 T = TypeVar("T")
 
@@ -59,6 +63,20 @@ class DecisionDialog(ModalScreen[T]):
     def __init__(self, table_help: TableHelp | None = None) -> None:
         super().__init__()
         self.table_help = table_help
+        # Like the table: below 60x20 only the size notice shows, so no decision is made unseen.
+        self.HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-fits")]
+        self.VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-fits")]
+        self._refocus: Widget | None = None
+
+    def on_mount(self) -> None:
+        self.mount(
+            SizeNotice(
+                MIN_WIDTH, MIN_HEIGHT, "to see this choice. It waits (ctrl+q quits; it is saved).", id="size-notice"
+            )
+        )
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._refocus = keep_focus(self, event.size, self._refocus)
 
     def say(self, text: str) -> None:
         raise NotImplementedError

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
@@ -23,6 +24,19 @@ WIDE = 80
 TALL = 24
 FULL_FOOTER = 90
 """Below this width the footer is compact and leaves out the command palette's key, so every key shows."""
+
+
+def keep_focus(screen: Screen[Any], size: Size, kept: Widget | None) -> Widget | None:
+    """Below the least size a screen's widgets are hidden and lose the focus (so no key acts on them unseen):
+    the focused one is kept, and given back once the terminal fits. Returns what to keep now."""
+    if size.width < MIN_WIDTH or size.height < MIN_HEIGHT:
+        if screen.focused is not None:
+            kept = screen.focused
+            screen.set_focus(None)
+        return kept
+    if kept is not None and kept.is_attached:
+        screen.call_after_refresh(kept.focus)
+    return None
 
 
 class FitsTerminal(Screen[None]):
@@ -51,13 +65,7 @@ class FitsTerminal(Screen[None]):
         return self.FOLDS_SIDE and self.has_class("-narrow") and not self.has_class("-side-open")
 
     def on_resize(self, event: events.Resize) -> None:
-        too_small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
-        if too_small and self.focused is not None:
-            self._refocus = self.focused  # hidden widgets lose the focus: it is given back when the table returns
-        elif not too_small and self._refocus is not None:
-            widget, self._refocus = self._refocus, None
-            if widget.is_attached:
-                self.call_after_refresh(widget.focus)
+        self._refocus = keep_focus(self, event.size, self._refocus)
         narrow = event.size.width < FULL_FOOTER
         for footer in self.query(Footer):
             footer.compact = narrow

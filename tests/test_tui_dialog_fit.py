@@ -1,0 +1,49 @@
+"""The pass and bid dialogs fit the terminal as the table does: below 60x20 only a notice shows, and no key
+decides anything unseen; made big enough, the dialog is back as it was and takes keys again."""
+
+from __future__ import annotations
+
+from cardtui.games.base import Bid, Pass
+from cardtui.rules import load_preset
+from cardtui.tui.screens.bid import BidScreen
+from cardtui.tui.screens.pass_cards import PassScreen
+from cardtui.tui.widgets.size_notice import SizeNotice
+from tests.test_tui_support import make_app, pass_first_cards, settle, settled_at, type_text
+
+
+async def test_a_pass_is_not_made_below_60x20_and_is_once_the_terminal_fits() -> None:
+    app, session = make_app("hearts", seed=7)
+    async with app.run_test(size=(50, 15)) as pilot:
+        dialog = await settled_at(pilot, app, PassScreen)
+        assert dialog.query_one("#size-notice", SizeNotice).display
+        assert "make it at least 60x20" in dialog.query_one(SizeNotice).text()
+        await type_text(pilot, dialog.cards[0].code)
+        await pilot.press("enter", "enter", "space", "enter")
+        await settle(pilot, app)
+        assert not any(isinstance(a, Pass) and a.seat == 0 for a in session.log), "a key passed unseen"
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot, app)
+        assert not dialog.query_one(SizeNotice).display
+        await pass_first_cards(pilot, dialog)
+        await settle(pilot, app)
+        assert any(isinstance(a, Pass) and a.seat == 0 for a in session.log)
+
+
+async def test_a_bid_is_not_made_below_60x20() -> None:
+    app, session = make_app("spades", seed=7, ruleset=load_preset("spades"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled_at(pilot, app, BidScreen)
+        await pilot.resize_terminal(59, 30)
+        await settle(pilot, app)
+        await type_text(pilot, "3")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert not any(isinstance(a, Bid) and a.seat == 0 for a in session.log)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot, app)
+        assert isinstance(app.screen, BidScreen)
+        await pilot.press("backspace", "backspace", "backspace")
+        await type_text(pilot, "3")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert any(isinstance(a, Bid) and a.seat == 0 for a in session.log)
