@@ -80,6 +80,14 @@ async def play_deal(pilot: Pilot[Any], app: CardtuiApp, session: Session, blind_
     return own_passes
 
 
+@pytest.fixture(autouse=True)
+def quick_hand_over(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hand-over's 0.6 s grace is what the tests marked `real_grace` check; the others, which pass the
+    keyboard dozens of times, need only that it ends, so theirs is short."""
+    if request.node.get_closest_marker("real_grace") is None:
+        monkeypatch.setattr(HotSeatScreen, "GRACE", 0.05)
+
+
 @pytest.mark.parametrize("humans", [(0, 1), (0, 1, 2), (0, 1, 2, 3)])
 async def test_hearts_hand_over_shows_no_other_persons_passed_cards(humans: tuple[int, ...]) -> None:
     app, session = make_app("hearts", seed=4, humans=humans)
@@ -144,6 +152,7 @@ async def seat_turn_before_the_other_person(pilot: Pilot[Any], app: CardtuiApp, 
     raise AssertionError("seat 0 never had the turn before West")
 
 
+@pytest.mark.real_grace
 async def test_keys_typed_on_after_a_play_neither_end_the_hand_over_nor_reach_the_next_person() -> None:
     """You play a card and type on at once (9, k, 5): the hand-over screen stays up, West's hand stays hidden,
     and none of those keys is in West's card input when West takes the keyboard."""
@@ -182,6 +191,7 @@ async def test_keys_typed_on_after_a_play_neither_end_the_hand_over_nor_reach_th
         assert "x5d" not in table.prompt_bar().message and "95d" not in table.prompt_bar().message
 
 
+@pytest.mark.real_grace
 async def test_keys_typed_before_the_hand_over_do_not_reach_the_next_persons_input() -> None:
     """A key You typed that reached the table just before the hand-over screen went up is not West's."""
     app, session = make_app("hearts", seed=4, humans=(0, 1))
