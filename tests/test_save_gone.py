@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shlex
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -56,8 +57,11 @@ async def drain(pilot: Pilot[Any], app: CardtuiApp) -> None:
     await pilot.pause()
 
 
-async def play_after_removal(tmp_path: Path) -> tuple[CardtuiApp, Session, int]:
-    """Start a game, remove its folder, try the pass, quit: the app's exit line and the session are returned."""
+async def play_after_removal(
+    tmp_path: Path, before_quit: Callable[[], None] = lambda: None
+) -> tuple[CardtuiApp, Session, int]:
+    """Start a game, remove its folder, try the pass, call `before_quit`, quit: the app (with its exit line),
+    the session and how many actions were saved are returned."""
     folder = tmp_path / "saves"
     folder.mkdir()
     session = Session.new(load_preset("hearts"), SEATS, 7, save_path=folder / "g.json")
@@ -73,6 +77,7 @@ async def play_after_removal(tmp_path: Path) -> tuple[CardtuiApp, Session, int]:
         assert "was removed while the game was open" in said and "changed by another program" not in said
         assert "ctrl+r" not in said  # trying again can't bring the folder back; quitting writes the game back
         assert len(session.log) == saved  # the move whose save failed was not made
+        before_quit()
         await pilot.press("ctrl+q")
     return app, session, saved
 
@@ -97,16 +102,7 @@ async def test_the_exit_line_says_the_game_is_lost_when_it_cannot_be_written_bac
         raise PermissionError(13, "Permission denied")
 
     folder = tmp_path / "saves"
-    folder.mkdir()
-    session = Session.new(load_preset("hearts"), SEATS, 7, save_path=folder / "g.json")
-    app = CardtuiApp(Start(session=session), Settings(speed="instant"))
-    async with app.run_test(size=(100, 30)) as pilot:
-        dialog = await settled_at(pilot, app, PassScreen)
-        shutil.rmtree(folder)
-        await pass_first_cards(pilot, dialog)
-        await drain(pilot, app)
-        monkeypatch.setattr(Path, "mkdir", refused)
-        await pilot.press("ctrl+q")
+    app, session, _ = await play_after_removal(tmp_path, lambda: monkeypatch.setattr(Path, "mkdir", refused))
     message = app.return_value
     assert message is not None
     assert message.startswith("The game is lost from disk: ")
