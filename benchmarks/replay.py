@@ -90,9 +90,9 @@ def _has(program: str) -> bool:
     return any((Path(d) / program).exists() for d in os.environ.get("PATH", "").split(os.pathsep))
 
 
-def long_save(path: Path, deals: int, seed: int = 1, undo: bool = False) -> tuple[int, int]:
-    """A Spades save of `deals` deals of random legal play; with `undo`, seat 0 (a person) takes back each card
-    it plays once and plays it again. Returns (actions, bytes)."""
+def long_history(deals: int, seed: int = 1, undo: bool = False) -> History:
+    """`deals` deals of Spades by random legal play (no win target in reach, no floor); with `undo`, seat 0 (a
+    person) takes back each card it plays once and plays it again."""
     rules = load_preset("spades").replace(win_target=10000, losing_floor="off", max_deals=deals)
     history = History(rules, [0] if undo else [])
     rng = random.Random(seed)
@@ -109,9 +109,15 @@ def long_save(path: Path, deals: int, seed: int = 1, undo: bool = False) -> tupl
         if undo and action.type == "play" and getattr(action, "seat", None) == 0 and history.undo_error(0) is None:
             history.apply(Undo(0, len(history.log) - 1))
             history.apply(action)
+    return history
+
+
+def long_save(path: Path, deals: int, seed: int = 1, undo: bool = False) -> tuple[int, int]:
+    """`long_history` written as a save. Returns (actions, bytes)."""
+    history = long_history(deals, seed, undo)
     first = Seat("You", "human") if undo else Seat("South", "bot", "random")
     seats = [first, *(Seat(n, "bot", "random") for n in ("West", "North", "East"))]
-    write_save(path, build_save(rules, seats, seed, []), [encode_action(a) for a in history.log])
+    write_save(path, build_save(history.ruleset, seats, seed, []), [encode_action(a) for a in history.log])
     return len(history.log), path.stat().st_size
 
 

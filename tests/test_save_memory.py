@@ -14,36 +14,24 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from benchmarks.replay import long_history
 from cardtui import files, saves
 from cardtui.cli import app
-from cardtui.games.base import Action
 from cardtui.games.history import History
 from cardtui.replay import Replay
 from cardtui.rules import load_preset
 from cardtui.saves import SaveError, build_save, load_save, parse_json, parse_save
 from cardtui.seats import Seat
-from cardtui.session import deal_rng
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 BOTS = [Seat(n, "bot", "random") for n in ("South", "West", "North", "East")]
 
 
 def long_spades(deals: int, seed: int = 1) -> dict[str, Any]:
-    """A Spades save of `deals` deals of random legal play (no win target reached, no floor)."""
-    rules = load_preset("spades").replace(win_target=10000, losing_floor="off", max_deals=deals)
-    history = History(rules, [])
-    rng = random.Random(seed)
-    dealt = 0
-    while not history.game.is_over:
-        game = history.game
-        action: Action
-        if game.is_chance:
-            action = game.chance_action(deal_rng(seed, dealt))
-            dealt += 1
-        else:
-            action = rng.choice(game.legal_actions())
-        history.apply(action)
-    return build_save(rules, BOTS, seed, history.log)
+    """A Spades save of `deals` deals of random legal play (no win target reached, no floor), as the benchmark
+    builds it."""
+    history = long_history(deals, seed)
+    return build_save(history.ruleset, BOTS, seed, history.log)
 
 
 def peak_of(work: Callable[[], object]) -> int:
