@@ -2,7 +2,8 @@
 
 Local play, hot seat and network play share the screens. A screen asks its
 `TableSource` who sits where, which seats are at this keyboard, what one of
-them may see, who is to move, and hands it the actions its people choose.
+them may see, who is to move, and submits the actions chosen through it: the
+one way an action reaches a game.
 `LocalSource` wraps a `Session` (this process deals, plays the computer seats
 and saves); the network's `RemoteSource` (`cardtui.net.source`) follows a seat
 at a table another process deals.
@@ -36,10 +37,6 @@ class TableSource(Protocol):
     @property
     def viewers(self) -> list[int]:
         """The seats whose people sit at this keyboard (more than one: hot seat)."""
-
-    @property
-    def drives(self) -> bool:
-        """True when this process deals and plays the computer seats; False when a host does and sends updates."""
 
     @property
     def hints_allowed(self) -> bool: ...
@@ -79,13 +76,29 @@ class TableSource(Protocol):
     def winners(self) -> tuple[int, ...]:
         """The winning sides once the game is over."""
 
+    def submit(self, action: Action) -> list[Event]:
+        """Hand over an action: the events it caused as this end may show them now.
+
+        A local table checks, applies and saves it (IllegalAction or SaveError
+        change nothing); a remote seat sends it to the host and returns no
+        events: the host's update, or its refusal, answers it.
+        """
+
+    @property
+    def face_down(self) -> bool:
+        """This seat's hand is held back until it looks or bids (it may still bid blind)."""
+
+    def look(self) -> None:
+        """Ask for the hand held back while the seat may bid blind."""
+
 
 class LocalSource:
     """A game this process plays: the session deals, its computer players decide, every action is saved."""
 
-    drives = True
     hints_allowed = True
     can_replay = True
+    face_down = False
+    """Every hand of a local game is here; the screen itself hides one until its person looks."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -136,11 +149,14 @@ class LocalSource:
     def winners(self) -> tuple[int, ...]:
         return tuple(self.session.game.winners)
 
-    # ------------------------------------------------------------ what only a local table does
-
-    def apply(self, action: Action) -> list[Event]:
+    def submit(self, action: Action) -> list[Event]:
         """Check, apply and save (IllegalAction or SaveError change nothing)."""
         return self.session.apply(action)
+
+    def look(self) -> None:
+        """Nothing to ask for: the hand is here."""
+
+    # ------------------------------------------------------------ what only a local table does
 
     def chance_action(self) -> Action:
         return self.session.chance_action()

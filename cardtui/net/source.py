@@ -3,10 +3,13 @@
 The client's messages are read by whoever runs `receive()` (the app's
 worker) and taken in one at a time with `take()`, so the view a screen draws
 always matches the events it has just told, however many updates are waiting.
+What the screen submits waits in an outbox until `deliver()` (another worker)
+sends it, in the order it was submitted.
 """
 
 from __future__ import annotations
 
+import asyncio
 import ssl
 from typing import Any
 
@@ -25,7 +28,6 @@ from cardtui.source import hint_from_view, side_scores
 class RemoteSource:
     """A `TableSource` for the seat an invitation holds; the host's process owns the game."""
 
-    drives = False
     can_replay = False
 
     def __init__(self, client: Client, invitation: str) -> None:
@@ -46,6 +48,8 @@ class RemoteSource:
         """Why the connection to the host ended, once it has."""
         self.host_answers: bool | None = None
         """After a lost connection: whether the host's address still answers (None: not known yet)."""
+        self._outbox: asyncio.Queue[Action | None] = asyncio.Queue()
+        """Submitted actions (None: a look at the hand held back) not yet sent."""
 
     @classmethod
     async def join(cls, invitation: str, tls: ssl.SSLContext | None = None) -> RemoteSource:
@@ -106,6 +110,15 @@ class RemoteSource:
     def winners(self) -> tuple[int, ...]:
         return side_scores(self._view)[2]
 
+    def submit(self, action: Action) -> list[Event]:
+        """Queue the action for the host; its update (with the events) or its refusal answers it."""
+        self._outbox.put_nowait(action)
+        return []
+
+    def look(self) -> None:
+        """Queue a request for the hand held back for a blind bid; a `hand` message brings it."""
+        self._outbox.put_nowait(None)
+
     # ------------------------------------------------------------ the wire
 
     async def receive(self) -> dict[str, Any]:
@@ -131,13 +144,15 @@ class RemoteSource:
             self.present = list(message["present"])
         return []
 
-    async def look(self) -> None:
-        """Ask the host for the hand held back for a blind bid; a `hand` message brings it."""
-        await self.client.look()
-
-    async def send(self, action: Action) -> None:
-        """Hand an action to the host; an `update` or a `refused` answers it."""
-        await self.client.act(action.to_json())
+    async def deliver(self) -> None:
+        """Send what is submitted to the host, in order, for as long as the connection lasts (ConnectionClosed
+        when it is closed)."""
+        while True:
+            action = await self._outbox.get()
+            if action is None:
+                await self.client.look()
+            else:
+                await self.client.act(action.to_json())
 
     async def say(self, text: str) -> None:
         """One line of table talk (ProtocolError when it is empty, too long or not plain text)."""

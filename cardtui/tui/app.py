@@ -193,16 +193,14 @@ class CardtuiApp(App[str | None]):
 
     def open_table(self, remote: RemoteSource) -> None:
         """Sit at a network table: the same table (or grid) screen, following the host."""
+        from cardtui.tui.screens.network_seat import NetworkGridScreen, NetworkTableScreen
+
         self.remote = remote
         screen: GameScreen
         if remote.ruleset.game == "eight-of-spades":
-            from cardtui.tui.screens.grid import GridScreen
-
-            screen = GridScreen(remote, self.settings)
+            screen = NetworkGridScreen(remote, self.settings)
         else:
-            from cardtui.tui.screens.table import TableScreen
-
-            screen = TableScreen(remote, self.settings)
+            screen = NetworkTableScreen(remote, self.settings)
         self.push_screen(screen)
 
     def show_replay(self, replay: Replay) -> None:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections import deque
-from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
@@ -20,11 +18,10 @@ from cardtui.session import Session
 from cardtui.source import LocalSource, TableSource, source_of
 from cardtui.tui.common import describe, does, seat_name
 from cardtui.tui.messages import BackToMenu, PlayAgain, Quit
-from cardtui.tui.screens.dialog import LOBBY_KEY, TALK_KEY, Keys, TableHelp
+from cardtui.tui.screens.dialog import Keys, TableHelp
 from cardtui.tui.settings import Settings
 
 if TYPE_CHECKING:
-    from cardtui.net.source import RemoteSource
     from cardtui.tui.widgets.log import GameLog
     from cardtui.tui.widgets.prompt_bar import PromptBar
 
@@ -60,13 +57,13 @@ class HostGone(Message):
 
 
 class GameScreen(Screen[None]):
-    """Drives a table source: deals, asks computer players in workers, waits for people, shows the end.
+    """Drives a game this process plays: deals, asks computer players in workers, waits for people, shows the end.
 
-    A local source (a session) is driven here; a remote one is followed: the
-    host's updates wait in `inbox` and are shown one at a time, as a local
-    game's actions would be. `token` counts applied actions; a worker's
-    answer for an older position is dropped, so a late message can never act
-    on a changed game.
+    Every action goes through the source's `submit`. `token` counts applied
+    actions; a worker's answer for an older position is dropped, so a late
+    message can never act on a changed game. A seat at a network table
+    (`network_seat.NetworkSeat`) follows its host instead, through the hooks
+    `sit_down`, `move_on`, `submitted` and `expecting`.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -86,6 +83,8 @@ class GameScreen(Screen[None]):
     """The help's lines between the hint and take back: the screen's other keys."""
     MOVE_WORD = "move"
     """What ctrl+z takes back, in the help."""
+    SEAT_KEYS: ClassVar[tuple[str, ...]] = ("talk", "lobby")
+    """Keys only a seat at a network table offers (`network_seat.NetworkSeat` turns them on)."""
 
     def __init__(self, session: Session | TableSource, settings: Settings, resumed: bool = False) -> None:
         super().__init__()
@@ -99,25 +98,13 @@ class GameScreen(Screen[None]):
         self._viewer: int | None = self.humans[0] if self.humans else None
         self.unsaved: Action | None = None
         """An action whose save failed (so it was not made), for ctrl+r to try again."""
-        self.inbox: deque[dict[str, Any]] = deque()
-        """A network table's updates and refusals not yet shown."""
-        self.sent = False
-        """A network table: an action went to the host, and its answer has not been shown yet."""
-        self._paced = False
 
     @property
     def session(self) -> Session:
-        """The session of a local game (a network table's game is the host's)."""
+        """The session of a game this process plays (a network seat's game is its host's)."""
         if not isinstance(self.source, LocalSource):
             raise AttributeError("a network table has no session here; its host has it")
         return self.source.session
-
-    @property
-    def remote(self) -> RemoteSource:
-        from cardtui.net.source import RemoteSource
-
-        assert isinstance(self.source, RemoteSource)
-        return self.source
 
     # ------------------------------------------------------------ helpers
 
@@ -159,7 +146,7 @@ class GameScreen(Screen[None]):
     def human_turn(self) -> int | None:
         """The seat of the person to move now, when nothing else is pending."""
         tm = self.source.to_move
-        if tm is None or tm.phase == "deal" or self.waiting or self.paused() or self.sent or self.inbox:
+        if tm is None or tm.phase == "deal" or self.waiting or self.paused() or self.expecting():
             return None
         return tm.seat if tm.seat in self.humans else None
 
@@ -167,12 +154,17 @@ class GameScreen(Screen[None]):
         """Something on screen must finish first (a finished trick being shown)."""
         return False
 
+    def expecting(self) -> bool:
+        """An answer from elsewhere is still to be shown (here every action is answered at once)."""
+        return False
+
     # ------------------------------------------------------------ the loop
 
     def on_mount(self) -> None:
-        if not self.source.drives:
-            self.join_table()
-            return
+        self.sit_down()
+
+    def sit_down(self) -> None:
+        """Say what game this is (new or resumed), show it and start it moving."""
         s = self.session
         if self.resumed:
             where = s.save_path.name if s.save_path else "the save"
@@ -191,9 +183,10 @@ class GameScreen(Screen[None]):
             return
         if self.before_turn():
             return
-        if not self.source.drives:
-            self.follow_host()
-            return
+        self.move_on()
+
+    def move_on(self) -> None:
+        """Deal, start a computer player's turn, or ask the person to move."""
         s = self.session
         if s.is_over:
             self.finish_game()
@@ -239,6 +232,15 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(HotSeatScreen(self.who(seat)), ready)
 
+    def hand_arrived(self) -> None:
+        """The hand the source held back for a blind bid is here (the seat looked): show it."""
+        self.redraw()
+
+    def lobby_in_front(self) -> bool:
+        """A lobby is the screen in front, so a dialog waits until it closes rather than hide it (a network
+        seat's; here there is none)."""
+        return False
+
     def forget_typed(self) -> None:
         """Drop what was typed and the last refusal: at a hand-over they are the last person's, not the next's."""
         self.say("")
@@ -267,17 +269,9 @@ class GameScreen(Screen[None]):
             log.record(event)
 
     def apply_action(self, action: Action) -> bool:
-        """Apply through the session (which checks, logs and saves); an illegal action changes nothing.
-
-        At a network table the action goes to the host, whose update or refusal answers it.
-        """
-        if not self.source.drives:
-            self.sent = True
-            self.show_prompt("Sent to the host…")
-            self.send_to_host(action)
-            return True
+        """Submit through the source (which checks, logs and saves, or sends); an illegal action changes nothing."""
         try:
-            events = self.session.apply(action)
+            events = self.source.submit(action)
         except IllegalAction as err:
             self.say(str(err), error=True)
             self.redraw()
@@ -296,14 +290,23 @@ class GameScreen(Screen[None]):
         if self.unsaved is not None:
             self.unsaved = None
             self.refresh_bindings()
+        self.submitted(action, events)
+        return True
+
+    def submitted(self, action: Action, events: list[Event]) -> None:
+        """The action is made: show what it did and move on."""
+        self.show_events(events, getattr(action, "seat", None) in self.humans)
+        self.advance()
+
+    def show_events(self, events: list[Event], mine: bool) -> None:
+        """The game moved on by one action; `mine`: a person's here, which answers what was said to them
+        (a computer's leaves it to be read)."""
         self.token += 1
-        if getattr(action, "seat", None) in self.humans:
-            self.say("")  # a person's move answers what was said to them; a computer's leaves it to be read
+        if mine:
+            self.say("")
         self.show_prompt("")  # the turn asked for is over; advance() asks for the next one
         self.handle(events)
         self.redraw()
-        self.advance()
-        return True
 
     @work(thread=True, exclusive=True, group="bot")
     def bot_turn(self, token: int, delay: float) -> None:
@@ -321,218 +324,13 @@ class GameScreen(Screen[None]):
         self.waiting = False
         self.apply_action(message.decision.action)
 
-    # ------------------------------------------------------------ a network table
-
-    def join_table(self) -> None:
-        """Seated at a network table: say where, show the position, and listen to the host."""
-        remote = self.remote
-        me = self.who(remote.seat)
-        self.game_log().say(f"Joined the {remote.ruleset.title} table as {me} (seat {remote.seat}).")
-        if remote.actions:
-            self.game_log().say(f"The game is {remote.actions} action{'' if remote.actions == 1 else 's'} in.")
-        self.say_presence(remote.present, None)
-        self.listen_to_host()
-        self.redraw()
-        if remote.invitations:
-            self.action_lobby()
-        self.call_after_refresh(self.advance)
-
-    @work(exclusive=True, group="host")
-    async def listen_to_host(self) -> None:
-        """Read the host's messages for as long as the connection lasts; each one is posted to the screen."""
-        from cardtui.net.client import Ended
-        from cardtui.net.protocol import ProtocolError
-
-        remote = self.remote
-        try:
-            while not isinstance(said := await remote.receive_or_end(), Ended):
-                self.post_message(HostSaid(said))
-        except ProtocolError as err:
-            self.post_message(HostGone(f"The table is gone: the host sent something this client cannot read ({err})"))
-            return
-        if said.lost:
-            self.post_message(HostGone("The connection to the host was lost"))
-            await remote.check_host()  # so that leaving says whether the invitation still works
-        elif said.seat_kept:
-            self.post_message(HostGone(f"The host ended this connection: {said.reason}"))
-        else:
-            self.post_message(HostGone(f"The table is gone: {said.reason}"))
-
-    @work(exclusive=False, group="send")
-    async def send_to_host(self, action: Action) -> None:
-        await self.to_host(self.remote.send(action))
-
-    @work(exclusive=False, group="send")
-    async def look_at_hand(self) -> None:
-        """Ask the host for the hand it holds back while this seat may bid blind."""
-        await self.to_host(self.remote.look())
-
-    async def to_host(self, sending: Awaitable[None]) -> None:
-        """Wait for something to reach the host; a closed connection is the table gone."""
-        from websockets.exceptions import ConnectionClosed
-
-        try:
-            await sending
-        except ConnectionClosed:
-            self.post_message(HostGone("The connection to the host is closed"))
-
-    def on_host_said(self, message: HostSaid) -> None:
-        said = message.message
-        kind = said.get("type")
-        remote = self.remote
-        if kind == "chat":
-            self.game_log().say(f"{self.who(said['seat'])}: {said['text']}")
-        elif kind == "presence":
-            before = list(remote.present)
-            remote.take(said)
-            self.say_presence(remote.present, before)
-            self.advance()  # the prompt says whether the seat to move is taken
-        elif kind in ("away", "back"):
-            self.game_log().say(str(said.get("text", "")))
-        elif kind == "error":
-            self.say(f"The host: {said.get('reason', '')}", error=True)
-        elif kind in ("update", "refused"):
-            self.inbox.append(said)
-            self.advance()
-        elif kind == "hand":
-            remote.take(said)
-            self.hand_arrived()
-
-    def hand_arrived(self) -> None:
-        """The host sent the hand it held back for a blind bid (this seat looked): show it."""
-        self.redraw()
-
-    def say_presence(self, present: list[bool], before: list[bool] | None) -> None:
-        """Log who came and went (at first: who is away); the lobby, when open, shows the same."""
-        remote = self.remote
-        for seat, here in enumerate(present):
-            if seat == remote.seat or remote.seats[seat].is_bot:
-                continue
-            if before is None:
-                if not here:
-                    self.game_log().say(f"{self.who(seat)} has not joined yet.")
-            elif here and not before[seat]:
-                self.game_log().say(f"{self.who(seat)} joined the table.")
-            elif before[seat] and not here:
-                self.game_log().say(f"{self.who(seat)} left the table; the seat waits.")
-        from cardtui.tui.screens.lobby import LobbyScreen
-
-        for screen in self.app.screen_stack:
-            if isinstance(screen, LobbyScreen):
-                screen.show_present(present)
-
-    def on_host_gone(self, message: HostGone) -> None:
-        self.sent = False
-        self.waiting = True  # nothing more will happen here
-        self.show_prompt(f"{message.text}. ctrl+q: quit")
-        self.redraw()
-
-    def follow_host(self) -> None:
-        """Show the host's updates one at a time (a computer's paced by the speed), then ask or wait."""
-        remote = self.remote
-        while self.inbox:
-            tm = remote.to_move
-            delay = self.settings.bot_delay
-            bot = tm.seat if tm is not None and tm.phase != "deal" and self.source.seats[tm.seat].is_bot else None
-            if delay > 0 and not self._paced and bot is not None:
-                self._paced = self.waiting = True
-                self.show_prompt(does(self.who(bot), "is thinking…", "are thinking…"))
-                self.redraw()
-                self.set_timer(delay, self._paced_done)
-                return
-            self._paced = False
-            said = self.inbox.popleft()
-            mine, self.sent = self.sent, False
-            if said["type"] == "refused":
-                self.say(str(said.get("reason", "the host refused that")), error=True)
-                self.redraw()
-                continue
-            events = remote.take(said)
-            self.token += 1
-            if mine:
-                self.say("")
-            self.show_prompt("")
-            self.handle(events)
-            self.redraw()
-            if self.waiting or self.paused() or self.before_turn():
-                return
-        if self.sent:
-            return
-        if remote.is_over:
-            self.finish_game()
-            return
-        tm = remote.to_move
-        if tm is not None and tm.seat == remote.seat and tm.phase != "deal" and remote.view(remote.seat).legal:
-            self.redraw()
-            self.ask_person(tm.seat, tm.phase)
-            return
-        self.show_prompt(self.waiting_for(tm.seat if tm is not None and tm.phase != "deal" else None))
-        self.redraw()
-
-    def _paced_done(self) -> None:
-        self.waiting = False
-        self.advance()
-
-    def waiting_for(self, seat: int | None) -> str:
-        """The prompt while someone else at a network table is to move."""
-        if seat is None:
-            return "The host is dealing…"
-        if self.source.seats[seat].is_bot:
-            return does(self.who(seat), "is thinking…", "are thinking…")
-        if not self.remote.present[seat]:
-            return f"Waiting for {self.who(seat)} to join (their turn)…"
-        return f"Waiting for {self.who(seat)}…"
-
-    def action_talk(self) -> None:
-        """A line of table talk: a one-line input; Enter sends it, Esc does not."""
-        from cardtui.net.protocol import ProtocolError, chat_text
-        from cardtui.tui.screens.chat import ChatScreen
-
-        def said(text: str | None) -> None:
-            if not text or not text.strip():
-                return
-            try:
-                self.talk(chat_text(text))
-            except ProtocolError as err:
-                self.say(str(err), error=True)
-
-        self.app.push_screen(ChatScreen(), said)
-
-    @work(exclusive=False, group="send")
-    async def talk(self, text: str) -> None:
-        await self.to_host(self.remote.say(text))
-
-    def action_lobby(self) -> None:
-        """The host's lobby: each open seat's invitation and who has joined."""
-        from cardtui.tui.screens.lobby import LobbyScreen
-
-        remote = self.remote
-        lines = {seat: f"cardtui join {line}" for seat, line in remote.invitations.items()}
-        self.app.push_screen(LobbyScreen(remote.seats, lines, remote.seat, remote.present), self.lobby_closed)
-
-    def lobby_closed(self, _: None) -> None:
-        """Back from the lobby: a pass or bid that waited for it to close is asked now."""
-        self.advance()
-
-    def lobby_in_front(self) -> bool:
-        """The host's lobby is the screen in front, so a dialog waits until it closes rather than hide it."""
-        from cardtui.tui.screens.lobby import LobbyScreen
-
-        return isinstance(self.app.screen, LobbyScreen)
-
     # ------------------------------------------------------------ keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Retry save is offered only while a move waits for its save; talk and the lobby at a network table."""
+        """Retry save is offered only while a move waits for its save; talk and the lobby at a network seat."""
         if action == "retry_save":
             return self.unsaved is not None
-        if action == "talk":
-            return not self.source.drives
-        if action == "lobby":
-            return not self.source.drives and bool(self.remote.invitations)
-        if action == "undo":
-            return self.source.drives  # a network table's log is the host's; nobody takes back there
-        return True
+        return action not in self.SEAT_KEYS
 
     def action_retry_save(self) -> None:
         action, self.unsaved = self.unsaved, None
@@ -548,11 +346,8 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.source.ruleset, keys))
 
     def table_help(self) -> TableHelp:
-        """F1 and F2 for a dialog over this screen; at a network table also talk and (the host's seat) the lobby."""
-        if self.source.drives:
-            return TableHelp(self.show_help, self.hint_text)
-        lobby = self.action_lobby if self.remote.invitations else None
-        return TableHelp(self.show_help, self.hint_text, talk=self.action_talk, lobby=lobby)
+        """F1 and F2 for a dialog over this screen."""
+        return TableHelp(self.show_help, self.hint_text)
 
     def hint_level(self) -> str:
         """The game's level for the hint level in the settings (Eight of Spades' `normal` is `classic`)."""
@@ -572,10 +367,9 @@ class GameScreen(Screen[None]):
             return f"No hint: {err}."
         return f"Hint ({level}): {self.action_label(decision.action)} — {decision.reason}"
 
-    def key_help(self) -> Keys:
-        """The help's keys: the game's moves, help and hint, its other keys, take back and quit (at a network
-        table: without take back, and with talk, the lobby and leave)."""
-        keys = [
+    def key_help(self) -> list[tuple[str, str]]:
+        """The help's keys: the game's moves, help and hint, its other keys, take back and quit."""
+        return [
             *self.MOVE_KEYS,
             ("F1 or ?", "this help"),
             ("F2", f"hint: what the {self.hint_level()} computer player would do, and why (Settings: hint level)"),
@@ -583,18 +377,6 @@ class GameScreen(Screen[None]):
             ("ctrl+z", f"take back your last {self.MOVE_WORD} and the computer's after it"),
             ("ctrl+q", "quit (the game is saved; resume with `cardtui resume SAVE`)"),
         ]
-        return keys if self.source.drives else self.network_keys(keys)
-
-    def network_keys(self, keys: list[tuple[str, str]]) -> list[tuple[str, str]]:
-        """A network table's keys: talk, the lobby (the host's), and ctrl+q leaves with the seat kept."""
-        local = [k for k in keys if k[0] not in ("ctrl+q", "ctrl+z")]
-        if not self.source.hints_allowed:
-            local = [k for k in local if k[0] != "F2"]
-        local.append(TALK_KEY)
-        if self.remote.invitations:
-            local.append(LOBBY_KEY)
-        local.append(("ctrl+q", "leave the table (your seat waits; join again with the same invitation)"))
-        return local
 
     def action_undo(self) -> None:
         """Take back the person's last decision and the computer players' moves after it."""

@@ -226,7 +226,7 @@ class TableScreen(FitsTerminal, GameScreen):
             hand.border_title = "Hand hidden"
             hand.show([], None, face_down=True)
             return
-        if getattr(self.source, "face_down", False):
+        if self.source.face_down:
             hand.border_title = "Your hand: face down until you look or bid"
             hand.show([], None, face_down=True)
             return
@@ -350,8 +350,8 @@ class TableScreen(FitsTerminal, GameScreen):
 
         def look() -> None:
             self.face_down = False
-            if getattr(self.source, "face_down", False):
-                self.look_at_hand()  # the host sends the cards only now
+            if self.source.face_down:
+                self.source.look()  # a network table's host sends the cards only now
             self.redraw()
 
         def chosen(bid: Bid | None) -> None:
@@ -459,18 +459,20 @@ class TableScreen(FitsTerminal, GameScreen):
     def action_claim(self) -> None:
         """Claim every remaining trick; the engine refuses a claim that is not certain and says why."""
         seat = self.human_turn()
-        if seat is not None and not self.source.drives:
-            self.apply_action(Claim(seat))  # only the host sees every hand: its engine accepts or says why not
-            return
-        game = self.session.game if seat is not None else None
-        if seat is None or not isinstance(game, TrickGame):
+        if seat is None:
             self.say("Claim on your own turn, when you are on lead.", error=True)
             return
-        why = game.claim_error(seat)
+        why = self.claim_refusal(seat)
         if why is not None:
             self.say(f"Claim refused: {why}.", error=True)
             return
         self.apply_action(Claim(seat))
+
+    def claim_refusal(self, seat: int) -> str | None:
+        """Why the engine would refuse `seat`'s claim now (None: it would accept it)."""
+        game = self.session.game
+        assert isinstance(game, TrickGame)
+        return game.claim_error(seat)
 
     def action_label(self, action: Action) -> str:
         if isinstance(action, Play):
