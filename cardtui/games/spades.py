@@ -13,6 +13,7 @@ from cardtui.games.trick import (
     BidMade,
     CardsPassed,
     DealRecord,
+    Knowledge,
     TrickGame,
     TrickView,
     check_pass_cards,
@@ -240,6 +241,20 @@ class SpadesView(TrickView):
 
     ruleset: SpadesRules
     detail: SpadesDetail
+
+    def knowledge(self, played: int) -> Knowledge:
+        known = [0, 0, 0, 0]
+        partner = self.ruleset.partner_of(self.seat)
+        if partner is not None and self.detail.passed:
+            known[partner] = self.detail.passed.mask & ~played
+        return Knowledge(
+            known,
+            -1 if partner is None else partner,
+            [b.bid if isinstance(b, Bid) else -1 for b in self.detail.bids],
+            [bool(isinstance(b, Bid) and b.blind) for b in self.detail.bids],
+            list(self.detail.bags),
+            bags_over_game(self.ruleset, self.detail.bags, self.records),
+        )
 
     def bid_error(self, bid: Bid) -> str | None:
         """Why this bid is not allowed for its seat now, in the engine's words (the bid dialog says them)."""

@@ -10,7 +10,7 @@ from cardtui.rules import HeartsRules
 from cardtui.variants.base import GameEntry
 
 if TYPE_CHECKING:
-    from cardtui.bots.search import SearchBot
+    from cardtui.bots.hearts_search import HeartsSearch
 
 RULES_TEXT = (
     "Hearts: avoid taking hearts (1 point each) and the queen of spades (13). Follow suit if you can. "
@@ -26,10 +26,10 @@ def _bot(level: str, budget_ms: int) -> Bot:
     return HeartsBot(level)
 
 
-def _search(budget_ms: int) -> SearchBot:
-    from cardtui.bots.search import SearchBot
+def _search(budget_ms: int) -> HeartsSearch:
+    from cardtui.bots.hearts_search import HeartsSearch
 
-    return SearchBot("hearts", budget_ms)
+    return HeartsSearch(budget_ms)
 
 
 def _judge(budget_ms: int) -> Judge:

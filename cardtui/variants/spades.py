@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardtui.bots import LEVELS, Bot, Judge
@@ -11,7 +10,7 @@ from cardtui.rules import SpadesRules
 from cardtui.variants.base import GameEntry
 
 if TYPE_CHECKING:
-    from cardtui.bots.search import SearchBot
+    from cardtui.bots.spades_search import SpadesSearch
 
 SPADES_TEXT = (
     "Spades: partners sit opposite. Each seat bids the tricks it will take; spades are trumps. "
@@ -22,28 +21,22 @@ CUTTHROAT_TEXT = "Cutthroat Spades: every seat for itself. Bid the tricks you wi
 THRESHOLDS = {"points": (10.0, 40.0)}
 
 
-def _search(game: str, budget_ms: int) -> SearchBot:
-    from cardtui.bots.search import SearchBot
+def _search(budget_ms: int) -> SpadesSearch:
+    from cardtui.bots.spades_search import SpadesSearch
 
-    return SearchBot(game, budget_ms)
-
-
-def _judge(game: str) -> Callable[[int], Judge]:
-    def judge(budget_ms: int) -> Judge:
-        return _search(game, budget_ms)
-
-    return judge
+    return SpadesSearch(budget_ms)
 
 
-def _bot(game: str) -> Callable[[str, int], Bot]:
-    def bot(level: str, budget_ms: int) -> Bot:
-        if level == "hard":
-            return _search(game, budget_ms)
-        from cardtui.bots.spades import SpadesBot
+def _judge(budget_ms: int) -> Judge:
+    return _search(budget_ms)
 
-        return SpadesBot(level)
 
-    return bot
+def _bot(level: str, budget_ms: int) -> Bot:
+    if level == "hard":
+        return _search(budget_ms)
+    from cardtui.bots.spades import SpadesBot
+
+    return SpadesBot(level)
 
 
 SPADES = GameEntry(
@@ -54,8 +47,8 @@ SPADES = GameEntry(
     engine=SpadesGame,
     view=SpadesView,
     levels=LEVELS,
-    bot=_bot("spades"),
-    judge=_judge("spades"),
+    bot=_bot,
+    judge=_judge,
     rules_text=SPADES_TEXT,
     board="table",
     has_deals=True,
@@ -72,8 +65,8 @@ CUTTHROAT = GameEntry(
     engine=SpadesGame,
     view=SpadesView,
     levels=LEVELS,
-    bot=_bot("cutthroat"),
-    judge=_judge("cutthroat"),
+    bot=_bot,
+    judge=_judge,
     rules_text=CUTTHROAT_TEXT,
     board="table",
     has_deals=True,
