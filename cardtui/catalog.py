@@ -27,7 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from cardtui.cards import parse_card
+from cardtui.cards import DECK, QUEEN_OF_SPADES
 from cardtui.files import remove_stale_locks
 from cardtui.games import Action, Event
 from cardtui.games.eight_of_spades import Eliminated, PointsLost
@@ -45,7 +45,6 @@ COMMIT_EVERY = 50
 PARALLEL_FROM = 100
 """With `jobs` > 1, this many stale saves or more are loaded in worker processes."""
 
-QUEEN_OF_SPADES = parse_card("QS")
 Progress = Callable[[int, int], None]
 """Told (done, total) while stale saves are loaded; total is how many needed loading."""
 
@@ -159,7 +158,7 @@ class _Counter:
 
     def __call__(self, index: int, action: Action, events: Sequence[Event]) -> None:
         for event in events:
-            if isinstance(event, TrickWon) and QUEEN_OF_SPADES in event.cards:
+            if isinstance(event, TrickWon) and DECK[QUEEN_OF_SPADES] in event.cards:
                 self._queens.append((index, event.seat))
             elif isinstance(event, PointsLost | Eliminated):
                 self._ace_hits.append((index, event.seat))

@@ -13,13 +13,14 @@ from cardtui.games.trick import (
     BidMade,
     CardsPassed,
     DealRecord,
+    Knowledge,
     TrickGame,
     TrickView,
     check_pass_cards,
     follow_error,
     winning_card,
 )
-from cardtui.rules import SpadesRules
+from cardtui.rules import Ruleset, SpadesRules
 
 SPADES_MASK = SUIT_MASKS[Suit.SPADES]
 BIDS: tuple[tuple[Bid, ...], ...] = tuple(
@@ -241,6 +242,20 @@ class SpadesView(TrickView):
     ruleset: SpadesRules
     detail: SpadesDetail
 
+    def knowledge(self, played: int) -> Knowledge:
+        known = [0, 0, 0, 0]
+        partner = self.ruleset.partner_of(self.seat)
+        if partner is not None and self.detail.passed:
+            known[partner] = self.detail.passed.mask & ~played
+        return Knowledge(
+            known,
+            -1 if partner is None else partner,
+            [b.bid if isinstance(b, Bid) else -1 for b in self.detail.bids],
+            [bool(isinstance(b, Bid) and b.blind) for b in self.detail.bids],
+            list(self.detail.bags),
+            bags_over_game(self.ruleset, self.detail.bags, self.records),
+        )
+
     def bid_error(self, bid: Bid) -> str | None:
         """Why this bid is not allowed for its seat now, in the engine's words (the bid dialog says them)."""
         return bid_refusal(self.ruleset, self.totals, self.side_of(bid.seat), self.detail.bids, bid)
@@ -251,6 +266,7 @@ class SpadesGame(TrickGame):
 
     TRUMP: ClassVar[int] = Suit.SPADES
     BREAK_SUIT: ClassVar[Suit] = Suit.SPADES
+    RULES: ClassVar[type[Ruleset]] = SpadesRules
     VIEW: ClassVar[type[TrickView]] = SpadesView
     ruleset: SpadesRules
 

@@ -139,6 +139,23 @@ class DealRecord:
 # ---------------------------------------------------------------- views
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What a seat knows of the deal beyond the cards played, as integers (the searching players read it)."""
+
+    known: list[int]
+    """Per seat, cards known to be in its hand (those this seat handed over and not yet played)."""
+    partner: int
+    """The seat's partner, or -1."""
+    bids: list[int]
+    """Per seat, its bid, or -1 (none yet, or a game without bids)."""
+    blind: list[bool]
+    bags: list[int]
+    """Per side, the bags it carries now."""
+    game_bags: list[int]
+    """Per side, the bags taken over the whole game."""
+
+
 @dataclasses.dataclass(frozen=True)
 class TrickView(PlayerView):
     """Everything one seat of a trick game may know, and nothing more.
@@ -185,6 +202,10 @@ class TrickView(PlayerView):
             if seat in side:
                 return i
         raise ValueError(seat)
+
+    def knowledge(self, played: int) -> Knowledge:
+        """What this seat knows beyond the cards played (`played`: their mask); each game's view says."""
+        raise NotImplementedError
 
 
 # ---------------------------------------------------------------- engine
@@ -297,6 +318,10 @@ class TrickGame(Game):
         return CardSet(self.hands[seat])
 
     def parse_action(self, data: Any) -> Action:
+        return trick_action_from_json(data, SEATS)
+
+    @classmethod
+    def event_action(cls, data: Any) -> Action:
         return trick_action_from_json(data, SEATS)
 
     # ---- dealing
