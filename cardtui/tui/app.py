@@ -26,6 +26,7 @@ from cardtui.tui.common import ascii_text
 from cardtui.tui.messages import BackToMenu, OpenGame, OpenReplay, OpenSettings, OpenStats, PlayAgain, Quit
 from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.settings import Settings
+from cardtui.variants import entry_of
 
 if TYPE_CHECKING:
     from textual.theme import Theme
@@ -163,7 +164,7 @@ class CardtuiApp(App[str | None]):
         if self.session is not None and self.session is not session:
             self.session.close()
         self.session = session
-        if session.ruleset.game == "eight-of-spades":
+        if entry_of(session.ruleset).board == "grid":
             from cardtui.tui.screens.grid import GridScreen
 
             return GridScreen(session, self.settings, resumed=resumed)
@@ -197,7 +198,7 @@ class CardtuiApp(App[str | None]):
 
         self.remote = remote
         screen: GameScreen
-        if remote.ruleset.game == "eight-of-spades":
+        if entry_of(remote.ruleset).board == "grid":
             screen = NetworkGridScreen(remote, self.settings)
         else:
             screen = NetworkTableScreen(remote, self.settings)

@@ -14,13 +14,10 @@ from cardtui.games.eight_of_spades import Eliminated, Flip, Flipped, LaidOut, Po
 from cardtui.games.history import Undone
 from cardtui.games.trick import BidMade, Broken, CardPlayed, CardsPassed, Claimed, DealScored, Dealt, TrickWon
 from cardtui.seats import Seat
+from cardtui.variants import GAMES
 
-GAME_TITLES = {
-    "hearts": "Hearts",
-    "spades": "Spades",
-    "cutthroat": "Cutthroat Spades",
-    "eight-of-spades": "Eight of Spades",
-}
+GAME_TITLES = {entry.name: entry.title for entry in GAMES}
+"""Each game's title by its name, in the registry's order (the new-game form's, the statistics')."""
 RED_SUITS = (Suit.DIAMONDS, Suit.HEARTS)
 
 ASCII_CELLS = {

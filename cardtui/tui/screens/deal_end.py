@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from rich.table import Table
 from rich.text import Text
@@ -20,6 +20,7 @@ from cardtui.session import Session
 from cardtui.source import TableSource, source_of
 from cardtui.tui.common import seat_name, side_name
 from cardtui.tui.screens.fit import WIDE
+from cardtui.variants import entry_of
 
 
 def bags_text(side: dict[str, Any]) -> str:
@@ -34,10 +35,10 @@ def spades_table(source: TableSource, index: int) -> Table:
     """Spades: each side's contract against the tricks it took, each nil made or failed, bags against the limit
     (where the ruleset has bags).
 
-    A line under the table tells each side that reached the bag limit this deal, and what it cost.
+    A line under the table tells each side that reached the bag limit this deal, and what it cost. Only for
+    a game whose registry entry keeps a deal's bids (`deal_table == "bids"`): its rules are Spades'.
     """
-    rules = source.ruleset
-    assert isinstance(rules, SpadesRules)
+    rules = cast(SpadesRules, source.ruleset)
     seats = source.seats
     bags = rules.has_bags
     table = Table(box=None, pad_edge=False)
@@ -110,12 +111,13 @@ def deal_parts(game: Session | TableSource, record: DealRecord, index: int | Non
         row.append(str(record.totals[i]))
         sides_table.add_row(*row)
     parts: list[Table | Text] = [table]
-    if record.bids is not None and isinstance(source.ruleset, SpadesRules):
+    shape = entry_of(source.ruleset).deal_table
+    if record.bids is not None and shape == "bids":
         parts.append(spades_table(source, len(source.records) - 1 if index is None else index))
     parts.append(sides_table)
     if record.moon is not None:
-        rules = source.ruleset
-        sun = isinstance(rules, HeartsRules) and rules.sun != "off" and record.tricks[record.moon] == 13
+        every = record.tricks[record.moon] == sum(record.tricks)
+        sun = shape == "points" and cast(HeartsRules, source.ruleset).sun != "off" and every
         parts.append(Text(inert(f"{seats[record.moon].name} shot the {'sun' if sun else 'moon'}!")))
     return parts
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from textual import events
 from textual.app import ComposeResult
@@ -20,8 +20,9 @@ from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.prompt_bar import PromptBar
 from cardtui.tui.widgets.scoreboard import Scoreboard
 from cardtui.tui.widgets.text_line import TextLines
+from cardtui.variants import entry_of
 
-CALL_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "8S": "eight of spades"}
+CALL_WORDS = dict(zip(CALLS, ("clubs", "diamonds", "hearts", "spades", "eight of spades"), strict=True))
 FLIP_PROMPT = "Your turn: call with c d h s 8, move with arrows or type D4 / I2, Enter flips"
 
 
@@ -54,9 +55,9 @@ class GridScreen(FitsTerminal, GameScreen):
         yield Footer()
 
     def view(self) -> EightOfSpadesView:
+        """The seat's view: a grid game's (the registry gives the grid only to the game whose view this is)."""
         view = self.source.view(self.viewer if self.viewer is not None else self.humans[0] if self.humans else 0)
-        assert isinstance(view, EightOfSpadesView)
-        return view
+        return cast(EightOfSpadesView, view)
 
     def hand_over(self, seat: int) -> None:
         self.viewer = seat
@@ -94,8 +95,9 @@ class GridScreen(FitsTerminal, GameScreen):
             whose = "laying out"
         else:
             whose = f"{self.who(tm.seat)} to flip"
-        rules = f" · {v.ruleset.title}" if v.ruleset.title != "Eight of Spades" else ""  # never said twice
-        self.set_status(f" Eight of Spades{rules} · {whose}")
+        title = entry_of(v.ruleset).title
+        rules = f" · {v.ruleset.title}" if v.ruleset.title != title else ""  # never said twice
+        self.set_status(f" {title}{rules} · {whose}")
 
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)

@@ -18,6 +18,7 @@ from textual.widgets import Static
 from cardtui.inert import inert
 from cardtui.rules import Ruleset
 from cardtui.tui.common import ascii_text
+from cardtui.variants import entry_of
 
 GENERAL = (
     "cardtui plays Hearts, partnership Spades, cutthroat Spades and Eight of Spades. "
@@ -73,16 +74,6 @@ class HelpText(Static):
         return Text(shown, no_wrap=True)
 
 
-TRICK_RULES = {
-    "hearts": "Hearts: avoid taking hearts (1 point each) and the queen of spades (13). Follow suit if you can. "
-    "Take them all and you shoot the moon. The game ends when a seat reaches the end score; lowest wins.",
-    "spades": "Spades: partners sit opposite. Each seat bids the tricks it will take; spades are trumps. "
-    "A side that makes its contract scores 10 a trick plus 1 a bag; missing it loses 10 a trick. Nil bids "
-    "take no trick at all.",
-    "cutthroat": "Cutthroat Spades: every seat for itself. Bid the tricks you will take; spades are trumps.",
-}
-
-
 def toml_value(value: object) -> str:
     """A knob's value as the TOML file writes it (`true`, `"add_to_others"`), on one line."""
     if isinstance(value, list | tuple):
@@ -93,13 +84,8 @@ def toml_value(value: object) -> str:
 
 
 def rules_text(ruleset: Ruleset) -> str:
-    """The game in a paragraph, then every knob of the ruleset with its value."""
-    if ruleset.game == "eight-of-spades":
-        from cardtui.variants.eight_of_spades import RULES_TEXT
-
-        intro = RULES_TEXT
-    else:
-        intro = TRICK_RULES.get(ruleset.game, "")
+    """The game in a paragraph (its registry entry's), then every knob of the ruleset with its value."""
+    intro = entry_of(ruleset).rules_text
     lines = [f"{ruleset.title}", ruleset.description, "", intro, "", "These house rules:"]
     plain = ruleset.to_dict()
     for field in type(ruleset).knobs():

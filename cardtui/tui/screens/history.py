@@ -17,6 +17,7 @@ from cardtui.inert import inert
 from cardtui.seats import Seat
 from cardtui.source import TableSource
 from cardtui.tui.common import GAME_TITLES, side_name
+from cardtui.variants import find_game
 
 
 def short_bid(bid: int, blind: bool) -> str:
@@ -44,7 +45,7 @@ def history_rows(summary: dict[str, Any], seats: Sequence[Seat]) -> tuple[list[s
     labels = [side_label(seats, side) for side in sides]
     headings = ["deal"]
     rows: list[list[str]] = []
-    if summary["game"] == "hearts":
+    if find_game(summary["game"]).deal_table == "points":
         for label in labels:
             headings += [label, "total"]
         headings.append("moon")
@@ -120,7 +121,7 @@ class HistoryScreen(ModalScreen[None]):
         names = [side_name(self.seats, side) for side in self.summary["sides"]]
         labels = [side_label(self.seats, side) for side in self.summary["sides"]]
         parts = [f"{label} = {name}" for label, name in zip(labels, names, strict=True) if label != name]
-        if self.summary["game"] != "hearts":
+        if find_game(self.summary["game"]).deal_table == "bids":
             bags = self.summary.get("bags") is not None
             parts.append("b = blind · bags carried after the deal" if bags else "b = blind")
         return " · ".join(parts)

@@ -22,6 +22,7 @@ from cardtui.rules import Ruleset, list_presets, load_preset, load_ruleset, read
 from cardtui.saves import MAX_SEED
 from cardtui.seats import MAX_NAME, Seat, SeatError, check_seats, default_names
 from cardtui.tui.common import GAME_TITLES
+from cardtui.variants import GAMES, find_game
 
 FILE = "__file__"
 HOUSE = "house:"
@@ -61,9 +62,14 @@ class Form:
             ruleset = load_preset(self.rules)
         if ruleset.game != self.game:
             raise ValueError(f"the rules {ruleset.name!r} are for {ruleset.game}, not {self.game}")
-        if self.game == "eight-of-spades":
+        if chooses_players(self.game):
             ruleset = ruleset.replace(players=self.players)
         return GameSetup(ruleset, self.seats, self.seed)
+
+
+def chooses_players(game: str) -> bool:
+    """Whether the form asks how many play: the game's rules have a `players` knob (else the seats are fixed)."""
+    return any(knob.name == "players" for knob in find_game(game).rules.knobs())
 
 
 def seat_problem(err: SeatError) -> str:
@@ -97,7 +103,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         self.house: list[tuple[Path, Ruleset]] = []
         """The house rules saved in the rules folder (read by a worker once the form is up)."""
         self.rules_path = rules_path
-        self.game = game if game in GAME_TITLES else "hearts"
+        self.game = game if game in GAME_TITLES else GAMES[0].name
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="form", id="new-game-form"):
@@ -192,14 +198,13 @@ class NewGameScreen(Screen[GameSetup | None]):
             self.query_one("#file", Input).value = ""
 
     def _count(self) -> int:
-        if self.game != "eight-of-spades":
-            return 4
+        if not chooses_players(self.game):
+            return find_game(self.game).rules().seats
         value = self.query_one("#players", Select).value
         return value if isinstance(value, int) else 4
 
     def _fill_seats(self, reset_names: bool = False) -> None:
-        count = self.game == "eight-of-spades"
-        self.query_one("#players", Select).display = count
+        self.query_one("#players", Select).display = chooses_players(self.game)
         levels = _levels(self.game)
         options = [("person", "human")] + [(f"computer: {lv}", lv) for lv in levels]
         default = "normal" if "normal" in levels else ("classic" if "classic" in levels else levels[0])

@@ -8,7 +8,7 @@ and the trick moves beside them; the scores and who is to move fold away behind 
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
 from textual import events, work
@@ -35,7 +35,6 @@ from cardtui.games.trick import TrickGame
 from cardtui.inert import inert
 from cardtui.replay import Replay
 from cardtui.tui.common import (
-    GAME_TITLES,
     ascii_text,
     bid_label,
     card_label,
@@ -51,6 +50,7 @@ from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.review_line import ReviewLine, ask
 from cardtui.tui.widgets.size_notice import SizeNotice
 from cardtui.tui.widgets.trick import Trick
+from cardtui.variants import entry_of
 
 STEPS = (
     ("right", "forward", "Action →"),
@@ -119,15 +119,16 @@ class ReplayScreen(FitsTerminal):
         self.ascii_only = ascii_only
         self.seats = replay.loaded.seats
         self.game_name = replay.loaded.ruleset.game
+        self.entry = entry_of(replay.loaded.ruleset)
         self.review: Review | None = None
         self.review_note = ""
         self.reviewing = False
-        self.tricks = self.game_name != "eight-of-spades"
+        self.tricks = self.entry.board == "table"
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status", markup=False)
         with Horizontal(id="main"):
-            if self.game_name == "eight-of-spades":
+            if not self.tricks:
                 yield GridBoard(self.ascii_only, interactive=False, id="board")
             else:
                 with Vertical(id="replay-table"):
@@ -185,7 +186,7 @@ class ReplayScreen(FitsTerminal):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The mark keys work once a review is ready (shown dimmed before); Eight of Spades has no tricks and
         one layout, so only the steps that apply are offered."""
-        if action == "step" and self.game_name == "eight-of-spades":
+        if action == "step" and not self.tricks:
             return parameters[0] not in GRID_HIDDEN_STEPS
         if action == "mark":
             return True if self.review is not None and self.review.marked() else None
@@ -282,8 +283,8 @@ class ReplayScreen(FitsTerminal):
         else:
             said = "the start" if last is None else self._say(last.to_json()) + self._mark_of(r.position)
         deal = r.deal_index() + 1
-        title = GAME_TITLES.get(self.game_name, self.game_name)
-        where = "" if self.game_name == "eight-of-spades" else f" · deal {max(deal, 0)}"
+        title = self.entry.title
+        where = f" · deal {max(deal, 0)}" if self.entry.has_deals else ""
         self.query_one("#status", Static).update(self._plain(f" Replay · {title} · {pos}{where} · after {said}"))
         self._show_review()
         lines = ["Scores as of this step"]
@@ -294,22 +295,23 @@ class ReplayScreen(FitsTerminal):
         self.query_one("#scores", Static).update(self._plain("\n".join(lines)))
         tm = game.to_move
         info = ["", "to move: " + ("nobody (over)" if tm is None else f"{seat_name(self.seats, tm.seat)}, {tm.phase}")]
-        if self.game_name == "eight-of-spades":
-            info.append("→ ← action · Home End")
-        else:
+        if self.tricks:
             info.append("→ ← action · ↓ ↑ trick · PgDn PgUp deal · Home End")
+        else:
+            info.append("→ ← action · Home End")
         info.append("r review · n p marks")
         self.query_one("#replay-info", Static).update(self._plain("\n".join(info)))
-        if isinstance(game, EightOfSpadesGame):
-            v = game.view(0)
-            hidden = [game.card_at(p) if v.down >> p & 1 else None for p in range(POSITIONS)] if r.position else None
+        if not self.tricks:  # the registry gives the grid to Eight of Spades alone
+            grid = cast(EightOfSpadesGame, game)
+            v = grid.view(0)
+            hidden = [grid.card_at(p) if v.down >> p & 1 else None for p in range(POSITIONS)] if r.position else None
             self.query_one(GridBoard).show(v.faces, v.down, v.locked, hidden)
             return
         assert isinstance(game, TrickGame)
         view = game.view(0)
         for seat in range(4):
             hand = self.query_one(f"#replay-hand-{seat}", Hand)
-            bid = view.detail.bids[seat] if isinstance(view, SpadesView) else None
+            bid = cast(SpadesView, view).detail.bids[seat] if self.entry.deal_table == "bids" else None
             extra = f" · bid {bid_label(bid.bid, bid.blind)}" if bid is not None else ""
             hand.border_title = Text(
                 self._plain(f"{seat_name(self.seats, seat)}{extra} · {tricks_text(view.tricks_won[seat])}")

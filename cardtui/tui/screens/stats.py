@@ -21,6 +21,7 @@ from textual.widgets import Footer, Static
 
 from cardtui.inert import inert
 from cardtui.tui.common import GAME_TITLES
+from cardtui.variants import find_game
 
 if TYPE_CHECKING:
     from cardtui.stats import Played
@@ -140,7 +141,7 @@ class StatsScreen(Screen[None]):
             ylim=(0, 100),
         )
         points = [n for p in mine for n in p.points]
-        what = "points per game" if game == "eight-of-spades" else "points per deal"
+        what = find_game(game).score_unit
         self.query_one("#stats-points", Chart).histogram(f"{title}: {what}", points, xlabel=what)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

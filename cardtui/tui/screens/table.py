@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,7 +21,6 @@ from cardtui.inert import inert
 from cardtui.session import Session
 from cardtui.source import TableSource
 from cardtui.tui.common import (
-    GAME_TITLES,
     bid_label,
     card_label,
     does,
@@ -33,6 +32,7 @@ from cardtui.tui.common import (
 from cardtui.tui.screens.dialog import Keys, TableHelp
 from cardtui.tui.screens.fit import FitsTerminal
 from cardtui.tui.screens.game_base import GameScreen
+from cardtui.tui.seating import CELLS, TRICK_CELL, place_of, seating
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.log import GameLog
@@ -41,6 +41,7 @@ from cardtui.tui.widgets.scoreboard import Scoreboard
 from cardtui.tui.widgets.seat_panel import SeatPanel
 from cardtui.tui.widgets.text_line import TextLines
 from cardtui.tui.widgets.trick import Trick
+from cardtui.variants import entry_of
 
 PLAY_PROMPT = "Your turn: type a card (10C, qs) and Enter, or ←/→ and Enter, or click"
 
@@ -57,12 +58,14 @@ def exchange_words(counts: tuple[int, ...], back: bool, partner: str) -> str:
 
 
 class TableScreen(FitsTerminal, GameScreen):
-    """Hearts, partnership Spades and cutthroat Spades, drawn from the seat at the keyboard.
+    """A trick game (every game its registry entry draws on the table), drawn from the seat at the keyboard.
 
     The seat of the person at the keyboard sits at the bottom and the others
-    clockwise from it (left, top, right), so in a hot-seat game the table
-    turns to each person as they take the keyboard. The panel `#seat-N` is the
-    Nth place clockwise from the bottom.
+    clockwise from it (left, over the top, right: `seating.py` places 3 to 6
+    seats), so in a hot-seat game the table turns to each person as they take
+    the keyboard. The panel `#seat-N` is the Nth place clockwise from the
+    bottom. What a seat's panel and the scores show follows the entry's
+    `deal_table`: points taken (Hearts) or bids and bags (Spades).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -89,6 +92,9 @@ class TableScreen(FitsTerminal, GameScreen):
 
     def __init__(self, session: Session | TableSource, settings: Settings, resumed: bool = False) -> None:
         super().__init__(session, settings, resumed)
+        self.entry = entry_of(self.source.ruleset)
+        self.count = len(self.source.seats)
+        """How many sit at the table."""
         self.held: tuple[tuple[tuple[int, Card], ...], str] | None = None
         self.pending_record: DealRecord | None = None
         self.show_last = False
@@ -104,15 +110,14 @@ class TableScreen(FitsTerminal, GameScreen):
         yield TextLines("", id="status")
         with Horizontal(id="main"):
             with Grid(id="felt"):
-                yield Static("", classes="corner")
-                yield SeatPanel(2, id="seat-2")
-                yield Static("", classes="corner")
-                yield SeatPanel(1, id="seat-1")
-                yield Trick(self.ascii_only, id="trick")
-                yield SeatPanel(3, id="seat-3")
-                yield Static("", classes="corner")
-                yield SeatPanel(0, id="seat-0")
-                yield Static("", classes="corner")
+                places = {cell: place for place, cell in enumerate(seating(self.count))}
+                for cell in range(CELLS):
+                    if cell == TRICK_CELL:
+                        yield Trick(self.ascii_only, id="trick")
+                    elif cell in places:
+                        yield SeatPanel(places[cell], id=f"seat-{places[cell]}")
+                    else:
+                        yield Static("", classes="corner")
             with Vertical(id="side"):
                 yield Scoreboard(id="scores")
                 yield GameLog(self.tell, self.viewer, id="log")
@@ -126,8 +131,8 @@ class TableScreen(FitsTerminal, GameScreen):
     # ------------------------------------------------------------ drawing
 
     def place(self, seat: int) -> int:
-        """Where a seat is drawn: 0 bottom, 1 left, 2 top, 3 right."""
-        return (seat - self.bottom) % 4
+        """Where a seat is drawn: its place clockwise from the bottom (at four: 0 bottom, 1 left, 2 top, 3 right)."""
+        return place_of(seat, self.bottom, self.count)
 
     def view(self) -> TrickView:
         seat = self.viewer if self.viewer is not None else (self.humans[0] if self.humans else 0)
@@ -166,13 +171,13 @@ class TableScreen(FitsTerminal, GameScreen):
         tm = v.to_move
         if self.viewer is not None:
             self.bottom = self.viewer
-        for seat in range(4):
-            if isinstance(v, SpadesView):
-                bid = v.detail.bids[seat]
+        for seat in range(self.count):
+            if self.bids:
+                bid = cast(SpadesView, v).detail.bids[seat]
                 detail = f"bid {bid.label() if bid is not None else '-'} · {tricks_text(v.tricks_won[seat])}"
             else:
-                assert isinstance(v, HeartsView)
-                detail = f"{tricks_text(v.tricks_won[seat])} · {points_text(v.detail.points_taken[seat])}"
+                taken = cast(HeartsView, v).detail.points_taken[seat]
+                detail = f"{tricks_text(v.tricks_won[seat])} · {points_text(taken)}"
             to_move = tm is not None and tm.seat == seat and tm.phase != "deal" and self.held is None
             panel = self.query_one(f"#seat-{self.place(seat)}", SeatPanel)
             panel.seat = seat
@@ -180,6 +185,7 @@ class TableScreen(FitsTerminal, GameScreen):
         # the trick
         trick = self.query_one(Trick)
         trick.bottom = self.bottom
+        trick.count = self.count
         if self.held is not None:
             trick.show(*self.held)
         elif self.show_last and v.tricks:
@@ -192,26 +198,11 @@ class TableScreen(FitsTerminal, GameScreen):
         else:
             trick.show((), "")
         # scores
-        lines: list[str] = []
-        if isinstance(v, HeartsView):
-            rules = v.ruleset
-            lines.append(f"Scores (game ends at {rules.end_score})")
-            for i, side in enumerate(v.sides):
-                lines.append(f"{side_name(seats, side)[:18]:<18} {v.totals[i]:>5}")
-            lines.append("Hearts broken" if v.broken else "Hearts not broken")
-            direction = v.detail.pass_direction
-            lines.append("No pass this deal" if direction == "none" else f"Pass: {direction}")
-        else:
-            assert isinstance(v, SpadesView)
-            lines.append(f"Scores (target {v.ruleset.win_target})")
-            for i, side in enumerate(v.sides):
-                bags = f" bags {v.detail.bags[i]}" if v.ruleset.has_bags else ""
-                lines.append(f"{side_name(seats, side)[:12]:<12} {v.totals[i]:>4}{bags}")
-            lines.append("Spades broken" if v.broken else "Spades not broken")
+        lines = self.bid_scores(cast(SpadesView, v)) if self.bids else self.point_scores(cast(HeartsView, v))
         lines.append(f"Deal {max(v.deal_number, 1)} · speed {self.settings.speed}")
         self.query_one(Scoreboard).show(lines)
         # status
-        title = GAME_TITLES.get(v.game, v.game)
+        title = self.entry.title
         if v.is_over:
             whose = "game over"
         elif tm is None or tm.phase == "deal":
@@ -239,6 +230,32 @@ class TableScreen(FitsTerminal, GameScreen):
             legal = {a.card for a in v.legal if isinstance(a, Play)}
         hand.show(held, legal, self.passing_cards(v), self.face_down, self.received_cards(v))
 
+    @property
+    def bids(self) -> bool:
+        """The game bids (its registry entry keeps a deal's bids): its views are Spades' (else Hearts')."""
+        return self.entry.deal_table == "bids"
+
+    def point_scores(self, v: HeartsView) -> list[str]:
+        """The scoreboard of a game of points taken: each side's total, whether hearts are broken, the pass."""
+        seats = self.source.seats
+        lines = [f"Scores (game ends at {v.ruleset.end_score})"]
+        for i, side in enumerate(v.sides):
+            lines.append(f"{side_name(seats, side)[:18]:<18} {v.totals[i]:>5}")
+        lines.append("Hearts broken" if v.broken else "Hearts not broken")
+        direction = v.detail.pass_direction
+        lines.append("No pass this deal" if direction == "none" else f"Pass: {direction}")
+        return lines
+
+    def bid_scores(self, v: SpadesView) -> list[str]:
+        """The scoreboard of a game of bids: each side's total and bags, whether spades are broken."""
+        seats = self.source.seats
+        lines = [f"Scores (target {v.ruleset.win_target})"]
+        for i, side in enumerate(v.sides):
+            bags = f" bags {v.detail.bags[i]}" if v.ruleset.has_bags else ""
+            lines.append(f"{side_name(seats, side)[:12]:<12} {v.totals[i]:>4}{bags}")
+        lines.append("Spades broken" if v.broken else "Spades not broken")
+        return lines
+
     # ------------------------------------------------------------ events
 
     def handle(self, events: list[Event]) -> None:
@@ -249,7 +266,7 @@ class TableScreen(FitsTerminal, GameScreen):
                 case TrickWon(seat=seat, leader=leader, cards=cards) if (
                     self.settings.trick_delay > 0 or self.settings.click_to_collect
                 ):
-                    seats = [(leader + i) % 4 for i in range(4)]
+                    seats = [(leader + i) % self.count for i in range(len(cards))]
                     self.held = (tuple(zip(seats, cards, strict=True)), does(self.who(seat), "takes it", "take it"))
                 case DealScored(record=record):
                     self.pending_record = record
@@ -339,8 +356,7 @@ class TableScreen(FitsTerminal, GameScreen):
     def ask_bid(self, seat: int) -> None:
         from cardtui.tui.screens.bid import BidScreen
 
-        v = self.view()
-        assert isinstance(v, SpadesView)
+        v = cast(SpadesView, self.view())  # only a game of bids asks for one
         bids = [a for a in v.legal if isinstance(a, Bid)]
         blind = any(b.blind for b in bids)
         self.face_down = blind
@@ -383,8 +399,8 @@ class TableScreen(FitsTerminal, GameScreen):
         """`Bids so far: West 3, North (your partner) nil` — in bidding order, the partner named as such."""
         partners = next(side for side in v.sides if seat in side)
         made = []
-        for i in range(1, 4):
-            other = (seat + i) % 4
+        for i in range(1, self.count):
+            other = (seat + i) % self.count
             bid = v.detail.bids[other]
             if bid is not None:
                 partner = " (your partner)" if other in partners else ""
@@ -395,16 +411,18 @@ class TableScreen(FitsTerminal, GameScreen):
         from cardtui.tui.screens.pass_cards import PassScreen
 
         v = self.view()
-        if isinstance(v, HeartsView):
-            counts: tuple[int, ...] = (v.ruleset.pass_count,)
-            direction = v.detail.pass_direction
-            offset = PASS_OFFSETS[direction]
-            title = f"{self.who(seat)}: pass {counts[0]} cards {direction} to {self.who((seat + offset) % 4)}"
-        else:
-            assert isinstance(v, SpadesView)
-            counts = pass_counts(v.legal)
+        if self.bids:  # a blind nil exchange with the partner
+            rules = cast(SpadesView, v).ruleset
+            counts: tuple[int, ...] = pass_counts(v.legal)
             back = counts == (0,) or len(v.hand) > 13
-            title = f"{self.who(seat)}: {exchange_words(counts, back, self.who((seat + 2) % 4))}"
+            partner = rules.partner_of(seat)
+            assert partner is not None  # a blind nil exchange is between partners
+            title = f"{self.who(seat)}: {exchange_words(counts, back, self.who(partner))}"
+        else:
+            counts = (cast(HeartsView, v).ruleset.pass_count,)
+            direction = cast(HeartsView, v).detail.pass_direction
+            to = (seat + PASS_OFFSETS[direction]) % self.count
+            title = f"{self.who(seat)}: pass {counts[0]} cards {direction} to {self.who(to)}"
         self.waiting = True
         self.show_prompt(title)
 

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from cardtui.inert import inert
+from cardtui.variants import find_game
 
 if TYPE_CHECKING:
     from cardtui.review import Judgement, Review
@@ -44,7 +45,7 @@ class ReviewLine(Widget):
         loss = sum(t.loss for t in tally)
         head = f"Review ({review.level}) · {', '.join(names)}{note} · {len(review.judgements)} decisions · "
         head += f"{len(marked)} marked · loss {loss:.1f} points"
-        if review.game == "eight-of-spades":
+        if find_game(review.game).reviews_win_chance:
             head += f", {round(sum(t.win_chance_loss for t in tally) * 100)} points of win chance"
         head += " · n p: marks" if marked else ""
         if judged is None:

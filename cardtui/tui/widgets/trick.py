@@ -11,10 +11,12 @@ from textual.widget import Widget
 from cardtui.cards import Card
 from cardtui.inert import inert
 from cardtui.tui.common import RED_SUITS, card_label
+from cardtui.tui.seating import seating
 
 
 class Trick(Widget):
-    """Each card in front of its seat: `bottom` is the seat drawn at the bottom, the others clockwise from it."""
+    """Each card in front of its seat: `bottom` is the seat drawn at the bottom, the others clockwise from it,
+    each card on the side of the felt its seat sits (`count` seats, placed by `seating`)."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"trick--red", "trick--black", "trick--caption", "trick--empty"}
 
@@ -24,6 +26,7 @@ class Trick(Widget):
         self.cards: dict[int, Card] = {}
         self.caption = ""
         self.bottom = 0
+        self.count = 4
 
     def show(self, cards: Sequence[tuple[int, Card]], caption: str) -> None:
         self.cards = dict(cards)
@@ -31,8 +34,9 @@ class Trick(Widget):
         self.refresh()
 
     def _card(self, place: int) -> Text:
-        """The card played by the seat at a place (0 bottom, 1 left, 2 top, 3 right)."""
-        card = self.cards.get((self.bottom + place) % 4)
+        """The card played by the seat at a place clockwise from the bottom (at four: 0 bottom, 1 left, 2 top,
+        3 right)."""
+        card = self.cards.get((self.bottom + place) % self.count)
         if card is None:
             return Text(" . " if self.ascii_only else " · ", self.get_component_rich_style("trick--empty"))
         style = self.get_component_rich_style("trick--red" if card.suit in RED_SUITS else "trick--black")
@@ -46,9 +50,21 @@ class Trick(Widget):
             pad = max(0, (width - t.cell_len) // 2)
             return Text(" " * pad) + t
 
-        middle = self._card(1) + Text(" " * gap) + self._card(3)
-        lines = [centred(self._card(2)), centred(middle), centred(self._card(0))]
+        places = {cell: place for place, cell in enumerate(seating(self.count))}
+        lines = [centred(self._row([places.get(cell) for cell in range(row, row + 3)], gap)) for row in (0, 3, 6)]
         caption = Text(self.caption, self.get_component_rich_style("trick--caption"))
         out = Text("\n").join([*lines, centred(caption)])
         out.no_wrap = True
         return out
+
+    def _row(self, places: list[int | None], gap: int) -> Text:
+        """One row of the felt's cells (left, middle, right): the cards of the places sitting there, the sides
+        `gap` apart (a middle card in between), a missing side kept as blank space."""
+        left, middle, right = (None if p is None else self._card(p) for p in places)
+        if left is None and right is None:
+            return middle or Text("")
+        blank = Text("   ")
+        if middle is None:
+            return (left or blank) + Text(" " * gap) + (right or blank)
+        pad = Text(" " * max(1, (gap - 3) // 2))
+        return (left or blank) + pad + middle + pad + (right or blank)
