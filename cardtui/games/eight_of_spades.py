@@ -461,6 +461,9 @@ class EightOfSpadesGame(Game):
     def eliminated(self) -> tuple[int, ...]:
         return tuple(s for s in range(self.seats) if self._out[s])
 
+    def summary_parts(self, detail: bool) -> dict[str, Any]:
+        return {"points": list(self.points), "eliminated": list(self.eliminated)}
+
     @property
     def winners(self) -> tuple[int, ...]:
         return self._winners

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 
 from cardtui.bots import Bot, Judge
+from cardtui.games.base import Game
 from cardtui.games.eight_of_spades import EightOfSpadesGame, EightOfSpadesView
 from cardtui.rules import EightOfSpadesRules
-from cardtui.variants.base import GameEntry
+from cardtui.variants.base import EventCounts, GameEntry
 
 RULES_TEXT = """\
 Eight of Spades (2-8 players)
@@ -66,6 +68,15 @@ def _judge(budget_ms: int) -> Judge:
     return judge
 
 
+def _figures(game: Game, counts: EventCounts) -> dict[str, list[int]]:
+    """Per seat: times the ace of spades was flipped."""
+    return {"ace_hits": list(counts.ace_hits[: game.seats])}
+
+
+def _stat_counts(figures: Mapping[str, list[int]], you: int, side: int) -> dict[str, int]:
+    return {"ace_hits": figures["ace_hits"][you]}
+
+
 EIGHT_OF_SPADES = GameEntry(
     name="eight-of-spades",
     title="Eight of Spades",
@@ -82,4 +93,13 @@ EIGHT_OF_SPADES = GameEntry(
     score_unit="points per game",
     deal_table=None,
     thresholds={"points": (1.0, 3.0), "win chance": (0.05, 0.15)},
+    seat_counts=tuple(range(2, 9)),
+    players_knob="players",
+    figures=_figures,
+    seat_figures=("ace_hits",),
+    side_figures=(),
+    stat_counts=_stat_counts,
+    stat_keys=("ace_hits",),
+    per_deal_keys=(),
+    stat_columns=(("ace_hits", "AS hits"),),
 )

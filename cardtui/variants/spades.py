@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from cardtui.bots import LEVELS, Bot, Judge
-from cardtui.games.spades import SpadesGame, SpadesView
+from cardtui.games.base import Game
+from cardtui.games.spades import SpadesGame, SpadesView, score_side
 from cardtui.rules import SpadesRules
-from cardtui.variants.base import GameEntry
+from cardtui.variants.base import EventCounts, GameEntry
 
 if TYPE_CHECKING:
     from cardtui.bots.spades_search import SpadesSearch
@@ -39,6 +42,49 @@ def _bot(level: str, budget_ms: int) -> Bot:
     return SpadesBot(level)
 
 
+def _figures(game: Game, counts: EventCounts) -> dict[str, list[int]]:
+    """Per side: deals with a contract, made, set, bags taken; per seat: nils bid and made (engine's scoring)."""
+    rules = game.ruleset
+    assert isinstance(rules, SpadesRules)
+    sides = list(rules.sides)
+    contracts, made, sets, bags = ([0] * len(sides) for _ in range(4))
+    nils_bid, nils_made = [0] * game.seats, [0] * game.seats
+    carried = [0] * len(sides)
+    for record in game.deal_records:
+        assert record.bids is not None
+        bids = list(record.bids)
+        for i, side in enumerate(sides):
+            result = score_side(rules, side, bids, list(record.tricks), carried[i])
+            if any(bids[s].bid > 0 for s in side):
+                contracts[i] += 1
+                made[i] += result.made
+                sets[i] += not result.made
+            bags[i] += result.overtricks
+            for s in side:
+                nils_bid[s] += bids[s].bid == 0
+                nils_made[s] += result.nils_made >> s & 1
+        carried = list(record.bags or carried)
+    return {
+        "contracts": contracts,
+        "made": made,
+        "sets": sets,
+        "bags": bags,
+        "nils_bid": nils_bid,
+        "nils_made": nils_made,
+    }
+
+
+def _stat_counts(figures: Mapping[str, list[int]], you: int, side: int) -> dict[str, int]:
+    return {
+        "contracts": figures["contracts"][side],
+        "contracts_made": figures["made"][side],
+        "sets": figures["sets"][side],
+        "bags": figures["bags"][side],
+        "nils_bid": figures["nils_bid"][you],
+        "nils_made": figures["nils_made"][you],
+    }
+
+
 SPADES = GameEntry(
     name="spades",
     title="Spades",
@@ -55,22 +101,25 @@ SPADES = GameEntry(
     score_unit="points per deal",
     deal_table="bids",
     thresholds=THRESHOLDS,
+    seat_counts=(4,),
+    players_knob=None,
+    figures=_figures,
+    seat_figures=("nils_bid", "nils_made"),
+    side_figures=("contracts", "made", "sets", "bags"),
+    stat_counts=_stat_counts,
+    stat_keys=("contracts", "contracts_made", "sets", "nils_bid", "nils_made"),
+    per_deal_keys=("bags",),
+    stat_columns=(
+        ("contracts_made", "made"),
+        ("contracts", "contracts"),
+        ("sets", "sets"),
+        ("nils_made", "nils made"),
+        ("nils_bid", "nils bid"),
+        ("bags_per_deal", "bags/deal"),
+    ),
 )
 
-CUTTHROAT = GameEntry(
-    name="cutthroat",
-    title="Cutthroat Spades",
-    rules=SpadesRules,
-    presets=("cutthroat",),
-    engine=SpadesGame,
-    view=SpadesView,
-    levels=LEVELS,
-    bot=_bot,
-    judge=_judge,
-    rules_text=CUTTHROAT_TEXT,
-    board="table",
-    has_deals=True,
-    score_unit="points per deal",
-    deal_table="bids",
-    thresholds=THRESHOLDS,
+CUTTHROAT = dataclasses.replace(
+    SPADES, name="cutthroat", title="Cutthroat Spades", presets=("cutthroat",), rules_text=CUTTHROAT_TEXT
 )
+"""Cutthroat Spades: the same rules class, engine and players as Spades, every seat for itself."""
