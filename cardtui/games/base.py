@@ -462,6 +462,11 @@ class Game(ABC):
                 return i
         raise ValueError(seat)
 
+    def may_bid_blind(self, seat: int) -> bool:
+        """Whether a seat may still bid before seeing its hand (a network seat is then sent no cards until it
+        looks); never in a game without blind bids."""
+        return False
+
     def overtricks(self, record: DealRecord) -> tuple[int, ...]:
         """Per side, the tricks a finished deal's contract was beaten by (bags); none in a game without bids."""
         return ()

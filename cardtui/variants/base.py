@@ -12,7 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
 from cardtui.bots import DEFAULT_BUDGET_MS, Bot, Judge, RandomBot
-from cardtui.games.base import Game, PlayerView
+from cardtui.cards import Card
+from cardtui.games.base import Action, Game, PlayerView
 from cardtui.rules import Ruleset, RulesetError, load_preset
 
 Board = Literal["table", "grid"]
@@ -35,6 +36,26 @@ Figures = Callable[[Game, EventCounts], dict[str, list[int]]]
 """A finished or saved game's own figures for the catalog: per seat or per side, by name."""
 StatCounts = Callable[[Mapping[str, list[int]], int, int], dict[str, int]]
 """A save's figures (`Figures`) turned into your counts for the statistics, given your seat and side."""
+
+
+CardText = Callable[[Card], str]
+"""How a card is written in a line of text: its code (`QS`) or its glyph (`Q♠`)."""
+Facts = Callable[[PlayerView, Action, Action, Sequence[str], CardText], list[str]]
+"""At most three facts the seat knew that bear on two choices (the better one, the one made), given the seats'
+names and how cards are written."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ReviewWords:
+    """How the review speaks of this game's decisions."""
+
+    amount: Callable[[PlayerView, float], str]
+    """A choice's expected points in words (`2.0 points taken this deal`)."""
+    points_hurt: bool
+    """Whether points taken are bad for the seat (Hearts), so a better choice may bring more of them."""
+    own_score: str
+    """How the seat's own score is named: `your own` or `its own`."""
+    facts: Facts
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -70,6 +91,7 @@ class GameEntry:
     """The shape of the score history's rows; None when the game has no deals."""
     thresholds: Mapping[str, tuple[float, float]]
     """Per review unit, the loss from which a decision is marked `?` and `??`."""
+    review: ReviewWords
     seat_counts: tuple[int, ...]
     """How many seats the game may have, fewest first."""
     players_knob: str | None

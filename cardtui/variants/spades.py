@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from cardtui.bots import LEVELS, Bot, Judge
-from cardtui.games.base import Game
+from cardtui.bots.common import read_view
+from cardtui.cards import Suit
+from cardtui.games.base import Action, Bid, Game, Play, PlayerView
 from cardtui.games.spades import SpadesGame, SpadesView, score_side
 from cardtui.rules import SpadesRules
-from cardtui.variants.base import EventCounts, GameEntry
+from cardtui.variants.base import CardText, EventCounts, GameEntry, ReviewWords
+from cardtui.variants.trick import play_facts
 
 if TYPE_CHECKING:
     from cardtui.bots.spades_search import SpadesSearch
@@ -85,6 +88,30 @@ def _stat_counts(figures: Mapping[str, list[int]], you: int, side: int) -> dict[
     }
 
 
+def _amount(view: PlayerView, points: float) -> str:
+    assert isinstance(view.ruleset, SpadesRules)
+    side = "the side" if view.ruleset.partnership else "the seat"
+    return f"{points:+.0f} for {side} this deal"
+
+
+def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], text: CardText) -> list[str]:
+    assert isinstance(view, SpadesView)
+    if isinstance(best, Play) and isinstance(mine, Play):
+        return play_facts(view, best, mine, names, text)
+    if not isinstance(best, Bid):
+        return []
+    seen = read_view(view)
+    facts: list[str] = []
+    partner = seen.partner
+    if partner >= 0 and seen.bids[partner] >= 0:
+        facts.append(f"{names[partner]} bid {Bid(partner, seen.bids[partner], seen.blind[partner]).label()}")
+    if isinstance(mine, Bid) and mine.blind:
+        return facts  # bid with the hand face down: what it holds was not the bidder's to know
+    spades = (view.hand.mask >> (Suit.SPADES * 13) & 0x1FFF).bit_count()
+    facts.append(f"the hand holds {spades} spade{'s' if spades != 1 else ''}")
+    return facts
+
+
 SPADES = GameEntry(
     name="spades",
     title="Spades",
@@ -101,6 +128,7 @@ SPADES = GameEntry(
     score_unit="points per deal",
     deal_table="bids",
     thresholds=THRESHOLDS,
+    review=ReviewWords(amount=_amount, points_hurt=False, own_score="its own", facts=_facts),
     seat_counts=(4,),
     players_knob=None,
     figures=_figures,
