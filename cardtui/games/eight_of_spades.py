@@ -447,7 +447,7 @@ class EightOfSpadesGame(Game):
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        return tuple((s,) for s in range(self.seats))
+        return self.ruleset.sides
 
     @property
     def scores(self) -> tuple[int, ...]:

@@ -185,8 +185,9 @@ def side_bid_floor(rules: SpadesRules, seat: int, bids: Sequence[Bid | None]) ->
     """The least `seat` may bid under the minimum side bid: its partner's bid (if made) counts toward it."""
     if not rules.min_side_bid:
         return 0
-    partner = bids[(seat + 2) % SEATS] if rules.partnership else None
-    if rules.partnership and partner is None:
+    mate = rules.partner_of(seat)
+    partner = bids[mate] if mate is not None else None
+    if mate is not None and partner is None:
         return 0
     return max(0, rules.min_side_bid - (partner.bid if partner is not None else 0))
 
@@ -291,7 +292,7 @@ class SpadesGame(TrickGame):
         return {"bags": list(self.bags) if self.ruleset.has_bags else None} | super().summary_parts(detail)
 
     def partner(self, seat: int) -> int | None:
-        return (seat + 2) % SEATS if self.ruleset.partnership else None
+        return self.ruleset.partner_of(seat)
 
     # ---- actions
 
@@ -364,7 +365,9 @@ class SpadesGame(TrickGame):
             s = (self.dealer + i) % SEATS
             b = self.bids[s]
             if b is not None and b.bid == 0 and b.blind:
-                queue += [(s, (s + 2) % SEATS), ((s + 2) % SEATS, s)]
+                mate = self.ruleset.partner_of(s)
+                assert mate is not None  # an exchange is made only at a partnership table
+                queue += [(s, mate), (mate, s)]
         return queue
 
     def _next_after_bids(self) -> None:
