@@ -32,7 +32,6 @@ from cardtui.saves import (
     load_save,
     new_save_path,
     now_stamp,
-    parse_logged_action,
     write_save,
 )
 from cardtui.seats import Seat, check_seats, default_level, default_seats, people
@@ -192,7 +191,7 @@ class Session(OnHistory):
         raises SaveError and takes the action back, so the game in memory
         never runs ahead of the file.
         """
-        act = parse_logged_action(self.game, action) if isinstance(action, dict) else action
+        act = self.game.action_from_json(action) if isinstance(action, dict) else action
         if len(self.log) >= MAX_LOG:
             raise SaveError(f"the game has {MAX_LOG} actions, the most a save may hold")
         updated = self.updated

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Self, overload
 
 from cardtui.cards import Card, CardError, CardSet, parse_card
 from cardtui.rules import Ruleset
+from cardtui.rules.base import show
 
 
 class IllegalAction(ValueError):
@@ -479,5 +480,24 @@ class Game(ABC):
     def parse_action(self, data: Any) -> Action:
         """An action from its JSON dict, or IllegalAction."""
 
+    def action_from_json(self, data: Any) -> Action:
+        """The one strict reading of an action's JSON form (a save's log, a network seat's, a script's): an
+        object holding exactly the keys its action holds, none refused silently; IllegalAction says what is wrong."""
+        if not isinstance(data, dict):
+            raise IllegalAction(f"an action must be an object, found {_shown(data)}")
+        action = self.parse_action(data)
+        known = action.to_json()
+        for key in data:
+            if key not in known:
+                raise IllegalAction(f"unknown key {_shown(key)}; a {action.type} action holds {', '.join(known)}")
+        return action
+
     def apply_json(self, data: Any) -> list[Event]:
-        return self.apply(self.parse_action(data))
+        """Apply an action given in its JSON form, read strictly (`action_from_json`)."""
+        return self.apply(self.action_from_json(data))
+
+
+def _shown(value: Any) -> str:
+    """A found value as an error shows it: written as it was, control codes escaped, at most 60 characters."""
+    text = show(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -48,7 +48,7 @@ from cardtui.net.protocol import (
     records_messages,
     view_json,
 )
-from cardtui.saves import SaveError, parse_logged_action
+from cardtui.saves import SaveError
 from cardtui.seats import people
 from cardtui.session import Session
 
@@ -355,7 +355,7 @@ class Table:
         if session.game.is_chance or tm is None or tm.seat != seat:
             mover = session.seats[tm.seat].name if tm is not None and not session.game.is_chance else "the dealer"
             raise IllegalAction(f"it is not your turn: {mover} is to move")
-        act = parse_logged_action(session.game, data)
+        act = session.game.action_from_json(data)
         if getattr(act, "seat", None) != seat:
             raise IllegalAction(f"you sit at seat {seat}; an action names its own seat")
         if isinstance(act, Bid) and act.blind and self._looked.get(seat) == session.deal_number:
