@@ -13,7 +13,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from math import comb
-from typing import Any, ClassVar, Self, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Self, overload
 
 from cardtui.cards import Card, CardError, CardSet, parse_card
 from cardtui.rules import Ruleset
@@ -366,13 +366,32 @@ class DealRecord:
 
 
 class PlayerView:
-    """What one seat may know; bots get this and nothing else."""
+    """What one seat may know; bots get this and nothing else.
+
+    Every game's view also says the standing, the same way: `sides` (seats that
+    score together), `totals` (per side), `winners` (side indices, once over)
+    and `deal_records` (the finished deals; none in a game without deals).
+    """
 
     seat: int
     game: str
     ruleset: Ruleset
     to_move: ToMove | None
     legal: Sequence[Action]
+
+    if TYPE_CHECKING:  # each view class has these as fields or properties, so the base declares them for the checker
+
+        @property
+        def sides(self) -> tuple[tuple[int, ...], ...]: ...
+
+        @property
+        def totals(self) -> tuple[int, ...]: ...
+
+        @property
+        def winners(self) -> tuple[int, ...]: ...
+
+        @property
+        def deal_records(self) -> tuple[DealRecord, ...]: ...
 
 
 class Game(ABC):
@@ -445,6 +464,12 @@ class Game(ABC):
     @abstractmethod
     def scores(self) -> tuple[int, ...]:
         """Total per side."""
+
+    if TYPE_CHECKING:  # a trick game keeps them in a list it adds to, Eight of Spades works them out
+
+        @property
+        def totals(self) -> Sequence[int]:
+            """Total per side, as `scores`."""
 
     @property
     @abstractmethod

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Self
 from cardtui.cards import DECK, Card, CardSet, Suit, bit_indices
 from cardtui.games.base import (
     Action,
+    DealRecord,
     Event,
     Game,
     GameOver,
@@ -347,6 +348,18 @@ class EightOfSpadesView(PlayerView):
         return self.to_move is None
 
     @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        return self.ruleset.sides
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.points
+
+    @property
+    def deal_records(self) -> tuple[DealRecord, ...]:
+        return ()
+
+    @property
     def grid_down(self) -> int:
         return self.down & GRID_MASK
 
@@ -451,6 +464,10 @@ class EightOfSpadesGame(Game):
 
     @property
     def scores(self) -> tuple[int, ...]:
+        return tuple(self._points)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
         return tuple(self._points)
 
     @property

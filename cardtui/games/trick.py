@@ -215,6 +215,10 @@ class TrickView(PlayerView):
                 return i
         raise ValueError(seat)
 
+    @property
+    def deal_records(self) -> tuple[DealRecord, ...]:
+        return self.records
+
     def knowledge(self, played: int) -> Knowledge:
         """What this seat knows beyond the cards played (`played`: their mask); each game's view says."""
         raise NotImplementedError
@@ -239,6 +243,7 @@ class TrickGame(Game):
 
     TRUMP: ClassVar[int] = -1
     BREAK_SUIT: ClassVar[Suit]
+    totals: list[int]
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset

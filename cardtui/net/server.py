@@ -51,6 +51,7 @@ from cardtui.net.protocol import (
 from cardtui.saves import SaveError
 from cardtui.seats import people
 from cardtui.session import Session
+from cardtui.variants import find_game
 
 HELLO_TIMEOUT = 10.0
 """Seconds a new connection has to send its `hello` before it is closed."""
@@ -506,8 +507,9 @@ class Table:
 
     def _records(self, seat: int) -> tuple[DealRecord, ...] | None:
         """The finished deals' records the seat's view counts, or None for a game that keeps none."""
-        records = getattr(self.session.game.view(seat), "records", None)
-        return records if isinstance(records, tuple) else None
+        if not find_game(self.session.ruleset.game).has_deals:
+            return None
+        return self.session.game.view(seat).deal_records
 
     def _view_for(self, seat: int) -> dict[str, Any]:
         """The seat's view to send; first, in `records` messages, the deal records its connection lacks.
@@ -517,8 +519,8 @@ class Table:
         view = self.session.game.view(seat)
         if isinstance(view, TrickView) and self._face_down(seat):
             view = dataclasses.replace(view, hand=CardSet(0))
-        records = getattr(view, "records", None)
-        if isinstance(records, tuple):
+        if find_game(self.session.ruleset.game).has_deals:
+            records = view.deal_records
             sent = self._records_sent.get(seat) or 0
             ws = self.connections.get(seat)
             if ws is not None and len(records) > sent:
