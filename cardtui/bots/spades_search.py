@@ -62,7 +62,7 @@ def spades_value(
     """How good a deal is for the seat's side (bags valued at their share of the penalty), and its raw points."""
     per_bag = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
     adjusted = [r.points + r.penalties * rules.bag_penalty - r.overtricks * per_bag for r in results]
-    mine = seat % 2 if rules.partnership else seat
+    mine = rules.side_of(seat)
     others = [adjusted[i] for i in range(len(results)) if i != mine]
     value = adjusted[mine] - sum(others) / len(others)
     if winners:

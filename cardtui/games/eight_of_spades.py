@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Self
 from cardtui.cards import DECK, Card, CardSet, Suit, bit_indices
 from cardtui.games.base import (
     Action,
+    DealRecord,
     Event,
     Game,
     GameOver,
@@ -347,6 +348,18 @@ class EightOfSpadesView(PlayerView):
         return self.to_move is None
 
     @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        return self.ruleset.sides
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.points
+
+    @property
+    def deal_records(self) -> tuple[DealRecord, ...]:
+        return ()
+
+    @property
     def grid_down(self) -> int:
         return self.down & GRID_MASK
 
@@ -447,10 +460,14 @@ class EightOfSpadesGame(Game):
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        return tuple((s,) for s in range(self.seats))
+        return self.ruleset.sides
 
     @property
     def scores(self) -> tuple[int, ...]:
+        return tuple(self._points)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
         return tuple(self._points)
 
     @property
@@ -460,6 +477,9 @@ class EightOfSpadesGame(Game):
     @property
     def eliminated(self) -> tuple[int, ...]:
         return tuple(s for s in range(self.seats) if self._out[s])
+
+    def summary_parts(self, detail: bool) -> dict[str, Any]:
+        return {"points": list(self.points), "eliminated": list(self.eliminated)}
 
     @property
     def winners(self) -> tuple[int, ...]:

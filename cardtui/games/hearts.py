@@ -71,7 +71,7 @@ class HeartsGame(TrickGame):
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        return ((0,), (1,), (2,), (3,))
+        return self.ruleset.sides
 
     def points_of(self, mask: int) -> int:
         """Hearts points of some taken cards."""

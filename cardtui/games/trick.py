@@ -18,6 +18,7 @@ from cardtui.games.base import (
     Bid,
     Claim,
     Deal,
+    DealRecord,
     Event,
     Game,
     GameOver,
@@ -121,19 +122,30 @@ class DealScored(Event):
     record: DealRecord
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class DealRecord:
-    """How one finished deal went, for score sheets and `inspect`."""
+def deal_rows(records: Sequence[DealRecord], detail: bool = False, bags: bool = True) -> list[dict[str, Any]]:
+    """One object per finished deal, as `inspect --json` prints it (with `detail`: as the score history shows it).
 
-    dealer: int
-    tricks: tuple[int, ...]
-    scores: tuple[int, ...]
-    totals: tuple[int, ...]
-    bids: tuple[Bid, ...] | None = None
-    points: tuple[int, ...] | None = None
-    moon: int | None = None
-    bags: tuple[int, ...] | None = None
-    bag_penalties: tuple[int, ...] | None = None
+    Without `bags` (a ruleset with no bags) a detailed Spades deal's `bags` is None.
+    """
+    deals = []
+    for record in records:
+        bids = [b.bid for b in record.bids] if record.bids is not None else None
+        deal: dict[str, Any] = {
+            "dealer": record.dealer,
+            "bids": bids,
+            "tricks": list(record.tricks),
+            "scores": list(record.scores),
+        }
+        if detail:
+            deal["totals"] = list(record.totals)
+        if detail and record.bids is not None:
+            deal["blind"] = [b.blind for b in record.bids]
+            deal["bags"] = list(record.bags) if record.bags is not None and bags else None
+        if detail and record.points is not None:
+            deal["points"] = list(record.points)
+            deal["moon"] = record.moon
+        deals.append(deal)
+    return deals
 
 
 # ---------------------------------------------------------------- views
@@ -203,6 +215,10 @@ class TrickView(PlayerView):
                 return i
         raise ValueError(seat)
 
+    @property
+    def deal_records(self) -> tuple[DealRecord, ...]:
+        return self.records
+
     def knowledge(self, played: int) -> Knowledge:
         """What this seat knows beyond the cards played (`played`: their mask); each game's view says."""
         raise NotImplementedError
@@ -227,6 +243,7 @@ class TrickGame(Game):
 
     TRUMP: ClassVar[int] = -1
     BREAK_SUIT: ClassVar[Suit]
+    totals: list[int]
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
@@ -303,15 +320,12 @@ class TrickGame(Game):
     def bags(self) -> tuple[int, ...]:
         return tuple(self._bags)
 
+    def summary_parts(self, detail: bool) -> dict[str, Any]:
+        return {"deals": deal_rows(self.deal_records, detail, self.ruleset.has_bags)}
+
     @property
     def winners(self) -> tuple[int, ...]:
         return self._winners
-
-    def side_of(self, seat: int) -> int:
-        for i, side in enumerate(self.sides):
-            if seat in side:
-                return i
-        raise ValueError(seat)
 
     def hand(self, seat: int) -> CardSet:
         """The cards a seat holds now (all hands: for replays and tests, never for bots)."""

@@ -17,6 +17,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from cardtui.games import PlayerView, event_from_json, view_from_json
+from cardtui.games.base import Bid
 from cardtui.net.protocol import (
     CLOSE_POLICY,
     MAX_MESSAGE,
@@ -252,7 +253,7 @@ async def play_remote(client: Client, level: str, seed: int = 0) -> PlayerView:
             acted_at = client.actions
             rng = random.Random(f"cardtui/remote/{seed}/{client.seat}/{acted_at}")
             decision = bot.decide(client.view, rng)
-            if client.face_down and not getattr(decision.action, "blind", False):
+            if client.face_down and not (isinstance(decision.action, Bid) and decision.action.blind):
                 await client.look()
                 while client.face_down:
                     await client.receive()

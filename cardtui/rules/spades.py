@@ -31,6 +31,7 @@ class SpadesRules(TrickRules):
     """
 
     GAMES: ClassVar[tuple[str, ...]] = ("spades", "cutthroat")
+    SCORES_BAGS: ClassVar[bool] = True
 
     partnership: bool = knob(True, "partners sit opposite (seats 0+2, 1+3); false = every seat for itself", Bool())
     win_target: int = knob(500, "a side reaching this score ends the game", IntRange(50, 10000))
