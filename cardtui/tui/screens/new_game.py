@@ -62,14 +62,8 @@ class Form:
             ruleset = load_preset(self.rules)
         if ruleset.game != self.game:
             raise ValueError(f"the rules {ruleset.name!r} are for {ruleset.game}, not {self.game}")
-        if chooses_players(self.game):
-            ruleset = ruleset.replace(players=self.players)
+        ruleset = find_game(self.game).with_seats(ruleset, self.players)
         return GameSetup(ruleset, self.seats, self.seed)
-
-
-def chooses_players(game: str) -> bool:
-    """Whether the form asks how many play: the game's rules have a `players` knob (else the seats are fixed)."""
-    return any(knob.name == "players" for knob in find_game(game).rules.knobs())
 
 
 def seat_problem(err: SeatError) -> str:
@@ -104,6 +98,8 @@ class NewGameScreen(Screen[GameSetup | None]):
         """The house rules saved in the rules folder (read by a worker once the form is up)."""
         self.rules_path = rules_path
         self.game = game if game in GAME_TITLES else GAMES[0].name
+        self._offered_counts = self._player_counts()
+        """The player counts the players choice offers (they follow the game)."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="form", id="new-game-form"):
@@ -119,7 +115,8 @@ class NewGameScreen(Screen[GameSetup | None]):
                 yield Input(str(self.rules_path or ""), placeholder="path of a TOML rules file", id="file")
             with Horizontal(classes="form-row"):
                 yield Label("Players")
-                yield Select([(str(n), n) for n in range(2, 9)], value=4, allow_blank=False, id="players")
+                seats = find_game(self.game).rules().seats
+                yield Select(self._offered_counts, value=seats, allow_blank=False, id="players")
             for seat in range(MAX_SEATS):
                 with Horizontal(classes="form-row seat-row", id=f"seat-row-{seat}"):
                     yield Label(f"Seat {seat}")
@@ -197,14 +194,26 @@ class NewGameScreen(Screen[GameSetup | None]):
         if event.value != FILE:
             self.query_one("#file", Input).value = ""
 
+    def _player_counts(self) -> list[tuple[str, int]]:
+        """The choices of how many play: every count the game takes (Eight of Spades' 2 to 8)."""
+        return [(str(n), n) for n in find_game(self.game).seat_counts]
+
     def _count(self) -> int:
-        if not chooses_players(self.game):
-            return find_game(self.game).rules().seats
+        entry = find_game(self.game)
+        if entry.players_knob is None:
+            return entry.seat_counts[0]
         value = self.query_one("#players", Select).value
-        return value if isinstance(value, int) else 4
+        return value if isinstance(value, int) else entry.rules().seats
 
     def _fill_seats(self, reset_names: bool = False) -> None:
-        self.query_one("#players", Select).display = chooses_players(self.game)
+        players = self.query_one("#players", Select)
+        players.display = find_game(self.game).players_knob is not None
+        counts = self._player_counts()
+        if players.display and counts != self._offered_counts:
+            self._offered_counts = counts
+            chosen = players.value
+            players.set_options(counts)
+            players.value = chosen if any(n == chosen for _, n in counts) else find_game(self.game).rules().seats
         levels = _levels(self.game)
         options = [("person", "human")] + [(f"computer: {lv}", lv) for lv in levels]
         default = "normal" if "normal" in levels else ("classic" if "classic" in levels else levels[0])
