@@ -24,8 +24,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from cardtui.arena import run_arena, usable_cores
+from cardtui.arena import run_arena
 from cardtui.cluster import start_local
+from cardtui.measure import usable_cores
 
 SEATS = ["hard", "easy", "hard", "easy"]
 DEALS_PER_UNIT = 4

@@ -14,7 +14,6 @@ from __future__ import annotations
 import dataclasses
 import math
 import multiprocessing
-import os
 import random
 import signal
 from collections import deque
@@ -25,6 +24,7 @@ from cardtui.bots import make_bot
 from cardtui.games import create_game
 from cardtui.games.base import Bid, Game
 from cardtui.games.trick import TrickGame
+from cardtui.measure import usable_cores, wilson
 from cardtui.rules import EightOfSpadesRules, Ruleset, SpadesRules, default_preset
 
 TRICK_GAMES = ("hearts", "spades", "cutthroat")
@@ -173,17 +173,6 @@ def _tally_spades(
     return None
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 class RunningMean:
     """A mean and its normal-approximation 95% interval, folded one value at a time (Welford).
 
@@ -289,14 +278,6 @@ class Tally:
             diffs[f"{a}-{b}"] = {"points_per_deal": round(m, 3), "interval": [round(lo, 3), round(hi, 3)]}
         out["differences"] = diffs
         return out
-
-
-def usable_cores() -> int:
-    """The cores this process may run on: the most worker processes worth starting."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 R = TypeVar("R")
@@ -500,6 +481,4 @@ __all__ = [
     "render",
     "run_arena",
     "seat_levels",
-    "usable_cores",
-    "wilson",
 ]

@@ -435,7 +435,7 @@ def _progress(what: str) -> Iterator[Callable[[int, int], None] | None]:
 
 def _catalog_jobs() -> int:
     """Worker processes for a first catalog run over many saves: the usable cores, at most 4."""
-    from cardtui.arena import usable_cores
+    from cardtui.measure import usable_cores
 
     return min(usable_cores(), 4)
 

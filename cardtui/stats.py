@@ -16,8 +16,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from cardtui.arena import wilson
 from cardtui.catalog import Entry
+from cardtui.measure import wilson
 from cardtui.rules import GAMES
 
 ALL = "all"

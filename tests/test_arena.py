@@ -11,8 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from cardtui import arena
-from cardtui.arena import ArenaError, render, run_arena, seat_levels, usable_cores, wilson
+from cardtui.arena import ArenaError, render, run_arena, seat_levels
 from cardtui.cli import app
+from cardtui.measure import usable_cores, wilson
 
 
 def test_wilson_interval() -> None:

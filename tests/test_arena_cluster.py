@@ -19,9 +19,10 @@ from distributed import Client
 from typer.testing import CliRunner
 
 from cardtui import cluster as cluster_module
-from cardtui.arena import ArenaError, run_arena, usable_cores
+from cardtui.arena import ArenaError, run_arena
 from cardtui.cli import app
 from cardtui.cluster import local_workers, on_cluster, start_local
+from cardtui.measure import usable_cores
 from tests.test_arena import figures
 
 RUNS = {

@@ -17,6 +17,7 @@ LAYERS: dict[str, float] = {
     "cards": 1,
     "files": 1,
     "inert": 1,
+    "measure": 1,
     "rules": 2,
     "games": 3,
     "bots": 4,

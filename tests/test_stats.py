@@ -12,9 +12,9 @@ from typer.testing import CliRunner
 
 from cardtui import cli
 from cardtui.api import ApiGame, new_game
-from cardtui.arena import wilson
 from cardtui.cards import DECK
 from cardtui.catalog import list_entries
+from cardtui.measure import wilson
 from cardtui.rules import load_preset
 from cardtui.saves import write_save
 from cardtui.stats import compute, opponents_of, render, you_of
