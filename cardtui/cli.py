@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
+from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from cardtui.files import occupied
 from cardtui.inert import inert
@@ -29,6 +30,31 @@ if TYPE_CHECKING:
     from cardtui.rules import Ruleset
     from cardtui.seats import Seat
     from cardtui.session import Session
+    from cardtui.variants import GameEntry
+
+
+GAMES_HELP = "<games>"
+"""In an option's help, stands for the registry's games ("hearts, spades, ... or eight-of-spades")."""
+
+PLAYERS_HELP = "<players>"
+"""In an option's help, stands for the games that take several player counts and those counts."""
+
+
+class _Commands(TyperGroup):
+    """The commands; the one being run has its help's game words filled in from the game registry.
+
+    The registry imports every engine, so it is asked only once a command is chosen: `cardtui --help` stays fast.
+    """
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name, command, rest = super().resolve_command(ctx, args)
+        for param in command.params if command is not None else ():
+            if isinstance(param, TyperOption | TyperArgument) and param.help:
+                if GAMES_HELP in param.help:
+                    param.help = param.help.replace(GAMES_HELP, _game_names_said())
+                if PLAYERS_HELP in param.help:
+                    param.help = param.help.replace(PLAYERS_HELP, _player_counts_said())
+        return name, command, rest
 
 
 app = typer.Typer(
@@ -37,8 +63,11 @@ app = typer.Typer(
     add_completion=False,
     invoke_without_command=True,
     pretty_exceptions_enable=False,
+    cls=_Commands,
 )
-rules_app = typer.Typer(help="List, show, check and create rulesets (TOML house rules).", no_args_is_help=True)
+rules_app = typer.Typer(
+    help="List, show, check and create rulesets (TOML house rules).", no_args_is_help=True, cls=_Commands
+)
 app.add_typer(rules_app, name="rules")
 
 
@@ -164,12 +193,47 @@ def _print_exit(message: str | None) -> None:
 # ---------------------------------------------------------------- helpers
 
 
-def _check_game(game: str) -> str:
-    from cardtui.rules import GAMES
+def _game_names_said() -> str:
+    """The registry's games as a phrase: `hearts, spades, cutthroat or eight-of-spades`."""
+    from cardtui.variants import game_names
 
-    if game not in GAMES:
-        fail(f"unknown game {game!r} — choose one of {', '.join(GAMES)}")
-    return game
+    *most, last = game_names()
+    return f"{', '.join(most)} or {last}" if most else last
+
+
+def _player_counts(entry: GameEntry) -> tuple[int, int]:
+    """The fewest and most players a game takes: its `players` knob's range, else its default rules' seats."""
+    from cardtui.rules.base import IntRange
+
+    for knob in entry.rules.knobs():
+        check = knob.metadata["check"]
+        if knob.name == "players" and isinstance(check, IntRange):
+            return check.low, check.high
+    seats = entry.default_rules().seats
+    return seats, seats
+
+
+def _player_counts_said() -> str:
+    """The games that take several player counts, with them: `Eight of Spades: 2-8`."""
+    from cardtui.variants import GAMES
+
+    counts = {entry.title: _player_counts(entry) for entry in GAMES}
+    return "; ".join(f"{title}: {low}-{high}" for title, (low, high) in counts.items() if low != high)
+
+
+def _entry(game: str) -> GameEntry:
+    """The registry's entry of `game`, or one line naming the games there are."""
+    from cardtui.variants import UnknownGame, find_game, game_names
+
+    try:
+        return find_game(game)
+    except UnknownGame:
+        fail(f"unknown game {game!r} — choose one of {', '.join(game_names())}")
+
+
+def _check_game(game: str) -> str:
+    """`game` when the registry has it, else one line naming the games there are."""
+    return _entry(game).name
 
 
 def _load_rules(game: str, rules: str | None) -> Ruleset:
@@ -186,10 +250,9 @@ def _check_level(game: str, level: str | None, option: str | None) -> str:
 
     `option` is the command-line option that gave it; without one the line names the game.
     """
-    from cardtui.seats import default_level, known_levels
-
-    chosen = default_level(game) if level is None else level
-    allowed = known_levels(game)
+    entry = _entry(game)
+    chosen = entry.default_level if level is None else level
+    allowed = entry.known_levels
     if chosen not in allowed:
         where = f"{option}: unknown level {chosen!r}" if option else f"unknown level {chosen!r} for {game}"
         fail(f"{where} — choose one of {', '.join(allowed)}")
@@ -209,31 +272,20 @@ def _check_seed(seed: int | None) -> int:
     return seed
 
 
-def _seat_count(ruleset: Ruleset) -> int:
-    """How many seats a game under `ruleset` has."""
-    from cardtui.games import create_game
-
-    return create_game(ruleset).seats
-
-
 def _for_players(ruleset: Ruleset, count: int, option: str, fixed: str) -> Ruleset:
     """`ruleset` for `count` players, or one line saying which counts the game takes.
 
-    A game whose ruleset has a `players` knob takes any count the knob allows; any other game only its own seat
-    count, else `fixed` is said (formatted with `game`, `seats` and `count`).
+    A game with a `players` knob takes any count the knob allows; any other game only its own seat count, else
+    `fixed` is said (formatted with `game`, `seats` and `count`).
     """
-    from cardtui.rules.base import IntRange
-
-    seats = _seat_count(ruleset)
-    if count == seats:
+    if count == ruleset.seats:
         return ruleset
-    knob = next((f for f in ruleset.knobs() if f.name == "players"), None)
-    if knob is None:
-        fail(f"{option}: " + fixed.format(game=ruleset.game, seats=seats, count=count))
-    check = knob.metadata["check"]
-    assert isinstance(check, IntRange)
-    if not check.low <= count <= check.high:
-        fail(f"{option}: Eight of Spades takes {check.low} to {check.high} players, not {count}")
+    entry = _entry(ruleset.game)
+    low, high = _player_counts(entry)
+    if low == high:
+        fail(f"{option}: " + fixed.format(game=ruleset.game, seats=ruleset.seats, count=count))
+    if not low <= count <= high:
+        fail(f"{option}: {entry.title} takes {low} to {high} players, not {count}")
     return ruleset.replace(players=count)
 
 
@@ -271,13 +323,11 @@ def version() -> None:
 @app.command("play")
 def play(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="hearts, spades, cutthroat or eight-of-spades")],
+    game: Annotated[str, typer.Argument(help=GAMES_HELP)],
     rules: Annotated[str | None, typer.Option("--rules", help="a preset name or a TOML file")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="the same seed deals the same cards")] = None,
     bots: Annotated[str | None, typer.Option("--bots", help="level of the computer players")] = None,
-    players: Annotated[
-        int | None, typer.Option("--players", help="players at the table (Eight of Spades: 2-8)")
-    ] = None,
+    players: Annotated[int | None, typer.Option("--players", help=f"players at the table ({PLAYERS_HELP})")] = None,
     save: Annotated[Path | None, typer.Option("--save", help="save the game to this file")] = None,
     speed: Annotated[str | None, typer.Option("--speed", help=SPEED_HELP)] = None,
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
@@ -293,7 +343,7 @@ def play(
     chosen_seed = _check_seed(seed)
     if save is not None:
         _check_new_save(save)
-    seats = default_seats(_seat_count(ruleset), level)
+    seats = default_seats(ruleset.seats, level)
     launch_play(ruleset, seats, chosen_seed, save, speed, _ascii(ctx, ascii_cards))
 
 
@@ -536,7 +586,7 @@ def rules_validate(file: Annotated[Path, typer.Argument(help="a TOML ruleset fil
 
 @rules_app.command("new")
 def rules_new(
-    game: Annotated[str, typer.Argument(help="hearts, spades, cutthroat or eight-of-spades")],
+    game: Annotated[str, typer.Argument(help=GAMES_HELP)],
     out: Annotated[Path | None, typer.Option("--out", help="write to this file instead of printing")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite --out if it exists")] = False,
 ) -> None:
@@ -625,9 +675,9 @@ def review(
 
 @app.command("arena")
 def arena(
-    game: Annotated[str, typer.Argument(help="hearts, spades, cutthroat or eight-of-spades")],
+    game: Annotated[str, typer.Argument(help=GAMES_HELP)],
     seats: Annotated[
-        str, typer.Option("--seats", help="a level per seat, like hard,easy,hard,easy (Eight of Spades: 2-8 seats)")
+        str, typer.Option("--seats", help=f"a level per seat, like hard,easy,hard,easy ({PLAYERS_HELP} seats)")
     ],
     games: Annotated[int, typer.Option("--games", help="whole games to play", min=1)] = 100,
     deals: Annotated[int, typer.Option("--deals", help="play this many single deals instead of games", min=0)] = 0,
@@ -753,7 +803,7 @@ def _host_seats(text: str, game: str) -> tuple[list[Seat], int | None]:
 @app.command("host")
 def host(
     ctx: typer.Context,
-    game: Annotated[str | None, typer.Argument(help="hearts, spades, cutthroat or eight-of-spades")] = None,
+    game: Annotated[str | None, typer.Argument(help=GAMES_HELP)] = None,
     rules: Annotated[str | None, typer.Option("--rules", help="a preset name or a TOML file")] = None,
     seats: Annotated[
         str | None,
@@ -895,9 +945,9 @@ def _new_table(
     from cardtui.session import Session
 
     if game is None:
-        fail("say which game to host (hearts, spades, cutthroat or eight-of-spades), or --resume SAVE")
+        fail(f"say which game to host ({_game_names_said()}), or --resume SAVE")
     ruleset = _load_rules(_check_game(game), rules)
-    chosen, you = _host_seats(seats or ",".join(["open"] * _seat_count(ruleset)), game)
+    chosen, you = _host_seats(seats or ",".join(["open"] * ruleset.seats), game)
     ruleset = _for_players(ruleset, len(chosen), "--seats", "{game} has {seats} seats, found {count}")
     chosen_seed = _check_seed(seed)
     if save is not None and occupied(save):
