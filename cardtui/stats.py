@@ -46,7 +46,7 @@ def you_of(seats: list[dict[str, Any]]) -> int | None:
 
 
 @dataclasses.dataclass(slots=True)
-class Tally:
+class Record:
     """The figures of one game and opponents' level, added up save by save."""
 
     game: str
@@ -62,7 +62,7 @@ class Tally:
     def count(self, key: str, n: int) -> None:
         self.counts[key] += n
 
-    def add(self, other: Tally) -> None:
+    def add(self, other: Record) -> None:
         """Another tally of the same game and opponents added in: every number field, so a figure added to
         the class is never left out of a sum, and the game's own figures."""
         for f in dataclasses.fields(self):
@@ -110,11 +110,11 @@ def deal_scores(summary: dict[str, Any], you: int) -> list[int]:
     return [d["scores"][side] for d in summary["deals"]]
 
 
-def tally_one(summary: dict[str, Any], you: int) -> Tally:
+def tally_one(summary: dict[str, Any], you: int) -> Record:
     """One save's figures for your seat and side."""
     game = summary["game"]
     side = next(i for i, s in enumerate(summary["sides"]) if you in s)
-    t = Tally(game, opponents_of(summary, you))
+    t = Record(game, opponents_of(summary, you))
     finished = summary["status"] == "finished"
     if finished:
         t.games = 1
@@ -145,7 +145,7 @@ def tally_one(summary: dict[str, Any], you: int) -> Tally:
 
 def compute(entries: Iterable[Entry], game: str | None = None, since: dt.date | None = None) -> dict[str, Any]:
     """The `cardtui stats --json` object: one row per game and opponents' level, plus each game's `all` row."""
-    groups: dict[tuple[str, str], Tally] = {}
+    groups: dict[tuple[str, str], Record] = {}
     broken = unplayed = 0
     for entry in entries:
         summary = entry.summary
@@ -161,13 +161,13 @@ def compute(entries: Iterable[Entry], game: str | None = None, since: dt.date | 
             unplayed += 1
             continue
         one = tally_one(summary, you)
-        groups.setdefault((one.game, one.opponents), Tally(one.game, one.opponents)).add(one)
+        groups.setdefault((one.game, one.opponents), Record(one.game, one.opponents)).add(one)
     rows: list[dict[str, Any]] = []
     for name in GAMES:
         mine = [groups[k] for k in sorted(groups) if k[0] == name]
         rows.extend(t.to_json() for t in mine)
         if len(mine) > 1:
-            total = Tally(name, ALL)
+            total = Record(name, ALL)
             for t in mine:
                 total.add(t)
             rows.append(total.to_json())

@@ -147,6 +147,16 @@ def test_the_circle_check_finds_a_circle() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
+def test_each_class_name_means_one_thing() -> None:
+    """No two top-level classes share a name (nested ones, like a widget's own `Problem` message, are its own)."""
+    where: dict[str, list[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ClassDef):
+                where.setdefault(node.name, []).append(module_name(path))
+    assert {name: modules for name, modules in where.items() if len(modules) > 1} == {}
+
+
 def test_no_screen_imports_the_app() -> None:
     graph = internal_graph()
     wrong = [m for m, targets in graph.items() if m.startswith("cardtui.tui.screens") and "cardtui.tui.app" in targets]

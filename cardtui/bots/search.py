@@ -41,7 +41,7 @@ from cardtui.bots.hearts import (
     pass_decision,
     pass_ranking,
 )
-from cardtui.bots.spades import Table, choose_bid, estimate, exchange_decision, nil_fits
+from cardtui.bots.spades import Standing, choose_bid, estimate, exchange_decision, nil_fits
 from cardtui.bots.spades import normal_play as spades_play
 from cardtui.cards import SUIT_MASKS, Card
 from cardtui.games.base import Action, Bid, Pass, Play, PlayerView
@@ -259,7 +259,7 @@ class SearchBot:
                 return normal_play(state, seat, legal, voids)[0]
 
             return hearts_policy
-        table = Table.of(seen, ruleset)
+        table = Standing.of(seen, ruleset)
         if bids is not None:
             table.bids = bids
 

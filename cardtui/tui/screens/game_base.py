@@ -18,7 +18,7 @@ from cardtui.games import Action, Event, IllegalAction
 from cardtui.saves import SaveError
 from cardtui.session import Session
 from cardtui.source import LocalSource, TableSource, source_of
-from cardtui.tui.common import describe, does, seat_name
+from cardtui.tui.common import describe, name_and_verb, seat_name
 from cardtui.tui.messages import BackToMenu, PlayAgain, Quit
 from cardtui.tui.screens.dialog import LOBBY_KEY, TALK_KEY, Keys, TableHelp
 from cardtui.tui.settings import Settings
@@ -205,7 +205,7 @@ class GameScreen(Screen[None]):
         assert tm is not None
         if s.seats[tm.seat].is_bot:
             self.waiting = True
-            self.show_prompt(does(self.who(tm.seat), "is thinking…", "are thinking…"))
+            self.show_prompt(name_and_verb(self.who(tm.seat), "is thinking…", "are thinking…"))
             self.redraw()
             self.bot_turn(self.token, self.settings.bot_delay)
             return
@@ -436,7 +436,7 @@ class GameScreen(Screen[None]):
             bot = tm.seat if tm is not None and tm.phase != "deal" and self.source.seats[tm.seat].is_bot else None
             if delay > 0 and not self._paced and bot is not None:
                 self._paced = self.waiting = True
-                self.show_prompt(does(self.who(bot), "is thinking…", "are thinking…"))
+                self.show_prompt(name_and_verb(self.who(bot), "is thinking…", "are thinking…"))
                 self.redraw()
                 self.set_timer(delay, self._paced_done)
                 return
@@ -478,7 +478,7 @@ class GameScreen(Screen[None]):
         if seat is None:
             return "The host is dealing…"
         if self.source.seats[seat].is_bot:
-            return does(self.who(seat), "is thinking…", "are thinking…")
+            return name_and_verb(self.who(seat), "is thinking…", "are thinking…")
         if not self.remote.present[seat]:
             return f"Waiting for {self.who(seat)} to join (their turn)…"
         return f"Waiting for {self.who(seat)}…"
