@@ -726,11 +726,11 @@ def arena(
 
             workers = on_cluster(cluster)
         try:
-            summary = run_arena(game, levels, games, deals, budget_ms, jobs, seed, ruleset, tick, workers, note)
+            result = run_arena(game, levels, games, deals, budget_ms, jobs, seed, ruleset, tick, workers, note)
         except ArenaError as err:
             fail(str(err))
-    say(json.dumps(summary) if as_json else render(summary))
-    if summary.get("partial"):
+    say(json.dumps(result.to_json()) if as_json else render(result))
+    if result.partial:
         raise typer.Exit(130)
 
 
