@@ -11,7 +11,7 @@ import contextlib
 import json
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -26,6 +26,7 @@ from cardtui.tui.settings import SPEEDS
 if TYPE_CHECKING:
     import ssl
 
+    from cardtui.games.summary import Summary
     from cardtui.net.server import AwayPolicy
     from cardtui.rules import Ruleset
     from cardtui.seats import Seat
@@ -413,51 +414,50 @@ def inspect(
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:
     """Summarise a save: status, scores per deal, totals, winner, who is to move."""
-    from cardtui.api import summary_of
+    from cardtui.games.summary import summarize
 
     loaded = _load(save)
-    summary = summary_of(loaded.game, len(loaded.log))
+    summary = summarize(loaded.game, len(loaded.log))
     if as_json:
-        say(json.dumps(summary))
+        say(json.dumps(summary.to_json()))
         return
     say(_describe(save, loaded, summary))
 
 
-def _side_name(seats: Any, side: list[int]) -> str:
+def _side_name(seats: Any, side: Sequence[int]) -> str:
     return " + ".join(seats[s].name for s in side)
 
 
-def _describe(path: Path, loaded: Any, summary: dict[str, Any]) -> str:
+def _describe(path: Path, loaded: Any, summary: Summary) -> str:
     seats = loaded.seats
-    sides = summary["sides"]
-    status = "finished" if summary["status"] == "finished" else "in progress"
-    name = path.name
+    sides = summary.sides
     lines = [
-        f"{name}: {summary['game']}, rules {summary['ruleset']}, {status}, {summary['actions']} actions",
+        f"{path.name}: {summary.game}, rules {summary.ruleset}, {'finished' if summary.finished else 'in progress'},"
+        f" {summary.actions} actions",
         "seats: " + ", ".join(f"{i} {s.name} ({s.level or s.kind})" for i, s in enumerate(seats)),
     ]
-    for n, deal in enumerate(summary.get("deals", []), 1):
-        bids = f" bids {' '.join(map(str, deal['bids']))}," if deal["bids"] is not None else ""
+    for n, deal in enumerate(summary.deals or (), 1):
+        bids = f" bids {' '.join(map(str, deal.bids))}," if deal.bids is not None else ""
         lines.append(
-            f"deal {n}: dealer {deal['dealer']},{bids} tricks {' '.join(map(str, deal['tricks']))},"
-            f" scores {' '.join(map(str, deal['scores']))}"
+            f"deal {n}: dealer {deal.dealer},{bids} tricks {' '.join(map(str, deal.tricks))},"
+            f" scores {' '.join(map(str, deal.scores))}"
         )
-    if "points" in summary:
-        lines.append("points: " + ", ".join(f"{seats[i].name} {p}" for i, p in enumerate(summary["points"])))
-        if summary["eliminated"]:
-            lines.append("eliminated: " + ", ".join(seats[i].name for i in summary["eliminated"]))
-    totals = ", ".join(f"{_side_name(seats, side)} {t}" for side, t in zip(sides, summary["totals"], strict=True))
+    if summary.points is not None:
+        lines.append("points: " + ", ".join(f"{seats[i].name} {p}" for i, p in enumerate(summary.points)))
+        if summary.eliminated:
+            lines.append("eliminated: " + ", ".join(seats[i].name for i in summary.eliminated))
+    totals = ", ".join(f"{_side_name(seats, side)} {t}" for side, t in zip(sides, summary.totals, strict=True))
     lines.append(f"totals: {totals}")
-    if summary.get("bags") is not None:
+    if summary.bags is not None:
         lines.append(
-            "bags: " + ", ".join(f"{_side_name(seats, s)} {b}" for s, b in zip(sides, summary["bags"], strict=True))
+            "bags: " + ", ".join(f"{_side_name(seats, s)} {b}" for s, b in zip(sides, summary.bags, strict=True))
         )
-    if summary["winner"] is not None:
-        lines.append("winner: " + (", ".join(_side_name(seats, sides[w]) for w in summary["winner"]) or "nobody"))
-    tm = summary["to_move"]
+    if summary.winner is not None:
+        lines.append("winner: " + (", ".join(_side_name(seats, sides[w]) for w in summary.winner) or "nobody"))
+    tm = summary.to_move
     if tm is not None:
-        who = "the dealer" if tm["phase"] == "deal" else f"seat {tm['seat']} ({seats[tm['seat']].name})"
-        lines.append(f"to move: {who}, {tm['phase']}")
+        who = "the dealer" if tm.phase == "deal" else f"seat {tm.seat} ({seats[tm.seat].name})"
+        lines.append(f"to move: {who}, {tm.phase}")
     return "\n".join(lines)
 
 
