@@ -541,7 +541,7 @@ def stats(
     if entries.note:
         typer.echo(inert(entries.note), err=True)
     figures = compute(entries, game, day)
-    say(json.dumps(figures) if as_json else render(figures))
+    say(json.dumps(figures.to_json()) if as_json else render(figures))
 
 
 # ---------------------------------------------------------------- rules

@@ -143,8 +143,29 @@ def tally_one(summary: dict[str, Any], you: int) -> Record:
     return t
 
 
-def compute(entries: Iterable[Entry], game: str | None = None, since: dt.date | None = None) -> dict[str, Any]:
-    """The `cardtui stats --json` object: one row per game and opponents' level, plus each game's `all` row."""
+@dataclasses.dataclass(frozen=True, slots=True)
+class StatsFigures:
+    """Your record over the catalog: one row per game and opponents' level, plus each game's `all` row, and the
+    saves not counted (broken, or with no person at the table). `to_json` is `cardtui stats --json`."""
+
+    game: str | None
+    since: dt.date | None
+    rows: tuple[Record, ...]
+    broken: int
+    without_a_person: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "since": self.since.isoformat() if self.since is not None else None,
+            "rows": [row.to_json() for row in self.rows],
+            "broken": self.broken,
+            "without_a_person": self.without_a_person,
+        }
+
+
+def compute(entries: Iterable[Entry], game: str | None = None, since: dt.date | None = None) -> StatsFigures:
+    """Your record per game and opponents' level over the catalog's entries (only `game`, only `since`)."""
     groups: dict[tuple[str, str], Record] = {}
     broken = unplayed = 0
     for entry in entries:
@@ -162,22 +183,16 @@ def compute(entries: Iterable[Entry], game: str | None = None, since: dt.date | 
             continue
         one = tally_one(summary, you)
         groups.setdefault((one.game, one.opponents), Record(one.game, one.opponents)).add(one)
-    rows: list[dict[str, Any]] = []
+    rows: list[Record] = []
     for name in GAMES:
         mine = [groups[k] for k in sorted(groups) if k[0] == name]
-        rows.extend(t.to_json() for t in mine)
+        rows.extend(mine)
         if len(mine) > 1:
             total = Record(name, ALL)
             for t in mine:
                 total.add(t)
-            rows.append(total.to_json())
-    return {
-        "game": game,
-        "since": since.isoformat() if since is not None else None,
-        "rows": rows,
-        "broken": broken,
-        "without_a_person": unplayed,
-    }
+            rows.append(total)
+    return StatsFigures(game, since, tuple(rows), broken, unplayed)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -247,13 +262,13 @@ def _columns(game: str) -> list[tuple[str, str]]:
     ]
 
 
-def render(stats: dict[str, Any]) -> str:
+def render(stats: StatsFigures) -> str:
     """The text report: a table per game."""
-    if not stats["rows"]:
-        return "no games played yet" + (f" since {stats['since']}" if stats["since"] else "")
+    if not stats.rows:
+        return "no games played yet" + (f" since {stats.since.isoformat()}" if stats.since else "")
     lines: list[str] = []
     for game in GAMES:
-        rows = [r for r in stats["rows"] if r["game"] == game]
+        rows = [r.to_json() for r in stats.rows if r.game == game]
         if not rows:
             continue
         columns = _columns(game)
@@ -272,8 +287,8 @@ def render(stats: dict[str, Any]) -> str:
         lines.extend("  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in table)
         lines.append("")
     notes = []
-    if stats["broken"]:
-        notes.append(f"{stats['broken']} broken saves not counted (see `cardtui saves`)")
-    if stats["without_a_person"]:
-        notes.append(f"{stats['without_a_person']} computer-only games not counted")
+    if stats.broken:
+        notes.append(f"{stats.broken} broken saves not counted (see `cardtui saves`)")
+    if stats.without_a_person:
+        notes.append(f"{stats.without_a_person} computer-only games not counted")
     return "\n".join(lines + notes).rstrip()
