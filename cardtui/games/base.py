@@ -346,6 +346,15 @@ class GameOver(Event):
     reason: str
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Undone(Event):
+    """A person took back their decision at log index `to`; `taken_back` are the actions undone, theirs first."""
+
+    seat: int
+    to: int
+    taken_back: tuple[Action, ...]
+
+
 # ---------------------------------------------------------------- engines
 
 

@@ -9,9 +9,8 @@ from collections.abc import Sequence
 
 from cardtui.cards import Card, Suit
 from cardtui.games import Event
-from cardtui.games.base import Action, Bid, Claim, GameOver, Pass, Play
+from cardtui.games.base import Action, Bid, Claim, GameOver, Pass, Play, Undone
 from cardtui.games.eight_of_spades import Eliminated, Flip, Flipped, LaidOut, PointsLost, Skipped, StakeLost, Taken
-from cardtui.games.history import Undone
 from cardtui.games.trick import BidMade, Broken, CardPlayed, CardsPassed, Claimed, DealScored, Dealt, TrickWon
 from cardtui.seats import Seat
 

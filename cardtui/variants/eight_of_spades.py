@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-
 from cardtui.bots import Bot, Judge
 from cardtui.games.eight_of_spades import EightOfSpadesGame, EightOfSpadesView
 from cardtui.rules import EightOfSpadesRules
@@ -50,20 +48,22 @@ stake). Then the most points wins; equal points share the win.
 House rule (off by default): calling 8S and flipping it in the grid on your
 first turn also wins at once.
 """
-"""How Eight of Spades is played, with the choices this project made where seed 003 and DESIGN.md are silent."""
+"""How Eight of Spades is played, with the choices this project made where seed 003 is silent."""
 
 LEVELS = ("easy", "classic", "hard")
 """Its computer players' levels (`bots/eight_of_spades.py`, loaded only when one is asked for)."""
 
 
 def _bot(level: str, budget_ms: int) -> Bot:
-    bot: Bot = importlib.import_module("cardtui.bots.eight_of_spades").make_bot(level)
-    return bot
+    from cardtui.bots.eight_of_spades import make_bot
+
+    return make_bot(level)
 
 
 def _judge(budget_ms: int) -> Judge:
-    judge: Judge = importlib.import_module("cardtui.bots.eight_of_spades").HardBot()
-    return judge
+    from cardtui.bots.eight_of_spades import HardBot
+
+    return HardBot()
 
 
 EIGHT_OF_SPADES = GameEntry(
