@@ -431,26 +431,27 @@ def _side_name(seats: Any, side: Sequence[int]) -> str:
 def _describe(path: Path, loaded: Any, summary: Summary) -> str:
     seats = loaded.seats
     sides = summary.sides
+    parts = summary.parts
     lines = [
         f"{path.name}: {summary.game}, rules {summary.ruleset}, {'finished' if summary.finished else 'in progress'},"
         f" {summary.actions} actions",
         "seats: " + ", ".join(f"{i} {s.name} ({s.level or s.kind})" for i, s in enumerate(seats)),
     ]
-    for n, deal in enumerate(summary.deals or (), 1):
-        bids = f" bids {' '.join(map(str, deal.bids))}," if deal.bids is not None else ""
+    for n, deal in enumerate(parts.get("deals", []), 1):
+        bids = f" bids {' '.join(map(str, deal['bids']))}," if deal["bids"] is not None else ""
         lines.append(
-            f"deal {n}: dealer {deal.dealer},{bids} tricks {' '.join(map(str, deal.tricks))},"
-            f" scores {' '.join(map(str, deal.scores))}"
+            f"deal {n}: dealer {deal['dealer']},{bids} tricks {' '.join(map(str, deal['tricks']))},"
+            f" scores {' '.join(map(str, deal['scores']))}"
         )
-    if summary.points is not None:
-        lines.append("points: " + ", ".join(f"{seats[i].name} {p}" for i, p in enumerate(summary.points)))
-        if summary.eliminated:
-            lines.append("eliminated: " + ", ".join(seats[i].name for i in summary.eliminated))
+    if "points" in parts:
+        lines.append("points: " + ", ".join(f"{seats[i].name} {p}" for i, p in enumerate(parts["points"])))
+        if parts["eliminated"]:
+            lines.append("eliminated: " + ", ".join(seats[i].name for i in parts["eliminated"]))
     totals = ", ".join(f"{_side_name(seats, side)} {t}" for side, t in zip(sides, summary.totals, strict=True))
     lines.append(f"totals: {totals}")
-    if summary.bags is not None:
+    if parts.get("bags") is not None:
         lines.append(
-            "bags: " + ", ".join(f"{_side_name(seats, s)} {b}" for s, b in zip(sides, summary.bags, strict=True))
+            "bags: " + ", ".join(f"{_side_name(seats, s)} {b}" for s, b in zip(sides, parts["bags"], strict=True))
         )
     if summary.winner is not None:
         lines.append("winner: " + (", ".join(_side_name(seats, sides[w]) for w in summary.winner) or "nobody"))

@@ -17,7 +17,7 @@ from typing import Any
 
 from cardtui.bots import Bot, Decision
 from cardtui.files import FileLock, FileProblem, remove_stale_temps, same_file
-from cardtui.games import Action, Event, IllegalAction, create_game
+from cardtui.games import Action, Event, IllegalAction
 from cardtui.games.base import Undo
 from cardtui.games.history import History, OnHistory
 from cardtui.rules import Ruleset
@@ -104,7 +104,7 @@ class Session(OnHistory):
         """
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise ValueError(f"a seed is an integer 0..{MAX_SEED}, found {seed!r}")
-        count = create_game(ruleset).seats
+        count = ruleset.seats
         seat_list = (
             check_seats(seats, count, ruleset.game)
             if seats is not None

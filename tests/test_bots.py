@@ -11,7 +11,7 @@ import pytest
 from cardtui.bots import LEVELS
 from cardtui.bots.base import Decision
 from cardtui.bots.common import equivalent_groups, read_view
-from cardtui.bots.search import SearchBot, sample_hands
+from cardtui.bots.search import sample_hands
 from cardtui.cards import FULL_MASK, Card, CardSet, parse_cards
 from cardtui.games import create_game
 from cardtui.games.base import Bid, Deal, Game, Pass, Play
@@ -303,8 +303,8 @@ def test_hard_is_deterministic_for_a_seed(game: str) -> None:
         tm = g.to_move
         assert tm is not None
         view = g.view(tm.seat)
-        a = SearchBot(game, 5).decide(view, random.Random(99))
-        b = SearchBot(game, 5).decide(view, random.Random(99))
+        a = make_bot(game, "hard", 5).decide(view, random.Random(99))
+        b = make_bot(game, "hard", 5).decide(view, random.Random(99))
         assert a == b
 
 

@@ -74,7 +74,7 @@ async def test_a_remote_person_plays_a_deal_of_hearts_by_typed_codes(tmp_path: P
         await pilot.pause()
         history = app.screen
         assert isinstance(history, HistoryScreen)
-        assert history.summary["deals"] == [row.to_json() for row in deal_rows(records, detail=True)]
+        assert history.summary["deals"] == deal_rows(records, detail=True)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, DealEndScreen)

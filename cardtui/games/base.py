@@ -355,6 +355,21 @@ class Undone(Event):
     taken_back: tuple[Action, ...]
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class DealRecord:
+    """How one finished deal went, for score sheets and `inspect`."""
+
+    dealer: int
+    tricks: tuple[int, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    bids: tuple[Bid, ...] | None = None
+    points: tuple[int, ...] | None = None
+    moon: int | None = None
+    bags: tuple[int, ...] | None = None
+    bag_penalties: tuple[int, ...] | None = None
+
+
 # ---------------------------------------------------------------- engines
 
 
@@ -443,6 +458,31 @@ class Game(ABC):
     @abstractmethod
     def winners(self) -> tuple[int, ...]:
         """Winning side indices once over, else empty."""
+
+    @property
+    def deal_records(self) -> tuple[DealRecord, ...]:
+        """Every finished deal's record, in order; none in a game not played in deals."""
+        return ()
+
+    def side_of(self, seat: int) -> int:
+        """The index in `sides` of a seat's side."""
+        for i, side in enumerate(self.sides):
+            if seat in side:
+                return i
+        raise ValueError(seat)
+
+    def may_bid_blind(self, seat: int) -> bool:
+        """Whether a seat may still bid before seeing its hand (a network seat is then sent no cards until it
+        looks); never in a game without blind bids."""
+        return False
+
+    def overtricks(self, record: DealRecord) -> tuple[int, ...]:
+        """Per side, the tricks a finished deal's contract was beaten by (bags); none in a game without bids."""
+        return ()
+
+    @abstractmethod
+    def summary_parts(self, detail: bool) -> dict[str, Any]:
+        """What only this game adds to its summary (`games.summary.summary_of`), between `totals` and `winner`."""
 
     @abstractmethod
     def parse_action(self, data: Any) -> Action:

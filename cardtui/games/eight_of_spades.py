@@ -447,7 +447,7 @@ class EightOfSpadesGame(Game):
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        return tuple((s,) for s in range(self.seats))
+        return self.ruleset.sides
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -460,6 +460,9 @@ class EightOfSpadesGame(Game):
     @property
     def eliminated(self) -> tuple[int, ...]:
         return tuple(s for s in range(self.seats) if self._out[s])
+
+    def summary_parts(self, detail: bool) -> dict[str, Any]:
+        return {"points": list(self.points), "eliminated": list(self.eliminated)}
 
     @property
     def winners(self) -> tuple[int, ...]:

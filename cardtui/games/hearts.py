@@ -6,12 +6,13 @@ import dataclasses
 from collections.abc import Sequence
 from typing import ClassVar
 
-from cardtui.cards import FULL_MASK, SUIT_MASKS, Card, CardSet, Suit, cards_of
+from cardtui.cards import FULL_MASK, QS_BIT, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, Suit, cards_of
 from cardtui.games.base import Action, Choices, Claim, Deal, Event, IllegalAction, Pass, Play
 from cardtui.games.trick import (
     SEATS,
     CardsPassed,
     DealRecord,
+    Knowledge,
     PassChosen,
     TrickGame,
     TrickView,
@@ -20,11 +21,9 @@ from cardtui.games.trick import (
 )
 from cardtui.rules import HeartsRules, Ruleset
 
-QUEEN_OF_SPADES = 3 * 13 + 10
 JACK_OF_DIAMONDS = 1 * 13 + 9
 HEARTS_MASK = SUIT_MASKS[Suit.HEARTS]
 CLUBS_MASK = SUIT_MASKS[Suit.CLUBS]
-QS_BIT = 1 << QUEEN_OF_SPADES
 JD_BIT = 1 << JACK_OF_DIAMONDS
 PASS_OFFSETS = {"left": 1, "across": 2, "right": 3, "none": 0}
 
@@ -47,6 +46,14 @@ class HeartsView(TrickView):
     ruleset: HeartsRules
     detail: HeartsDetail
 
+    def knowledge(self, played: int) -> Knowledge:
+        known = [0, 0, 0, 0]
+        offset = PASS_OFFSETS.get(self.detail.pass_direction, 0)
+        # Once the pass is made, the cards this seat passed sit in the receiver's hand until played.
+        if offset and self.phase != "pass" and self.detail.passed:
+            known[(self.seat + offset) % 4] = self.detail.passed.mask & ~played
+        return Knowledge(known, -1, [-1] * 4, [False] * 4, [0] * len(self.sides), [0, 0, 0, 0])
+
 
 class HeartsGame(TrickGame):
     """A game of Hearts for four seats, every seat its own side."""
@@ -64,7 +71,7 @@ class HeartsGame(TrickGame):
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        return ((0,), (1,), (2,), (3,))
+        return self.ruleset.sides
 
     def points_of(self, mask: int) -> int:
         """Hearts points of some taken cards."""

@@ -18,6 +18,7 @@ from cardtui.games.base import (
     Bid,
     Claim,
     Deal,
+    DealRecord,
     Event,
     Game,
     GameOver,
@@ -121,22 +122,50 @@ class DealScored(Event):
     record: DealRecord
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class DealRecord:
-    """How one finished deal went, for score sheets and `inspect`."""
+def deal_rows(records: Sequence[DealRecord], detail: bool = False, bags: bool = True) -> list[dict[str, Any]]:
+    """One object per finished deal, as `inspect --json` prints it (with `detail`: as the score history shows it).
 
-    dealer: int
-    tricks: tuple[int, ...]
-    scores: tuple[int, ...]
-    totals: tuple[int, ...]
-    bids: tuple[Bid, ...] | None = None
-    points: tuple[int, ...] | None = None
-    moon: int | None = None
-    bags: tuple[int, ...] | None = None
-    bag_penalties: tuple[int, ...] | None = None
+    Without `bags` (a ruleset with no bags) a detailed Spades deal's `bags` is None.
+    """
+    deals = []
+    for record in records:
+        bids = [b.bid for b in record.bids] if record.bids is not None else None
+        deal: dict[str, Any] = {
+            "dealer": record.dealer,
+            "bids": bids,
+            "tricks": list(record.tricks),
+            "scores": list(record.scores),
+        }
+        if detail:
+            deal["totals"] = list(record.totals)
+        if detail and record.bids is not None:
+            deal["blind"] = [b.blind for b in record.bids]
+            deal["bags"] = list(record.bags) if record.bags is not None and bags else None
+        if detail and record.points is not None:
+            deal["points"] = list(record.points)
+            deal["moon"] = record.moon
+        deals.append(deal)
+    return deals
 
 
 # ---------------------------------------------------------------- views
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What a seat knows of the deal beyond the cards played, as integers (the searching players read it)."""
+
+    known: list[int]
+    """Per seat, cards known to be in its hand (those this seat handed over and not yet played)."""
+    partner: int
+    """The seat's partner, or -1."""
+    bids: list[int]
+    """Per seat, its bid, or -1 (none yet, or a game without bids)."""
+    blind: list[bool]
+    bags: list[int]
+    """Per side, the bags it carries now."""
+    game_bags: list[int]
+    """Per side, the bags taken over the whole game."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -185,6 +214,10 @@ class TrickView(PlayerView):
             if seat in side:
                 return i
         raise ValueError(seat)
+
+    def knowledge(self, played: int) -> Knowledge:
+        """What this seat knows beyond the cards played (`played`: their mask); each game's view says."""
+        raise NotImplementedError
 
 
 # ---------------------------------------------------------------- engine
@@ -282,15 +315,12 @@ class TrickGame(Game):
     def bags(self) -> tuple[int, ...]:
         return tuple(self._bags)
 
+    def summary_parts(self, detail: bool) -> dict[str, Any]:
+        return {"deals": deal_rows(self.deal_records, detail, self.ruleset.has_bags)}
+
     @property
     def winners(self) -> tuple[int, ...]:
         return self._winners
-
-    def side_of(self, seat: int) -> int:
-        for i, side in enumerate(self.sides):
-            if seat in side:
-                return i
-        raise ValueError(seat)
 
     def hand(self, seat: int) -> CardSet:
         """The cards a seat holds now (all hands: for replays and tests, never for bots)."""

@@ -32,7 +32,6 @@ from websockets.protocol import State
 from cardtui.cards import CardSet
 from cardtui.games import Action, Event, IllegalAction
 from cardtui.games.base import Bid, GameOver
-from cardtui.games.spades import SpadesGame
 from cardtui.games.trick import DealRecord, DealScored, TrickView
 from cardtui.net.guard import GuardedConnection
 from cardtui.net.protocol import (
@@ -314,12 +313,7 @@ class Table:
 
     def _face_down(self, seat: int) -> bool:
         """Whether the seat's hand is held back: it may still bid blind and has not looked this deal."""
-        game = self.session.game
-        return (
-            isinstance(game, SpadesGame)
-            and self._looked.get(seat) != self.session.deal_number
-            and game.may_bid_blind(seat)
-        )
+        return self._looked.get(seat) != self.session.deal_number and self.session.game.may_bid_blind(seat)
 
     def _answer(self, seat: int, message: dict[str, Any]) -> None:
         """Answer a message that is neither an action nor a look (those go to the seat's actor)."""

@@ -5,23 +5,24 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
+from cardtui.cards import QS_BIT, SUIT_MASKS, Suit
 from cardtui.rules.base import (
     Bool,
     Choice,
     ChoiceList,
     IntRange,
-    Ruleset,
     knob,
     max_deals_knob,
     readings_knob,
     undo_knob,
 )
+from cardtui.rules.trick import FastRules, TrickRules
 
 PASS_DIRECTIONS = ("left", "right", "across", "none")
 
 
 @dataclasses.dataclass(frozen=True)
-class HeartsRules(Ruleset):
+class HeartsRules(TrickRules):
     """Every knob of a Hearts table; the defaults are seed 004's rules, but `readings` (1 for rulesets saved
     before it existed; the preset says 2)."""
 
@@ -96,3 +97,15 @@ class HeartsRules(Ruleset):
                 "and the game may never end; allowed: knobs whose points add up to more than 0"
             )
         return None
+
+    def fast_rules(self) -> FastRules:
+        clubs, hearts = SUIT_MASKS[Suit.CLUBS], SUIT_MASKS[Suit.HEARTS]
+        return FastRules(
+            trump=-1,
+            first_lead=1 if self.first_lead == "two_of_clubs" else clubs,
+            first_block=(hearts | QS_BIT) if self.no_points_first_trick else 0,
+            first_forced=QS_BIT,
+            lead_block=hearts if self.hearts_must_be_broken else 0,
+            break_mask=hearts | (QS_BIT if self.queen_breaks_hearts else 0),
+            follow_winning=False,
+        )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from cardtui.bots import DEFAULT_BUDGET_MS, Bot, Judge
 from cardtui.rules import Ruleset
 from cardtui.rules.base import show
-from cardtui.variants.base import Board, DealTable, GameEntry
+from cardtui.variants.base import Board, DealTable, EventCounts, GameEntry
 from cardtui.variants.eight_of_spades import EIGHT_OF_SPADES
 from cardtui.variants.hearts import HEARTS
 from cardtui.variants.spades import CUTTHROAT, SPADES
@@ -19,6 +19,7 @@ __all__ = [
     "GAMES",
     "Board",
     "DealTable",
+    "EventCounts",
     "GameEntry",
     "UnknownGame",
     "entry_of",

@@ -8,17 +8,54 @@ fills its entries; everything above this layer looks a game up by name
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
 from cardtui.bots import DEFAULT_BUDGET_MS, Bot, Judge, RandomBot
-from cardtui.games.base import Game, PlayerView
+from cardtui.cards import Card
+from cardtui.games.base import Action, Game, PlayerView
 from cardtui.rules import Ruleset, RulesetError, load_preset
 
 Board = Literal["table", "grid"]
 """Which screen draws the game: the trick table or the card grid."""
 DealTable = Literal["points", "bids"]
 """The score history's rows: Hearts' points and moon, or Spades' bids, tricks and bags."""
+
+
+@dataclasses.dataclass(frozen=True)
+class EventCounts:
+    """Per seat, what a game's events showed that its state no longer does (the catalog counts them)."""
+
+    queens: Sequence[int]
+    """Tricks holding the queen of spades each seat took."""
+    ace_hits: Sequence[int]
+    """Times each seat flipped the ace of spades (Eight of Spades)."""
+
+
+Figures = Callable[[Game, EventCounts], dict[str, list[int]]]
+"""A finished or saved game's own figures for the catalog: per seat or per side, by name."""
+StatCounts = Callable[[Mapping[str, list[int]], int, int], dict[str, int]]
+"""A save's figures (`Figures`) turned into your counts for the statistics, given your seat and side."""
+
+
+CardText = Callable[[Card], str]
+"""How a card is written in a line of text: its code (`QS`) or its glyph (`Q♠`)."""
+Facts = Callable[[PlayerView, Action, Action, Sequence[str], CardText], list[str]]
+"""At most three facts the seat knew that bear on two choices (the better one, the one made), given the seats'
+names and how cards are written."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ReviewWords:
+    """How the review speaks of this game's decisions."""
+
+    amount: Callable[[PlayerView, float], str]
+    """A choice's expected points in words (`2.0 points taken this deal`)."""
+    points_hurt: bool
+    """Whether points taken are bad for the seat (Hearts), so a better choice may bring more of them."""
+    own_score: str
+    """How the seat's own score is named: `your own` or `its own`."""
+    facts: Facts
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -54,6 +91,23 @@ class GameEntry:
     """The shape of the score history's rows; None when the game has no deals."""
     thresholds: Mapping[str, tuple[float, float]]
     """Per review unit, the loss from which a decision is marked `?` and `??`."""
+    review: ReviewWords
+    seat_counts: tuple[int, ...]
+    """How many seats the game may have, fewest first."""
+    players_knob: str | None
+    """The ruleset's knob that sets the seat count, or None when the count is fixed."""
+    figures: Figures
+    seat_figures: tuple[str, ...]
+    """The names of `figures`' per-seat lists."""
+    side_figures: tuple[str, ...]
+    """The names of `figures`' per-side lists."""
+    stat_counts: StatCounts
+    stat_keys: tuple[str, ...]
+    """The counts the statistics report as they are, in the order they are reported."""
+    per_deal_keys: tuple[str, ...]
+    """The counts the statistics report per deal (`bags` as `bags_per_deal`)."""
+    stat_columns: tuple[tuple[str, str], ...]
+    """The statistics table's own columns of this game (key, heading), after the common ones."""
 
     @property
     def default_preset(self) -> str:
@@ -68,6 +122,22 @@ class GameEntry:
         if ruleset.game != self.name:
             raise RulesetError(f"the rules {ruleset.name!r} are for {ruleset.game}, not {self.name}")
         return self.engine(ruleset)
+
+    @property
+    def has_bids(self) -> bool:
+        """Whether each deal starts with bids (contracts, nils) that the arena and statistics count."""
+        return self.deal_table == "bids"
+
+    def with_seats(self, ruleset: Ruleset, count: int) -> Ruleset:
+        """The rules for `count` seats; ValueError says how many the game takes."""
+        low, high = self.seat_counts[0], self.seat_counts[-1]
+        if count not in self.seat_counts:
+            if low == high:
+                raise ValueError(f"{self.name} has {low} seats: give {low} levels, found {count}")
+            raise ValueError(f"{self.name} takes {low} to {high} players: give {low} to {high} levels, found {count}")
+        if self.players_knob is None:
+            return ruleset
+        return ruleset.replace(**{self.players_knob: count})
 
     @property
     def default_level(self) -> str:

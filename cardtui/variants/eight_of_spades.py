@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from cardtui.bots import Bot, Judge
-from cardtui.games.eight_of_spades import EightOfSpadesGame, EightOfSpadesView
+from cardtui.games.base import Action, Game, PlayerView
+from cardtui.games.eight_of_spades import GRID_CELLS, EightOfSpadesGame, EightOfSpadesView, Flip
 from cardtui.rules import EightOfSpadesRules
-from cardtui.variants.base import GameEntry
+from cardtui.variants.base import CardText, EventCounts, GameEntry, ReviewWords
 
 RULES_TEXT = """\
 Eight of Spades (2-8 players)
@@ -66,6 +69,37 @@ def _judge(budget_ms: int) -> Judge:
     return HardBot()
 
 
+def _figures(game: Game, counts: EventCounts) -> dict[str, list[int]]:
+    """Per seat: times the ace of spades was flipped."""
+    return {"ace_hits": list(counts.ace_hits[: game.seats])}
+
+
+def _stat_counts(figures: Mapping[str, list[int]], you: int, side: int) -> dict[str, int]:
+    return {"ace_hits": figures["ace_hits"][you]}
+
+
+def _amount(view: PlayerView, points: float) -> str:
+    return f"{points:.1f} points expected"
+
+
+def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], text: CardText) -> list[str]:
+    """What is still face down, and the illuminati's stake when only one of the two flips is there."""
+    from cardtui.bots.eight_of_spades import Reckoning
+
+    assert isinstance(view, EightOfSpadesView)
+    t = Reckoning(view)
+    kinds = ("clubs", "diamonds", "hearts", "other spades")
+    down = [f"{n} {kinds[k] if n != 1 else kinds[k][:-1]}" for k, n in enumerate(t.counts[:4]) if n]
+    facts = [f"face down: {', '.join(down)}"] if down else []
+    if t.counts[4]:
+        facts.append("the eight of spades is still face down")
+    if t.counts[5]:
+        facts.append("so is the ace of spades" if t.counts[4] else "the ace of spades is still face down")
+    if isinstance(best, Flip) and isinstance(mine, Flip) and (best.pos >= GRID_CELLS) != (mine.pos >= GRID_CELLS):
+        facts.append(f"the illuminati costs a stake of {view.ruleset.illuminati_stake}")
+    return facts
+
+
 EIGHT_OF_SPADES = GameEntry(
     name="eight-of-spades",
     title="Eight of Spades",
@@ -82,4 +116,14 @@ EIGHT_OF_SPADES = GameEntry(
     score_unit="points per game",
     deal_table=None,
     thresholds={"points": (1.0, 3.0), "win chance": (0.05, 0.15)},
+    review=ReviewWords(amount=_amount, points_hurt=False, own_score="its own", facts=_facts),
+    seat_counts=tuple(range(2, 9)),
+    players_knob="players",
+    figures=_figures,
+    seat_figures=("ace_hits",),
+    side_figures=(),
+    stat_counts=_stat_counts,
+    stat_keys=("ace_hits",),
+    per_deal_keys=(),
+    stat_columns=(("ace_hits", "AS hits"),),
 )
