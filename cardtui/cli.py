@@ -202,24 +202,19 @@ def _game_names_said() -> str:
     return f"{', '.join(most)} or {last}" if most else last
 
 
-def _player_counts(entry: GameEntry) -> tuple[int, int]:
-    """The fewest and most players a game takes: its `players` knob's range, else its default rules' seats."""
-    from cardtui.rules.base import IntRange
-
-    for knob in entry.rules.knobs():
-        check = knob.metadata["check"]
-        if knob.name == "players" and isinstance(check, IntRange):
-            return check.low, check.high
-    seats = entry.default_rules().seats
-    return seats, seats
+def _counts_said(counts: tuple[int, ...], to: str) -> str:
+    """Player counts in words: a run as `2{to}8`, else each one (`3, 4 or 6`)."""
+    low, high = counts[0], counts[-1]
+    if counts == tuple(range(low, high + 1)):
+        return f"{low}{to}{high}"
+    return f"{', '.join(map(str, counts[:-1]))} or {high}"
 
 
 def _player_counts_said() -> str:
     """The games that take several player counts, with them: `Eight of Spades: 2-8`."""
     from cardtui.variants import GAMES
 
-    counts = {entry.title: _player_counts(entry) for entry in GAMES}
-    return "; ".join(f"{title}: {low}-{high}" for title, (low, high) in counts.items() if low != high)
+    return "; ".join(f"{e.title}: {_counts_said(e.seat_counts, '-')}" for e in GAMES if len(e.seat_counts) > 1)
 
 
 def _entry(game: str) -> GameEntry:
@@ -276,18 +271,17 @@ def _check_seed(seed: int | None) -> int:
 def _for_players(ruleset: Ruleset, count: int, option: str, fixed: str) -> Ruleset:
     """`ruleset` for `count` players, or one line saying which counts the game takes.
 
-    A game with a `players` knob takes any count the knob allows; any other game only its own seat count, else
-    `fixed` is said (formatted with `game`, `seats` and `count`).
+    A game takes the seat counts its registry entry lists; one with a fixed count says `fixed` (formatted with
+    `game`, `seats` and `count`).
     """
     if count == ruleset.seats:
         return ruleset
     entry = _entry(ruleset.game)
-    low, high = _player_counts(entry)
-    if low == high:
+    if len(entry.seat_counts) == 1:
         fail(f"{option}: " + fixed.format(game=ruleset.game, seats=ruleset.seats, count=count))
-    if not low <= count <= high:
-        fail(f"{option}: {entry.title} takes {low} to {high} players, not {count}")
-    return ruleset.replace(players=count)
+    if count not in entry.seat_counts:
+        fail(f"{option}: {entry.title} takes {_counts_said(entry.seat_counts, ' to ')} players, not {count}")
+    return entry.with_seats(ruleset, count)
 
 
 def _load(path: Path) -> Any:
