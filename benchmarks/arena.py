@@ -24,21 +24,22 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from cardtui.arena import run_arena, usable_cores
+from cardtui.arena import ArenaResult, run_arena
 from cardtui.cluster import start_local
+from cardtui.measure import usable_cores
 
 SEATS = ["hard", "easy", "hard", "easy"]
 DEALS_PER_UNIT = 4
 
 
-def best_of(repeat: int, run: Callable[[], dict[str, Any]]) -> tuple[float, dict[str, Any]]:
+def best_of(repeat: int, run: Callable[[], ArenaResult]) -> tuple[float, dict[str, Any]]:
     """The shortest of `repeat` runs (the machine may be shared), and the run's figures."""
     times = []
     for _ in range(repeat):
         t = time.perf_counter()
         summary = run()
         times.append(time.perf_counter() - t)
-    return min(times), {k: v for k, v in summary.items() if k != "workers"}
+    return min(times), {k: v for k, v in summary.to_json().items() if k != "workers"}
 
 
 def scheduler_tasks_per_second(client: Any, tasks: int = 2000) -> float:
@@ -57,7 +58,7 @@ def main() -> None:
     units = -(-args.deals // DEALS_PER_UNIT)
     load_before = os.getloadavg()
 
-    def arena(**how: Any) -> dict[str, Any]:
+    def arena(**how: Any) -> ArenaResult:
         return run_arena("hearts", SEATS, deals=args.deals, budget_ms=args.budget_ms, seed=1, **how)
 
     one_s, one = best_of(args.repeat, lambda: arena(jobs=1))

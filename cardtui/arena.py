@@ -14,16 +14,16 @@ from __future__ import annotations
 import dataclasses
 import math
 import multiprocessing
-import os
 import random
 import signal
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from cardtui.games import create_game
 from cardtui.games.base import Bid, Game
 from cardtui.games.trick import TrickGame
+from cardtui.measure import usable_cores, wilson
 from cardtui.rules import Ruleset
 from cardtui.variants import UnknownGame, find_game, make_bot
 
@@ -167,17 +167,6 @@ def _tally_contracts(
     return None
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 class RunningMean:
     """A mean and its normal-approximation 95% interval, folded one value at a time (Welford).
 
@@ -251,46 +240,128 @@ class Tally:
         for (a, b), diff in self.differences.items():
             diff.add(per_deal[a] - per_deal[b])
 
-    def summary(self) -> dict[str, Any]:
+    def result(self, units: int, workers: int, partial: bool) -> ArenaResult:
         """Per level: games won with a Wilson interval, points per deal, Spades contract figures."""
-        out: dict[str, Any] = {
-            "game": self.game,
-            "seats": list(self.levels),
-            "jobs" if self.deals_mode else "games": self.units,
-            "deals": self.deals,
-            "levels": {},
-        }
+        levels = {}
         for name, t in self.per_level.items():
-            entry: dict[str, Any] = {
-                "seats": t.seats,
-                "points_per_deal": round(t.points / t.deals, 3) if t.deals else 0.0,
-            }
+            wins = None
             if not self.deals_mode:
                 low, high = wilson(t.won, t.sides)
-                entry |= {"games": t.sides, "won": t.won, "win_rate": round(t.won / t.sides, 4) if t.sides else 0.0}
-                entry["win_interval"] = [round(low, 4), round(high, 4)]
+                rate = round(t.won / t.sides, 4) if t.sides else 0.0
+                wins = WinFigures(t.sides, t.won, rate, (round(low, 4), round(high, 4)))
+            contracts = None
             if find_game(self.game).has_bids:
                 c = t.contracts
-                entry["bids"] = c.bids
-                entry["bids_made"] = round(c.bids_made / c.bids, 4) if c.bids else 0.0
-                entry["nils"] = c.nils
-                entry["nils_made"] = round(c.nils_made / c.nils, 4) if c.nils else 0.0
-                entry["bags_per_deal"] = round(c.bags / t.deals, 3) if t.deals else 0.0
-            out["levels"][name] = entry
-        diffs: dict[str, Any] = {}
+                contracts = ContractFigures(
+                    c.bids,
+                    round(c.bids_made / c.bids, 4) if c.bids else 0.0,
+                    c.nils,
+                    round(c.nils_made / c.nils, 4) if c.nils else 0.0,
+                    round(c.bags / t.deals, 3) if t.deals else 0.0,
+                )
+            per_deal = round(t.points / t.deals, 3) if t.deals else 0.0
+            levels[name] = LevelFigures(t.seats, per_deal, wins, contracts)
+        differences = {}
         for (a, b), diff in self.differences.items():
             m, lo, hi = diff.interval()
-            diffs[f"{a}-{b}"] = {"points_per_deal": round(m, 3), "interval": [round(lo, 3), round(hi, 3)]}
-        out["differences"] = diffs
+            differences[f"{a}-{b}"] = Difference(round(m, 3), (round(lo, 3), round(hi, 3)))
+        return ArenaResult(
+            self.game,
+            self.levels,
+            self.deals_mode,
+            self.units,
+            self.deals,
+            levels,
+            differences,
+            units,
+            workers,
+            partial,
+        )
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class WinFigures:
+    """A level's whole games: sides it played, those won, the rate and its 95% Wilson interval."""
+
+    games: int
+    won: int
+    win_rate: float
+    win_interval: tuple[float, float]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ContractFigures:
+    """A Spades level's contracts: bids of one or more and the share made, nils and the share made, bags a deal."""
+
+    bids: int
+    bids_made: float
+    nils: int
+    nils_made: float
+    bags_per_deal: float
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LevelFigures:
+    """One level's figures: `wins` only over whole games, `contracts` only in Spades."""
+
+    seats: int
+    points_per_deal: float
+    wins: WinFigures | None
+    contracts: ContractFigures | None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seats": self.seats, "points_per_deal": self.points_per_deal}
+        if self.wins is not None:
+            out |= dataclasses.asdict(self.wins) | {"win_interval": list(self.wins.win_interval)}
+        if self.contracts is not None:
+            out |= dataclasses.asdict(self.contracts)
         return out
 
 
-def usable_cores() -> int:
-    """The cores this process may run on: the most worker processes worth starting."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
+@dataclasses.dataclass(frozen=True, slots=True)
+class Difference:
+    """How many more points per deal one level takes than another, with a 95% interval."""
+
+    points_per_deal: float
+    interval: tuple[float, float]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ArenaResult:
+    """An arena run's figures; `to_json` is what `cardtui arena --json` prints.
+
+    `done` counts the units folded in (whole games, or jobs of single deals when `deals_mode`), `units` those
+    planned; `partial` when ctrl+c stopped the run first.
+    """
+
+    game: str
+    seats: tuple[str, ...]
+    deals_mode: bool
+    done: int
+    deals: int
+    levels: Mapping[str, LevelFigures]
+    differences: Mapping[str, Difference]
+    units: int
+    workers: int
+    partial: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game,
+            "seats": list(self.seats),
+            "jobs" if self.deals_mode else "games": self.done,
+            "deals": self.deals,
+            "levels": {name: figures.to_json() for name, figures in self.levels.items()},
+            "differences": {
+                pair: {"points_per_deal": d.points_per_deal, "interval": list(d.interval)}
+                for pair, d in self.differences.items()
+            },
+            "units": self.units,
+            "workers": self.workers,
+        }
+        if self.partial:
+            out["partial"] = True
+        return out
 
 
 R = TypeVar("R")
@@ -408,13 +479,13 @@ def run_arena(
     progress: Callable[[int, int], None] | None = None,
     workers: OpenWorkers | None = None,
     note: Callable[[str], None] | None = None,
-) -> dict[str, Any]:
+) -> ArenaResult:
     """Play `games` whole games (or, with `deals`, that many single deals) and summarize them.
 
     `jobs` worker processes (at most one per core), or the `workers` given
     (`cardtui.cluster.on_cluster`), play the units; the figures are the same
     for any of them. ctrl+c (KeyboardInterrupt, also from `progress`) stops the work and
-    returns the figures of the units done so far, with `"partial": true`.
+    returns the figures of the units done so far, marked `partial`.
     `note` hears what was changed about how the run works (too many workers).
     """
     try:
@@ -445,51 +516,49 @@ def run_arena(
         pass
     finally:
         pool.close(abort=not finished)
-    summary = tally.summary() | {"units": count, "workers": pool.count}
-    if not finished:
-        summary["partial"] = True
-    return summary
+    return tally.result(count, pool.count, partial=not finished)
 
 
-def render(summary: dict[str, Any]) -> str:
+def render(result: ArenaResult) -> str:
     """The arena's result as a few lines of text."""
-    deals_mode = "jobs" in summary
-    head = f"{summary['game']}: seats {','.join(summary['seats'])}, "
-    head += f"{summary['deals']} deals" if deals_mode else f"{summary['games']} games, {summary['deals']} deals"
-    head += f" ({summary['units']} units on {summary['workers']} worker{'s' if summary['workers'] > 1 else ''})"
-    done = summary["jobs" if deals_mode else "games"]
+    head = f"{result.game}: seats {','.join(result.seats)}, "
+    head += f"{result.deals} deals" if result.deals_mode else f"{result.done} games, {result.deals} deals"
+    head += f" ({result.units} units on {result.workers} worker{'s' if result.workers > 1 else ''})"
     lines = [head]
-    if summary.get("partial"):
-        lines.insert(0, f"partial: stopped after {done} of {summary['units']} units; the figures cover those only")
-    for name, e in summary["levels"].items():
+    if result.partial:
+        lines.insert(0, f"partial: stopped after {result.done} of {result.units} units; the figures cover those only")
+    for name, e in result.levels.items():
         parts = [f"{name:>7}"]
-        if not deals_mode:
-            lo, hi = e["win_interval"]
-            parts.append(
-                f"won {e['won']}/{e['games']} = {100 * e['win_rate']:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)"
-            )
-        parts.append(f"{e['points_per_deal']:.2f} points/deal")
-        if "bids" in e:
-            parts.append(f"bids made {100 * e['bids_made']:.1f}%")
-            parts.append(f"nils made {e['nils_made'] * 100:.0f}% of {e['nils']}")
-            parts.append(f"{e['bags_per_deal']:.2f} bags/deal")
+        if e.wins is not None:
+            w = e.wins
+            lo, hi = w.win_interval
+            parts.append(f"won {w.won}/{w.games} = {100 * w.win_rate:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")
+        parts.append(f"{e.points_per_deal:.2f} points/deal")
+        if e.contracts is not None:
+            c = e.contracts
+            parts.append(f"bids made {100 * c.bids_made:.1f}%")
+            parts.append(f"nils made {c.nils_made * 100:.0f}% of {c.nils}")
+            parts.append(f"{c.bags_per_deal:.2f} bags/deal")
         lines.append("  ".join(parts))
-    for pair, d in summary["differences"].items():
-        lo, hi = d["interval"]
-        lines.append(f"{pair}: {d['points_per_deal']:+.2f} points/deal (95% CI {lo:+.2f} to {hi:+.2f})")
+    for pair, d in result.differences.items():
+        lo, hi = d.interval
+        lines.append(f"{pair}: {d.points_per_deal:+.2f} points/deal (95% CI {lo:+.2f} to {hi:+.2f})")
     return "\n".join(lines)
 
 
 __all__ = [
     "ArenaError",
+    "ArenaResult",
+    "ContractFigures",
+    "Difference",
     "Job",
+    "LevelFigures",
     "SeatResult",
     "Tally",
+    "WinFigures",
     "Workers",
     "play_job",
     "render",
     "run_arena",
     "seat_levels",
-    "usable_cores",
-    "wilson",
 ]

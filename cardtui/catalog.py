@@ -30,8 +30,8 @@ from typing import Any, NamedTuple
 from cardtui.cards import DECK, QUEEN_OF_SPADES
 from cardtui.files import remove_stale_locks
 from cardtui.games import Action, Event
+from cardtui.games.base import Undone
 from cardtui.games.eight_of_spades import Eliminated, PointsLost
-from cardtui.games.history import Undone
 from cardtui.games.summary import summary_of
 from cardtui.games.trick import TrickWon
 from cardtui.saves import SaveError, SaveInfo, game_in_name, home_dir, load_save, saves_dir

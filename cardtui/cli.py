@@ -11,11 +11,13 @@ import contextlib
 import json
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
+from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from cardtui.files import occupied
 from cardtui.inert import inert
@@ -24,10 +26,36 @@ from cardtui.tui.settings import SPEEDS
 if TYPE_CHECKING:
     import ssl
 
+    from cardtui.games.summary import Summary
     from cardtui.net.server import AwayPolicy
     from cardtui.rules import Ruleset
     from cardtui.seats import Seat
     from cardtui.session import Session
+    from cardtui.variants import GameEntry
+
+
+GAMES_HELP = "<games>"
+"""In an option's help, stands for the registry's games ("hearts, spades, ... or eight-of-spades")."""
+
+PLAYERS_HELP = "<players>"
+"""In an option's help, stands for the games that take several player counts and those counts."""
+
+
+class _Commands(TyperGroup):
+    """The commands; the one being run has its help's game words filled in from the game registry.
+
+    The registry imports every engine, so it is asked only once a command is chosen: `cardtui --help` stays fast.
+    """
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name, command, rest = super().resolve_command(ctx, args)
+        for param in command.params if command is not None else ():
+            if isinstance(param, TyperOption | TyperArgument) and param.help:
+                if GAMES_HELP in param.help:
+                    param.help = param.help.replace(GAMES_HELP, _game_names_said())
+                if PLAYERS_HELP in param.help:
+                    param.help = param.help.replace(PLAYERS_HELP, _player_counts_said())
+        return name, command, rest
 
 
 app = typer.Typer(
@@ -36,8 +64,11 @@ app = typer.Typer(
     add_completion=False,
     invoke_without_command=True,
     pretty_exceptions_enable=False,
+    cls=_Commands,
 )
-rules_app = typer.Typer(help="List, show, check and create rulesets (TOML house rules).", no_args_is_help=True)
+rules_app = typer.Typer(
+    help="List, show, check and create rulesets (TOML house rules).", no_args_is_help=True, cls=_Commands
+)
 app.add_typer(rules_app, name="rules")
 
 
@@ -163,18 +194,42 @@ def _print_exit(message: str | None) -> None:
 # ---------------------------------------------------------------- helpers
 
 
-def _levels(game: str) -> tuple[str, ...]:
-    from cardtui.seats import known_levels
+def _game_names_said() -> str:
+    """The registry's games as a phrase: `hearts, spades, cutthroat or eight-of-spades`."""
+    from cardtui.variants import game_names
 
-    return known_levels(game)
+    *most, last = game_names()
+    return f"{', '.join(most)} or {last}" if most else last
+
+
+def _counts_said(counts: tuple[int, ...], to: str) -> str:
+    """Player counts in words: a run as `2{to}8`, else each one (`3, 4 or 6`)."""
+    low, high = counts[0], counts[-1]
+    if counts == tuple(range(low, high + 1)):
+        return f"{low}{to}{high}"
+    return f"{', '.join(map(str, counts[:-1]))} or {high}"
+
+
+def _player_counts_said() -> str:
+    """The games that take several player counts, with them: `Eight of Spades: 2-8`."""
+    from cardtui.variants import GAMES
+
+    return "; ".join(f"{e.title}: {_counts_said(e.seat_counts, '-')}" for e in GAMES if len(e.seat_counts) > 1)
+
+
+def _entry(game: str) -> GameEntry:
+    """The registry's entry of `game`, or one line naming the games there are."""
+    from cardtui.variants import UnknownGame, find_game, game_names
+
+    try:
+        return find_game(game)
+    except UnknownGame:
+        fail(f"unknown game {game!r} — choose one of {', '.join(game_names())}")
 
 
 def _check_game(game: str) -> str:
-    from cardtui.rules import GAMES
-
-    if game not in GAMES:
-        fail(f"unknown game {game!r} — choose one of {', '.join(GAMES)}")
-    return game
+    """`game` when the registry has it, else one line naming the games there are."""
+    return _entry(game).name
 
 
 def _load_rules(game: str, rules: str | None) -> Ruleset:
@@ -184,6 +239,49 @@ def _load_rules(game: str, rules: str | None) -> Ruleset:
         return resolve_ruleset(game, rules)
     except RulesetError as err:
         fail(str(err))
+
+
+def _check_level(game: str, level: str | None, option: str | None) -> str:
+    """A level of the game's computer players (None: the game's default), or one line naming the levels there are.
+
+    `option` is the command-line option that gave it; without one the line names the game.
+    """
+    entry = _entry(game)
+    chosen = entry.default_level if level is None else level
+    allowed = entry.known_levels
+    if chosen not in allowed:
+        where = f"{option}: unknown level {chosen!r}" if option else f"unknown level {chosen!r} for {game}"
+        fail(f"{where} — choose one of {', '.join(allowed)}")
+    return chosen
+
+
+def _check_seed(seed: int | None) -> int:
+    """`--seed` when given (0..MAX_SEED), else a fresh random one."""
+    import secrets
+
+    from cardtui.saves import MAX_SEED
+
+    if seed is None:
+        return secrets.randbelow(2**32)
+    if not 0 <= seed <= MAX_SEED:
+        fail(f"--seed: expected an integer 0..{MAX_SEED}, found {seed}")
+    return seed
+
+
+def _for_players(ruleset: Ruleset, count: int, option: str, fixed: str) -> Ruleset:
+    """`ruleset` for `count` players, or one line saying which counts the game takes.
+
+    A game takes the seat counts its registry entry lists; one with a fixed count says `fixed` (formatted with
+    `game`, `seats` and `count`).
+    """
+    if count == ruleset.seats:
+        return ruleset
+    entry = _entry(ruleset.game)
+    if len(entry.seat_counts) == 1:
+        fail(f"{option}: " + fixed.format(game=ruleset.game, seats=ruleset.seats, count=count))
+    if count not in entry.seat_counts:
+        fail(f"{option}: {entry.title} takes {_counts_said(entry.seat_counts, ' to ')} players, not {count}")
+    return entry.with_seats(ruleset, count)
 
 
 def _load(path: Path) -> Any:
@@ -220,56 +318,42 @@ def version() -> None:
 @app.command("play")
 def play(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="hearts, spades, cutthroat or eight-of-spades")],
+    game: Annotated[str, typer.Argument(help=GAMES_HELP)],
     rules: Annotated[str | None, typer.Option("--rules", help="a preset name or a TOML file")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="the same seed deals the same cards")] = None,
     bots: Annotated[str | None, typer.Option("--bots", help="level of the computer players")] = None,
-    players: Annotated[
-        int | None, typer.Option("--players", help="players at the table (Eight of Spades: 2-8)")
-    ] = None,
+    players: Annotated[int | None, typer.Option("--players", help=f"players at the table ({PLAYERS_HELP})")] = None,
     save: Annotated[Path | None, typer.Option("--save", help="save the game to this file")] = None,
     speed: Annotated[str | None, typer.Option("--speed", help=SPEED_HELP)] = None,
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
 ) -> None:
     """Play a new game against computer players."""
-    import secrets
-
-    from cardtui.saves import MAX_SEED
     from cardtui.seats import default_seats
 
-    _check_game(game)
-    ruleset = _load_rules(game, rules)
+    ruleset = _load_rules(_check_game(game), rules)
     if players is not None:
-        if game == "eight-of-spades":
-            if not 2 <= players <= 8:
-                fail(f"--players: Eight of Spades takes 2 to 8 players, not {players}")
-            ruleset = ruleset.replace(players=players)
-        elif players != 4:
-            fail(f"--players: {game} is played by 4 players, not {players}")
-    from cardtui.seats import default_level
-
-    level = bots or default_level(game)
-    if level not in _levels(game):
-        fail(f"--bots: unknown level {level!r} — choose one of {', '.join(_levels(game))}")
+        ruleset = _for_players(ruleset, players, "--players", "{game} is played by {seats} players, not {count}")
+    level = _check_level(game, bots or None, "--bots")
     _check_speed(speed)
-    if seed is not None and not 0 <= seed <= MAX_SEED:
-        fail(f"--seed: expected an integer 0..{MAX_SEED}, found {seed}")
+    chosen_seed = _check_seed(seed)
     if save is not None:
-        if occupied(save):
-            fail(f"{save}: already exists — resume it with `cardtui resume {save}` or choose another file")
-        if not save.parent.is_dir():
-            fail(f"{save}: the folder {save.parent} does not exist")
-        from cardtui.saves import SaveError, check_save_name
-
-        try:
-            check_save_name(save)
-        except SaveError as err:
-            fail(str(err))
-    from cardtui.games import create_game
-
-    seats = default_seats(create_game(ruleset).seats, level)
-    chosen_seed = seed if seed is not None else secrets.randbelow(2**32)
+        _check_new_save(save)
+    seats = default_seats(ruleset.seats, level)
     launch_play(ruleset, seats, chosen_seed, save, speed, _ascii(ctx, ascii_cards))
+
+
+def _check_new_save(save: Path) -> None:
+    """`--save` names a file a new game may be written to: not taken, in a folder that exists, a usable name."""
+    from cardtui.saves import SaveError, check_save_name
+
+    if occupied(save):
+        fail(f"{save}: already exists — resume it with `cardtui resume {save}` or choose another file")
+    if not save.parent.is_dir():
+        fail(f"{save}: the folder {save.parent} does not exist")
+    try:
+        check_save_name(save)
+    except SaveError as err:
+        fail(str(err))
 
 
 @app.command("resume")
@@ -324,51 +408,51 @@ def inspect(
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:
     """Summarise a save: status, scores per deal, totals, winner, who is to move."""
-    from cardtui.api import summary_of
+    from cardtui.games.summary import summarize
 
     loaded = _load(save)
-    summary = summary_of(loaded.game, len(loaded.log))
+    summary = summarize(loaded.game, len(loaded.log))
     if as_json:
-        say(json.dumps(summary))
+        say(json.dumps(summary.to_json()))
         return
     say(_describe(save, loaded, summary))
 
 
-def _side_name(seats: Any, side: list[int]) -> str:
+def _side_name(seats: Any, side: Sequence[int]) -> str:
     return " + ".join(seats[s].name for s in side)
 
 
-def _describe(path: Path, loaded: Any, summary: dict[str, Any]) -> str:
+def _describe(path: Path, loaded: Any, summary: Summary) -> str:
     seats = loaded.seats
-    sides = summary["sides"]
-    status = "finished" if summary["status"] == "finished" else "in progress"
-    name = path.name
+    sides = summary.sides
+    parts = summary.parts
     lines = [
-        f"{name}: {summary['game']}, rules {summary['ruleset']}, {status}, {summary['actions']} actions",
+        f"{path.name}: {summary.game}, rules {summary.ruleset}, {'finished' if summary.finished else 'in progress'},"
+        f" {summary.actions} actions",
         "seats: " + ", ".join(f"{i} {s.name} ({s.level or s.kind})" for i, s in enumerate(seats)),
     ]
-    for n, deal in enumerate(summary.get("deals", []), 1):
+    for n, deal in enumerate(parts.get("deals", []), 1):
         bids = f" bids {' '.join(map(str, deal['bids']))}," if deal["bids"] is not None else ""
         lines.append(
             f"deal {n}: dealer {deal['dealer']},{bids} tricks {' '.join(map(str, deal['tricks']))},"
             f" scores {' '.join(map(str, deal['scores']))}"
         )
-    if "points" in summary:
-        lines.append("points: " + ", ".join(f"{seats[i].name} {p}" for i, p in enumerate(summary["points"])))
-        if summary["eliminated"]:
-            lines.append("eliminated: " + ", ".join(seats[i].name for i in summary["eliminated"]))
-    totals = ", ".join(f"{_side_name(seats, side)} {t}" for side, t in zip(sides, summary["totals"], strict=True))
+    if "points" in parts:
+        lines.append("points: " + ", ".join(f"{seats[i].name} {p}" for i, p in enumerate(parts["points"])))
+        if parts["eliminated"]:
+            lines.append("eliminated: " + ", ".join(seats[i].name for i in parts["eliminated"]))
+    totals = ", ".join(f"{_side_name(seats, side)} {t}" for side, t in zip(sides, summary.totals, strict=True))
     lines.append(f"totals: {totals}")
-    if summary.get("bags") is not None:
+    if parts.get("bags") is not None:
         lines.append(
-            "bags: " + ", ".join(f"{_side_name(seats, s)} {b}" for s, b in zip(sides, summary["bags"], strict=True))
+            "bags: " + ", ".join(f"{_side_name(seats, s)} {b}" for s, b in zip(sides, parts["bags"], strict=True))
         )
-    if summary["winner"] is not None:
-        lines.append("winner: " + (", ".join(_side_name(seats, sides[w]) for w in summary["winner"]) or "nobody"))
-    tm = summary["to_move"]
+    if summary.winner is not None:
+        lines.append("winner: " + (", ".join(_side_name(seats, sides[w]) for w in summary.winner) or "nobody"))
+    tm = summary.to_move
     if tm is not None:
-        who = "the dealer" if tm["phase"] == "deal" else f"seat {tm['seat']} ({seats[tm['seat']].name})"
-        lines.append(f"to move: {who}, {tm['phase']}")
+        who = "the dealer" if tm.phase == "deal" else f"seat {tm.seat} ({seats[tm.seat].name})"
+        lines.append(f"to move: {who}, {tm.phase}")
     return "\n".join(lines)
 
 
@@ -396,7 +480,7 @@ def _progress(what: str) -> Iterator[Callable[[int, int], None] | None]:
 
 def _catalog_jobs() -> int:
     """Worker processes for a first catalog run over many saves: the usable cores, at most 4."""
-    from cardtui.arena import usable_cores
+    from cardtui.measure import usable_cores
 
     return min(usable_cores(), 4)
 
@@ -452,7 +536,7 @@ def stats(
     if entries.note:
         typer.echo(inert(entries.note), err=True)
     figures = compute(entries, game, day)
-    say(json.dumps(figures) if as_json else render(figures))
+    say(json.dumps(figures.to_json()) if as_json else render(figures))
 
 
 # ---------------------------------------------------------------- rules
@@ -497,7 +581,7 @@ def rules_validate(file: Annotated[Path, typer.Argument(help="a TOML ruleset fil
 
 @rules_app.command("new")
 def rules_new(
-    game: Annotated[str, typer.Argument(help="hearts, spades, cutthroat or eight-of-spades")],
+    game: Annotated[str, typer.Argument(help=GAMES_HELP)],
     out: Annotated[Path | None, typer.Option("--out", help="write to this file instead of printing")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite --out if it exists")] = False,
 ) -> None:
@@ -541,8 +625,7 @@ def hint(
 
     loaded = _load(save)
     game = loaded.game
-    if level not in _levels(game.game):
-        fail(f"unknown level {level!r} for {game.game} — choose one of {', '.join(_levels(game.game))}")
+    _check_level(game.game, level, None)
     tm = game.to_move
     if tm is None:
         fail(f"{save.name}: the game is over, there is nothing to decide")
@@ -587,9 +670,9 @@ def review(
 
 @app.command("arena")
 def arena(
-    game: Annotated[str, typer.Argument(help="hearts, spades, cutthroat or eight-of-spades")],
+    game: Annotated[str, typer.Argument(help=GAMES_HELP)],
     seats: Annotated[
-        str, typer.Option("--seats", help="a level per seat, like hard,easy,hard,easy (Eight of Spades: 2-8 seats)")
+        str, typer.Option("--seats", help=f"a level per seat, like hard,easy,hard,easy ({PLAYERS_HELP} seats)")
     ],
     games: Annotated[int, typer.Option("--games", help="whole games to play", min=1)] = 100,
     deals: Annotated[int, typer.Option("--deals", help="play this many single deals instead of games", min=0)] = 0,
@@ -617,13 +700,8 @@ def arena(
 
     from cardtui.arena import ArenaError, render, run_arena
 
-    _check_game(game)
-    ruleset = _load_rules(game, rules)
-    levels = [s.strip() for s in seats.split(",") if s.strip()]
-    allowed = _levels(game)
-    bad = [lv for lv in levels if lv not in allowed]
-    if bad:
-        fail(f"unknown level {bad[0]!r} for {game} — choose from {', '.join(allowed)}")
+    ruleset = _load_rules(_check_game(game), rules)
+    levels = [_check_level(game, s.strip(), None) for s in seats.split(",") if s.strip()]
     if cluster is not None and jobs != 1:
         fail("--jobs and --cluster don't go together: with --cluster the cluster's workers play")
     console = Console(stderr=True)
@@ -643,15 +721,48 @@ def arena(
 
             workers = on_cluster(cluster)
         try:
-            summary = run_arena(game, levels, games, deals, budget_ms, jobs, seed, ruleset, tick, workers, note)
+            result = run_arena(game, levels, games, deals, budget_ms, jobs, seed, ruleset, tick, workers, note)
         except ArenaError as err:
             fail(str(err))
-    say(json.dumps(summary) if as_json else render(summary))
-    if summary.get("partial"):
+    say(json.dumps(result.to_json()) if as_json else render(result))
+    if result.partial:
         raise typer.Exit(130)
 
 
 # ---------------------------------------------------------------- the network table
+
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+"""Addresses only this machine reaches: listening anywhere else earns a warning."""
+
+WILDCARD = ("0.0.0.0", "::", "")
+"""Addresses meaning every interface: invitations then name the machine."""
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """How a hosted table listens and plays: what `host --resume` is given again to re-open it as it was."""
+
+    bind: str
+    port: int
+    hints: bool
+    away: AwayPolicy
+    tls: ssl.SSLContext | None
+    tls_files: tuple[Path, Path] | None
+
+    def words(self) -> list[str]:
+        """These options as command-line words, defaults left out."""
+        words = [
+            *(["--bind", self.bind] if self.bind != "127.0.0.1" else []),
+            *(["--port", str(self.port)] if self.port else []),
+        ]
+        if self.away.level is not None:
+            words += ["--away", f"bot:{self.away.level}", "--away-after", f"{self.away.after:g}"]
+        if not self.hints:
+            words.append("--no-hints")
+        if self.tls_files is not None:
+            words += ["--tls-cert", str(self.tls_files[0]), "--tls-key", str(self.tls_files[1])]
+        return words
 
 
 def _host_seats(text: str, game: str) -> tuple[list[Seat], int | None]:
@@ -660,7 +771,7 @@ def _host_seats(text: str, game: str) -> tuple[list[Seat], int | None]:
     `open` waits for an invitation, `bot[:LEVEL]` is played here, `you` is the
     host playing in the app.
     """
-    from cardtui.seats import Seat, default_level
+    from cardtui.seats import Seat
 
     words = [w.strip().lower() for w in text.split(",")]
     names = ("South", "West", "North", "East") if len(words) == 4 else [f"Player {i + 1}" for i in range(len(words))]
@@ -671,10 +782,7 @@ def _host_seats(text: str, game: str) -> tuple[list[Seat], int | None]:
         if word == "open":
             seats.append(Seat(name, "human"))
         elif kind == "bot":
-            level = level or default_level(game)
-            if level not in _levels(game):
-                fail(f"--seats: unknown level {level!r} — choose one of {', '.join(_levels(game))}")
-            seats.append(Seat(name, "bot", level))
+            seats.append(Seat(name, "bot", _check_level(game, level or None, "--seats")))
         elif word == "you":
             if you is not None:
                 fail("--seats: `you` may be given once (the host plays one seat)")
@@ -690,7 +798,7 @@ def _host_seats(text: str, game: str) -> tuple[list[Seat], int | None]:
 @app.command("host")
 def host(
     ctx: typer.Context,
-    game: Annotated[str | None, typer.Argument(help="hearts, spades, cutthroat or eight-of-spades")] = None,
+    game: Annotated[str | None, typer.Argument(help=GAMES_HELP)] = None,
     rules: Annotated[str | None, typer.Option("--rules", help="a preset name or a TOML file")] = None,
     seats: Annotated[
         str | None,
@@ -722,111 +830,141 @@ def host(
     tls_key: Annotated[Path | None, typer.Option("--tls-key", help="the PEM private key of --tls-cert")] = None,
 ) -> None:
     """Host a network table: with a `you` seat, play it full-screen with a lobby of invitations; else headless."""
-    import asyncio
-    import math
-    import secrets
-
-    from cardtui.net.server import AwayPolicy, host_table, tls_context
-    from cardtui.saves import MAX_SEED, SaveError
-    from cardtui.seats import default_level, people
-    from cardtui.session import Session
-
     if not 0 <= port <= 65535:
         fail(f"--port: expected 0..65535, found {port}")
     _check_speed(speed)
-    you: int | None = None
     if play is not None and resume is None:
         fail("--play is for --resume; for a new table put `you` in --seats")
-    if not (math.isfinite(away_after) and 0 <= away_after <= 86400):
-        fail(f"--away-after: expected seconds from 0 to 86400, found {away_after:g}")
-    away_kind, _, away_level = away.strip().lower().partition(":")
-    if away_kind not in ("wait", "bot") or (away_kind == "wait" and away_level):
-        fail(f"--away: expected wait or bot:LEVEL, found {away!r}")
-    if (tls_cert is None) != (tls_key is None):
-        fail("--tls-cert and --tls-key go together: give both files, or neither for a plain ws:// table")
-    tls: ssl.SSLContext | None = None
-    if tls_cert is not None and tls_key is not None:
-        try:
-            tls = tls_context(tls_cert, tls_key)
-        except ValueError as err:
-            fail(str(err))
+    away_level = _away_wanted(away, away_after)
+    tls_files = _tls_files(tls_cert, tls_key)
+    tls = _tls(tls_files)
     if resume is not None:
         if game is not None or rules or seats or save or seed is not None:
             fail(
                 "--resume takes the game, rules, seats and seed from the save; "
                 "give only --port, --bind, --play, --away, --away-after and --tls-cert/--tls-key"
             )
-        try:
-            session = Session.resume(resume)
-        except SaveError as err:
-            fail(str(err))
+        session, you = _reopened_table(resume, play)
+    else:
+        session, you = _new_table(game, rules, seats, save, seed)
+    with _closed_if_refused(session):
+        policy = _away_policy(session.ruleset.game, away_level, away_after)
+    table = TableOptions(bind, port, hints, policy, tls, tls_files)
+    if bind not in LOOPBACK:
+        typer.echo(inert(f"cardtui: on {bind}, anyone who can reach this port with an invitation can join"), err=True)
+    if you is None:
+        _host_headless(session, table)
+        return
+    here = ["--play", str(you), *table.words(), *(["--speed", speed] if speed != "normal" else [])]
+    if ascii_cards:
+        here.append("--ascii")
+    _host_here(session, you, table, speed, _ascii(ctx, ascii_cards), _reopen_line(session.save_path, here))
+
+
+@contextlib.contextmanager
+def _closed_if_refused(session: Session) -> Iterator[None]:
+    """A refusal (`fail`) while a table's session is open lets its lock go first."""
+    try:
+        yield
+    except typer.Exit:
+        session.close()
+        raise
+
+
+def _away_wanted(away: str, after: float) -> str | None:
+    """`--away` and `--away-after` checked: None waits for an away person; else the level asked ("": the default)."""
+    import math
+
+    if not (math.isfinite(after) and 0 <= after <= 86400):
+        fail(f"--away-after: expected seconds from 0 to 86400, found {after:g}")
+    kind, _, level = away.strip().lower().partition(":")
+    if kind not in ("wait", "bot") or (kind == "wait" and level):
+        fail(f"--away: expected wait or bot:LEVEL, found {away!r}")
+    return level if kind == "bot" else None
+
+
+def _away_policy(game: str, level: str | None, after: float) -> AwayPolicy:
+    """What the table does for an away person: wait (`level` None), or a computer player of a known level."""
+    from cardtui.net.server import AwayPolicy
+
+    if level is None:
+        return AwayPolicy()
+    return AwayPolicy(_check_level(game, level or None, "--away"), after)
+
+
+def _tls_files(cert: Path | None, key: Path | None) -> tuple[Path, Path] | None:
+    """`--tls-cert` and `--tls-key`, both or neither."""
+    if (cert is None) != (key is None):
+        fail("--tls-cert and --tls-key go together: give both files, or neither for a plain ws:// table")
+    return (cert, key) if cert is not None and key is not None else None
+
+
+def _tls(files: tuple[Path, Path] | None) -> ssl.SSLContext | None:
+    """The table's TLS context from its certificate and key, or None for a plain ws:// table."""
+    from cardtui.net.server import tls_context
+
+    if files is None:
+        return None
+    try:
+        return tls_context(*files)
+    except ValueError as err:
+        fail(str(err))
+
+
+def _reopened_table(save: Path, play: int | None) -> tuple[Session, int | None]:
+    """A saved game opened again for its people, and the seat played here (`--play`; None: headless)."""
+    from cardtui.saves import SaveError
+    from cardtui.seats import people
+    from cardtui.session import Session
+
+    try:
+        session = Session.resume(save)
+    except SaveError as err:
+        fail(str(err))
+    with _closed_if_refused(session):
         if session.is_over:
-            session.close()
-            fail(f"{resume}: this game is over")
+            fail(f"{save}: this game is over")
         persons = people(session.seats)
         if not persons:
-            session.close()
-            fail(f"{resume}: every seat is a computer player; nobody to invite")
-        if play is not None:
-            if play not in persons:
-                session.close()
-                fail(f"--play: seat {play} is not a person's seat in {resume}; choose one of {persons}")
-            you = play
-    else:
-        if game is None:
-            fail("say which game to host (hearts, spades, cutthroat or eight-of-spades), or --resume SAVE")
-        _check_game(game)
-        ruleset = _load_rules(game, rules)
-        from cardtui.games import create_game
+            fail(f"{save}: every seat is a computer player; nobody to invite")
+        if play is not None and play not in persons:
+            fail(f"--play: seat {play} is not a person's seat in {save}; choose one of {persons}")
+    return session, play
 
-        count = create_game(ruleset).seats
-        chosen, you = _host_seats(seats or ",".join(["open"] * count), game)
-        if game == "eight-of-spades" and len(chosen) != count:
-            if not 2 <= len(chosen) <= 8:
-                fail(f"--seats: Eight of Spades takes 2 to 8 players, not {len(chosen)}")
-            ruleset = ruleset.replace(players=len(chosen))
-        elif len(chosen) != count:
-            fail(f"--seats: {game} has {count} seats, found {len(chosen)}")
-        if seed is not None and not 0 <= seed <= MAX_SEED:
-            fail(f"--seed: expected an integer 0..{MAX_SEED}, found {seed}")
-        if save is not None and occupied(save):
-            fail(f"{save}: already exists — re-open it with `cardtui host --resume {save}` or choose another file")
-        try:
-            session = Session.new(ruleset, chosen, seed if seed is not None else secrets.randbelow(2**32), save)
-        except (SaveError, ValueError) as err:
-            fail(str(err))
-    policy = AwayPolicy()
-    if away_kind == "bot":
-        level = away_level or default_level(session.ruleset.game)
-        if level not in _levels(session.ruleset.game):
-            session.close()
-            fail(f"--away: unknown level {level!r} — choose one of {', '.join(_levels(session.ruleset.game))}")
-        policy = AwayPolicy(level, away_after)
-    if bind not in ("127.0.0.1", "localhost", "::1"):
-        typer.echo(inert(f"cardtui: on {bind}, anyone who can reach this port with an invitation can join"), err=True)
-    options = [*(["--bind", bind] if bind != "127.0.0.1" else []), *(["--port", str(port)] if port else [])]
-    if policy.level is not None:
-        options += ["--away", f"bot:{policy.level}", "--away-after", f"{policy.after:g}"]
-    if not hints:
-        options.append("--no-hints")
-    if tls_cert is not None and tls_key is not None:
-        options += ["--tls-cert", str(tls_cert), "--tls-key", str(tls_key)]
-    if you is not None:
-        own = None
-        if tls is not None and tls_cert is not None:
-            own = _own_tls(tls_cert)
-        here = ["--play", str(you), *options, *(["--speed", speed] if speed != "normal" else [])]
-        if ascii_cards:
-            here.append("--ascii")
-        reopen = _reopen_line(session.save_path, here)
-        _host_here(session, you, bind, port, hints, speed, _ascii(ctx, ascii_cards), policy, tls, own, reopen)
-        return
+
+def _new_table(
+    game: str | None, rules: str | None, seats: str | None, save: Path | None, seed: int | None
+) -> tuple[Session, int | None]:
+    """A new game for a network table from `--seats` (every seat open by default), and the host's own seat."""
+    from cardtui.saves import SaveError
+    from cardtui.session import Session
+
+    if game is None:
+        fail(f"say which game to host ({_game_names_said()}), or --resume SAVE")
+    ruleset = _load_rules(_check_game(game), rules)
+    chosen, you = _host_seats(seats or ",".join(["open"] * ruleset.seats), game)
+    ruleset = _for_players(ruleset, len(chosen), "--seats", "{game} has {seats} seats, found {count}")
+    chosen_seed = _check_seed(seed)
+    if save is not None and occupied(save):
+        fail(f"{save}: already exists — re-open it with `cardtui host --resume {save}` or choose another file")
     try:
-        asyncio.run(host_table(session, bind, port, lambda line: say(line), away=policy, tls=tls, hints=hints))
+        return Session.new(ruleset, chosen, chosen_seed, save), you
+    except (SaveError, ValueError) as err:
+        fail(str(err))
+
+
+def _host_headless(session: Session, table: TableOptions) -> None:
+    """Serve the table with no seat played here, printing its progress, until it ends or ctrl+c."""
+    import asyncio
+
+    from cardtui.net.server import host_table
+
+    try:
+        asyncio.run(host_table(session, table.bind, table.port, say, away=table.away, tls=table.tls, hints=table.hints))
     except OSError as err:
-        fail(f"cannot listen on {bind}:{port} ({err.strerror or err})")
+        fail(f"cannot listen on {table.bind}:{table.port} ({err.strerror or err})")
     except KeyboardInterrupt:
-        say(f"stopped; the game is saved — re-open it with `{_reopen_line(session.save_path, options)}`")
+        say(f"stopped; the game is saved — re-open it with `{_reopen_line(session.save_path, table.words())}`")
     finally:
         session.close()
 
@@ -836,11 +974,6 @@ def _reopen_line(save: Path | None, options: list[str]) -> str:
     import shlex
 
     return shlex.join(["cardtui", "host", "--resume", str(save), *options])
-
-
-def _echo_line(line: str) -> None:
-    """One line of the headless host's progress, through the door."""
-    say(line)
 
 
 def _own_tls(cert: Path) -> ssl.SSLContext:
@@ -854,17 +987,7 @@ def _own_tls(cert: Path) -> ssl.SSLContext:
 
 
 def _host_here(
-    session: Session,
-    you: int,
-    bind: str,
-    port: int,
-    hints: bool,
-    speed: str,
-    ascii_only: bool | None,
-    away: AwayPolicy,
-    tls: ssl.SSLContext | None,
-    own_tls: ssl.SSLContext | None,
-    reopen: str,
+    session: Session, you: int, table: TableOptions, speed: str, ascii_only: bool | None, reopen: str
 ) -> None:
     """The host plays seat `you` full-screen; the table closes with the app (its save stays).
 
@@ -874,13 +997,28 @@ def _host_here(
 
     from cardtui.tui import run_host
 
-    wildcard = bind in ("0.0.0.0", "::", "")
-    url_host = socket.gethostname() if wildcard else None
+    url_host = socket.gethostname() if table.bind in WILDCARD else None
+    own = _own_tls(table.tls_files[0]) if table.tls is not None and table.tls_files is not None else None
     try:
         _need_terminal()
-        _print_exit(run_host(session, you, bind, port, url_host, hints, speed, ascii_only, away, tls, own_tls, reopen))
+        _print_exit(
+            run_host(
+                session,
+                you,
+                table.bind,
+                table.port,
+                url_host,
+                table.hints,
+                speed,
+                ascii_only,
+                table.away,
+                table.tls,
+                own,
+                reopen,
+            )
+        )
     except OSError as err:
-        fail(f"cannot listen on {bind}:{port} ({err.strerror or err})")
+        fail(f"cannot listen on {table.bind}:{table.port} ({err.strerror or err})")
     finally:
         session.close()
 
@@ -927,9 +1065,7 @@ def join(
     async def sit() -> str:
         client = await Client.join(invitation)
         try:
-            allowed = _levels(client.game)
-            if level not in allowed:
-                fail(f"unknown level {level!r} for {client.game} — choose from {', '.join(allowed)}")
+            _check_level(client.game, level, None)
             name = client.seats[client.seat].get("name", f"seat {client.seat}")
             say(f"seated at a {client.game} table as {name} (seat {client.seat}); {level} plays")
             final = await play_remote(client, level)

@@ -19,7 +19,8 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from cardtui import __version__
-from cardtui.arena import ArenaError, Job, OpenWorkers, usable_cores
+from cardtui.arena import ArenaError, Job, OpenWorkers
+from cardtui.measure import usable_cores
 
 INSTALL = "--cluster needs the optional cluster extra: pip install 'cardtui[cluster]'"
 # How long to wait for a scheduler to answer, and for its first worker to join.

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from cardtui.games import Action, Event, Game
-from cardtui.games.history import Checkpoint, History, Undone
+from cardtui.games.base import Undone
+from cardtui.games.history import Checkpoint, History
 from cardtui.games.trick import TrickWon
 from cardtui.saves import LoadedSave, SaveError, load_save, parse_save
 

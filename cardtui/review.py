@@ -119,7 +119,7 @@ class Judgement:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class Tally:
+class Scorecard:
     """A seat's decisions over a deal or the game: how many, how many marked, the loss and the costliest."""
 
     seat: int
@@ -164,11 +164,11 @@ class Review:
     def marked(self) -> list[Judgement]:
         return [j for j in self.judgements if j.mark]
 
-    def tally(self, seat: int, deal: int | None = None) -> Tally:
+    def tally(self, seat: int, deal: int | None = None) -> Scorecard:
         """One seat's tally over one deal (1-based) or, with no deal, over the game."""
         mine = [j for j in self.judgements if j.seat == seat and (deal is None or j.deal == deal)]
         costly = sorted((j for j in mine if j.loss > 1e-9), key=lambda j: (-j.severity(self.game), j.index))
-        return Tally(
+        return Scorecard(
             seat,
             len(mine),
             sum(1 for j in mine if j.mark),
@@ -445,7 +445,7 @@ def _loss_text(game: str, unit: str, loss: float) -> str:
     return f"{round(loss * 100)} points of win chance" if unit == WIN_CHANCE else f"{loss:.1f} points"
 
 
-def _tally_text(review: Review, tally: Tally) -> str:
+def _tally_text(review: Review, tally: Scorecard) -> str:
     many = "decision" if tally.decisions == 1 else "decisions"
     parts = [f"{tally.decisions} {many}, {tally.marked} marked, expected loss {tally.loss:.1f} points"]
     if find_game(review.game).reviews_win_chance:

@@ -16,8 +16,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from cardtui.arena import wilson
 from cardtui.catalog import Entry
+from cardtui.measure import wilson
 from cardtui.variants import find_game, game_names
 
 ALL = "all"
@@ -46,7 +46,7 @@ def you_of(seats: list[dict[str, Any]]) -> int | None:
 
 
 @dataclasses.dataclass(slots=True)
-class Tally:
+class Record:
     """The figures of one game and opponents' level, added up save by save."""
 
     game: str
@@ -62,7 +62,7 @@ class Tally:
     def count(self, key: str, n: int) -> None:
         self.counts[key] += n
 
-    def add(self, other: Tally) -> None:
+    def add(self, other: Record) -> None:
         """Another tally of the same game and opponents added in: every number field, so a figure added to
         the class is never left out of a sum, and the game's own figures."""
         for f in dataclasses.fields(self):
@@ -108,11 +108,11 @@ def deal_scores(summary: dict[str, Any], you: int) -> list[int]:
     return [d["scores"][side] for d in summary["deals"]]
 
 
-def tally_one(summary: dict[str, Any], you: int) -> Tally:
+def tally_one(summary: dict[str, Any], you: int) -> Record:
     """One save's figures for your seat and side."""
     game = summary["game"]
     side = next(i for i, s in enumerate(summary["sides"]) if you in s)
-    t = Tally(game, opponents_of(summary, you))
+    t = Record(game, opponents_of(summary, you))
     finished = summary["status"] == "finished"
     if finished:
         t.games = 1
@@ -131,9 +131,30 @@ def tally_one(summary: dict[str, Any], you: int) -> Tally:
     return t
 
 
-def compute(entries: Iterable[Entry], game: str | None = None, since: dt.date | None = None) -> dict[str, Any]:
-    """The `cardtui stats --json` object: one row per game and opponents' level, plus each game's `all` row."""
-    groups: dict[tuple[str, str], Tally] = {}
+@dataclasses.dataclass(frozen=True, slots=True)
+class StatsFigures:
+    """Your record over the catalog: one row per game and opponents' level, plus each game's `all` row, and the
+    saves not counted (broken, or with no person at the table). `to_json` is `cardtui stats --json`."""
+
+    game: str | None
+    since: dt.date | None
+    rows: tuple[Record, ...]
+    broken: int
+    without_a_person: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "since": self.since.isoformat() if self.since is not None else None,
+            "rows": [row.to_json() for row in self.rows],
+            "broken": self.broken,
+            "without_a_person": self.without_a_person,
+        }
+
+
+def compute(entries: Iterable[Entry], game: str | None = None, since: dt.date | None = None) -> StatsFigures:
+    """Your record per game and opponents' level over the catalog's entries (only `game`, only `since`)."""
+    groups: dict[tuple[str, str], Record] = {}
     broken = unplayed = 0
     for entry in entries:
         summary = entry.summary
@@ -149,23 +170,17 @@ def compute(entries: Iterable[Entry], game: str | None = None, since: dt.date | 
             unplayed += 1
             continue
         one = tally_one(summary, you)
-        groups.setdefault((one.game, one.opponents), Tally(one.game, one.opponents)).add(one)
-    rows: list[dict[str, Any]] = []
+        groups.setdefault((one.game, one.opponents), Record(one.game, one.opponents)).add(one)
+    rows: list[Record] = []
     for name in game_names():
         mine = [groups[k] for k in sorted(groups) if k[0] == name]
-        rows.extend(t.to_json() for t in mine)
+        rows.extend(mine)
         if len(mine) > 1:
-            total = Tally(name, ALL)
+            total = Record(name, ALL)
             for t in mine:
                 total.add(t)
-            rows.append(total.to_json())
-    return {
-        "game": game,
-        "since": since.isoformat() if since is not None else None,
-        "rows": rows,
-        "broken": broken,
-        "without_a_person": unplayed,
-    }
+            rows.append(total)
+    return StatsFigures(game, since, tuple(rows), broken, unplayed)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -225,13 +240,13 @@ def _columns(game: str) -> list[tuple[str, str]]:
     return [("deals", "deals"), ("points_per_deal", "points/deal"), *entry.stat_columns]
 
 
-def render(stats: dict[str, Any]) -> str:
+def render(stats: StatsFigures) -> str:
     """The text report: a table per game."""
-    if not stats["rows"]:
-        return "no games played yet" + (f" since {stats['since']}" if stats["since"] else "")
+    if not stats.rows:
+        return "no games played yet" + (f" since {stats.since.isoformat()}" if stats.since else "")
     lines: list[str] = []
     for game in game_names():
-        rows = [r for r in stats["rows"] if r["game"] == game]
+        rows = [r.to_json() for r in stats.rows if r.game == game]
         if not rows:
             continue
         columns = _columns(game)
@@ -250,8 +265,8 @@ def render(stats: dict[str, Any]) -> str:
         lines.extend("  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in table)
         lines.append("")
     notes = []
-    if stats["broken"]:
-        notes.append(f"{stats['broken']} broken saves not counted (see `cardtui saves`)")
-    if stats["without_a_person"]:
-        notes.append(f"{stats['without_a_person']} computer-only games not counted")
+    if stats.broken:
+        notes.append(f"{stats.broken} broken saves not counted (see `cardtui saves`)")
+    if stats.without_a_person:
+        notes.append(f"{stats.without_a_person} computer-only games not counted")
     return "\n".join(lines + notes).rstrip()

@@ -11,8 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from cardtui import arena
-from cardtui.arena import ArenaError, render, run_arena, seat_levels, usable_cores, wilson
+from cardtui.arena import ArenaError, ArenaResult, render, run_arena, seat_levels
 from cardtui.cli import app
+from cardtui.measure import usable_cores, wilson
 
 
 def test_wilson_interval() -> None:
@@ -29,8 +30,9 @@ def test_levels_rotate_through_the_seats() -> None:
         assert sorted(r[seat] for r in rotations) == sorted(levels)
 
 
-def figures(summary: dict[str, Any]) -> dict[str, Any]:
-    """A summary without the count of workers, the one thing that differs between any two splits of a run."""
+def figures(result: ArenaResult | dict[str, Any]) -> dict[str, Any]:
+    """A result's JSON without the count of workers, the one thing that differs between any two splits of a run."""
+    summary = result.to_json() if isinstance(result, ArenaResult) else result
     return {k: v for k, v in summary.items() if k != "workers"}
 
 
@@ -38,20 +40,21 @@ def test_same_results_for_any_number_of_workers() -> None:
     one = run_arena("hearts", ["easy", "normal", "easy", "normal"], games=4, seed=3, jobs=1)
     two = run_arena("hearts", ["easy", "normal", "easy", "normal"], games=4, seed=3, jobs=2)
     assert figures(one) == figures(two)
-    assert (one["workers"], two["workers"]) == (1, min(2, usable_cores()))
-    assert one["games"] == one["units"] == 4
-    entry = one["levels"]["easy"]
-    assert entry["games"] == 8 and 0 <= entry["won"] <= 8  # two seats a game, each its own side
-    assert entry["win_interval"][0] <= entry["win_rate"] <= entry["win_interval"][1]
+    assert (one.workers, two.workers) == (1, min(2, usable_cores()))
+    assert one.done == one.units == 4 and one.to_json()["games"] == 4
+    wins = one.levels["easy"].wins
+    assert wins is not None and wins.games == 8 and 0 <= wins.won <= 8  # two seats a game, each its own side
+    assert wins.win_interval[0] <= wins.win_rate <= wins.win_interval[1]
 
 
 def test_single_deals_and_spades_figures() -> None:
-    out = run_arena("spades", ["normal", "easy", "normal", "easy"], deals=8, seed=1)
+    result = run_arena("spades", ["normal", "easy", "normal", "easy"], deals=8, seed=1)
+    out = result.to_json()
     assert out["deals"] == 8
     for entry in out["levels"].values():
         assert {"points_per_deal", "bids_made", "nils_made", "bags_per_deal"} <= set(entry)
     assert "normal-easy" in out["differences"]
-    assert "points/deal" in render(out)
+    assert "points/deal" in render(result)
 
 
 def test_arena_refuses_what_it_cannot_run() -> None:
@@ -79,7 +82,7 @@ def test_arena_command_errors_exit_2() -> None:
 
 
 def test_partners_count_once_per_game() -> None:
-    out = run_arena("spades", ["normal", "easy", "normal", "easy"], games=2, seed=2)
+    out = run_arena("spades", ["normal", "easy", "normal", "easy"], games=2, seed=2).to_json()
     normal, easy = out["levels"]["normal"], out["levels"]["easy"]
     assert normal["games"] == easy["games"] == 2
     assert normal["won"] + easy["won"] == 2
@@ -99,11 +102,11 @@ def stop_after(units: int) -> Callable[[int, int], None]:
 def test_ctrl_c_keeps_the_figures_so_far_marked_partial(jobs: int) -> None:
     seats = ["hard", "easy", "hard", "easy"]
     stopped = run_arena("hearts", seats, deals=40, budget_ms=2, seed=4, jobs=jobs, progress=stop_after(3))
-    assert stopped["partial"] is True
-    assert (stopped["jobs"], stopped["units"], stopped["deals"]) == (3, 10, 12)
+    assert stopped.to_json()["partial"] is True
+    assert (stopped.to_json()["jobs"], stopped.units, stopped.deals) == (3, 10, 12)
     # The units done are exactly the first three: the same figures as a run of 12 deals.
     whole = run_arena("hearts", seats, deals=12, budget_ms=2, seed=4)
-    assert "partial" not in whole
+    assert "partial" not in whole.to_json()
     assert figures(stopped) == figures(whole) | {"units": 10, "partial": True}
     assert render(stopped).startswith("partial: stopped after 3 of 10 units; the figures cover those only\n")
 
@@ -116,7 +119,7 @@ def test_a_huge_count_streams_in_bounded_memory() -> None:
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert (out["games"], out["units"], out["partial"]) == (5, 10**9, True)
+    assert (out.to_json()["games"], out.units, out.partial) == (5, 10**9, True)
     assert peak < 5_000_000, peak
 
 

@@ -19,9 +19,10 @@ from distributed import Client
 from typer.testing import CliRunner
 
 from cardtui import cluster as cluster_module
-from cardtui.arena import ArenaError, run_arena, usable_cores
+from cardtui.arena import ArenaError, run_arena
 from cardtui.cli import app
 from cardtui.cluster import local_workers, on_cluster, start_local
+from cardtui.measure import usable_cores
 from tests.test_arena import figures
 
 RUNS = {
@@ -110,7 +111,7 @@ def test_ctrl_c_on_a_cluster_keeps_the_figures_so_far(address: str) -> None:
         "spades", ["normal", "easy", "normal", "easy"], games=6, seed=3, workers=on_cluster(address), progress=interrupt
     )
     first_two = run_arena("spades", ["normal", "easy", "normal", "easy"], games=2, seed=3)
-    assert stopped["partial"] is True and stopped["games"] == 2 and stopped["units"] == 6
+    assert stopped.partial is True and stopped.to_json()["games"] == 2 and stopped.units == 6
     assert figures(stopped) == figures(first_two) | {"units": 6, "partial": True}
 
 

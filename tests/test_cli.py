@@ -66,6 +66,33 @@ def test_help_lists_the_commands() -> None:
     assert "play" in out and "inspect" in out and "rules" in out
 
 
+def test_a_commands_help_names_the_registrys_games_and_player_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game added to the registry is named in the help of every command that takes a game."""
+    import cardtui.variants
+
+    names = (*cardtui.variants.game_names(), "whist")
+    monkeypatch.setattr(cardtui.variants, "game_names", lambda: names)
+    for command in (["play"], ["host"], ["arena"], ["rules", "new"]):
+        result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "300"})
+        assert result.exit_code == 0, result.stderr
+        assert "hearts, spades, cutthroat, eight-of-spades or whist" in result.stdout, command
+    wide = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "300"})
+    assert "players at the table (Eight of Spades: 2-8)" in wide.stdout
+    bad("host", match="say which game to host (hearts, spades, cutthroat, eight-of-spades or whist)")
+
+
+def test_the_commands_list_does_not_load_the_games() -> None:
+    """`cardtui --help` stays fast: the registry (every engine) is imported only once a command is chosen."""
+    code = (
+        "import sys\nfrom cardtui.cli import app\n"
+        "try:\n    app(['--help'])\nexcept SystemExit:\n    pass\n"
+        "print('cardtui.variants' in sys.modules, 'cardtui.games' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "False False"
+
+
 def test_no_command_opens_the_menu(launched: list[tuple[str, tuple[object, ...]]]) -> None:
     ok()
     assert [name for name, _ in launched] == ["launch_menu"]

@@ -119,6 +119,18 @@ def test_a_malformed_view_is_refused_with_where_and_why() -> None:
         view_from_json(broken)
 
 
+def test_a_view_naming_no_phase_of_the_game_is_refused() -> None:
+    """A phase is one of the game's own words: a view (from a save or the network) with another is refused."""
+    game = create_game(load_preset("hearts"))
+    game.apply(game.chance_action(random.Random(3)))
+    good = wire(game.view(0))
+    assert view_from_json(good).phase == "pass"
+    with pytest.raises(FormError, match=r"view\.phase: expected one of deal, pass, bid, exchange, play, over"):
+        view_from_json(good | {"phase": "plya"})
+    with pytest.raises(FormError, match=r"view\.to_move\.phase: expected one of deal, pass, bid, exchange, play, flip"):
+        view_from_json(good | {"to_move": {"seat": 0, "phase": "over"}})
+
+
 def test_event_tags_are_the_saved_and_wire_spellings() -> None:
     """Tags come from class names; renaming an event class must not silently change what saves and the wire say."""
     import cardtui.games.eight_of_spades

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cardtui.bots.eight_of_spades import LEVELS, ClassicBot, EasyBot, HardBot, Table, make_bot
+from cardtui.bots.eight_of_spades import LEVELS, ClassicBot, EasyBot, HardBot, Reckoning, make_bot
 from cardtui.cards import DECK, Suit, parse_card
 from cardtui.games.eight_of_spades import GRID_CELLS, EightOfSpadesGame, EightOfSpadesView, Flip, Layout
 from cardtui.rules import EightOfSpadesRules
@@ -103,7 +103,7 @@ def test_calls_the_suit_that_is_left(level: str) -> None:
     seat = game.to_move.seat  # type: ignore[union-attr]
     view = game.view(seat)
     assert isinstance(view, EightOfSpadesView)
-    t = Table(view)
+    t = Reckoning(view)
     assert t.counts == [0, 0, 13, 0, 1, 1] and t.unseen == 15
     decision = make_bot(level).decide(view, random.Random(1))
     assert isinstance(decision.action, Flip)

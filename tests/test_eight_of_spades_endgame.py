@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from cardtui.bots.eight_of_spades import ClassicBot, HardBot, Table
+from cardtui.bots.eight_of_spades import ClassicBot, HardBot, Reckoning
 from cardtui.bots.eight_of_spades_endgame import Endgame, TooBig, abstract, match_pots
 from cardtui.cards import DECK, Card, parse_card
 from cardtui.games.eight_of_spades import (
@@ -104,7 +104,7 @@ def test_search_is_exact_when_nothing_more_can_lock(miss_every: int, knobs: dict
     me = game.to_move.seat  # type: ignore[union-attr]
     view = game.view(me)
     assert isinstance(view, EightOfSpadesView)
-    t = Table(view)
+    t = Reckoning(view)
     assert t.unseen == 5
     bot = HardBot()
     groups = {(): [pos for pos in UNSEEN if pos < GRID_CELLS]}
@@ -164,7 +164,7 @@ def test_abstract_board_pots_are_what_a_grid_match_collects() -> None:
             seat = game.to_move.seat  # type: ignore[union-attr]
             view = game.view(seat)
             assert isinstance(view, EightOfSpadesView)
-            t = Table(view)
+            t = Reckoning(view)
             loose, locked = abstract(t.suit_up, t.e8_at, t.eight)
             pots = match_pots(loose, locked)
             for pos in range(GRID_CELLS):
@@ -186,7 +186,7 @@ def test_search_stops_at_its_budget_and_hard_falls_back_to_points() -> None:
     me = game.to_move.seat  # type: ignore[union-attr]
     view = game.view(me)
     assert isinstance(view, EightOfSpadesView)
-    t = Table(view)
+    t = Reckoning(view)
     search = Endgame(t, me, t.seats, budget=5)
     loose, locked = abstract(t.suit_up, t.e8_at, t.eight)
     counts = tuple(t.counts)

@@ -12,9 +12,9 @@ from typer.testing import CliRunner
 
 from cardtui import cli
 from cardtui.api import ApiGame, new_game
-from cardtui.arena import wilson
 from cardtui.cards import DECK
 from cardtui.catalog import list_entries
+from cardtui.measure import wilson
 from cardtui.rules import load_preset
 from cardtui.saves import write_save
 from cardtui.stats import compute, opponents_of, render, you_of
@@ -48,7 +48,7 @@ def save(home: Path, name: str, game: ApiGame, updated: str | None = None) -> No
 
 
 def figures(**kw: Any) -> dict[tuple[str, str], dict[str, Any]]:
-    return {(r["game"], r["opponents"]): r for r in compute(list_entries(), **kw)["rows"]}
+    return {(r["game"], r["opponents"]): r for r in compute(list_entries(), **kw).to_json()["rows"]}
 
 
 # ---------------------------------------------------------------- hearts
@@ -178,7 +178,7 @@ def test_hot_seat_games_count_once_and_computer_only_games_not_at_all(home: Path
     save(home, "hot.json", hot)
     save(home, "bots.json", bots)
     (home / "saves" / "broken.json").write_text("{")
-    out = compute(list_entries())
+    out = compute(list_entries()).to_json()
     assert [(r["opponents"], r["in_progress"], r["moons_against"]) for r in out["rows"]] == [("hard+human", 1, 1)]
     assert (out["broken"], out["without_a_person"]) == (1, 1)
 
@@ -207,10 +207,10 @@ def test_the_stats_command(home: Path) -> None:
     result = runner.invoke(cli.app, ["stats", "--json"])
     assert result.exit_code == 0
     out = json.loads(result.output)
-    assert out == compute(list_entries())
+    assert out == compute(list_entries()).to_json()
     assert out["rows"][0]["moons_shot"] == 1
     text = runner.invoke(cli.app, ["stats"])
-    assert text.exit_code == 0 and text.output == render(out) + "\n"
+    assert text.exit_code == 0 and text.output == render(compute(list_entries())) + "\n"
     assert "moons shot" in text.output and "hard" in text.output
     empty = runner.invoke(cli.app, ["stats", "--since", "2026-03-01"])
     assert empty.exit_code == 0 and empty.output.strip() == "no games played yet since 2026-03-01"

@@ -332,7 +332,7 @@ async def test_statistics_counts_the_saves(home: Path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await open_stats(app, pilot)
         assert screen.stats is not None
-        rows = {(r["game"], r["opponents"]): r for r in screen.stats["rows"]}
+        rows = {(r["game"], r["opponents"]): r for r in screen.stats.to_json()["rows"]}
         assert rows[("hearts", "easy")]["games"] == 2 and rows[("hearts", "easy")]["wins"] == hearts_wins
         assert rows[("spades", "easy")]["games"] == 1
         shown = str(screen.query_one("#stats-text", Static).render())

@@ -16,8 +16,8 @@ from cardtui.api import ApiError, new_game
 from cardtui.cards import parse_card
 from cardtui.catalog import _Counter, summarise
 from cardtui.games import IllegalAction, create_game, event_from_json
-from cardtui.games.base import Bid, Play, ToMove, Undo
-from cardtui.games.history import History, Undone
+from cardtui.games.base import Bid, Play, ToMove, Undo, Undone
+from cardtui.games.history import History
 from cardtui.games.trick import TrickGame, TrickWon
 from cardtui.replay import Replay
 from cardtui.rules import Ruleset, load_preset

@@ -53,7 +53,7 @@ def _pick(mask: int, rng: random.Random) -> int:
     return rng.choice(bit_indices(mask))
 
 
-class Table:
+class Reckoning:
     """What a seat can work out from its view: unseen counts, the pot per suit, points in play."""
 
     def __init__(self, view: EightOfSpadesView) -> None:
@@ -152,7 +152,7 @@ class ClassicBot:
 
     def decide(self, view: PlayerView, rng: random.Random) -> Decision:
         assert isinstance(view, EightOfSpadesView) and view.legal
-        t = Table(view)
+        t = Reckoning(view)
         pots = t.pots(t.suit_up, t.e8_at)
         me, grid = t.points[t.seat], bool(t.grid_down)
         call, ill = classic_choice(t, t.counts, pots, me, t.in_play(), len(t.alive), grid, t.can_stake, t.ill_up_value)
@@ -161,7 +161,7 @@ class ClassicBot:
         return Decision(Flip(t.seat, CALLS[call], pos), _reason(t, call, pos, p, pots, ill))
 
 
-def _reason(t: Table, call: int, pos: int, p: float, pots: list[int], ill: bool) -> str:
+def _reason(t: Reckoning, call: int, pos: int, p: float, pots: list[int], ill: bool) -> str:
     name = position_name(pos)
     if ill and call == 4:
         return f"8S in the illuminati at {name}: {_one_in(p)} to win the game outright"
@@ -194,7 +194,7 @@ class HardBot:
     ENDGAME_BUDGET = 1_500  # positions the search may visit before falling back to points (about 25 ms)
 
     def _weigh(
-        self, t: Table
+        self, t: Reckoning
     ) -> tuple[list[tuple[float, int, int]], bool, dict[tuple[int, ...], list[int]], list[int]]:
         """Every (value, call, position) choice, whether the endgame was searched, the position groups, the pots."""
         pots = t.pots(t.suit_up, t.e8_at)
@@ -208,7 +208,7 @@ class HardBot:
 
     def decide(self, view: PlayerView, rng: random.Random) -> Decision:
         assert isinstance(view, EightOfSpadesView) and view.legal
-        t = Table(view)
+        t = Reckoning(view)
         candidates, searched, groups, pots = self._weigh(t)
         top = max(c[0] for c in candidates)
         best = [c for c in candidates if c[0] >= top - 1e-9]
@@ -232,7 +232,7 @@ class HardBot:
         chance of winning, otherwise expected points less the next seat's reply.
         """
         assert isinstance(view, EightOfSpadesView) and isinstance(action, Flip)
-        t = Table(view)
+        t = Reckoning(view)
         candidates, searched, groups, pots = self._weigh(t)
         points = {(call, pos): value for value, call, pos in self._points(t, groups, pots)} if searched else {}
         if action.pos < GRID_CELLS:
@@ -255,7 +255,7 @@ class HardBot:
         return Evaluation(tuple(options), chosen, "win chance" if searched else "points", 0)
 
     def _points(
-        self, t: Table, groups: dict[tuple[int, ...], list[int]], pots: list[int]
+        self, t: Reckoning, groups: dict[tuple[int, ...], list[int]], pots: list[int]
     ) -> list[tuple[float, int, int]]:
         """(expected points less the next seat's weighted reply, call, position) of every choice."""
         reply_weight = self.REPLY if len(t.alive) > 1 else 0.0
@@ -270,7 +270,7 @@ class HardBot:
                 candidates.append((_ill_outcomes(t, call, pots, reply_weight, in_play), call, pos))
         return candidates
 
-    def _endgame(self, t: Table, groups: dict[tuple[int, ...], list[int]]) -> list[tuple[float, int, int]]:
+    def _endgame(self, t: Reckoning, groups: dict[tuple[int, ...], list[int]]) -> list[tuple[float, int, int]]:
         """(chance of winning, call, position) of every choice; TooBig before the endgame or when it is too big."""
         if t.unseen > self.ENDGAME_UNSEEN or len(t.alive) < 2:
             raise TooBig
@@ -297,12 +297,12 @@ class HardBot:
         return candidates
 
 
-def _neighbourhood(t: Table, pos: int) -> tuple[int, ...]:
+def _neighbourhood(t: Reckoning, pos: int) -> tuple[int, ...]:
     """What decides a grid position's locking: its face-up neighbours, suit by suit."""
     return tuple(neighbours(1 << pos) & m for m in t.suit_up)
 
 
-def _reply(t: Table, suit_up: list[int], e8_at: int, counts: list[int]) -> float:
+def _reply(t: Reckoning, suit_up: list[int], e8_at: int, counts: list[int]) -> float:
     """The next seat's expected gain from its best grid call on this board."""
     unseen = sum(counts)
     if not unseen:
@@ -315,14 +315,14 @@ def _reply(t: Table, suit_up: list[int], e8_at: int, counts: list[int]) -> float
     return best
 
 
-def _after_match(t: Table, suit: int) -> tuple[list[int], int]:
+def _after_match(t: Reckoning, suit: int) -> tuple[list[int], int]:
     """The grid after a match of `suit`: only locked groups of other suits stay."""
     suit_up = [0 if s == suit else m & locked_mask(m) for s, m in enumerate(t.suit_up)]
     e8_at = t.e8_at if t.e8_at >= 0 and suit_up[3] >> t.e8_at & 1 else -1
     return suit_up, e8_at
 
 
-def _unseen_kinds(t: Table) -> Iterator[tuple[int, float, list[int]]]:
+def _unseen_kinds(t: Reckoning) -> Iterator[tuple[int, float, list[int]]]:
     """Each kind of card the flip may show: the kind, its chance, and the unseen counts once it is seen."""
     for kind in range(6):
         n = t.counts[kind]
@@ -332,7 +332,7 @@ def _unseen_kinds(t: Table) -> Iterator[tuple[int, float, list[int]]]:
             yield kind, n / t.unseen, counts
 
 
-def _grid_outcomes(t: Table, call: int, pos: int, pots: list[int], weight: float) -> float:
+def _grid_outcomes(t: Reckoning, call: int, pos: int, pots: list[int], weight: float) -> float:
     """Expected (points gained - weight x the next seat's reply) of a grid flip."""
     me = t.points[t.seat]
     value = 0.0
@@ -351,7 +351,7 @@ def _grid_outcomes(t: Table, call: int, pos: int, pots: list[int], weight: float
     return value
 
 
-def _ill_outcomes(t: Table, call: int, pots: list[int], weight: float, in_play: int) -> float:
+def _ill_outcomes(t: Reckoning, call: int, pots: list[int], weight: float, in_play: int) -> float:
     """The same for an illuminati flip: the stake, the instant win, leaving the game."""
     me = t.points[t.seat]
     value = 0.0

@@ -45,7 +45,7 @@ def partners(rules: SpadesRules) -> list[int]:
 
 
 @dataclasses.dataclass(slots=True)
-class Table:
+class Standing:
     """What a Spades policy needs beyond the play state: bids, sides, scores (all public)."""
 
     rules: SpadesRules
@@ -55,7 +55,7 @@ class Table:
     bags: list[int]
 
     @classmethod
-    def of(cls, seen: Seen, rules: SpadesRules) -> Table:
+    def of(cls, seen: Seen, rules: SpadesRules) -> Standing:
         return cls(rules, list(seen.bids), partners(rules), seen.totals, seen.bags)
 
     def side(self, seat: int) -> int:
@@ -282,7 +282,7 @@ def _low_rank(mask: int) -> int:
     return _rank_pick(side if side else mask, False)
 
 
-def _side_need(st: DealState, table: Table, side_seats: tuple[int, ...]) -> int:
+def _side_need(st: DealState, table: Standing, side_seats: tuple[int, ...]) -> int:
     rules = table.rules
     contract = 0
     taken = 0
@@ -296,7 +296,7 @@ def _side_need(st: DealState, table: Table, side_seats: tuple[int, ...]) -> int:
     return contract - taken
 
 
-def normal_play(st: DealState, seat: int, legal: int, table: Table) -> CardPick:
+def normal_play(st: DealState, seat: int, legal: int, table: Standing) -> CardPick:
     """Make the contract, then duck bags or set the opponents; cover partner's nil, bust theirs."""
     if legal & (legal - 1) == 0:
         return low(legal), "{card}: the only legal card"
@@ -459,9 +459,9 @@ class SpadesBot:
         else:
             seen = read_view(view)
             st = seen.state
-            card, why = normal_play(st, view.seat, legal, Table.of(seen, view.ruleset))
+            card, why = normal_play(st, view.seat, legal, Standing.of(seen, view.ruleset))
         suit = SUIT_WORDS[st.trick[0] // 13] if st.trick else ""
         return checked(view, Decision(Play(view.seat, Card.from_index(card)), why.format(card=code(card), suit=suit)))
 
 
-__all__ = ["SpadesBot", "Table", "easy_bid", "estimate", "nil_fits", "normal_bid", "normal_play"]
+__all__ = ["SpadesBot", "Standing", "easy_bid", "estimate", "nil_fits", "normal_bid", "normal_play"]

@@ -8,7 +8,7 @@ import random
 from cardtui.bots.base import Decision, Evaluation, Option
 from cardtui.bots.common import Seen, read_view
 from cardtui.bots.search import SearchBot, _fresh_deal, _unused, best_two, ranked, sample_hands
-from cardtui.bots.spades import Table, choose_bid, estimate, exchange_decision, nil_fits
+from cardtui.bots.spades import Standing, choose_bid, estimate, exchange_decision, nil_fits
 from cardtui.bots.spades import normal_play as spades_play
 from cardtui.games.base import Action, Bid
 from cardtui.games.fast import DealState, Policy, play_out
@@ -83,7 +83,7 @@ class SpadesSearch(SearchBot):
 
     def _policy(self, seen: Seen, ruleset: Ruleset, bids: list[int] | None = None) -> Policy:
         assert isinstance(ruleset, SpadesRules)
-        table = Table.of(seen, ruleset)
+        table = Standing.of(seen, ruleset)
         if bids is not None:
             table.bids = bids
 

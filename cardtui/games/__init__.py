@@ -64,8 +64,6 @@ def view_from_json(data: Any) -> PlayerView:
 
 def event_from_json(data: Any, game: str) -> Event:
     """An event of `game` read back from its JSON form (`codec.to_json`); FormError says what is wrong."""
-    from cardtui.games import history  # noqa: F401  (the undo's event registers its kind)
-
     try:
         engine = engine_of(game)
     except RulesetError as err:

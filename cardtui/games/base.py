@@ -13,7 +13,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from math import comb
-from typing import TYPE_CHECKING, Any, ClassVar, Self, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, overload
 
 from cardtui.cards import Card, CardError, CardSet, parse_card
 from cardtui.rules import Ruleset
@@ -24,12 +24,17 @@ class IllegalAction(ValueError):
     """An action that is malformed or not allowed now; the message says why in a player's words."""
 
 
+Phase = Literal["deal", "pass", "bid", "exchange", "play", "flip"]
+"""What kind of decision is next: `deal` is the chance move; the trick games pass, bid, exchange (blind nil) and
+play, Eight of Spades flips."""
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class ToMove:
     """Who decides next and what kind of decision it is (`deal` is the chance move)."""
 
     seat: int
-    phase: str
+    phase: Phase
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "phase": self.phase}
@@ -345,6 +350,15 @@ class GameOver(Event):
     winners: tuple[int, ...]
     totals: tuple[int, ...]
     reason: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Undone(Event):
+    """A person took back their decision at log index `to`; `taken_back` are the actions undone, theirs first."""
+
+    seat: int
+    to: int
+    taken_back: tuple[Action, ...]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -135,6 +135,10 @@ def _read(kind: Any, data: Any, parse_action: ParseAction, where: str) -> Any:
         )
     if origin is Sequence:
         return _legal(data, parse_action, where)
+    if origin is typing.Literal:
+        if type(data) is not str or data not in args:
+            raise FormError(f"{where}: expected one of {', '.join(map(str, args))}, found {data!r}")
+        return data
     if kind in (int, str, bool):
         if type(data) is not kind:
             raise FormError(f"{where}: expected {kind.__name__}, found {type(data).__name__}")

@@ -8,7 +8,7 @@ cell (row, col) is ``row * 7 + col`` (0..48) and illuminati card ``i`` is
 objects and plays in well under a millisecond.
 
 The whole rule text, with the choices this project made where the seed
-(003) and DESIGN.md are silent, is the registry entry's (`variants/eight_of_spades.py`).
+(003) is silent, is the registry entry's (`variants/eight_of_spades.py`).
 """
 
 from __future__ import annotations

@@ -15,18 +15,9 @@ from collections.abc import Iterable, Sequence
 from typing import Self
 
 from cardtui.games import create_game
-from cardtui.games.base import Action, Bid, Event, Game, IllegalAction, Play, Undo
+from cardtui.games.base import Action, Bid, Event, Game, IllegalAction, Play, Undo, Undone
 from cardtui.games.trick import CardsPassed
 from cardtui.rules import Ruleset
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Undone(Event):
-    """A person took back their decision at log index `to`; `taken_back` are the actions undone, theirs first."""
-
-    seat: int
-    to: int
-    taken_back: tuple[Action, ...]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -214,4 +205,4 @@ class OnHistory:
         return self.history.log
 
 
-__all__ = ["Checkpoint", "History", "OnHistory", "Undone"]
+__all__ = ["Checkpoint", "History", "OnHistory"]

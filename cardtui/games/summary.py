@@ -8,37 +8,75 @@ deal rows, from any seat's view; each game adds its own parts to the summary
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtui.games.base import DealRecord, Game
+from cardtui.games.base import DealRecord, Game, ToMove
 from cardtui.games.spades import spades_breakdown
 from cardtui.games.trick import deal_rows
 from cardtui.rules import Ruleset
 
-__all__ = ["counts_bags", "deal_rows", "score_history", "spades_breakdown", "summary_of"]
+__all__ = ["Summary", "counts_bags", "deal_rows", "score_history", "spades_breakdown", "summarize", "summary_of"]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Summary:
+    """A game at a point of its log: `to_json` is the object `cardtui inspect --json` prints.
+
+    `parts` is the game's own part as its engine gives it (`Game.summary_parts`: Eight of Spades' `points` and
+    `eliminated`, a trick game's `deals`, Spades' `bags`). `winner` is None until the game is over.
+    """
+
+    game: str
+    ruleset: str
+    finished: bool
+    sides: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    parts: Mapping[str, Any]
+    winner: tuple[int, ...] | None
+    to_move: ToMove | None
+    actions: int
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game,
+            "ruleset": self.ruleset,
+            "status": "finished" if self.finished else "in_progress",
+            "sides": [list(s) for s in self.sides],
+            "totals": list(self.totals),
+        }
+        out |= self.parts
+        out["winner"] = list(self.winner) if self.winner is not None else None
+        out["to_move"] = self.to_move.to_json() if self.to_move is not None else None
+        out["actions"] = self.actions
+        return out
+
+
+def summarize(game: Game, actions: int, detail: bool = False) -> Summary:
+    """The summary of a game after `actions` logged actions (with `detail`: its deals as the score history
+    shows them)."""
+    return Summary(
+        game.game,
+        game.ruleset.name,
+        game.is_over,
+        tuple(tuple(s) for s in game.sides),
+        tuple(game.scores),
+        game.summary_parts(detail),
+        tuple(game.winners) if game.is_over else None,
+        game.to_move,
+        actions,
+    )
 
 
 def summary_of(game: Game, actions: int, detail: bool = False) -> dict[str, Any]:
-    """The `cardtui inspect --json` object of a game after `actions` logged actions.
+    """The `cardtui inspect --json` object of a game after `actions` logged actions (the API's JSON form).
 
     With `detail` (the app's score history) each deal also carries `totals` (running), and in
     Spades `blind` (per seat) and `bags` (carried after the deal), in Hearts `points` (per seat)
     and `moon` (the shooter's seat or None); `inspect --json` and the API keep the stable shape.
     """
-    tm = game.to_move
-    out: dict[str, Any] = {
-        "game": game.game,
-        "ruleset": game.ruleset.name,
-        "status": "finished" if game.is_over else "in_progress",
-        "sides": [list(s) for s in game.sides],
-        "totals": list(game.scores),
-    }
-    out |= game.summary_parts(detail)
-    out["winner"] = list(game.winners) if game.is_over else None
-    out["to_move"] = tm.to_json() if tm is not None else None
-    out["actions"] = actions
-    return out
+    return summarize(game, actions, detail).to_json()
 
 
 def counts_bags(rules: Ruleset) -> bool:

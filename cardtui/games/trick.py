@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Literal, Self
 
 from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS, Card, CardSet, Suit, cards_of
 from cardtui.games.base import (
@@ -32,6 +32,10 @@ from cardtui.games.base import (
 from cardtui.rules import Ruleset
 
 SEATS = 4
+
+TrickPhase = Literal["deal", "pass", "bid", "exchange", "play", "over"]
+"""Where a deal of a trick game is: dealing, passing (Hearts), bidding and the blind-nil exchange (Spades),
+playing, or the game over."""
 # Actions are immutable, so every play of every seat is made once and shared.
 PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in DECK) for s in range(SEATS))
 
@@ -181,7 +185,7 @@ class TrickView(PlayerView):
     seat: int
     to_move: ToMove | None
     legal: Sequence[Action]
-    phase: str
+    phase: TrickPhase
     dealer: int
     deal_number: int
     hand: CardSet
@@ -249,7 +253,7 @@ class TrickGame(Game):
         self.ruleset = ruleset
         self.game = ruleset.game
         self.seats = SEATS
-        self.phase = "deal"
+        self.phase: TrickPhase = "deal"
         self.dealer = -1
         self.deal_number = 0
         self.turn = 0
@@ -396,7 +400,7 @@ class TrickGame(Game):
         """Why a card the seat holds may not be played (it is not in the legal mask)."""
         raise NotImplementedError
 
-    def _check_turn(self, seat: int, phase: str) -> None:
+    def _check_turn(self, seat: int, phase: TrickPhase) -> None:
         if self.phase == "over":
             raise IllegalAction("the game is over")
         if self.phase != phase:

@@ -9,9 +9,8 @@ from collections.abc import Sequence
 
 from cardtui.cards import Card, Suit
 from cardtui.games import Event
-from cardtui.games.base import Action, Bid, Claim, GameOver, Pass, Play
+from cardtui.games.base import Action, Bid, Claim, GameOver, Pass, Play, Undone
 from cardtui.games.eight_of_spades import Eliminated, Flip, Flipped, LaidOut, PointsLost, Skipped, StakeLost, Taken
-from cardtui.games.history import Undone
 from cardtui.games.trick import BidMade, Broken, CardPlayed, CardsPassed, Claimed, DealScored, Dealt, TrickWon
 from cardtui.seats import Seat
 from cardtui.variants import GAMES
@@ -81,7 +80,7 @@ def side_name(seats: Sequence[Seat], side: Sequence[int]) -> str:
     return " + ".join(seat_name(seats, s) for s in side)
 
 
-def does(name: str, verb: str, plain: str) -> str:
+def name_and_verb(name: str, verb: str, plain: str) -> str:
     """`West plays` but `You play`: the verb agrees with the seat's name."""
     return f"{name} {plain if name == 'You' else verb}"
 
@@ -154,7 +153,7 @@ def describe(event: Event, seats: Sequence[Seat], viewer: int | None, ascii_only
         return seat_name(seats, seat)
 
     def said(seat: int, verb: str, plain: str) -> str:
-        return does(name(seat), verb, plain)
+        return name_and_verb(name(seat), verb, plain)
 
     def lab(card: Card) -> str:
         return card_label(card, ascii_only)
@@ -221,7 +220,7 @@ def taken_back_text(event: Undone, seats: Sequence[Seat], ascii_only: bool, past
     """``You take back 7C (and West 9C, North KC with it)``; `past` says ``took``."""
     first, *rest = event.taken_back
     verb = ("took", "took") if past else ("takes", "take")
-    said = does(seat_name(seats, event.seat), verb[0] + " back", verb[1] + " back")
+    said = name_and_verb(seat_name(seats, event.seat), verb[0] + " back", verb[1] + " back")
     text = f"{said} {decision_text(first, ascii_only)}"
     if rest:
         moves = ", ".join(f"{seat_name(seats, getattr(a, 'seat', 0))} {decision_text(a, ascii_only)}" for a in rest)
@@ -238,4 +237,4 @@ def winners_text(seats: Sequence[Seat], sides: Sequence[Sequence[int]], winners:
         return " and ".join(names) + " share the win."
     if len(sides[winners[0]]) > 1:
         return f"{names[0]} win."
-    return does(names[0], "wins", "win") + "."
+    return name_and_verb(names[0], "wins", "win") + "."

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 
 from cardtui.bots import Bot, Judge
@@ -52,20 +51,22 @@ stake). Then the most points wins; equal points share the win.
 House rule (off by default): calling 8S and flipping it in the grid on your
 first turn also wins at once.
 """
-"""How Eight of Spades is played, with the choices this project made where seed 003 and DESIGN.md are silent."""
+"""How Eight of Spades is played, with the choices this project made where seed 003 is silent."""
 
 LEVELS = ("easy", "classic", "hard")
 """Its computer players' levels (`bots/eight_of_spades.py`, loaded only when one is asked for)."""
 
 
 def _bot(level: str, budget_ms: int) -> Bot:
-    bot: Bot = importlib.import_module("cardtui.bots.eight_of_spades").make_bot(level)
-    return bot
+    from cardtui.bots.eight_of_spades import make_bot
+
+    return make_bot(level)
 
 
 def _judge(budget_ms: int) -> Judge:
-    judge: Judge = importlib.import_module("cardtui.bots.eight_of_spades").HardBot()
-    return judge
+    from cardtui.bots.eight_of_spades import HardBot
+
+    return HardBot()
 
 
 def _figures(game: Game, counts: EventCounts) -> dict[str, list[int]]:
@@ -83,10 +84,10 @@ def _amount(view: PlayerView, points: float) -> str:
 
 def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], text: CardText) -> list[str]:
     """What is still face down, and the illuminati's stake when only one of the two flips is there."""
-    from cardtui.bots.eight_of_spades import Table
+    from cardtui.bots.eight_of_spades import Reckoning
 
     assert isinstance(view, EightOfSpadesView)
-    t = Table(view)
+    t = Reckoning(view)
     kinds = ("clubs", "diamonds", "hearts", "other spades")
     down = [f"{n} {kinds[k] if n != 1 else kinds[k][:-1]}" for k, n in enumerate(t.counts[:4]) if n]
     facts = [f"face down: {', '.join(down)}"] if down else []

@@ -16,7 +16,7 @@ from cardtui.games import Action, Event, IllegalAction
 from cardtui.saves import SaveError
 from cardtui.session import Session
 from cardtui.source import LocalSource, TableSource, source_of
-from cardtui.tui.common import describe, does, seat_name
+from cardtui.tui.common import describe, name_and_verb, seat_name
 from cardtui.tui.messages import BackToMenu, PlayAgain, Quit
 from cardtui.tui.screens.dialog import Keys, TableHelp
 from cardtui.tui.settings import Settings
@@ -198,7 +198,7 @@ class GameScreen(Screen[None]):
         assert tm is not None
         if s.seats[tm.seat].is_bot:
             self.waiting = True
-            self.show_prompt(does(self.who(tm.seat), "is thinking…", "are thinking…"))
+            self.show_prompt(name_and_verb(self.who(tm.seat), "is thinking…", "are thinking…"))
             self.redraw()
             self.bot_turn(self.token, self.settings.bot_delay)
             return

@@ -19,7 +19,7 @@ from textual import work
 
 from cardtui.games import Action, Event
 from cardtui.net.source import RemoteSource
-from cardtui.tui.common import does
+from cardtui.tui.common import name_and_verb
 from cardtui.tui.screens.dialog import LOBBY_KEY, TALK_KEY, TableHelp
 from cardtui.tui.screens.game_base import GameScreen, HostGone, HostSaid
 from cardtui.tui.screens.grid import GridScreen
@@ -65,7 +65,7 @@ class NetworkSeat(GameScreen):
             bot = tm.seat if tm is not None and tm.phase != "deal" and self.source.seats[tm.seat].is_bot else None
             if delay > 0 and not self._paced and bot is not None:
                 self._paced = self.waiting = True
-                self.show_prompt(does(self.who(bot), "is thinking…", "are thinking…"))
+                self.show_prompt(name_and_verb(self.who(bot), "is thinking…", "are thinking…"))
                 self.redraw()
                 self.set_timer(delay, self._paced_done)
                 return
@@ -198,7 +198,7 @@ class NetworkSeat(GameScreen):
         if seat is None:
             return "The host is dealing…"
         if self.source.seats[seat].is_bot:
-            return does(self.who(seat), "is thinking…", "are thinking…")
+            return name_and_verb(self.who(seat), "is thinking…", "are thinking…")
         if not self.remote.present[seat]:
             return f"Waiting for {self.who(seat)} to join (their turn)…"
         return f"Waiting for {self.who(seat)}…"

@@ -9,7 +9,7 @@ points your side made per deal.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
 from textual.app import ComposeResult
@@ -24,7 +24,7 @@ from cardtui.tui.common import GAME_TITLES
 from cardtui.variants import find_game
 
 if TYPE_CHECKING:
-    from cardtui.stats import Played
+    from cardtui.stats import Played, StatsFigures
 
 EMPTY = "No games played yet: finish a game at the table and your record shows here."
 
@@ -41,7 +41,7 @@ class StatsProgress(Message):
 class StatsRead(Message):
     """The catalog's figures (the `cardtui stats --json` object) and the games you played, oldest first."""
 
-    stats: dict[str, Any]
+    stats: StatsFigures
     games: list[Played]
     problem: str = ""
     note: str | None = None
@@ -59,7 +59,7 @@ class StatsScreen(Screen[None]):
     def __init__(self, ascii_only: bool = False) -> None:
         super().__init__()
         self.ascii_only = ascii_only
-        self.stats: dict[str, Any] | None = None
+        self.stats: StatsFigures | None = None
         self.games: list[Played] = []
         self.shown: list[str] = []
         """The games with figures, in the catalog's order; `g` moves the charts along them."""
@@ -95,7 +95,7 @@ class StatsScreen(Screen[None]):
         try:
             entries = list_entries(progress=progress)
         except OSError as err:
-            self.post_message(StatsRead({"rows": []}, [], f"Could not read the saves: {err}"))
+            self.post_message(StatsRead(compute(()), [], f"Could not read the saves: {err}"))
             return
         self.post_message(StatsRead(compute(entries), played(entries), note=entries.note))
 
@@ -110,11 +110,11 @@ class StatsScreen(Screen[None]):
             note.update(inert(message.problem))
             return
         self.stats, self.games = message.stats, message.games
-        if not message.stats["rows"]:
+        if not message.stats.rows:
             note.update(EMPTY)
             self.refresh_bindings()
             return
-        self.shown = [g for g in GAME_TITLES if any(r["game"] == g for r in message.stats["rows"])]
+        self.shown = [g for g in GAME_TITLES if any(r.game == g for r in message.stats.rows)]
         rebuilt = f" · {message.note}" if message.note else ""
         note.update(f"Your record from the saves folder{rebuilt} · g: the charts of the next game · Esc: back")
         self.query_one("#stats-text", Static).update(inert(render(message.stats), lines=True))

@@ -23,7 +23,7 @@ from cardtui.source import TableSource
 from cardtui.tui.common import (
     bid_label,
     card_label,
-    does,
+    name_and_verb,
     points_text,
     possessive,
     side_name,
@@ -267,7 +267,10 @@ class TableScreen(FitsTerminal, GameScreen):
                     self.settings.trick_delay > 0 or self.settings.click_to_collect
                 ):
                     seats = [(leader + i) % self.count for i in range(len(cards))]
-                    self.held = (tuple(zip(seats, cards, strict=True)), does(self.who(seat), "takes it", "take it"))
+                    self.held = (
+                        tuple(zip(seats, cards, strict=True)),
+                        name_and_verb(self.who(seat), "takes it", "take it"),
+                    )
                 case DealScored(record=record):
                     self.pending_record = record
                 case CardsPassed(seat=giver, to=to, cards=cards) if (
@@ -275,7 +278,9 @@ class TableScreen(FitsTerminal, GameScreen):
                 ):
                     shown = " ".join(card_label(c, self.ascii_only) for c in sort_for_display(cards))
                     self.showing_received = True
-                    self.show_prompt(f"{does(self.who(to), 'receives', 'receive')} {shown} from {self.who(giver)}.")
+                    self.show_prompt(
+                        f"{name_and_verb(self.who(to), 'receives', 'receive')} {shown} from {self.who(giver)}."
+                    )
         if self.showing_received:
             self.set_timer(self.settings.trick_delay, self.received_seen)
         if self.held is not None:
