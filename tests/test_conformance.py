@@ -1,0 +1,386 @@
+"""One conformance run over every game and preset: a game gets every check here by being listed in `cases()`.
+
+Each check plays short seeded games (a deal limit keeps a trick game to a deal
+or two; an Eight of Spades game is short anyway) and asks what every game must
+do: offer moves until it ends and none after; show each seat only the cards it
+may know; save, load and replay to the same position; read its events and
+views back from JSON; let its computer players play only legal moves; and run
+in the arena, the review and at the network table.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import random
+import typing
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtui.arena import run_arena
+from cardtui.bots import levels, make_bot
+from cardtui.games import Action, Event, Game, create_game, event_from_json, view_from_json
+from cardtui.games.base import Choices, GameOver
+from cardtui.games.codec import to_json
+from cardtui.games.hearts import HeartsDetail
+from cardtui.games.history import History
+from cardtui.games.summary import summary_of
+from cardtui.games.trick import CardsPassed, TrickView
+from cardtui.net import Client, play_remote
+from cardtui.net.protocol import event_for
+from cardtui.replay import Replay
+from cardtui.review import review
+from cardtui.rules import Ruleset, list_presets, load_preset
+from cardtui.saves import build_save, load_save, write_save
+from cardtui.seats import Seat
+from cardtui.session import Session
+from tests.seat_knowledge import Knowledge, cards_in_json, cards_named
+from tests.test_net import bounded, open_table
+
+
+@dataclasses.dataclass(frozen=True)
+class Case:
+    """One game with one of its presets."""
+
+    game: str
+    preset: Ruleset
+
+    @property
+    def id(self) -> str:
+        return f"{self.game}/{self.preset.name}"
+
+    def short(self, deals: int) -> Ruleset:
+        """The preset's rules of play, over after at most `deals` deals where the game has deals."""
+        knobs = {f.name for f in type(self.preset).knobs()}
+        return self.preset.replace(max_deals=deals) if "max_deals" in knobs else self.preset
+
+    @property
+    def seats(self) -> int:
+        return create_game(self.preset).seats
+
+
+def cases() -> list[Case]:
+    """Every game with each of its presets: the one list every check in this file runs over."""
+    return [Case(preset.game, preset) for preset in list_presets()]
+
+
+CASES = cases()
+each_case = pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+LEVELS = [(case, level) for case in CASES for level in levels(case.game)]
+each_level = pytest.mark.parametrize(("case", "level"), LEVELS, ids=[f"{c.id}/{lv}" for c, lv in LEVELS])
+
+SEEDS = (1, 2)
+DEALS = 2
+"""Deals in a random game of a trick game: the second deal passes the other way and starts from scores."""
+MAX_STEPS = 2000
+"""No game here takes more actions than this; one that does has stopped ending."""
+HARD_BUDGET_MS = 2
+
+
+# ---------------------------------------------------------------- random games, played once and shared
+
+
+@dataclasses.dataclass(frozen=True)
+class Played:
+    """A random game of a case: its rules, every action in order and the events each made."""
+
+    ruleset: Ruleset
+    log: tuple[Action, ...]
+    events: tuple[tuple[Event, ...], ...]
+
+
+def kind(action: Action) -> tuple[tuple[str, object], ...]:
+    """What sort of move an action is, whatever its cards and numbers: its type and flags, a call or a place,
+    which numbers are zero and which lists empty (a nil, a blind bid, a flip in the illuminati, passing none)."""
+    out: list[tuple[str, object]] = []
+    for key, value in action.to_json().items():
+        if isinstance(value, bool) or (isinstance(value, str) and not cards_in_json(value)):
+            out.append((key, value))
+        elif isinstance(value, int) and key != "seat":
+            out.append((key, value == 0))
+        elif isinstance(value, list):
+            out.append((key, not value))
+    return tuple(out)
+
+
+def choose(legal: Sequence[Action], rng: random.Random) -> Action:
+    """A seeded random move; half the time the sort of move is drawn first, so that rare sorts (a blind nil and
+    its exchange, a stake on the illuminati) come up in short games too."""
+    if isinstance(legal, Choices):
+        if legal.or_none and rng.random() < 0.5:
+            return legal[0]
+        return legal[rng.randrange(len(legal))]
+    if rng.random() < 0.5:
+        sorts: dict[tuple[tuple[str, object], ...], list[Action]] = {}
+        for action in legal:
+            sorts.setdefault(kind(action), []).append(action)
+        return rng.choice(rng.choice(list(sorts.values())))
+    return rng.choice(legal)
+
+
+@functools.cache
+def _played(index: int, seed: int) -> Played:
+    case = CASES[index]
+    rules = case.short(DEALS)
+    game = create_game(rules)
+    rng = random.Random(f"conformance/{case.id}/{seed}")
+    log: list[Action] = []
+    events: list[tuple[Event, ...]] = []
+    while not game.is_over and len(log) < MAX_STEPS:
+        action = game.chance_action(rng) if game.is_chance else choose(game.legal_actions(), rng)
+        events.append(tuple(game.apply(action)))
+        log.append(action)
+    return Played(rules, tuple(log), tuple(events))
+
+
+def played(case: Case, seed: int = SEEDS[0]) -> Played:
+    return _played(CASES.index(case), seed)
+
+
+def wire(value: Any) -> Any:
+    """What the other end of a wire or a file reads back."""
+    return json.loads(json.dumps(to_json(value)))
+
+
+def position(game: Game, actions: int) -> str:
+    """Everything a position shows anyone: its summary and every seat's view, as one JSON text."""
+    views = [to_json(game.view(seat)) for seat in range(game.seats)]
+    return json.dumps({"summary": summary_of(game, actions, detail=True), "views": views}, sort_keys=True)
+
+
+def positions(play: Played) -> list[str]:
+    """The position before any action and after each."""
+    game = create_game(play.ruleset)
+    out = [position(game, 0)]
+    for i, action in enumerate(play.log):
+        game.apply(action)
+        out.append(position(game, i + 1))
+    return out
+
+
+def legal_json(game: Game) -> list[Any]:
+    return [a.to_json() for a in game.legal_actions()]
+
+
+# ---------------------------------------------------------------- the checks
+
+
+@each_case
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_random_game_offers_moves_until_it_ends_and_none_after(case: Case, seed: int) -> None:
+    game = create_game(case.short(DEALS))
+    rng = random.Random(f"conformance/{case.id}/{seed}")
+    last: list[Event] = []
+    for _ in range(MAX_STEPS):
+        if game.is_over:
+            break
+        tm = game.to_move
+        assert tm is not None, "a game that is not over has a seat to move"
+        if game.is_chance:
+            last = game.apply(game.chance_action(rng))
+            continue
+        legal = game.legal_actions()
+        assert len(legal) > 0, f"no legal move for seat {tm.seat} in phase {tm.phase}"
+        for seat in range(game.seats):
+            offered = game.view(seat).legal
+            assert list(offered) == (list(legal) if seat == tm.seat else []), f"seat {seat} is offered wrong moves"
+        last = game.apply(choose(legal, rng))
+    assert game.is_over, f"the game did not end within {MAX_STEPS} actions"
+    assert game.to_move is None and len(game.legal_actions()) == 0
+    assert all(len(game.view(seat).legal) == 0 for seat in range(game.seats))
+    assert game.winners and set(game.winners) <= set(range(len(game.sides)))
+    over = [e for e in last if isinstance(e, GameOver)]
+    assert over and over[-1].winners == game.winners and over[-1].totals == tuple(game.scores)
+
+
+@each_case
+@pytest.mark.parametrize("seed", SEEDS)
+def test_no_seat_is_shown_a_card_it_cannot_know(case: Case, seed: int) -> None:
+    play = played(case, seed)
+    game = create_game(play.ruleset)
+    knowledge = Knowledge(game.seats)
+    for i, (action, events) in enumerate(zip(play.log, play.events, strict=True)):
+        assert list(game.apply(action)) == list(events)
+        knowledge.saw(action, events)
+        for seat in range(game.seats):
+            view = game.view(seat)
+            where = f"after action {i} ({action.type}), seat {seat}'s"
+            shown = {"view": cards_named(view), "view's JSON": cards_in_json(to_json(view))}
+            shown |= {f"{e.kind} event as sent": cards_in_json(event_for(e, seat)) for e in events}
+            for what, named in shown.items():
+                leak = knowledge.leaks(seat, named)
+                assert leak is None, f"{where} {what} names {leak}, cards it cannot know"
+
+
+def test_the_privacy_check_meets_cards_passed_between_partners() -> None:
+    """A blind nil's exchange comes up in the random games, so the check above sees cards only two seats know."""
+    private = []
+    for case in CASES:
+        sides = create_game(case.preset).sides
+        for seed in SEEDS:
+            events = (e for made in played(case, seed).events for e in made if isinstance(e, CardsPassed))
+            private += [e for e in events if any({e.seat, e.to} <= set(side) for side in sides)]
+    assert private and all(e.cards for e in private)
+
+
+def test_the_privacy_check_catches_a_view_that_shows_more() -> None:
+    game = create_game(load_preset("hearts"))
+    knowledge = Knowledge(game.seats)
+    rng = random.Random(5)
+    while game.to_move is None or game.to_move.phase != "play":
+        action = game.chance_action(rng) if game.is_chance else choose(game.legal_actions(), rng)
+        knowledge.saw(action, game.apply(action))
+    views = [game.view(seat) for seat in range(game.seats)]
+    assert all(isinstance(v, TrickView) and isinstance(v.detail, HeartsDetail) for v in views)
+    mine, left, across = typing.cast(list[TrickView], views)[:3]
+    assert knowledge.leaks(0, cards_named(mine)) is None
+    shows_a_hand = dataclasses.replace(mine, hand=left.hand)
+    assert knowledge.leaks(0, cards_named(shows_a_hand)) is not None
+    assert knowledge.leaks(0, cards_in_json(to_json(shows_a_hand))) is not None
+    shows_a_pass = dataclasses.replace(mine, detail=across.detail)
+    assert knowledge.leaks(0, cards_named(shows_a_pass)) is not None
+
+
+@each_case
+def test_a_saved_game_loads_at_the_same_position(case: Case, tmp_path: Path) -> None:
+    play = played(case, SEEDS[1])
+    path = tmp_path / "game.json"
+    session = Session.new(play.ruleset, None, 7, autosave=False)
+    rng = random.Random(case.id)
+    points = set(rng.sample(range(1, len(play.log)), 4)) | {len(play.log)}
+    for i, action in enumerate(play.log, start=1):
+        session.apply(action)
+        if i not in points:
+            continue
+        write_save(path, session.to_save())
+        loaded = load_save(path)
+        assert len(loaded.log) == i
+        assert summary_of(loaded.game, i, detail=True) == summary_of(session.game, i, detail=True)
+        assert loaded.game.to_move == session.game.to_move
+        assert legal_json(loaded.game) == legal_json(session.game)
+        assert position(loaded.game, i) == position(session.game, i)
+    resumed = Session.resume(path)
+    try:
+        assert position(resumed.game, len(resumed.log)) == position(session.game, len(play.log))
+        assert resumed.is_over
+    finally:
+        resumed.close()
+
+
+@each_case
+def test_the_same_log_replays_to_the_same_positions(case: Case) -> None:
+    play = played(case)
+    expected = positions(play)
+    assert positions(play) == expected
+    again = History.replay(play.ruleset, [0], play.log)
+    assert position(again.game, len(play.log)) == expected[-1]
+    seats = [Seat(f"P{i}", "bot", levels(case.game)[0]) for i in range(case.seats)]
+    replay = Replay.from_save(build_save(play.ruleset, seats, 3, list(play.log)), checkpoint_every=16)
+    assert replay.position == len(play.log)
+    replay.start()
+    for i in range(len(play.log)):
+        assert position(replay.game, i) == expected[i], f"the replay's step {i} differs"
+        replay.forward()
+    assert replay.at_end and position(replay.game, len(play.log)) == expected[-1]
+    rng = random.Random(case.id)
+    for target in rng.sample(range(len(expected)), 6):
+        assert replay.seek(target) == target
+        assert position(replay.game, target) == expected[target]
+        assert position(replay.state_at(target), target) == expected[target]
+        if target:
+            assert replay.back() == target - 1
+            assert position(replay.game, target - 1) == expected[target - 1]
+
+
+@each_case
+def test_every_event_and_view_reads_back_from_json(case: Case) -> None:
+    play = played(case)
+    game = create_game(play.ruleset)
+    for step, action in enumerate(play.log):
+        for event in game.apply(action):
+            assert event_from_json(wire(event), case.game) == event, f"the {event.kind} event"
+        for seat in range(game.seats):
+            view = game.view(seat)
+            back = view_from_json(wire(view))
+            assert type(back) is type(view), f"step {step}: seat {seat}'s view comes back as another type"
+            assert list(back.legal) == list(view.legal)
+            assert to_json(back) == to_json(view), f"step {step}: seat {seat}'s view comes back changed"
+
+
+@each_level
+def test_each_computer_player_plays_only_legal_moves(case: Case, level: str) -> None:
+    game = create_game(case.short(1))
+    bot = make_bot(case.game, level, HARD_BUDGET_MS)
+    rng = random.Random(f"conformance/{case.id}/{level}")
+    decisions = 0
+    while not game.is_over and decisions < 80:
+        if game.is_chance:
+            game.apply(game.chance_action(rng))
+            continue
+        tm = game.to_move
+        assert tm is not None
+        action = bot.decide(game.view(tm.seat), rng).action
+        assert action in game.legal_actions(), f"{level} chose {action.to_json()}, not a legal move"
+        game.apply(action)
+        decisions += 1
+    assert decisions > 0
+
+
+@each_case
+def test_the_arena_plays_a_game(case: Case) -> None:
+    level = levels(case.game)[0]
+    summary = run_arena(case.game, [level] * case.seats, games=1, seed=4, ruleset=case.short(1))
+    assert summary["games"] == 1 and summary["units"] == 1
+    assert summary["levels"][level]["seats"] == case.seats
+
+
+def finished_game(case: Case, path: Path) -> Session:
+    """A short game to its end, saved, with a person at seat 0 played by the easiest computer player."""
+    level = levels(case.game)[0]
+    seats = [Seat("You", "human")] + [Seat(f"P{i}", "bot", level) for i in range(1, case.seats)]
+    session = Session.new(case.short(1), seats, 5, path)
+    while not session.is_over:
+        tm = session.game.to_move
+        if tm is not None and tm.seat == 0 and not session.game.is_chance:
+            session.apply(session.bot_decision(level).action)
+        else:
+            session.play_bot_turn()
+    return session
+
+
+@each_case
+def test_a_finished_game_is_reviewed(case: Case, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    finished_game(case, path).close()
+    loaded = load_save(path)
+    result = review(loaded, level="hard", budget_ms=HARD_BUDGET_MS)
+    mine = [i for i, a in enumerate(loaded.log) if getattr(a, "seat", None) == 0 and a.type != "deal"]
+    assert result.status == "finished" and result.seats == (0,)
+    assert [j.index for j in result.judgements] == mine
+    assert json.loads(json.dumps(result.to_json()))["decisions"]
+
+
+@each_case
+async def test_the_network_table_plays_to_the_end(case: Case, tmp_path: Path) -> None:
+    level = levels(case.game)[0]
+    spec = ",".join(["p"] + [level] * (case.seats - 1))
+    table = await open_table(tmp_path, case.short(1), spec)
+    async with table:
+        (invite,) = table.invitations().values()
+        client = await bounded(Client.join(invite))
+        final = await bounded(play_remote(client, level, seed=3))
+        await bounded(table.finished.wait())
+        assert table.session.is_over and final.to_move is None
+        assert to_json(final) == to_json(table.session.game.view(0))
+        assert client.refusals == [] and client.errors == []
+        await client.close()
+
+
+def test_every_game_is_checked() -> None:
+    games = {case.game for case in CASES}
+    assert games >= {"hearts", "spades", "cutthroat", "eight-of-spades"}
+    assert len({case.id for case in CASES}) == len(CASES)
