@@ -21,11 +21,11 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
 
-from cardtui.bots import make_bot
 from cardtui.games import create_game
 from cardtui.games.base import Bid, Game
 from cardtui.games.trick import TrickGame
 from cardtui.rules import EightOfSpadesRules, Ruleset, SpadesRules, default_preset
+from cardtui.variants import make_bot
 
 TRICK_GAMES = ("hearts", "spades", "cutthroat")
 

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from cardtui.bots import DEFAULT_BUDGET_MS, Evaluation, Judge, make_judge
+from cardtui.bots import DEFAULT_BUDGET_MS, Evaluation, Judge
 from cardtui.bots.common import SUIT_WORDS, read_view
 from cardtui.bots.eight_of_spades import CALL_WORDS, Table
 from cardtui.cards import DECK, Card, Suit
@@ -42,6 +42,7 @@ from cardtui.games.trick import TrickView
 from cardtui.replay import Replay
 from cardtui.saves import LoadedSave, build_save
 from cardtui.session import bot_rng
+from cardtui.variants import make_judge
 
 FORMAT = "cardtui-review"
 VERSION = 1

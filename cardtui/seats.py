@@ -10,8 +10,8 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from cardtui.bots import levels
 from cardtui.rules.base import show
+from cardtui.variants import levels
 
 MAX_NAME = 40
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cardtui.bots import Bot, Decision, make_bot
+from cardtui.bots import Bot, Decision
 from cardtui.files import FileLock, FileProblem, remove_stale_temps, same_file
 from cardtui.games import Action, Event, IllegalAction, create_game
 from cardtui.games.base import Undo
@@ -36,6 +36,7 @@ from cardtui.saves import (
     write_save,
 )
 from cardtui.seats import Seat, check_seats, default_level, default_seats, people
+from cardtui.variants import make_bot
 
 
 def deal_rng(seed: int, deal_number: int) -> random.Random:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cardtui.bots import LEVELS, make_bot
+from cardtui.bots import LEVELS
 from cardtui.bots.base import Decision
 from cardtui.bots.common import equivalent_groups, read_view
 from cardtui.bots.search import SearchBot, sample_hands
@@ -19,6 +19,7 @@ from cardtui.games.hearts import HeartsDetail, HeartsGame, HeartsView
 from cardtui.games.spades import SpadesDetail, SpadesGame, SpadesView
 from cardtui.games.trick import TrickGame, TrickView
 from cardtui.rules import HeartsRules, SpadesRules, default_preset, load_preset
+from cardtui.variants import make_bot
 
 TRICK_GAMES = ("hearts", "spades", "cutthroat")
 

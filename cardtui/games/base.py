@@ -362,9 +362,28 @@ class PlayerView:
 class Game(ABC):
     """The engine interface every game implements."""
 
+    RULES: ClassVar[type[Ruleset]]
+    """The ruleset class this engine plays: `games.create_game` finds the engine by it."""
+    VIEW: ClassVar[type[PlayerView]]
+    """The class of a seat's view (`view`), read back from JSON by `games.view_from_json`."""
     game: str
     ruleset: Ruleset
     seats: int
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+
+    @classmethod
+    def new(cls, ruleset: Ruleset) -> Self:
+        """A new game, before its first deal, of this engine's own ruleset class."""
+        if type(ruleset) is not cls.RULES:
+            raise ValueError(f"{cls.__name__} plays {cls.RULES.__name__}, not {type(ruleset).__name__}")
+        return cls(ruleset)
+
+    @classmethod
+    @abstractmethod
+    def event_action(cls, data: Any) -> Action:
+        """An action held by one of this game's events, from its JSON form; FormError or IllegalAction if wrong."""
 
     @property
     @abstractmethod

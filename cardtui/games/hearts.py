@@ -18,7 +18,7 @@ from cardtui.games.trick import (
     check_pass_cards,
     follow_error,
 )
-from cardtui.rules import HeartsRules
+from cardtui.rules import HeartsRules, Ruleset
 
 QUEEN_OF_SPADES = 3 * 13 + 10
 JACK_OF_DIAMONDS = 1 * 13 + 9
@@ -52,6 +52,7 @@ class HeartsGame(TrickGame):
     """A game of Hearts for four seats, every seat its own side."""
 
     BREAK_SUIT: ClassVar[Suit] = Suit.HEARTS
+    RULES: ClassVar[type[Ruleset]] = HeartsRules
     VIEW: ClassVar[type[TrickView]] = HeartsView
     ruleset: HeartsRules
 

@@ -19,7 +19,7 @@ from cardtui.games.trick import (
     follow_error,
     winning_card,
 )
-from cardtui.rules import SpadesRules
+from cardtui.rules import Ruleset, SpadesRules
 
 SPADES_MASK = SUIT_MASKS[Suit.SPADES]
 BIDS: tuple[tuple[Bid, ...], ...] = tuple(
@@ -251,6 +251,7 @@ class SpadesGame(TrickGame):
 
     TRUMP: ClassVar[int] = Suit.SPADES
     BREAK_SUIT: ClassVar[Suit] = Suit.SPADES
+    RULES: ClassVar[type[Ruleset]] = SpadesRules
     VIEW: ClassVar[type[TrickView]] = SpadesView
     ruleset: SpadesRules
 

@@ -299,6 +299,10 @@ class TrickGame(Game):
     def parse_action(self, data: Any) -> Action:
         return trick_action_from_json(data, SEATS)
 
+    @classmethod
+    def event_action(cls, data: Any) -> Action:
+        return trick_action_from_json(data, SEATS)
+
     # ---- dealing
 
     def chance_action(self, rng: random.Random) -> Deal:

@@ -16,7 +16,6 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from cardtui.bots import make_bot
 from cardtui.games import PlayerView, event_from_json, view_from_json
 from cardtui.net.protocol import (
     CLOSE_POLICY,
@@ -27,6 +26,7 @@ from cardtui.net.protocol import (
     encode,
     parse_invitation,
 )
+from cardtui.variants import make_bot
 
 ANSWER_TIMEOUT = 10.0
 """Seconds a table has to answer a connection, then the invitation, before joining gives up."""

@@ -257,6 +257,16 @@ class Ruleset:
         """A rule that involves several knobs at once; None when all is well."""
         return None
 
+    @property
+    def seats(self) -> int:
+        """How many seats play by these rules, known without building a game: four unless a game says otherwise."""
+        return 4
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Seats that score together: each seat alone unless a game's rules say otherwise."""
+        return tuple((seat,) for seat in range(self.seats))
+
     def replace(self, **changes: Any) -> Self:
         """A copy with some knobs changed, validated like a file."""
         data = self.to_dict() | changes

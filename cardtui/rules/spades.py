@@ -170,5 +170,16 @@ class SpadesRules(Ruleset):
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        """Seats that score together."""
-        return ((0, 2), (1, 3)) if self.partnership else ((0,), (1,), (2,), (3,))
+        """Seats that score together: partners sit opposite, or every seat is its own side."""
+        if not self.partnership:
+            return super().sides
+        half = self.seats // 2
+        return tuple((seat, seat + half) for seat in range(half))
+
+    def side_of(self, seat: int) -> int:
+        """The index in `sides` of a seat's side."""
+        return seat % (self.seats // 2) if self.partnership else seat
+
+    def partner_of(self, seat: int) -> int | None:
+        """The seat opposite, at a partnership table; None when every seat plays for itself."""
+        return (seat + self.seats // 2) % self.seats if self.partnership else None
