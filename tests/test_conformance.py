@@ -28,7 +28,7 @@ from cardtui.games.codec import to_json
 from cardtui.games.hearts import HeartsDetail
 from cardtui.games.history import History
 from cardtui.games.summary import summary_of
-from cardtui.games.trick import CardsPassed, TrickView
+from cardtui.games.trick import CardsPassed, TrickView, TrickWon
 from cardtui.net import Client, play_remote
 from cardtui.net.protocol import event_for
 from cardtui.replay import Replay
@@ -285,19 +285,22 @@ def test_a_saved_game_loads_at_the_same_position(case: Case, tmp_path: Path) -> 
 
 
 @each_case
-def test_the_same_log_replays_to_the_same_positions(case: Case) -> None:
+def test_the_same_log_replays_to_the_same_positions(case: Case, tmp_path: Path) -> None:
     play = played(case)
     expected = positions(play)
+    end = len(play.log)
     again = History.replay(play.ruleset, [0], play.log)
-    assert position(again.game, len(play.log)) == expected[-1]
+    assert position(again.game, end) == expected[-1]
     seats = [Seat(f"P{i}", "bot", case.entry.levels[0]) for i in range(case.seats)]
-    replay = Replay.from_save(build_save(play.ruleset, seats, 3, list(play.log)), checkpoint_every=16)
-    assert replay.position == len(play.log)
+    path = tmp_path / "game.json"
+    write_save(path, build_save(play.ruleset, seats, 3, list(play.log)))
+    replay = Replay.open(path, checkpoint_every=16)
+    assert replay.position == end and position(replay.game, end) == expected[-1]
     replay.start()
-    for i in range(len(play.log)):
+    for i in range(end):
         assert position(replay.game, i) == expected[i], f"the replay's step {i} differs"
         replay.forward()
-    assert replay.at_end and position(replay.game, len(play.log)) == expected[-1]
+    assert replay.at_end and position(replay.game, end) == expected[-1]
     rng = random.Random(case.id)
     for target in rng.sample(range(len(expected)), 6):
         assert replay.seek(target) == target
@@ -306,6 +309,34 @@ def test_the_same_log_replays_to_the_same_positions(case: Case) -> None:
         if target:
             assert replay.back() == target - 1
             assert position(replay.game, target - 1) == expected[target - 1]
+    deals = [i + 1 for i, action in enumerate(play.log) if action.type == "deal"]
+    tricks = [i + 1 for i, made in enumerate(play.events) if any(isinstance(e, TrickWon) for e in made)]
+    for step, stops in ((replay.next_deal, deals), (replay.next_trick, tricks)):
+        replay.start()
+        landed = [step() for _ in range(len(stops) + 1)]
+        assert landed == [*stops, end], f"{step.__name__} stops at {landed}, not after each of {stops} and at the end"
+        assert all(position(replay.state_at(p), p) == expected[p] for p in landed)
+
+
+@each_case
+def test_a_resumed_game_goes_on_as_if_it_never_stopped(case: Case, tmp_path: Path) -> None:
+    rules = case.short(1)
+    seats = [Seat(f"P{i}", "bot", case.entry.levels[0]) for i in range(case.seats)]
+    straight = Session.new(rules, seats, 11, autosave=False)
+    while not straight.is_over:
+        straight.play_bot_turn()
+    stop = random.Random(case.id).randrange(1, len(straight.log))
+    first = Session.new(rules, seats, 11, autosave=False)
+    while len(first.log) < stop:
+        first.play_bot_turn()
+    path = tmp_path / "game.json"
+    write_save(path, first.to_save())
+    resumed = Session.of_save(load_save(path))
+    assert resumed.seat_to_move() == first.seat_to_move() and resumed.deal_number == first.deal_number
+    while not resumed.is_over:
+        resumed.play_bot_turn()
+    assert [a.to_json() for a in resumed.log] == [a.to_json() for a in straight.log]
+    assert summary_of(resumed.game, stop) == summary_of(straight.game, stop)
 
 
 @each_case
@@ -315,7 +346,9 @@ def test_every_event_and_view_reads_back_from_json(case: Case) -> None:
     for step, action in enumerate(play.log):
         for event in game.apply(action):
             assert event_from_json(wire(event), case.game) == event, f"the {event.kind} event"
-        for seat in range(game.seats):
+        tm = game.to_move
+        # The seat to move (its moves too) and, in turn, each other seat: every seat's view, in every phase.
+        for seat in {step % game.seats, tm.seat if tm is not None else 0}:
             view = game.view(seat)
             back = view_from_json(wire(view))
             assert type(back) is type(view), f"step {step}: seat {seat}'s view comes back as another type"
