@@ -28,9 +28,14 @@ AUDIENCE: dict[str, Audience] = {
     "taken": "everyone",
     "cards_passed": "giver and taker",
     "deal_scored": "nobody",
+    "undone": "nobody",
 }
-"""Who learns the cards an event names, by event kind; `nobody` is for events that name cards only as a side
-effect of a record that holds none today (a deal record's bids)."""
+"""Who learns the cards an event names, by event kind. `nobody` learns from a deal's record (its bids hold no
+card) or from an undo (it names decisions already made, which teach what they taught when made)."""
+
+ONLY_ITS_SEAT = frozenset({"undone"})
+"""Events only their own seat is shown: an undo is for one person playing the computer and is refused at a
+network table, so it reaches that person's screen alone."""
 
 NOT_CARDS = frozenset({"ruleset", "call"})
 """Fields whose values are no card's whereabouts: the ruleset, and an Eight of Spades call (`8S` is a call)."""
@@ -111,6 +116,11 @@ class Knowledge:
         elif audience == "giver and taker":
             for seat in (getattr(event, "seat"), getattr(event, "to")):  # noqa: B009  (the rule's own fields)
                 self.known[seat] |= named
+
+    def shown(self, event: Event) -> range | tuple[int]:
+        """The seats an event is shown to."""
+        seat = getattr(event, "seat", None)
+        return (seat,) if event.kind in ONLY_ITS_SEAT and isinstance(seat, int) else range(len(self.known))
 
     def leaks(self, seat: int, named: int) -> str | None:
         """What `named` holds that `seat` cannot know, in card codes, or None."""

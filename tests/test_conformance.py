@@ -23,10 +23,10 @@ import pytest
 
 from cardtui.arena import run_arena
 from cardtui.games import Action, Event, Game, PlayerView, create_game, event_from_json, view_from_json
-from cardtui.games.base import Choices, GameOver
+from cardtui.games.base import Choices, GameOver, Undo
 from cardtui.games.codec import to_json
 from cardtui.games.hearts import HeartsDetail
-from cardtui.games.history import History
+from cardtui.games.history import History, Undone
 from cardtui.games.summary import summary_of
 from cardtui.games.trick import CardsPassed, TrickView, TrickWon
 from cardtui.net import Client, play_remote
@@ -79,12 +79,19 @@ each_case = pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 LEVELS = [(case, level) for case in CASES for level in case.entry.levels]
 each_level = pytest.mark.parametrize(("case", "level"), LEVELS, ids=[f"{c.id}/{lv}" for c, lv in LEVELS])
 
-SEEDS = (1, 2)
+SEEDS = (1, 52)
+"""Seed 52's partnership Spades game has a blind nil with its exchange (a test below keeps it so)."""
 DEALS = 2
 """Deals in a random game of a trick game: the second deal passes the other way and starts from scores."""
 MAX_STEPS = 2000
 """No game here takes more actions than this; one that does has stopped ending."""
 HARD_BUDGET_MS = 2
+PEOPLE = (0,)
+"""The seats played in person in the random games: one, so that it may take back decisions where the rules allow."""
+SORT_FIRST = 0.75
+"""How often a random move is drawn by its sort first (see `choose`)."""
+UNDO_RATE = 0.05
+MAX_UNDOS = 4
 
 
 # ---------------------------------------------------------------- random games, played once and shared
@@ -92,11 +99,16 @@ HARD_BUDGET_MS = 2
 
 @dataclasses.dataclass(frozen=True)
 class Played:
-    """A random game of a case: its rules, every action in order and the events each made."""
+    """A random game of a case, with a person at seat 0 who now and then takes a decision back: its rules and
+    every action in order."""
 
     ruleset: Ruleset
     log: tuple[Action, ...]
     events: tuple[tuple[Event, ...], ...]
+
+    def history(self) -> History:
+        """A new game of these rules with the same person, to replay the log into."""
+        return History(self.ruleset, PEOPLE)
 
 
 def kind(action: Action) -> tuple[tuple[str, object], ...]:
@@ -114,13 +126,13 @@ def kind(action: Action) -> tuple[tuple[str, object], ...]:
 
 
 def choose(legal: Sequence[Action], rng: random.Random) -> Action:
-    """A seeded random move; half the time the sort of move is drawn first, so that rare sorts (a blind nil and
-    its exchange, a stake on the illuminati) come up in short games too."""
+    """A seeded random move, most of the time drawn by its sort first (`SORT_FIRST`), so that rare sorts (a blind
+    nil and its exchange, a stake on the illuminati) come up in short games too."""
     if isinstance(legal, Choices):
         if legal.or_none and rng.random() < 0.5:
             return legal[0]
         return legal[rng.randrange(len(legal))]
-    if rng.random() < 0.5:
+    if rng.random() < SORT_FIRST:
         sorts: dict[tuple[tuple[str, object], ...], list[Action]] = {}
         for action in legal:
             sorts.setdefault(kind(action), []).append(action)
@@ -132,15 +144,19 @@ def choose(legal: Sequence[Action], rng: random.Random) -> Action:
 def _played(index: int, seed: int) -> Played:
     case = CASES[index]
     rules = case.short(DEALS)
-    game = case.entry.new_game(rules)
+    history = History(rules, PEOPLE)
     rng = random.Random(f"conformance/{case.id}/{seed}")
-    log: list[Action] = []
+    undos = 0
     events: list[tuple[Event, ...]] = []
-    while not game.is_over and len(log) < MAX_STEPS:
-        action = game.chance_action(rng) if game.is_chance else choose(game.legal_actions(), rng)
-        events.append(tuple(game.apply(action)))
-        log.append(action)
-    return Played(rules, tuple(log), tuple(events))
+    while not history.game.is_over and len(history.log) < MAX_STEPS:
+        game = history.game
+        if undos < MAX_UNDOS and history.undo_error(PEOPLE[0]) is None and rng.random() < UNDO_RATE:
+            action: Action = Undo(PEOPLE[0], history.undo_target(PEOPLE[0]))
+            undos += 1
+        else:
+            action = game.chance_action(rng) if game.is_chance else choose(game.legal_actions(), rng)
+        events.append(tuple(history.apply(action)))
+    return Played(rules, tuple(history.log), tuple(events))
 
 
 def played(case: Case, seed: int = SEEDS[0]) -> Played:
@@ -162,17 +178,22 @@ def position(game: Game, actions: int) -> Position:
 
 def positions(play: Played) -> list[Position]:
     """The position before any action and after each."""
-    game = create_game(play.ruleset)
-    out = [position(game, 0)]
+    history = play.history()
+    out = [position(history.game, 0)]
     for i, action in enumerate(play.log):
-        game.apply(action)
-        out.append(position(game, i + 1))
+        history.apply(action)
+        out.append(position(history.game, i + 1))
     return out
 
 
 def without_legal(view: PlayerView) -> PlayerView:
     """A view with no moves, to compare the rest (a lazy choice of passes and its list are the same moves)."""
     return typing.cast(PlayerView, dataclasses.replace(typing.cast(Any, view), legal=()))
+
+
+def table(case: Case) -> list[Seat]:
+    """The random games' seats: a person at seat 0 (`PEOPLE`), the easiest computer players at the others."""
+    return [Seat("You", "human")] + [Seat(f"P{i}", "bot", case.entry.levels[0]) for i in range(1, case.seats)]
 
 
 def legal_json(game: Game) -> list[Any]:
@@ -214,16 +235,22 @@ def test_a_random_game_offers_moves_until_it_ends_and_none_after(case: Case, see
 @pytest.mark.parametrize("seed", SEEDS)
 def test_no_seat_is_shown_a_card_it_cannot_know(case: Case, seed: int) -> None:
     play = played(case, seed)
-    game = create_game(play.ruleset)
+    history = play.history()
+    game = history.game
     knowledge = Knowledge(game.seats)
     for i, (action, events) in enumerate(zip(play.log, play.events, strict=True)):
-        assert list(game.apply(action)) == list(events)
+        assert list(history.apply(action)) == list(events)
+        game = history.game
         knowledge.saw(action, events)
         for seat in range(game.seats):
             view = game.view(seat)
             where = f"after action {i} ({action.type}), seat {seat}'s"
             shown = {"view": cards_named(view), "view's JSON": cards_in_json(to_json(view))}
-            shown |= {f"{e.kind} event as sent": cards_in_json(event_for(e, seat)) for e in events}
+            shown |= {
+                f"{e.kind} event as sent": cards_in_json(event_for(e, seat))
+                for e in events
+                if seat in knowledge.shown(e)
+            }
             for what, named in shown.items():
                 leak = knowledge.leaks(seat, named)
                 assert leak is None, f"{where} {what} names {leak}, cards it cannot know"
@@ -262,7 +289,7 @@ def test_the_privacy_check_catches_a_view_that_shows_more() -> None:
 def test_a_saved_game_loads_at_the_same_position(case: Case, tmp_path: Path) -> None:
     play = played(case, SEEDS[1])
     path = tmp_path / "game.json"
-    session = Session.new(play.ruleset, None, 7, autosave=False)
+    session = Session.new(play.ruleset, table(case), 7, autosave=False)
     rng = random.Random(case.id)
     points = set(rng.sample(range(1, len(play.log)), 4)) | {len(play.log)}
     for i, action in enumerate(play.log, start=1):
@@ -289,11 +316,10 @@ def test_the_same_log_replays_to_the_same_positions(case: Case, tmp_path: Path) 
     play = played(case)
     expected = positions(play)
     end = len(play.log)
-    again = History.replay(play.ruleset, [0], play.log)
+    again = History.replay(play.ruleset, PEOPLE, play.log)
     assert position(again.game, end) == expected[-1]
-    seats = [Seat(f"P{i}", "bot", case.entry.levels[0]) for i in range(case.seats)]
     path = tmp_path / "game.json"
-    write_save(path, build_save(play.ruleset, seats, 3, list(play.log)))
+    write_save(path, build_save(play.ruleset, table(case), 3, list(play.log)))
     replay = Replay.open(path, checkpoint_every=16)
     assert replay.position == end and position(replay.game, end) == expected[-1]
     replay.start()
@@ -342,10 +368,12 @@ def test_a_resumed_game_goes_on_as_if_it_never_stopped(case: Case, tmp_path: Pat
 @each_case
 def test_every_event_and_view_reads_back_from_json(case: Case) -> None:
     play = played(case)
-    game = create_game(play.ruleset)
+    history = play.history()
     for step, action in enumerate(play.log):
-        for event in game.apply(action):
-            assert event_from_json(wire(event), case.game) == event, f"the {event.kind} event"
+        for event in history.apply(action):
+            if not isinstance(event, Undone):  # checked on its own below
+                assert event_from_json(wire(event), case.game) == event, f"the {event.kind} event"
+        game = history.game
         tm = game.to_move
         # The seat to move (its moves too) and, in turn, each other seat: every seat's view, in every phase.
         for seat in {step % game.seats, tm.seat if tm is not None else 0}:
@@ -355,6 +383,33 @@ def test_every_event_and_view_reads_back_from_json(case: Case) -> None:
             assert list(back.legal) == list(view.legal)
             same = without_legal(back) == without_legal(view)
             assert same, f"step {step}: seat {seat}'s view comes back changed"
+
+
+UNDO_CASES = [
+    pytest.param(
+        case,
+        id=case.id,
+        marks=[
+            pytest.mark.xfail(
+                strict=True,
+                reason="the Eight of Spades engine reads no action inside an event (EightOfSpadesGame.event_action "
+                "refuses every one), so an undo's event, which holds the flips it took back, does not read back",
+            )
+        ]
+        if case.game == "eight-of-spades"
+        else [],
+    )
+    for case in CASES
+]
+
+
+@pytest.mark.parametrize("case", UNDO_CASES)
+def test_an_undo_event_reads_back_from_json(case: Case) -> None:
+    play = played(case)
+    undone = [e for made in play.events for e in made if isinstance(e, Undone)]
+    assert undone, "the random game takes a decision back"
+    for event in undone:
+        assert event_from_json(wire(event), case.game) == event
 
 
 @each_level
@@ -387,8 +442,7 @@ def test_the_arena_plays_a_game(case: Case) -> None:
 def finished_game(case: Case, path: Path) -> Session:
     """A short game to its end, saved, with a person at seat 0 played by the easiest computer player."""
     level = case.entry.levels[0]
-    seats = [Seat("You", "human")] + [Seat(f"P{i}", "bot", level) for i in range(1, case.seats)]
-    session = Session.new(case.short(1), seats, 5, path)
+    session = Session.new(case.short(1), table(case), 5, path)
     while not session.is_over:
         tm = session.game.to_move
         if tm is not None and tm.seat == 0 and not session.game.is_chance:
