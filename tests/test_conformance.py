@@ -23,7 +23,7 @@ import pytest
 
 from cardtui.arena import run_arena
 from cardtui.games import Action, Event, Game, PlayerView, create_game, event_from_json, view_from_json
-from cardtui.games.base import Choices, GameOver, Undo
+from cardtui.games.base import Choices, Claim, GameOver, Undo
 from cardtui.games.codec import to_json
 from cardtui.games.hearts import HeartsDetail
 from cardtui.games.history import History, Undone
@@ -92,6 +92,7 @@ SORT_FIRST = 0.75
 """How often a random move is drawn by its sort first (see `choose`)."""
 UNDO_RATE = 0.05
 MAX_UNDOS = 4
+CLAIM_RATE = 0.5
 
 
 # ---------------------------------------------------------------- random games, played once and shared
@@ -140,6 +141,12 @@ def choose(legal: Sequence[Action], rng: random.Random) -> Action:
     return rng.choice(legal)
 
 
+def claimant(game: Game) -> int | None:
+    """The seat to move if it may claim the rest of the deal now (a game without claims has no `claim_error`)."""
+    claim_error, tm = getattr(game, "claim_error", None), game.to_move
+    return tm.seat if tm is not None and claim_error is not None and claim_error(tm.seat) is None else None
+
+
 @functools.cache
 def _played(index: int, seed: int) -> Played:
     case = CASES[index]
@@ -153,6 +160,8 @@ def _played(index: int, seed: int) -> Played:
         if undos < MAX_UNDOS and history.undo_error(PEOPLE[0]) is None and rng.random() < UNDO_RATE:
             action: Action = Undo(PEOPLE[0], history.undo_target(PEOPLE[0]))
             undos += 1
+        elif (seat := claimant(game)) is not None and rng.random() < CLAIM_RATE:
+            action = Claim(seat)
         else:
             action = game.chance_action(rng) if game.is_chance else choose(game.legal_actions(), rng)
         events.append(tuple(history.apply(action)))
