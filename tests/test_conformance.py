@@ -458,7 +458,9 @@ def test_each_computer_player_plays_only_legal_moves(case: Case, level: str) -> 
             continue
         tm = game.to_move
         assert tm is not None
-        action = bot.decide(game.view(tm.seat), rng).action
+        view = game.view(tm.seat)
+        # Every other decision from the view as a seat at a network table reads it, back from its JSON.
+        action = bot.decide(view_from_json(wire(view)) if decisions % 2 else view, rng).action
         assert action in game.legal_actions(), f"{level} chose {action.to_json()}, not a legal move"
         game.apply(action)
         decisions += 1
