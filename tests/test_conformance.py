@@ -38,7 +38,7 @@ from cardtui.saves import build_save, load_save, write_save
 from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.variants import GAMES, GameEntry, game_names
-from tests.seat_knowledge import Knowledge, cards_in_json, cards_named
+from tests.support.seat_knowledge import Knowledge, cards_in_json, cards_named
 from tests.test_net import bounded, open_table
 
 
