@@ -132,6 +132,8 @@ body.-closed .ended {{ display: flex; }}
 <script>
 document.getElementById("terminal").dataset.sessionWebsocketUrl =
   (location.protocol === "https:" ? "wss://" : "ws://") + location.host + {websocket_path!r};
+// Keys go to the game from the start, without a first click on the terminal.
+window.addEventListener("load", () => {{ document.querySelector(".xterm-helper-textarea")?.focus(); }});
 </script>
 </body>
 </html>

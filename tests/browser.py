@@ -58,7 +58,10 @@ SCREEN = """
   const t = window.cardtuiTerminal;
   if (!t) { return null; }
   const b = t.buffer.active, lines = [];
-  for (let y = 0; y < t.rows; y++) { const l = b.getLine(b.viewportY + y); lines.push(l ? l.translateToString(true) : ""); }
+  for (let y = 0; y < t.rows; y++) {
+    const l = b.getLine(b.viewportY + y);
+    lines.push(l ? l.translateToString(true, 0, t.cols) : "");
+  }
   return {cols: t.cols, rows: t.rows, text: lines.join("\\n"), ended: document.body.classList.contains("-closed")};
 })()
 """
@@ -206,6 +209,7 @@ class Browser:
         self.profile = profile
         self.port = int(re.findall(r":(\d+)/", endpoint)[0])
         self.pages: list[Page] = []
+        self.drain: asyncio.Task[None] | None = None
 
     @classmethod
     async def launch(cls, width: int = 1000, height: int = 620) -> Browser:
@@ -229,7 +233,7 @@ class Browser:
                     said.append(line)
                     if found := re.search(r"DevTools listening on (ws://\S+)", line):
                         browser = cls(process, found.group(1), profile)
-                        asyncio.create_task(cls._drain(process.stderr))
+                        browser.drain = asyncio.create_task(cls._drain(process.stderr))
                         return browser
         except TimeoutError:
             pass
@@ -265,6 +269,7 @@ class Browser:
         page = Page(socket, target)
         self.pages.append(page)
         await page.call("Page.enable")
+        await page.call("Emulation.setFocusEmulationEnabled", enabled=True)
         await page.call("Page.addScriptToEvaluateOnNewDocument", source=CATCH_TERMINAL)
         await page.resize(width, height)
         await page.goto(url)
@@ -285,4 +290,6 @@ class Browser:
         if self.process.returncode is None:
             self.process.kill()
         await self.process.wait()
+        if self.drain is not None:
+            self.drain.cancel()
         shutil.rmtree(self.profile, ignore_errors=True)
