@@ -175,6 +175,9 @@ async def test_a_served_tab_plays_hearts_by_typed_codes_a_click_and_a_resize(
     after = await async_position(save, len(loaded.log), {0})
     assert Play(0, card) in after.log
     await page.wait(lambda s: card.glyph in s and "Your turn" in s, "the card on the table and the next turn")
+    # `!` claims where the browser keeps F5 for itself: this early, the claim is refused with its reason.
+    await page.type("!")
+    await page.wait(lambda s: "Claim refused" in s, "the claim's answer")
 
 
 async def test_a_seat_link_is_one_tab_and_its_process_ends_with_the_tab(
@@ -198,6 +201,11 @@ async def test_a_seat_link_is_one_tab_and_its_process_ends_with_the_tab(
 
     page = await browser.new_page(link)
     await page.wait(lambda s: "Chosen (0/3)" in s, "the seat's pass")
+    # `/` talks where the browser keeps ctrl+t for a new tab; Esc sends nothing and the pass comes back.
+    await page.type("/")
+    await page.wait(lambda s: "Say to the table" in s, "the talk line")
+    await page.key("Escape")
+    await page.wait(lambda s: "Chosen (0/3)" in s and "Say to the table" not in s, "the pass again")
     (tab,) = served.tabs()
     assert tab.cmdline()[-1] == "join" and not any(link.split("/seat/")[1] in part for part in tab.cmdline())
     again = await browser.new_page(link)
