@@ -281,3 +281,35 @@ async def test_a_browser_seat_and_a_terminal_seat_play_a_trick(
             SCREENSHOT.write_bytes(picture)
     finally:
         tmux.close()
+
+
+async def test_a_full_server_says_so_and_a_socket_from_another_site_is_refused(
+    browser: Browser, servers: list[Served]
+) -> None:
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import InvalidStatus
+
+    served = await Served.start("serve", "--port", "0", "--tabs", "1")
+    servers.append(served)
+    (url,) = served.links()
+    page = await browser.new_page(url)
+    await page.wait(lambda s: "New game" in s, "the menu")
+    with pytest.raises(HTTPError) as full:
+        await asyncio.to_thread(urlopen, url, timeout=10)
+    assert full.value.code == 503 and "at most 1 tabs at once" in full.value.read().decode()
+    # Another site's page may not drive the app through the visitor's browser.
+    socket_url = url.replace("http://", "ws://") + "/ws"
+    with pytest.raises(InvalidStatus) as refused:
+        async with connect(socket_url, origin="http://elsewhere.example"):  # type: ignore[arg-type]
+            pass
+    assert refused.value.response.status_code == 403
+    assert len(served.tabs()) == 1
+
+
+def test_without_chromium_the_browser_tests_fail_saying_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.browser import chromium
+
+    monkeypatch.setenv("PATH", "")
+    monkeypatch.delenv("CARDTUI_CHROMIUM", raising=False)
+    with pytest.raises(pytest.fail.Exception, match=r"apt-get install chromium"):
+        chromium()
