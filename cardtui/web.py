@@ -98,15 +98,18 @@ class TabProcess(AppService):
 
     async def end(self) -> None:
         """Ask the app to quit; if it has not within QUIT_GRACE seconds, kill it. Either way it is gone after."""
-        with contextlib.suppress(TimeoutError, ConnectionError, OSError):
-            await asyncio.wait_for(self.stop(), QUIT_GRACE)
         process = self._process
-        if process is not None and process.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
-            await process.wait()
-        elif process is not None:
-            await process.wait()
+        try:
+            async with asyncio.timeout(QUIT_GRACE):
+                with contextlib.suppress(ConnectionError, OSError):
+                    await self.stop()
+                if process is not None:
+                    await process.wait()
+        except TimeoutError:
+            if process is not None and process.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                await process.wait()
 
 
 def page(title: str, websocket_path: str) -> str:
