@@ -1,11 +1,21 @@
-"""`cardtui serve` and `host --web`'s options: a wrong value is one sentence and exit status 2."""
+"""`cardtui serve` and `host --web` without a browser: options, the seat pages' processes, the lobby's links."""
 
 from __future__ import annotations
+
+import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from cardtui.cli import app
+from cardtui.net.protocol import INVITATION_ENV
+from cardtui.net.server import Table
+from cardtui.rules import load_preset
+from cardtui.seats import Seat
+from cardtui.session import Session
+from cardtui.tui.screens.lobby import LobbyScreen
+from cardtui.web import SeatPages
 
 runner = CliRunner()
 
@@ -42,3 +52,35 @@ def test_join_takes_its_invitation_from_the_environment(monkeypatch: pytest.Monk
     monkeypatch.setenv("CARDTUI_INVITATION", "http://not-an-invitation")
     result = runner.invoke(app, ["join"])
     assert result.exit_code == 2 and "an invitation looks like ws://HOST:PORT/#TOKEN" in result.output
+
+
+async def test_seat_pages_run_join_with_only_their_own_seats_invitation(tmp_path: Path) -> None:
+    """Each page's process is the same fixed `cardtui join`; the seat's invitation is in its environment alone."""
+    seats = [Seat("South", "human"), Seat("West", "human"), Seat("North", "bot", "easy"), Seat("East", "human")]
+    table = Table(Session.new(load_preset("hearts"), seats, 3, tmp_path / "table.json"))
+    await table.open("127.0.0.1", 0)
+    pages = SeatPages("127.0.0.1", 0)
+    try:
+        links = await pages.open(table, skip=0)
+        assert pages.face is not None
+        assert set(links) == {1, 3}
+        for seat, link in links.items():
+            assert link == f"{pages.face.url}/seat/{table.tokens[seat]}"
+            launch = pages.face.seats[table.tokens[seat]]
+            assert launch.argv == (sys.executable, "-m", "cardtui", "join")
+            assert launch.env == {INVITATION_ENV: table.invitations()[seat]}
+        assert table.tokens[0] not in pages.face.seats  # the host's own seat has no page
+    finally:
+        await pages.close()
+        await table.close()
+        table.session.close()
+
+
+def test_the_lobby_shows_each_seats_link_under_its_invitation() -> None:
+    seats = [Seat("South", "human"), Seat("West", "human"), Seat("North", "bot", "easy")]
+    lobby = LobbyScreen(seats, {1: "cardtui join ws://h:1/#tok"}, 0, [True, False, True], {1: "http://h:2/seat/tok"})
+    lines = lobby.rows().plain.splitlines()
+    west = next(i for i, line in enumerate(lines) if line.startswith("West"))
+    assert lines[west + 1].strip() == "cardtui join ws://h:1/#tok"
+    assert lines[west + 2].strip() == "http://h:2/seat/tok"
+    assert len(lines) == west + 4  # North's row follows; no other seat has a link
