@@ -822,6 +822,8 @@ def host(
         options.append("--no-hints")
     if tls_cert is not None and tls_key is not None:
         options += ["--tls-cert", str(tls_cert), "--tls-key", str(tls_key)]
+    if pages is not None:
+        options += ["--web", *(["--web-port", str(web_port)] if web_port else [])]
     if you is not None:
         own = None
         if tls is not None and tls_cert is not None:

@@ -7,8 +7,10 @@ Every wait polls the page, the save or the process table within a deadline.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import shutil
+import signal
 import sys
 import time
 from collections.abc import AsyncIterator
@@ -87,7 +89,10 @@ async def servers() -> AsyncIterator[list[Served]]:
         yield started
     finally:
         for served in started:
-            children = psutil.Process(served.process.pid).children(recursive=True)
+            children: list[psutil.Process] = []
+            if served.process.returncode is None:
+                with contextlib.suppress(psutil.NoSuchProcess):
+                    children = psutil.Process(served.process.pid).children(recursive=True)
             await served.stop()
             for child in children:
                 if child.is_running():
@@ -218,6 +223,12 @@ async def test_a_seat_link_is_one_tab_and_its_process_ends_with_the_tab(
     # The seat waits: the link opens it again in a new tab.
     back = await browser.new_page(link)
     await back.wait(lambda s: "Chosen (0/3)" in s, "the seat's pass again")
+    # Stopped with ctrl+c, the host says how to open the table again as it was, its seats' pages included.
+    served.process.send_signal(signal.SIGINT)
+    assert served.process.stdout is not None
+    async with asyncio.timeout(20):
+        said = (await served.process.stdout.read()).decode()
+    assert f"cardtui host --resume {save} --web`" in said
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
