@@ -16,7 +16,7 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
-from urllib.error import HTTPError
+from urllib.error import HTTPError, URLError
 from urllib.request import urlopen
 
 import psutil
@@ -25,6 +25,7 @@ import pytest
 from cardtui.games.base import Pass, Play
 from cardtui.saves import LoadedSave, load_save
 from tests.browser import Browser, Page
+from tests.test_net_tls import certificate  # noqa: F401  (a fixture: a self-signed certificate and its key)
 from tests.test_terminal import Tmux
 
 pytestmark = pytest.mark.browser
@@ -58,14 +59,14 @@ class Served:
         assert process.stdout is not None
         lines: list[str] = []
         async with asyncio.timeout(30):
-            while len([line for line in lines if "http://" in line]) < wanted:
+            while len([line for line in lines if re.search("https?://", line)]) < wanted:
                 line = (await process.stdout.readline()).decode()
                 assert line, f"the server ended before saying where it serves: {lines}"
                 lines.append(line)
         return cls(process, lines)
 
     def links(self) -> list[str]:
-        return [url for line in self.lines for url in re.findall(r"http://127\.0\.0\.1:\d+[\w/-]*", line)]
+        return [url for line in self.lines for url in re.findall(r"https?://127\.0\.0\.1:\d+[\w/-]*", line)]
 
     def tabs(self) -> list[psutil.Process]:
         """The app processes this server runs for its tabs (its children)."""
@@ -324,3 +325,37 @@ def test_without_chromium_the_browser_tests_fail_saying_how_to_get_it(monkeypatc
     monkeypatch.delenv("CARDTUI_CHROMIUM", raising=False)
     with pytest.raises(pytest.fail.Exception, match=r"apt-get install chromium"):
         chromium()
+
+
+async def test_with_tls_the_seat_page_is_https_and_its_process_joins_over_wss(
+    browser: Browser,
+    servers: list[Served],
+    tmp_path: Path,
+    certificate: tuple[Path, Path],  # noqa: F811  (test_net_tls's fixture)
+) -> None:
+    cert, key = certificate
+    served = await Served.start(
+        "host",
+        "hearts",
+        "--seats",
+        "open,bot:easy,bot:easy,bot:easy",
+        "--seed",
+        "5",
+        "--save",
+        str(tmp_path / "tls.json"),
+        "--web",
+        "--tls-cert",
+        str(cert),
+        "--tls-key",
+        str(key),
+    )
+    servers.append(served)
+    assert "cardtui join wss://127.0.0.1:" in "".join(served.lines)
+    (link,) = served.links()
+    assert link.startswith("https://127.0.0.1:")
+    with pytest.raises((URLError, ConnectionError)):  # plain http on the TLS port is no page
+        await asyncio.to_thread(urlopen, link.replace("https://", "http://"), timeout=10)
+    page = await browser.new_page("about:blank")
+    await page.call("Security.setIgnoreCertificateErrors", ignore=True)  # the browser trusts the test's certificate
+    await page.goto(link)
+    await page.wait(lambda s: "Chosen (0/3)" in s, "the seat's pass over https and wss")
