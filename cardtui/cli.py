@@ -984,6 +984,9 @@ def join(
     ] = None,
     speed: Annotated[str, typer.Option("--speed", help=SPEED_HELP)] = "normal",
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
+    menu: Annotated[
+        bool, typer.Option("--menu/--no-menu", help="--no-menu: leave at the game's end instead of opening the menu")
+    ] = True,
 ) -> None:
     """Sit at a network table with an invitation: the usual table for your seat (or --level: a computer plays it)."""
     import asyncio
@@ -1012,7 +1015,7 @@ def join(
 
         _need_terminal()
         try:
-            _print_exit(run_join(invitation, speed, _ascii(ctx, ascii_cards)))
+            _print_exit(run_join(invitation, speed, _ascii(ctx, ascii_cards), menu))
         except ProtocolError as err:
             fail(str(err))
         except OSError as err:

@@ -16,8 +16,10 @@ import asyncio
 import contextlib
 import html
 import secrets
+import shutil
 import ssl
 import sys
+import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib.resources import files
@@ -399,13 +401,17 @@ class SeatPages:
         self.cert = cert
         """The table's certificate (with TLS): the one a seat's process trusts, so a self-signed table works."""
         self.face: WebFace | None = None
+        self.home: str | None = None
 
     async def open(self, table: Table, skip: int | None = None) -> dict[int, str]:
         """Serve the seats' pages; the link of every person's seat but `skip`, by seat number."""
         trust = {"SSL_CERT_FILE": str(self.cert)} if self.cert is not None else {}
+        # The seats' own home: nothing of the host's saves or settings is reachable from a seat's page.
+        self.home = tempfile.mkdtemp(prefix="cardtui-web-seats-")
+        own = {INVITATION_ENV: "", "CARDTUI_HOME": self.home, **trust}
         lines = table.invitations()
         launches = {
-            token: Launch(app_command("join"), {INVITATION_ENV: lines[seat], **trust})
+            token: Launch(app_command("join", "--no-menu"), {**own, INVITATION_ENV: lines[seat]})
             for seat, token in table.tokens.items()
             if seat != skip
         }
@@ -418,3 +424,6 @@ class SeatPages:
         if self.face is not None:
             await self.face.close()
             self.face = None
+        if self.home is not None:
+            shutil.rmtree(self.home, ignore_errors=True)
+            self.home = None

@@ -213,7 +213,8 @@ async def test_a_seat_link_is_one_tab_and_its_process_ends_with_the_tab(
     await page.key("Escape")
     await page.wait(lambda s: "Chosen (0/3)" in s and "Say to the table" not in s, "the pass again")
     (tab,) = served.tabs()
-    assert tab.cmdline()[-1] == "join" and not any(link.split("/seat/")[1] in part for part in tab.cmdline())
+    token = link.split("/seat/")[1]
+    assert tab.cmdline()[-2:] == ["join", "--no-menu"] and not any(token in part for part in tab.cmdline())
     again = await browser.new_page(link)
     assert "This seat is open in another tab" in await again.body_text()
     await browser.close_page(page)

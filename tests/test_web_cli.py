@@ -11,11 +11,17 @@ from typer.testing import CliRunner
 from cardtui.cli import app
 from cardtui.net.protocol import INVITATION_ENV
 from cardtui.net.server import Table
+from cardtui.net.source import RemoteSource
 from cardtui.rules import load_preset
 from cardtui.seats import Seat
 from cardtui.session import Session
+from cardtui.tui.app import CardtuiApp, Start
+from cardtui.tui.messages import BackToMenu
 from cardtui.tui.screens.lobby import LobbyScreen
+from cardtui.tui.screens.menu import MenuScreen
+from cardtui.tui.settings import Settings
 from cardtui.web import SeatPages
+from tests.test_tui_support import open_table
 
 runner = CliRunner()
 
@@ -67,8 +73,8 @@ async def test_seat_pages_run_join_with_only_their_own_seats_invitation(tmp_path
         for seat, link in links.items():
             assert link == f"{pages.face.url}/seat/{table.tokens[seat]}"
             launch = pages.face.seats[table.tokens[seat]]
-            assert launch.argv == (sys.executable, "-m", "cardtui", "join")
-            assert launch.env == {INVITATION_ENV: table.invitations()[seat]}
+            assert launch.argv == (sys.executable, "-m", "cardtui", "join", "--no-menu")
+            assert launch.env == {INVITATION_ENV: table.invitations()[seat], "CARDTUI_HOME": pages.home}
         assert table.tokens[0] not in pages.face.seats  # the host's own seat has no page
     finally:
         await pages.close()
@@ -84,3 +90,23 @@ def test_the_lobby_shows_each_seats_link_under_its_invitation() -> None:
     assert lines[west + 1].strip() == "cardtui join ws://h:1/#tok"
     assert lines[west + 2].strip() == "http://h:2/seat/tok"
     assert len(lines) == west + 4  # North's row follows; no other seat has a link
+
+
+async def test_a_seat_without_a_menu_leaves_where_the_menu_would_open(tmp_path: Path) -> None:
+    """A browser seat's app (`join --no-menu`): the game end's Menu ends it, so its page never shows the saves."""
+    table = await open_table(tmp_path)
+    async with table:
+        remote = await RemoteSource.join(table.invitations()[0])
+        app = CardtuiApp(Start(remote=remote, menu=False), Settings(speed="instant"))
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                await pilot.pause()
+                app.post_message(BackToMenu())
+                for _ in range(200):
+                    await pilot.pause()
+                    if app.return_value is not None:
+                        break
+                assert not any(isinstance(screen, MenuScreen) for screen in app.screen_stack)
+        finally:
+            await remote.close()
+    assert app.return_value == remote.leaving()

@@ -87,8 +87,10 @@ def run_replay(path: Path, ascii_only: bool | None = None) -> str | None:
     return _run(Start(replay=Replay.open(path)), settings_for(ascii_only=ascii_only))
 
 
-def run_join(invitation: str, speed: str = "normal", ascii_only: bool | None = None) -> str | None:
+def run_join(invitation: str, speed: str = "normal", ascii_only: bool | None = None, menu: bool = True) -> str | None:
     """`cardtui join INVITATION`: the invitation's seat at the usual table; the host deals and plays the computers.
+
+    `menu=False` (a browser seat's page): the app never opens the menu, so the page reaches nothing but the seat.
 
     Joining happens before the screen opens, so a refused invitation or an
     unreachable host is one line (JoinRefused, ProtocolError, OSError).
@@ -100,7 +102,7 @@ def run_join(invitation: str, speed: str = "normal", ascii_only: bool | None = N
 
     async def sit() -> str | None:
         remote = await RemoteSource.join(invitation)
-        app = CardtuiApp(Start(remote=remote), settings_for(speed, ascii_only))
+        app = CardtuiApp(Start(remote=remote, menu=menu), settings_for(speed, ascii_only))
         try:
             return await app.run_async()
         finally:
