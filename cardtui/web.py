@@ -17,6 +17,7 @@ import contextlib
 import html
 import secrets
 import shutil
+import socket
 import ssl
 import sys
 import tempfile
@@ -373,8 +374,9 @@ async def serve_app(
 ) -> None:
     """`cardtui serve`: the whole app in each tab until interrupted; `say_url(url)` is told where."""
     face = WebFace(menu=Launch(app_command()), limit=limit)
+    wildcard = host in ("0.0.0.0", "::", "")
     async with face:
-        await face.open(host, port, None, tls)
+        await face.open(host, port, socket.gethostname() if wildcard else None, tls)
         say_url(face.url)
         await asyncio.Event().wait()
 
