@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from cardtui.seats import Seat
     from cardtui.session import Session
     from cardtui.variants import GameEntry
+    from cardtui.web import SeatPages
 
 
 GAMES_HELP = "<games>"
@@ -161,6 +162,10 @@ def launch_replay(path: Path, ascii_only: bool | None) -> None:
 
 
 ASCII_HELP = "draw suits as the letters C D H S, for this run (the Settings screen remembers it)"
+WEB_HELP = (
+    "also serve a page per person's seat: each invitation gets a link that opens the seat in a browser "
+    "(one tab per seat at a time; a tab's process ends when it closes)"
+)
 SPEED_HELP = "how fast computer players move, for this run (the Settings screen and F4 remember one): " + ", ".join(
     SPEEDS
 )
@@ -178,8 +183,11 @@ def _ascii(ctx: typer.Context, flag: bool) -> bool | None:
 
 def _need_terminal() -> None:
     """The full-screen app draws on a terminal; without one, say so instead of hanging."""
+    import os
     import sys
 
+    if os.environ.get("TEXTUAL_DRIVER", "").startswith("textual.drivers.web_driver"):
+        return  # a browser tab (`cardtui serve`, `host --web`): the page is the terminal
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         fail("the full-screen app needs a terminal (stdin and stdout must be a TTY)")
 
@@ -749,6 +757,8 @@ class TableOptions:
     away: AwayPolicy
     tls: ssl.SSLContext | None
     tls_files: tuple[Path, Path] | None
+    pages: SeatPages | None = None
+    web_port: int = 0
 
     def words(self) -> list[str]:
         """These options as command-line words, defaults left out."""
@@ -762,6 +772,8 @@ class TableOptions:
             words.append("--no-hints")
         if self.tls_files is not None:
             words += ["--tls-cert", str(self.tls_files[0]), "--tls-key", str(self.tls_files[1])]
+        if self.pages is not None:
+            words += ["--web", *(["--web-port", str(self.web_port)] if self.web_port else [])]
         return words
 
 
@@ -828,10 +840,13 @@ def host(
         Path | None, typer.Option("--tls-cert", help="a PEM certificate (chain): the table speaks wss://")
     ] = None,
     tls_key: Annotated[Path | None, typer.Option("--tls-key", help="the PEM private key of --tls-cert")] = None,
+    web: Annotated[bool, typer.Option("--web", help=WEB_HELP)] = False,
+    web_port: Annotated[int, typer.Option("--web-port", help="the port of --web's pages (0: any free port)")] = 0,
 ) -> None:
     """Host a network table: with a `you` seat, play it full-screen with a lobby of invitations; else headless."""
     if not 0 <= port <= 65535:
         fail(f"--port: expected 0..65535, found {port}")
+    pages = _seat_pages(web, web_port, bind, tls_cert, tls_key)
     _check_speed(speed)
     if play is not None and resume is None:
         fail("--play is for --resume; for a new table put `you` in --seats")
@@ -849,7 +864,7 @@ def host(
         session, you = _new_table(game, rules, seats, save, seed)
     with _closed_if_refused(session):
         policy = _away_policy(session.ruleset.game, away_level, away_after)
-    table = TableOptions(bind, port, hints, policy, tls, tls_files)
+    table = TableOptions(bind, port, hints, policy, tls, tls_files, pages, web_port)
     if bind not in LOOPBACK:
         typer.echo(inert(f"cardtui: on {bind}, anyone who can reach this port with an invitation can join"), err=True)
     if you is None:
@@ -960,7 +975,11 @@ def _host_headless(session: Session, table: TableOptions) -> None:
     from cardtui.net.server import host_table
 
     try:
-        asyncio.run(host_table(session, table.bind, table.port, say, away=table.away, tls=table.tls, hints=table.hints))
+        asyncio.run(
+            host_table(
+                session, table.bind, table.port, say, away=table.away, tls=table.tls, hints=table.hints, web=table.pages
+            )
+        )
     except OSError as err:
         fail(f"cannot listen on {table.bind}:{table.port} ({err.strerror or err})")
     except KeyboardInterrupt:
@@ -1015,6 +1034,7 @@ def _host_here(
                 table.tls,
                 own,
                 reopen,
+                table.pages,
             )
         )
     except OSError as err:
@@ -1023,18 +1043,94 @@ def _host_here(
         session.close()
 
 
+def _seat_pages(web: bool, web_port: int, bind: str, tls_cert: Path | None, tls_key: Path | None) -> SeatPages | None:
+    """`host --web`'s seat pages, on the table's address and TLS; None without --web."""
+    import socket
+
+    from cardtui.net.server import tls_context
+    from cardtui.web import SeatPages
+
+    if not 0 <= web_port <= 65535:
+        fail(f"--web-port: expected 0..65535, found {web_port}")
+    if not web:
+        if web_port:
+            fail("--web-port is for --web; add --web to serve the seats' pages")
+        return None
+    tls = None
+    if tls_cert is not None and tls_key is not None:
+        try:
+            tls = tls_context(tls_cert, tls_key)
+        except ValueError as err:
+            fail(str(err))
+    url_host = socket.gethostname() if bind in ("0.0.0.0", "::", "") else None
+    return SeatPages(bind, web_port, url_host, tls, tls_cert)
+
+
+@app.command("serve")
+def serve(
+    port: Annotated[int, typer.Option("--port", help="the port of the pages (0: any free port)")] = 8000,
+    bind: Annotated[str, typer.Option("--bind", help="the address to listen on")] = "127.0.0.1",
+    tabs: Annotated[
+        int, typer.Option("--tabs", help="at most this many tabs (app processes) at once; more get a page saying so")
+    ] = 8,
+    tls_cert: Annotated[
+        Path | None, typer.Option("--tls-cert", help="a PEM certificate (chain): the pages are https://")
+    ] = None,
+    tls_key: Annotated[Path | None, typer.Option("--tls-key", help="the PEM private key of --tls-cert")] = None,
+) -> None:
+    """The whole app in a browser: each tab runs its own cardtui, with this machine's saves and settings."""
+    import asyncio
+
+    from cardtui.net.server import tls_context
+    from cardtui.web import serve_app
+
+    if not 0 <= port <= 65535:
+        fail(f"--port: expected 0..65535, found {port}")
+    if not 1 <= tabs <= 64:
+        fail(f"--tabs: expected 1..64, found {tabs}")
+    if (tls_cert is None) != (tls_key is None):
+        fail("--tls-cert and --tls-key go together: give both files, or neither for plain http://")
+    tls = None
+    if tls_cert is not None and tls_key is not None:
+        try:
+            tls = tls_context(tls_cert, tls_key)
+        except ValueError as err:
+            fail(str(err))
+    if bind not in ("127.0.0.1", "localhost", "::1"):
+        typer.echo(inert(f"cardtui: on {bind}, anyone who can reach this port can play with your saves"), err=True)
+
+    def ready(url: str) -> None:
+        say(f"serving cardtui at {url} (at most {tabs} tabs); ctrl+c stops")
+
+    try:
+        asyncio.run(serve_app(bind, port, tabs, tls, ready))
+    except OSError as err:
+        fail(f"cannot listen on {bind}:{port} ({err.strerror or err})")
+    except KeyboardInterrupt:
+        say("stopped serving")
+
+
 @app.command("join")
 def join(
     ctx: typer.Context,
-    invitation: Annotated[str, typer.Argument(help="the line the host gave you: ws://HOST:PORT/#TOKEN")],
+    invitation: Annotated[
+        str,
+        typer.Argument(
+            help="the line the host gave you: ws://HOST:PORT/#TOKEN (else the CARDTUI_INVITATION environment variable)"
+        ),
+    ] = "",
     level: Annotated[
         str | None, typer.Option("--level", help="let a computer player of this level sit in your seat")
     ] = None,
     speed: Annotated[str, typer.Option("--speed", help=SPEED_HELP)] = "normal",
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
+    menu: Annotated[
+        bool, typer.Option("--menu/--no-menu", help="--no-menu: leave at the game's end instead of opening the menu")
+    ] = True,
 ) -> None:
     """Sit at a network table with an invitation: the usual table for your seat (or --level: a computer plays it)."""
     import asyncio
+    import os
 
     from websockets.exceptions import ConnectionClosed
 
@@ -1042,7 +1138,11 @@ def join(
     from cardtui.games.trick import TrickView
     from cardtui.net import Client, ProtocolError, play_remote
     from cardtui.net.client import why_ended
+    from cardtui.net.protocol import INVITATION_ENV
 
+    invitation = invitation or os.environ.get(INVITATION_ENV, "")
+    if not invitation:
+        fail(f"give the invitation the host sent you (ws://HOST:PORT/#TOKEN), or set {INVITATION_ENV}")
     if level is None:
         from cardtui.net.protocol import parse_invitation
         from cardtui.tui import run_join
@@ -1055,7 +1155,7 @@ def join(
 
         _need_terminal()
         try:
-            _print_exit(run_join(invitation, speed, _ascii(ctx, ascii_cards)))
+            _print_exit(run_join(invitation, speed, _ascii(ctx, ascii_cards), menu))
         except ProtocolError as err:
             fail(str(err))
         except OSError as err:

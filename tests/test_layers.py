@@ -34,12 +34,13 @@ LAYERS: dict[str, float] = {
     "api": 8,
     "stats": 8,
     "net": 9,
+    "web": 9.5,
     "tui": 10,
     "cli": 11,
     "__main__": 12,
 }
 UI_LIBRARIES = {"textual", "typer", "click", "rich"}
-UI_LAYERS = {"tui", "cli", "__main__"}
+UI_LAYERS = {"web", "tui", "cli", "__main__"}
 
 
 def module_name(path: Path) -> str:

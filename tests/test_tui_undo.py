@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from dealing import make_deal
 
 from cardtui.games.base import Play
@@ -69,7 +70,8 @@ async def test_f5_refuses_a_claim_that_is_not_certain_and_says_why() -> None:
         assert said.startswith("Claim refused: ") and len(session.log) == before
 
 
-async def test_f5_claims_the_rest_when_every_trick_is_yours() -> None:
+@pytest.mark.parametrize("key", ["f5", "exclamation_mark"])  # `!`: where a browser takes F5 to reload
+async def test_f5_claims_the_rest_when_every_trick_is_yours(key: str) -> None:
     rules = load_preset("hearts").replace(pass_cycle=["none"])
     deal = make_deal(3, {0: "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"})
     session = Session.of_save(parse_save(build_save(rules, SEATS, 1, [deal])))
@@ -77,7 +79,7 @@ async def test_f5_claims_the_rest_when_every_trick_is_yours() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         assert isinstance(app.screen, TableScreen)
-        await pilot.press("f5")
+        await pilot.press(key)
         await settle(pilot, app)
         assert isinstance(app.screen, DealEndScreen)
         game = session.game

@@ -55,6 +55,11 @@ class ProtocolError(ValueError):
     """A message or invitation that is not what the protocol allows; the message says why."""
 
 
+INVITATION_ENV = "CARDTUI_INVITATION"
+"""Where `cardtui join` finds an invitation it was not given: a browser seat's process gets its own there, not on
+its command line, which other users of the machine could read."""
+
+
 def new_token() -> str:
     """A fresh invitation token: 128 random bits, URL-safe."""
     return secrets.token_urlsafe(TOKEN_BYTES)

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
@@ -103,6 +103,17 @@ def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
             f"--tls-cert/--tls-key: {cert} and {key} are not a PEM certificate and its private key ({reason})"
         ) from None
     return context
+
+
+class SeatLinks(Protocol):
+    """Pages beside a table that open its seats elsewhere (`cardtui.web`'s, in a browser): opened once the
+    table listens, closed before it."""
+
+    async def open(self, table: Table, skip: int | None = None) -> dict[int, str]:
+        """Serve the pages; the link of each person's seat but `skip`, by seat number."""
+        ...
+
+    async def close(self) -> None: ...
 
 
 def _quiet(line: str) -> None:
@@ -568,13 +579,20 @@ async def host_table(
     away: AwayPolicy | None = None,
     tls: ssl.SSLContext | None = None,
     hints: bool = True,
+    web: SeatLinks | None = None,
 ) -> None:
-    """Run a headless table until its game is over: print the invitations, then the progress."""
+    """Run a headless table until its game is over: print the invitations (and `web`'s links), then the progress."""
     wildcard = host in ("0.0.0.0", "::", "")
     table = Table(session, say, away=away, hints=hints)
     async with table:
         await table.open(host, port, socket.gethostname() if wildcard else None, tls)
-        say(f"{session.ruleset.game} table at {table.url}; the game saves to {session.save_path}")
-        for seat, line in table.invitations().items():
-            say(f"seat {seat} ({session.seats[seat].name}): cardtui join {line}")
-        await table.finished.wait()
+        links = await web.open(table) if web is not None else {}
+        try:
+            say(f"{session.ruleset.game} table at {table.url}; the game saves to {session.save_path}")
+            for seat, line in table.invitations().items():
+                link = f" or open {links[seat]}" if seat in links else ""
+                say(f"seat {seat} ({session.seats[seat].name}): cardtui join {line}{link}")
+            await table.finished.wait()
+        finally:
+            if web is not None:
+                await web.close()

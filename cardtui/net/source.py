@@ -42,6 +42,8 @@ class RemoteSource:
         self.hints_allowed: bool = bool(client.hints)
         self.invitations: dict[int, str] = {}
         """Every open seat's invitation, when this end is the host's own seat (its lobby shows them)."""
+        self.links: dict[int, str] = {}
+        """With `host --web`: every open seat's link to its page in a browser (the lobby shows them too)."""
         self.face_down: bool = client.face_down
         """The host holds this seat's hand back until it looks or bids (it may still bid blind), as last taken in."""
         self.ended: Ended | None = None

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from cardtui.session import Session
     from cardtui.tui.app import CardtuiApp, Start
     from cardtui.tui.settings import Settings
+    from cardtui.web import SeatPages
 
 
 def settings_for(speed: str | None = None, ascii_only: bool | None = None) -> Settings:
@@ -86,8 +87,10 @@ def run_replay(path: Path, ascii_only: bool | None = None) -> str | None:
     return _run(Start(replay=Replay.open(path)), settings_for(ascii_only=ascii_only))
 
 
-def run_join(invitation: str, speed: str = "normal", ascii_only: bool | None = None) -> str | None:
+def run_join(invitation: str, speed: str = "normal", ascii_only: bool | None = None, menu: bool = True) -> str | None:
     """`cardtui join INVITATION`: the invitation's seat at the usual table; the host deals and plays the computers.
+
+    `menu=False` (a browser seat's page): the app never opens the menu, so the page reaches nothing but the seat.
 
     Joining happens before the screen opens, so a refused invitation or an
     unreachable host is one line (JoinRefused, ProtocolError, OSError).
@@ -99,7 +102,7 @@ def run_join(invitation: str, speed: str = "normal", ascii_only: bool | None = N
 
     async def sit() -> str | None:
         remote = await RemoteSource.join(invitation)
-        app = CardtuiApp(Start(remote=remote), settings_for(speed, ascii_only))
+        app = CardtuiApp(Start(remote=remote, menu=menu), settings_for(speed, ascii_only))
         try:
             return await app.run_async()
         finally:
@@ -121,11 +124,13 @@ def run_host(
     tls: ssl.SSLContext | None = None,
     own_tls: ssl.SSLContext | None = None,
     reopen: str | None = None,
+    web: SeatPages | None = None,
 ) -> str | None:
     """`cardtui host --seats you,...`: deal the table here and play seat `you` at it, with a lobby of invitations.
 
     The host's own seat joins its table like any player (through its own
     invitation), so it sees only its own cards; the table closes when the app ends.
+    With `web`, each other person's seat also has a page in a browser, its link in the lobby.
     """
     import asyncio
 
@@ -140,11 +145,15 @@ def run_host(
             invitations = table.invitations()
             remote = await RemoteSource.join(invitations.pop(you), own_tls)
             remote.invitations = invitations
+            if web is not None:
+                remote.links = await web.open(table, skip=you)
             start = Start(remote=remote, host_save=session.save_path, host_reopen=reopen)
             app = CardtuiApp(start, settings_for(speed, ascii_only))
             try:
                 return await app.run_async()
             finally:
                 await remote.close()
+                if web is not None:
+                    await web.close()
 
     return asyncio.run(deal())

@@ -54,6 +54,8 @@ class Start:
     host_reopen: str | None = None
     """The host's own seat: the command that opens the table again as it was (`--play` and the host's options)."""
     resumed: bool = False
+    menu: bool = True
+    """Whether the menu may open (a browser seat's app has none: it leaves where the menu would open)."""
     replay_path: Path | None = None
     replay: Replay | None = None
 
@@ -210,7 +212,13 @@ class CardtuiApp(App[str | None]):
         self.push_screen(ReplayScreen(replay, self.settings.ascii_only))
 
     def show_menu(self) -> None:
-        """Back to the menu: pop to it when it is under us, else put one in place of the top screen."""
+        """Back to the menu: pop to it when it is under us, else put one in place of the top screen.
+
+        Without a menu (a browser seat, `join --no-menu`) the app leaves instead.
+        """
+        if not self.start.menu:
+            self.quit_game()
+            return
         if self.session is not None:
             self.session.close()
         self.session = None

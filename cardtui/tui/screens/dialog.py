@@ -21,7 +21,7 @@ T = TypeVar("T")
 
 Keys = Sequence[tuple[str, str]]
 
-TALK_KEY = ("ctrl+t", "talk: one line to everyone at the table")
+TALK_KEY = ("ctrl+t or /", "talk: one line to everyone at the table")
 """The help's line for table talk (a network table's)."""
 LOBBY_KEY = ("F8", "the lobby: invitations and who has joined")
 """The help's line for the host's lobby."""
@@ -54,7 +54,7 @@ class DecisionDialog(ModalScreen[T]):
         Binding("f1,question_mark", "help", "Help", id="dialog.help"),
         Binding("f2", "hint", "Hint", id="dialog.hint"),
         Binding("f6", "history", "Score history", id="dialog.history", show=False),
-        Binding("ctrl+t", "talk", "Talk", id="dialog.talk"),
+        Binding("ctrl+t,slash", "talk", "Talk", id="dialog.talk", key_display="^t /"),
         Binding("f8", "lobby", "Lobby", id="dialog.lobby"),
     ]
     KEYS: ClassVar[Keys] = ()

@@ -74,7 +74,8 @@ class GameScreen(Screen[None]):
         Binding("f9", "settings", "Settings", id="game.settings"),
         Binding("ctrl+z", "undo", "Undo", id="game.undo", show=False),
         Binding("ctrl+r", "retry_save", "Retry save", id="game.retry"),
-        Binding("ctrl+t", "talk", "Talk", id="game.talk"),
+        # `/` too: a browser tab (`cardtui serve`, `host --web`) keeps ctrl+t for a new tab.
+        Binding("ctrl+t,slash", "talk", "Talk", id="game.talk", key_display="^t /"),
         Binding("f8", "lobby", "Lobby", id="game.lobby"),
     ]
     MOVE_KEYS: ClassVar[Keys] = ()

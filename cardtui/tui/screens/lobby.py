@@ -23,10 +23,19 @@ class LobbyScreen(ModalScreen[None]):
         Binding("enter,escape,f8", "close", "Close", id="lobby.close"),
     ]
 
-    def __init__(self, seats: Sequence[Seat], invitations: dict[int, str], you: int, present: list[bool]) -> None:
+    def __init__(
+        self,
+        seats: Sequence[Seat],
+        invitations: dict[int, str],
+        you: int,
+        present: list[bool],
+        links: dict[int, str] | None = None,
+    ) -> None:
         super().__init__()
         self.seats = tuple(seats)
         self.invitations = invitations
+        self.links = links or {}
+        """Each open seat's page in a browser (`host --web`), shown under its invitation."""
         self.you = you
         self.present = list(present)
 
@@ -34,7 +43,9 @@ class LobbyScreen(ModalScreen[None]):
         with Vertical(id="lobby-dialog", classes="dialog"):
             yield Static("The table's lobby", classes="dialog-title", markup=False)
             yield Static(
-                "Send each player their line; they run it in a terminal. The game waits on a seat nobody has taken.",
+                "Send each player their line; they run it in a terminal"
+                + (", or open its link in a browser" if self.links else "")
+                + ". The game waits on a seat nobody has taken.",
                 markup=False,
             )
             yield Static(self.rows(), id="lobby-seats")
@@ -55,6 +66,9 @@ class LobbyScreen(ModalScreen[None]):
             line = self.invitations.get(seat)
             if line is not None:
                 text.append(inert(f"{'':<{width}}{line}") + "\n")
+            link = self.links.get(seat)
+            if link is not None:
+                text.append(inert(f"{'':<{width}}{link}") + "\n")
         text.rstrip()
         return text
 

@@ -230,7 +230,8 @@ class NetworkSeat(GameScreen):
 
         remote = self.remote
         lines = {seat: f"cardtui join {line}" for seat, line in remote.invitations.items()}
-        self.app.push_screen(LobbyScreen(remote.seats, lines, remote.seat, remote.present), self.lobby_closed)
+        screen = LobbyScreen(remote.seats, lines, remote.seat, remote.present, remote.links)
+        self.app.push_screen(screen, self.lobby_closed)
 
     def lobby_closed(self, _: None) -> None:
         """Back from the lobby: a pass or bid that waited for it to close is asked now."""

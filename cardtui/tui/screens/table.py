@@ -71,7 +71,8 @@ class TableScreen(FitsTerminal, GameScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f3", "last_trick", "Last trick", id="table.last"),
         Binding("enter,space", "collect", "Collect the trick", id="table.collect", priority=True),
-        Binding("f5", "claim", "Claim", id="table.claim", show=False),
+        # `!` too: a browser tab (`cardtui serve`, `host --web`) may take F5 to reload the page.
+        Binding("f5,exclamation_mark", "claim", "Claim", id="table.claim", show=False),
         # Not in the footer: at 80 columns it would push ctrl+q off; F1's help and the deal end name it.
         Binding("f6", "history", "Score history", id="table.history", show=False),
     ]
@@ -84,7 +85,7 @@ class TableScreen(FitsTerminal, GameScreen):
     MORE_KEYS: ClassVar[Keys] = (
         ("F3", "show the last trick"),
         ("F4 / shift+F4", "computer players faster / slower: slow, normal, fast, instant (remembered)"),
-        ("F5", "claim the remaining tricks when they are surely yours"),
+        ("F5 or !", "claim the remaining tricks when they are surely yours"),
         ("F6", "score history: every deal so far and a chart of the running totals"),
         ("Enter, Space or click", "collect a finished trick (when Settings has click to collect the trick on)"),
         ("F9", "settings: speed, theme, suits as letters, hint level, click to collect the trick"),

@@ -1,0 +1,431 @@
+"""The app in a browser tab: a terminal page (textual-serve's) and one app process per tab, run by a fixed command.
+
+Two uses. `cardtui serve` gives every tab the whole app, as `cardtui` alone
+would on this machine (same saves and settings). `cardtui host --web` gives
+each person's seat a page of its own (`/seat/TOKEN`) whose process is
+`cardtui join` with that seat's invitation in its environment: it holds only
+that seat's view, as any joined player does. Nothing a browser sends chooses
+what runs; a token only picks one of the invitations this process made. The
+browser's end: keys, mouse and resizes travel as textual-serve's messages, the
+screen comes back as terminal output drawn by xterm.js.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import secrets
+import shutil
+import socket
+import ssl
+import sys
+import tempfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib.resources import files
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+
+from cardtui.net.protocol import INVITATION_ENV
+
+if TYPE_CHECKING:
+    from asyncio.subprocess import Process
+
+    from cardtui.net.server import Table
+
+MAX_TABS = 8
+"""`cardtui serve`'s default limit of tabs (app processes) open at once."""
+QUIT_GRACE = 5.0
+"""Seconds a tab's process has to quit after its tab closes before it is killed."""
+SIZE_LIMIT = (500, 200)
+"""The largest terminal (columns, rows) a page may ask for; beyond it the size is clamped."""
+STATIC = Path(str(files("textual_serve"))) / "static"
+
+
+@dataclass(frozen=True)
+class Launch:
+    """What one tab runs: a fixed argument list (no shell) and what it adds to the environment."""
+
+    argv: tuple[str, ...]
+    env: Mapping[str, str] = field(default_factory=dict)
+
+
+def app_command(*args: str) -> tuple[str, ...]:
+    """This Python running cardtui with `args`: the same program and install as the one serving."""
+    return (sys.executable, "-m", "cardtui", *args)
+
+
+class TabProcess(AppService):
+    """One tab's app process: started from a Launch, ended for sure when its tab goes."""
+
+    def __init__(self, launch: Launch, websocket: web.WebSocketResponse, downloads: DownloadManager) -> None:
+        super().__init__(
+            " ".join(launch.argv),
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=self._close_page,
+            download_manager=downloads,
+        )
+        self.launch = launch
+        self.websocket = websocket
+
+    async def _close_page(self) -> None:
+        """The app has quit: close the tab's socket (its page then says the game has ended)."""
+        await self.websocket.close()
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+        """Start the fixed argument list directly (textual-serve would hand a command line to a shell)."""
+        env = self._build_environment(width=width, height=height)
+        env.update(self.launch.env)
+        process = await asyncio.create_subprocess_exec(
+            *self.launch.argv,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=env,
+        )
+        self._process = process
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
+    async def end(self) -> None:
+        """Ask the app to quit; if it has not within QUIT_GRACE seconds, kill it. Either way it is gone after."""
+        process = self._process
+        try:
+            async with asyncio.timeout(QUIT_GRACE):
+                with contextlib.suppress(ConnectionError, OSError):
+                    await self.stop()
+                if process is not None:
+                    await process.wait()
+        except TimeoutError:
+            if process is not None and process.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                await process.wait()
+
+
+def page(title: str, websocket_path: str) -> str:
+    """The terminal page: xterm.js from textual-serve's own files (no internet needed), then the tab's socket."""
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{html.escape(title)}</title>
+<link rel="stylesheet" href="/static/css/xterm.css">
+<style>
+@font-face {{ font-family: "Roboto Mono"; src: url("/static/fonts/RobotoMono-VariableFont_wght.ttf"); }}
+body {{ background: #0c181f; margin: 0; }}
+.ended {{ display: none; position: absolute; inset: 0; align-items: center; justify-content: center;
+  color: #eee; font: 16px "Roboto Mono", monospace; background: rgba(12, 24, 31, 0.9); z-index: 10; }}
+body.-closed .ended {{ display: flex; }}
+</style>
+<script src="/static/js/textual.js"></script>
+</head>
+<body>
+<div class="ended"><p>This tab's game has ended. Reload the page to open it again.</p></div>
+<div id="terminal" class="textual-terminal" data-font-size="16"></div>
+<script>
+document.getElementById("terminal").dataset.sessionWebsocketUrl =
+  (location.protocol === "https:" ? "wss://" : "ws://") + location.host + {websocket_path!r};
+// Keys go to the game from the start, without a first click on the terminal.
+window.addEventListener("load", () => {{ document.querySelector(".xterm-helper-textarea")?.focus(); }});
+</script>
+</body>
+</html>
+"""
+
+
+def notice(title: str, text: str) -> str:
+    """A plain page with one sentence: an unknown link, a busy seat, a full server."""
+    return (
+        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title></head>'
+        f"<body><h1>{html.escape(title)}</h1><p>{html.escape(text)}</p></body></html>\n"
+    )
+
+
+HEADERS = {
+    # A seat link's token is in the address: no page of ours tells another site where it came from.
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'self'; script-src 'self' 'unsafe-inline'; "
+    "style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:; img-src 'self' data:; frame-ancestors 'none'",
+}
+
+
+def html_response(text: str, status: int = 200) -> web.Response:
+    return web.Response(text=text, status=status, content_type="text/html", charset="utf-8", headers=HEADERS)
+
+
+def same_origin(request: web.Request) -> bool:
+    """A socket opened by a page of this server (or by a client that sends no Origin), not by another site's page."""
+    origin = request.headers.get("Origin")
+    return origin is None or urlsplit(origin).netloc == request.host
+
+
+def clamp(value: str | None, default: int, top: int) -> int:
+    """A terminal dimension from the page's query: a number from 1 to `top`, else the default."""
+    try:
+        number = int(value or "")
+    except ValueError:
+        return default
+    return min(max(number, 1), top)
+
+
+class WebFace:
+    """An HTTP server of terminal pages: the whole app at `/` (serve), or a page per seat (`host --web`).
+
+    `seats` maps a seat link's token to the Launch of that seat's process;
+    without seats, `/` is the app. At most `limit` processes run at once and a
+    seat's page is open in one tab at a time.
+    """
+
+    def __init__(
+        self, *, menu: Launch | None = None, seats: Mapping[str, Launch] | None = None, limit: int = MAX_TABS
+    ) -> None:
+        self.menu = menu
+        self.seats = dict(seats or {})
+        self.limit = limit
+        self.tabs: set[TabProcess] = set()
+        self.busy: set[str] = set()
+        self.url = ""
+        self.downloads = DownloadManager()
+        self._runner: web.AppRunner | None = None
+
+    # ------------------------------------------------------------ opening and closing
+
+    async def open(
+        self, host: str = "127.0.0.1", port: int = 0, url_host: str | None = None, tls: ssl.SSLContext | None = None
+    ) -> None:
+        """Listen on host:port (0 = a free port); with TLS the pages are https:// and their sockets wss://."""
+        app = web.Application()
+        app.add_routes(
+            [
+                web.get("/", self.front),
+                web.get("/ws", self.menu_socket),
+                web.get("/seat/{token}", self.seat_page),
+                web.get("/seat/{token}/ws", self.seat_socket),
+                web.static("/static", STATIC, show_index=False),
+            ]
+        )
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, host, port, ssl_context=tls)
+        await site.start()
+        bound = self._runner.addresses[0][1]
+        self.url = f"{'https' if tls is not None else 'http'}://{url_host or host}:{bound}"
+
+    async def close(self) -> None:
+        """Stop listening and end every tab's process."""
+        await asyncio.gather(*(tab.end() for tab in list(self.tabs)), return_exceptions=True)
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> WebFace:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    def link(self, token: str) -> str:
+        """The address of a seat's page."""
+        return f"{self.url}/seat/{token}"
+
+    def pids(self) -> list[int]:
+        """The process ids of the open tabs (for tests and the benchmark)."""
+        return [pid for tab in self.tabs if (pid := tab.pid) is not None]
+
+    # ------------------------------------------------------------ pages
+
+    def _full(self) -> web.Response:
+        return html_response(
+            notice("All tabs are taken", f"This server runs at most {self.limit} tabs at once; close one and reload."),
+            503,
+        )
+
+    async def front(self, request: web.Request) -> web.Response:
+        if self.menu is None:
+            return html_response(
+                notice("cardtui", "Open the link of your seat that the host sent you; this address alone has no page."),
+                404,
+            )
+        if len(self.tabs) >= self.limit:
+            return self._full()
+        return html_response(page("cardtui", "/ws"))
+
+    def _seat_of(self, token: str) -> str | None:
+        """The seat token that `token` is, compared in constant time, or None."""
+        found = None
+        for mine in self.seats:
+            if secrets.compare_digest(mine.encode(), token.encode("utf-8", "replace")):
+                found = mine
+        return found
+
+    def _seat_refusal(self, token: str | None) -> web.Response | None:
+        """Why a seat link cannot open now, as its plain page; None when it can."""
+        if token is None:
+            return html_response(
+                notice("Unknown seat link", "No seat at this table has that link; ask the host for your seat's link."),
+                404,
+            )
+        if token in self.busy:
+            return html_response(
+                notice("Seat already open", "This seat is open in another tab; close that tab first, then reload."),
+                409,
+            )
+        if len(self.tabs) >= self.limit:
+            return self._full()
+        return None
+
+    async def seat_page(self, request: web.Request) -> web.Response:
+        token = self._seat_of(request.match_info["token"])
+        refused = self._seat_refusal(token)
+        if refused is not None:
+            return refused
+        assert token is not None
+        return html_response(page("cardtui: your seat", f"/seat/{token}/ws"))
+
+    # ------------------------------------------------------------ sockets
+
+    async def menu_socket(self, request: web.Request) -> web.StreamResponse:
+        if self.menu is None or not same_origin(request):
+            raise web.HTTPForbidden(text="not a page of this server")
+        if len(self.tabs) >= self.limit:
+            return self._full()
+        return await self._run_tab(request, self.menu)
+
+    async def seat_socket(self, request: web.Request) -> web.StreamResponse:
+        if not same_origin(request):
+            raise web.HTTPForbidden(text="not a page of this server")
+        token = self._seat_of(request.match_info["token"])
+        refused = self._seat_refusal(token)
+        if refused is not None:
+            return refused
+        assert token is not None
+        self.busy.add(token)
+        try:
+            return await self._run_tab(request, self.seats[token])
+        finally:
+            self.busy.discard(token)
+
+    async def _run_tab(self, request: web.Request, launch: Launch) -> web.StreamResponse:
+        """Run one tab: start its process, pass the page's keys, mouse and size to it, end it when the tab goes."""
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 16)
+        await websocket.prepare(request)
+        width = clamp(request.query.get("width"), 80, SIZE_LIMIT[0])
+        height = clamp(request.query.get("height"), 24, SIZE_LIMIT[1])
+        tab = TabProcess(launch, websocket, self.downloads)
+        self.tabs.add(tab)
+        try:
+            await tab.start(width, height)
+            await self._relay(websocket, tab)
+        finally:
+            await tab.end()
+            self.tabs.discard(tab)
+            await websocket.close()
+        return websocket
+
+    async def _relay(self, websocket: web.WebSocketResponse, tab: TabProcess) -> None:
+        """The page's messages to the process, until the page goes; anything malformed is ignored."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = message.json()
+            except ValueError:
+                continue
+            if not isinstance(envelope, list) or not envelope:
+                continue
+            kind = envelope[0]
+            data = envelope[1] if len(envelope) > 1 else None
+            if kind == "stdin" and isinstance(data, str):
+                await tab.send_bytes(data.encode("utf-8"))
+            elif kind == "resize" and isinstance(data, dict):
+                size = {k: v for k, v in data.items() if isinstance(v, int) and not isinstance(v, bool)}
+                width = min(max(size.get("width", 80), 1), SIZE_LIMIT[0])
+                height = min(max(size.get("height", 24), 1), SIZE_LIMIT[1])
+                await tab.set_terminal_size(width, height)
+            elif kind == "ping" and isinstance(data, str):
+                await websocket.send_json(["pong", data[:32]])
+            elif kind == "blur":
+                await tab.blur()
+            elif kind == "focus":
+                await tab.focus()
+
+
+# ---------------------------------------------------------------- the two uses
+
+
+async def serve_app(
+    host: str, port: int, limit: int, tls: ssl.SSLContext | None, say_url: Callable[[str], None]
+) -> None:
+    """`cardtui serve`: the whole app in each tab until interrupted; `say_url(url)` is told where."""
+    face = WebFace(menu=Launch(app_command()), limit=limit)
+    wildcard = host in ("0.0.0.0", "::", "")
+    async with face:
+        await face.open(host, port, socket.gethostname() if wildcard else None, tls)
+        say_url(face.url)
+        await asyncio.Event().wait()
+
+
+class SeatPages:
+    """`host --web`: a page per person's seat beside a table, its process `cardtui join` with that seat's invitation.
+
+    The host's own seat (if it plays here) has no page. The link's token is
+    the seat's own invitation token (128 random bits).
+    """
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        url_host: str | None = None,
+        tls: ssl.SSLContext | None = None,
+        cert: Path | None = None,
+    ) -> None:
+        self.host = host
+        self.port = port
+        self.url_host = url_host
+        self.tls = tls
+        self.cert = cert
+        """The table's certificate (with TLS): the one a seat's process trusts, so a self-signed table works."""
+        self.face: WebFace | None = None
+        self.home: str | None = None
+
+    async def open(self, table: Table, skip: int | None = None) -> dict[int, str]:
+        """Serve the seats' pages; the link of every person's seat but `skip`, by seat number."""
+        trust = {"SSL_CERT_FILE": str(self.cert)} if self.cert is not None else {}
+        # The seats' own home: nothing of the host's saves or settings is reachable from a seat's page.
+        self.home = tempfile.mkdtemp(prefix="cardtui-web-seats-")
+        own = {INVITATION_ENV: "", "CARDTUI_HOME": self.home, **trust}
+        lines = table.invitations()
+        launches = {
+            token: Launch(app_command("join", "--no-menu"), {**own, INVITATION_ENV: lines[seat]})
+            for seat, token in table.tokens.items()
+            if seat != skip
+        }
+        self.face = WebFace(seats=launches, limit=len(launches))
+        await self.face.open(self.host, self.port, self.url_host, self.tls)
+        face = self.face
+        return {seat: face.link(token) for seat, token in table.tokens.items() if seat != skip}
+
+    async def close(self) -> None:
+        if self.face is not None:
+            await self.face.close()
+            self.face = None
+        if self.home is not None:
+            shutil.rmtree(self.home, ignore_errors=True)
+            self.home = None
