@@ -1134,8 +1134,6 @@ def join(
 
     from websockets.exceptions import ConnectionClosed
 
-    from cardtui.games.eight_of_spades import EightOfSpadesView
-    from cardtui.games.trick import TrickView
     from cardtui.net import Client, ProtocolError, play_remote
     from cardtui.net.client import why_ended
     from cardtui.net.protocol import INVITATION_ENV
@@ -1172,14 +1170,8 @@ def join(
         finally:
             await client.close()
         names = [str(s.get("name", f"seat {i}")) for i, s in enumerate(client.seats)]
-        sides: tuple[tuple[int, ...], ...]
-        if isinstance(final, EightOfSpadesView):
-            totals, sides = final.points, tuple((i,) for i in range(final.seats))
-        else:
-            assert isinstance(final, TrickView)
-            totals, sides = final.totals, final.sides
-        won = [" + ".join(names[s] for s in sides[w]) for w in final.winners]
-        return f"game over: totals {' / '.join(map(str, totals))}; won: {', '.join(won) or 'nobody'}"
+        won = [" + ".join(names[s] for s in final.sides[w]) for w in final.winners]
+        return f"game over: totals {' / '.join(map(str, final.totals))}; won: {', '.join(won) or 'nobody'}"
 
     try:
         say(asyncio.run(sit()))

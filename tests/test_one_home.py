@@ -22,7 +22,6 @@ registry (`cardtui.variants.find_game`) or asks the common interface.
 from __future__ import annotations
 
 import ast
-from collections import Counter
 from pathlib import Path
 
 from cardtui.variants import GAMES, GameEntry
@@ -30,12 +29,6 @@ from cardtui.variants import GAMES, GameEntry
 PACKAGE = Path(__file__).resolve().parent.parent / "cardtui"
 FAMILY_FOLDERS = ("rules", "games", "bots", "variants")
 SUIT_WORDS = {"clubs", "diamonds", "hearts", "spades"}
-
-PENDING = {
-    # cleared by the CLI work
-    "cli.py",
-}
-"""Files (or folders, ending in /) whose branches are still being moved to the registry."""
 
 
 def family(entry: GameEntry) -> str:
@@ -115,10 +108,6 @@ def branches(source: str) -> list[tuple[int, str, set[str]]]:
     return sorted(found, key=lambda branch: branch[0])
 
 
-def _pending(relative: str) -> bool:
-    return any(relative == p or (p.endswith("/") and relative.startswith(p)) for p in PENDING)
-
-
 def branches_outside_homes() -> dict[str, list[str]]:
     """File (relative to `cardtui/`) -> its game-specific branches outside the named games' own modules."""
     homes = {entry.name: own_modules(entry) for entry in GAMES}
@@ -137,14 +126,7 @@ def branches_outside_homes() -> dict[str, list[str]]:
 
 def test_no_game_specific_branch_outside_a_games_own_modules() -> None:
     found = branches_outside_homes()
-    counts = Counter({f: len(b) for f, b in found.items() if not _pending(f)})
-    assert counts == Counter(), "\n".join(line for f in counts for line in found[f])
-
-
-def test_the_pending_files_exist() -> None:
-    """The pending list names real files and folders, so a renamed one is not silently let off."""
-    for pending in PENDING:
-        assert (PACKAGE / pending.rstrip("/")).exists(), pending
+    assert found == {}, "\n".join(line for lines in found.values() for line in lines)
 
 
 def test_the_count_sees_each_kind_of_branch() -> None:
