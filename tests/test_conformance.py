@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from cardtui.arena import run_arena
-from cardtui.games import Action, Event, FormError, Game, PlayerView, create_game, event_from_json, view_from_json
+from cardtui.games import Action, Event, Game, PlayerView, create_game, event_from_json, view_from_json
 from cardtui.games.base import Choices, Claim, Deal, GameOver, Undo
 from cardtui.games.codec import to_json
 from cardtui.games.hearts import HeartsDetail
@@ -318,12 +318,6 @@ def test_the_privacy_check_catches_a_view_that_shows_more() -> None:
     assert knowledge.leaks(0, cards_named(shows_a_pass)) is not None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="an undo's event (games.history.Undone.taken_back) holds the passes other seats chose after the "
-    "person's own, cards and all; the screens word a pass without its cards, so nothing shows them today",
-)
 def test_an_undo_names_only_cards_its_person_knows() -> None:
     history = History(load_preset("hearts"), PEOPLE)
     knowledge = Knowledge(4)
@@ -441,26 +435,7 @@ def test_every_event_and_view_reads_back_from_json(case: Case) -> None:
             assert same, f"step {step}: seat {seat}'s view comes back changed"
 
 
-UNDO_CASES = [
-    pytest.param(
-        case,
-        id=case.id,
-        marks=[
-            pytest.mark.xfail(
-                strict=True,
-                raises=FormError,
-                reason="the Eight of Spades engine reads no action inside an event (EightOfSpadesGame.event_action "
-                "refuses every one), so an undo's event, which holds the flips it took back, does not read back",
-            )
-        ]
-        if case.game == "eight-of-spades"
-        else [],
-    )
-    for case in CASES
-]
-
-
-@pytest.mark.parametrize("case", UNDO_CASES)
+@each_case
 def test_an_undo_event_reads_back_from_json(case: Case) -> None:
     play = played(case)
     undone = [e for made in play.events for e in made if isinstance(e, Undone)]

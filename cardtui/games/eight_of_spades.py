@@ -754,31 +754,17 @@ class EightOfSpadesGame(Game):
 
     @classmethod
     def event_action(cls, data: Any) -> Action:
-        raise FormError("an Eight of Spades event holds no actions")
+        """The flips an undo's event took back; any table's seat (up to the largest, 8) may have made them."""
+        if not isinstance(data, dict) or data.get("type") != "flip":
+            raise FormError(f"an Eight of Spades event holds only flips, found {_short(data)}")
+        return cls._flip_of(data, len(_FLIPS))
 
     def parse_action(self, data: Any) -> Action:
         if not isinstance(data, dict):
             raise IllegalAction(f"an action must be an object, found {_short(data)}")
         kind = data.get("type")
         if kind == "flip":
-            seat = seat_of(data, self.seats)
-            call = field_of(data, "call", str)
-            key = call.strip().upper()
-            if key not in _CALL_INDEX:
-                raise IllegalAction(f"call C, D, H, S or 8S, found {_short(call)}")
-            at = field_of(data, "at", str)
-            if at == "grid":
-                row: int = field_of(data, "row", int)
-                col: int = field_of(data, "col", int)
-                if not (0 <= row < GRID_SIZE and 0 <= col < GRID_SIZE):
-                    raise IllegalAction(f"row and col must be 0..6, found row {row}, col {col}")
-                return _FLIPS[seat][_CALL_INDEX[key]][row * GRID_SIZE + col]
-            if at == "illuminati":
-                index: int = field_of(data, "index", int)
-                if not 0 <= index < ILLUMINATI:
-                    raise IllegalAction(f"index must be 0, 1 or 2, found {index}")
-                return _FLIPS[seat][_CALL_INDEX[key]][GRID_CELLS + index]
-            raise IllegalAction(f'\'at\' must be "grid" or "illuminati", found {_short(at)}')
+            return self._flip_of(data, self.seats)
         if kind == "deal":
             grid = field_of(data, "grid", list)
             if len(grid) != GRID_SIZE or any(not isinstance(r, list) or len(r) != GRID_SIZE for r in grid):
@@ -793,6 +779,28 @@ class EightOfSpadesGame(Game):
         if kind == "undo":
             return undo_of_json(data, self.seats)
         raise IllegalAction(f"unknown action type {_short(kind)} — expected deal, flip or undo")
+
+    @staticmethod
+    def _flip_of(data: dict[str, Any], seats: int) -> Flip:
+        """A flip from its JSON form, by a seat below `seats`."""
+        seat = seat_of(data, seats)
+        call = field_of(data, "call", str)
+        key = call.strip().upper()
+        if key not in _CALL_INDEX:
+            raise IllegalAction(f"call C, D, H, S or 8S, found {_short(call)}")
+        at = field_of(data, "at", str)
+        if at == "grid":
+            row: int = field_of(data, "row", int)
+            col: int = field_of(data, "col", int)
+            if not (0 <= row < GRID_SIZE and 0 <= col < GRID_SIZE):
+                raise IllegalAction(f"row and col must be 0..6, found row {row}, col {col}")
+            return _FLIPS[seat][_CALL_INDEX[key]][row * GRID_SIZE + col]
+        if at == "illuminati":
+            index: int = field_of(data, "index", int)
+            if not 0 <= index < ILLUMINATI:
+                raise IllegalAction(f"index must be 0, 1 or 2, found {index}")
+            return _FLIPS[seat][_CALL_INDEX[key]][GRID_CELLS + index]
+        raise IllegalAction(f'\'at\' must be "grid" or "illuminati", found {_short(at)}')
 
 
 def _short(value: Any) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Self
 
 from cardtui.games import create_game
-from cardtui.games.base import Action, Bid, Event, Game, IllegalAction, Play, Undo, Undone
+from cardtui.games.base import Action, Bid, Event, Game, IllegalAction, Pass, Play, Undo, Undone
 from cardtui.games.trick import CardsPassed
 from cardtui.rules import Ruleset
 
@@ -161,7 +161,7 @@ class History:
         game = there.clone()
         for index in self._tail[start:cut]:
             game.apply(self.log[index])
-        taken = tuple(self.log[i] for i in self._tail[cut:])
+        taken = tuple(_as_seen_by(action.seat, self.log[i]) for i in self._tail[cut:])
         self._undone = (cut, game.clone())
         self.game = game
         del self._tail[cut:]
@@ -206,3 +206,10 @@ class OnHistory:
 
 
 __all__ = ["Checkpoint", "History", "OnHistory"]
+
+
+def _as_seen_by(seat: int, action: Action) -> Action:
+    """An action taken back, as the person undoing may know it: another seat's pass without its cards."""
+    if isinstance(action, Pass) and action.seat != seat:
+        return Pass(action.seat, ())
+    return action
