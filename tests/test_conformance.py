@@ -468,7 +468,7 @@ def test_each_computer_player_plays_only_legal_moves(case: Case, level: str) -> 
 @each_case
 def test_the_arena_plays_a_game(case: Case) -> None:
     level = case.entry.levels[0]
-    summary = run_arena(case.game, [level] * case.seats, games=1, seed=4, ruleset=case.short(1))
+    summary = run_arena(case.game, [level] * case.seats, games=1, seed=4, ruleset=case.short(1)).to_json()
     assert summary["games"] == 1 and summary["units"] == 1
     assert summary["levels"][level]["seats"] == case.seats
 
