@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import tracemalloc
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -13,6 +12,7 @@ from typer.testing import CliRunner
 from cardtui import arena
 from cardtui.arena import ArenaError, render, run_arena, seat_levels, usable_cores, wilson
 from cardtui.cli import app
+from tests.support.arena import figures
 
 
 def test_wilson_interval() -> None:
@@ -27,11 +27,6 @@ def test_levels_rotate_through_the_seats() -> None:
     rotations = [seat_levels(levels, i) for i in range(4)]
     for seat in range(4):
         assert sorted(r[seat] for r in rotations) == sorted(levels)
-
-
-def figures(summary: dict[str, Any]) -> dict[str, Any]:
-    """A summary without the count of workers, the one thing that differs between any two splits of a run."""
-    return {k: v for k, v in summary.items() if k != "workers"}
 
 
 def test_same_results_for_any_number_of_workers() -> None:

@@ -22,7 +22,7 @@ from cardtui import cluster as cluster_module
 from cardtui.arena import ArenaError, run_arena, usable_cores
 from cardtui.cli import app
 from cardtui.cluster import local_workers, on_cluster, start_local
-from tests.test_arena import figures
+from tests.support.arena import figures
 
 RUNS = {
     "hearts": ["--seats", "hard,easy,hard,easy", "--deals", "8", "--budget-ms", "2"],

@@ -14,11 +14,12 @@ from cardtui.bots.common import equivalent_groups, read_view
 from cardtui.bots.search import SearchBot, sample_hands
 from cardtui.cards import FULL_MASK, Card, CardSet, parse_cards
 from cardtui.games import create_game
-from cardtui.games.base import Bid, Deal, Game, Pass, Play
+from cardtui.games.base import Bid, Game, Pass, Play
 from cardtui.games.hearts import HeartsDetail, HeartsGame, HeartsView
 from cardtui.games.spades import SpadesDetail, SpadesGame, SpadesView
 from cardtui.games.trick import TrickGame, TrickView
 from cardtui.rules import HeartsRules, SpadesRules, default_preset, load_preset
+from tests.support.dealing import deal_of
 
 TRICK_GAMES = ("hearts", "spades", "cutthroat")
 
@@ -178,20 +179,6 @@ def test_every_level_plays_whole_games() -> None:
 # ---------------------------------------------------------------- positions with one right answer
 
 
-def deal_of(hands: dict[int, str], dealer: int = 3) -> Deal:
-    """A deal from some cards per seat; the rest are handed out in order to fill each hand to 13."""
-    given = {s: parse_cards(text.split()) for s, text in hands.items()}
-    used = {c for cards in given.values() for c in cards}
-    rest = [c for c in CardSet(FULL_MASK) if c not in used]
-    out = []
-    for s in range(4):
-        cards = list(given.get(s, []))
-        while len(cards) < 13:
-            cards.append(rest.pop(0))
-        out.append(CardSet(cards))
-    return Deal(dealer, tuple(out))
-
-
 @pytest.mark.parametrize("level", LEVELS)
 def test_dumps_the_queen_of_spades_when_void(level: str) -> None:
     base = default_preset("hearts")
@@ -322,7 +309,7 @@ def test_spades_rules_type() -> None:
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_a_blind_nil_partner_keeps_the_high_cards_it_was_given(partner_bid: Bid, level: str) -> None:
     """The partner of a blind nil hands back low cards, never the A♠ and K♠ it just got (even bidding nil)."""
-    from tests.dealing import make_deal
+    from tests.support.dealing import make_deal
 
     rules = load_preset("spades").replace(blind_nil_trailing_by=0)
     game = create_game(rules)

@@ -19,7 +19,7 @@ from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.menu import MENU, SavePicker
 from cardtui.tui.screens.stats import StatsScreen
 from cardtui.tui.settings import Settings
-from tests.test_tui_support import settle, workers_done
+from tests.support.tui import settle, workers_done
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 runner = CliRunner()

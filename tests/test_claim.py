@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from dealing import make_deal, play
 
 from cardtui.games import IllegalAction
 from cardtui.games.base import Bid, Claim
@@ -13,6 +12,7 @@ from cardtui.games.trick import Claimed, DealScored, TrickWon
 from cardtui.rules import HeartsRules, SpadesRules, load_preset
 from cardtui.saves import SaveError, build_save, parse_save
 from cardtui.seats import default_seats
+from tests.support.dealing import make_deal, play
 
 ALL_CLUBS = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"
 

@@ -9,18 +9,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from cardtui import cli
 from cardtui.api import open_game
-from cardtui.cli import app
 from cardtui.replay import Replay
 from cardtui.rules import load_ruleset
 from cardtui.session import Session
+from tests.support.cli import bad, ok
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "saves"
-runner = CliRunner()
 
 
 @pytest.fixture(autouse=True)
@@ -45,20 +43,6 @@ def launched(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[object, .
     for name in ("launch_menu", "launch_play", "launch_resume", "launch_replay"):
         monkeypatch.setattr(cli, name, lambda *args, _name=name: record(_name, args))
     return calls
-
-
-def ok(*args: str) -> str:
-    result = runner.invoke(app, list(args))
-    assert result.exit_code == 0, (result.stdout, result.stderr, result.exception)
-    return result.stdout
-
-
-def bad(*args: str, match: str) -> None:
-    result = runner.invoke(app, list(args))
-    assert result.exit_code == 2, (result.stdout, result.stderr)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert "Traceback" not in result.stderr and match in lines[0], lines[0]
 
 
 def test_help_lists_the_commands() -> None:

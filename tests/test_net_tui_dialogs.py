@@ -19,7 +19,7 @@ from cardtui.tui.screens.help import HelpScreen
 from cardtui.tui.screens.lobby import LobbyScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.widgets.hand import Hand
-from tests.test_tui_support import (
+from tests.support.tui import (
     game_screen,
     make_app,
     play_until,

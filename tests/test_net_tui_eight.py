@@ -20,7 +20,7 @@ from cardtui.tui.screens.game_end import GameEndScreen
 from cardtui.tui.screens.grid import GridScreen
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.prompt_bar import PromptBar
-from tests.test_tui_support import game_screen, play_until, screen_lines, seated, settle_remote
+from tests.support.tui import game_screen, play_until, screen_lines, seated, settle_remote
 
 
 def grid(app: CardtuiApp) -> GridScreen:

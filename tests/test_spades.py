@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from dealing import make_deal, play
-from scripted import scripted_deal
 
 from cardtui.cards import CardSet, parse_card
 from cardtui.games.base import Bid, IllegalAction, Pass, Play
 from cardtui.games.spades import SpadesGame, score_side, spades_winners
 from cardtui.rules import SpadesRules, load_preset
+from tests.support.dealing import make_deal, play
+from tests.support.scripted import scripted_deal
 
 
 def rules(name: str = "spades", **changes: object) -> SpadesRules:

@@ -20,8 +20,7 @@ from cardtui.cards import Card
 from cardtui.games.base import Pass, Play
 from cardtui.games.hearts import HeartsGame
 from cardtui.saves import LoadedSave, load_save
-from tests.test_terminal import Tmux
-from tests.test_terminal_trust import app_pid
+from tests.support.terminal import Tmux, app_pid
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 

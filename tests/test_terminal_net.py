@@ -15,7 +15,7 @@ import pytest
 
 from cardtui.games.base import Pass, Play
 from cardtui.saves import LoadedSave, load_save
-from tests.test_terminal import Tmux
+from tests.support.terminal import Tmux
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 

@@ -20,7 +20,7 @@ from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.prompt_bar import PromptBar
-from tests.test_tui_support import (
+from tests.support.tui import (
     dialog_message,
     make_app,
     open_rules_editor,

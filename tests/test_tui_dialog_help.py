@@ -8,7 +8,7 @@ from textual.widgets import Static
 from cardtui.tui.screens.bid import BidScreen
 from cardtui.tui.screens.help import HelpScreen
 from cardtui.tui.screens.pass_cards import PassScreen
-from tests.test_tui_support import dialog_message, make_app, settle, workers_done
+from tests.support.tui import dialog_message, make_app, settle, workers_done
 
 
 @pytest.mark.parametrize(

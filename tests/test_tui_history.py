@@ -35,9 +35,8 @@ from cardtui.tui.screens.stats import EMPTY, StatsScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.chart import Chart, bin_counts, whole_ticks
-from tests.test_stats import moon_deal
-from tests.test_tui_snapshots import shot
-from tests.test_tui_support import fast_forward, make_app, play_turns, settle, settled_at, workers_done
+from tests.support.scripted import moon_deal
+from tests.support.tui import fast_forward, make_app, play_turns, settle, settled_at, shot, workers_done
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 

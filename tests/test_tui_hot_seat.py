@@ -23,7 +23,7 @@ from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.text_line import TextLines
-from tests.test_tui_support import answer_simply, make_app, pass_first_cards, settle, type_text
+from tests.support.tui import answer_simply, make_app, pass_first_cards, settle, type_text
 
 CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
 

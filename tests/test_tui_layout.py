@@ -15,8 +15,7 @@ from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.seat_panel import SeatPanel
-from tests.test_tui_snapshots import pass_three
-from tests.test_tui_support import fast_forward, make_app, screen_lines, settle, type_text
+from tests.support.tui import fast_forward, make_app, pass_three, screen_lines, settle, type_text
 
 
 def text_of(app: CardtuiApp) -> str:

@@ -26,7 +26,7 @@ from cardtui.tui.widgets.prompt_bar import PromptBar
 from cardtui.tui.widgets.scoreboard import Scoreboard
 from cardtui.tui.widgets.text_line import TextLines
 from cardtui.tui.widgets.trick import Trick
-from tests.test_tui_support import (
+from tests.support.tui import (
     answer_simply,
     dialog_message,
     pass_first_cards,

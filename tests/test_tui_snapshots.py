@@ -13,39 +13,24 @@ import pytest
 from textual.pilot import Pilot
 
 from cardtui.replay import Replay
-from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.help import HelpScreen
 from cardtui.tui.screens.hot_seat import HotSeatScreen
-from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.settings import Settings
-from tests.test_tui_support import (
+from tests.support.tui import (
     fast_forward,
+    late_grid,
     make_app,
-    normalise_svg,
-    pass_first_cards,
+    pass_three,
     play_turns,
     screen_lines,
     settle,
-    settled_at,
+    shot,
     type_text,
-    workers_done,
 )
 
-SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
-
-
-async def shot(snapshot: Any, app: CardtuiApp, pilot: Pilot[Any], name: str) -> None:
-    await pilot.pause()
-    await workers_done(app)  # screens that read files do it in workers
-    await pilot.pause()
-    for widget in app.screen.query("Input"):
-        widget.cursor_blink = False  # type: ignore[attr-defined]
-    await pilot.pause()
-    snapshot.snapshot_dir = SNAPSHOTS
-    snapshot.assert_match(normalise_svg(app.export_screenshot(title="cardtui")), name)
 
 
 Step = Callable[[Pilot[Any], CardtuiApp], Awaitable[None]]
@@ -53,11 +38,6 @@ Step = Callable[[Pilot[Any], CardtuiApp], Awaitable[None]]
 
 async def nothing(pilot: Pilot[Any], app: CardtuiApp) -> None:
     await pilot.pause()
-
-
-async def pass_three(pilot: Pilot[Any], app: CardtuiApp) -> None:
-    await pass_first_cards(pilot, await settled_at(pilot, app, PassScreen))
-    await settle(pilot, app)
 
 
 async def test_menu(snapshot: Any) -> None:
@@ -125,13 +105,6 @@ async def test_deal_end(snapshot: Any) -> None:
         await play_turns(pilot, app, session, max_turns=1)
         assert isinstance(app.screen, DealEndScreen)
         await shot(snapshot, app, pilot, "deal_end.svg")
-
-
-def late_grid() -> tuple[CardtuiApp, Session]:
-    """An Eight of Spades game 30 flips in, at your turn."""
-    app, session = make_app("eight-of-spades", seed=3)
-    fast_forward(session, lambda s: len(s.log) >= 30 and s.seat_to_move() == s.seats[0])
-    return app, session
 
 
 @pytest.mark.parametrize(("size", "name"), [((100, 30), "grid.svg"), ((60, 20), "grid_60x20.svg")])

@@ -28,7 +28,7 @@ from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.prompt_bar import PromptBar
-from tests.test_tui_support import (
+from tests.support.tui import (
     open_rules_editor,
     pass_first_cards,
     play_turns,

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dealing import make_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +23,8 @@ from cardtui.rules import Ruleset, load_preset
 from cardtui.saves import SaveError, load_save, parse_save
 from cardtui.seats import Seat
 from cardtui.session import Session
+from tests.support.dealing import make_deal
+from tests.support.session import to_person, to_play
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 ONE_PERSON = [
@@ -39,23 +40,6 @@ def session_of(preset: str = "hearts", seed: int = 7, seats: list[Seat] | None =
     if knobs:
         rules = rules.replace(**knobs)
     return Session.new(rules, seats or ONE_PERSON, seed, autosave=False)
-
-
-def to_person(session: Session) -> None:
-    """Deal and let the computer players move until a person is to decide (or the game is over)."""
-    while not session.is_over:
-        seat = session.seat_to_move()
-        if seat is not None and not seat.is_bot:
-            return
-        session.play_bot_turn()
-
-
-def to_play(session: Session) -> None:
-    """On to the person's first card of the deal: passes and bids made by the first legal choice."""
-    to_person(session)
-    while session.game.to_move is not None and session.game.to_move.phase != "play":
-        session.apply(session.game.legal_actions()[0])
-        to_person(session)
 
 
 def everything(game: Any) -> tuple[object, ...]:

@@ -326,3 +326,29 @@ async def play_until(pilot: Pilot[Any], app: CardtuiApp, turns: int, ready: Call
             return True
         await take_turn(pilot, app, n)
     return False
+
+
+SNAPSHOTS = Path(__file__).resolve().parents[1] / "snapshots"
+
+
+async def shot(snapshot: Any, app: CardtuiApp, pilot: Pilot[Any], name: str) -> None:
+    await pilot.pause()
+    await workers_done(app)  # screens that read files do it in workers
+    await pilot.pause()
+    for widget in app.screen.query("Input"):
+        widget.cursor_blink = False  # type: ignore[attr-defined]
+    await pilot.pause()
+    snapshot.snapshot_dir = SNAPSHOTS
+    snapshot.assert_match(normalise_svg(app.export_screenshot(title="cardtui")), name)
+
+
+async def pass_three(pilot: Pilot[Any], app: CardtuiApp) -> None:
+    await pass_first_cards(pilot, await settled_at(pilot, app, PassScreen))
+    await settle(pilot, app)
+
+
+def late_grid() -> tuple[CardtuiApp, Session]:
+    """An Eight of Spades game 30 flips in, at your turn."""
+    app, session = make_app("eight-of-spades", seed=3)
+    fast_forward(session, lambda s: len(s.log) >= 30 and s.seat_to_move() == s.seats[0])
+    return app, session
