@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.markers import mark
+
 
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -14,3 +16,9 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("TEXTUAL_CURSOR_BLINK", "0")
     return tmp_path / "home"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put every test in its lanes (`tui`, `tmux`, `wheel`) by what its code starts; see `tests.support.markers`."""
+    for item in items:
+        mark(item)

@@ -90,6 +90,7 @@ def stop_after(units: int) -> Callable[[int, int], None]:
     return tick
 
 
+@pytest.mark.slow  # worker processes
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_ctrl_c_keeps_the_figures_so_far_marked_partial(jobs: int) -> None:
     seats = ["hard", "easy", "hard", "easy"]

@@ -24,6 +24,8 @@ from cardtui.cli import app
 from cardtui.cluster import local_workers, on_cluster, start_local
 from tests.support.arena import figures
 
+pytestmark = pytest.mark.slow  # a real local cluster
+
 RUNS = {
     "hearts": ["--seats", "hard,easy,hard,easy", "--deals", "8", "--budget-ms", "2"],
     "spades": ["--seats", "hard,normal,hard,normal", "--deals", "8", "--budget-ms", "2"],

@@ -580,6 +580,7 @@ flip_like = st.fixed_dictionaries(
 )
 
 
+@pytest.mark.slow  # 300 generated actions
 @settings(max_examples=300, deadline=None)
 @given(data=json_values | flip_like)
 def test_parse_action_never_raises_anything_else(data: Any) -> None:

@@ -96,6 +96,7 @@ def flip_value(cards: list[Card], flips: list[Flip], me: int, rules: EightOfSpad
     return total / len(down)
 
 
+@pytest.mark.slow  # the brute force it is checked against
 @pytest.mark.parametrize(("miss_every", "knobs"), [(0, {}), (3, {}), (3, {"illuminati_stake": 11}), (4, {})])
 def test_search_is_exact_when_nothing_more_can_lock(miss_every: int, knobs: dict[str, Any]) -> None:
     rules = RULES.replace(**knobs)

@@ -309,6 +309,7 @@ async def test_hostile_clients_are_refused_while_the_game_goes_on(tmp_path: Path
         await asyncio.gather(*(c.close() for c in (hostile, honest, victim)))
 
 
+@pytest.mark.slow  # fills the host's buffer
 async def test_a_client_that_stops_reading_is_dropped_and_the_game_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
