@@ -5,13 +5,17 @@ Update them with `pytest tests/test_tui_snapshots.py --snapshot-update` and look
 
 from __future__ import annotations
 
+import gc
+import weakref
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input
 
+from cardtui.games.trick import TrickGame
 from cardtui.replay import Replay
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.help import HelpScreen
@@ -28,6 +32,7 @@ from tests.support.tui import (
     settle,
     shot,
     type_text,
+    workers_done,
 )
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
@@ -48,7 +53,7 @@ async def test_menu(snapshot: Any) -> None:
         await shot(snapshot, app, pilot, "new_game.svg")
         await pilot.press("escape", "down", "down", "down", "down", "enter")
         await pilot.pause()
-        app.screen.query_one("#rules-path").value = "~/rules/my-cutthroat.toml"  # not the test's temporary home
+        app.screen.query_one("#rules-path", Input).value = "~/rules/my-cutthroat.toml"  # not the test's temporary home
         await shot(snapshot, app, pilot, "rules_editor.svg")
         await pilot.press("escape", "down", "enter")
         await shot(snapshot, app, pilot, "settings.svg")
@@ -80,7 +85,9 @@ async def test_table(snapshot: Any, size: tuple[int, int]) -> None:
         for name in ("You", "West", "North", "East"):
             assert name in text
         assert "led" in text  # the trick's caption, under the cards played to it
-        for card in session.game.hand(0):
+        game = session.game
+        assert isinstance(game, TrickGame)
+        for card in game.hand(0):
             assert card.glyph in text, card
         await shot(snapshot, app, pilot, f"table_{size[0]}x{size[1]}.svg")
         if size == (100, 30):
@@ -156,8 +163,23 @@ async def test_help_eight_of_spades(snapshot: Any) -> None:
         await shot(snapshot, app, pilot, "help_eight_of_spades.svg")
 
 
-def test_no_replay_object_leaks() -> None:
-    assert Replay is not None
+async def test_a_closed_replay_is_let_go() -> None:
+    """Leaving a replay frees it and its game: a person who watches many replays in one run holds none of them."""
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        replay = Replay.open(SAMPLES / "hearts.json")
+        watched = weakref.ref(replay)
+        await app.push_screen(ReplayScreen(replay))
+        await pilot.pause()
+        del replay
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ReplayScreen)
+        await workers_done(app)
+        await pilot.pause()
+        gc.collect()
+        assert watched() is None, gc.get_referrers(watched())
 
 
 @pytest.mark.parametrize(
