@@ -112,6 +112,7 @@ def test_a_claim_in_a_save_replays_and_a_version_1_save_may_not_hold_one() -> No
     data = build_save(rules, default_seats(4, "easy"), 5, [deal, Claim(0)])
     assert data["version"] == 2
     loaded = parse_save(data)
+    assert isinstance(loaded.game, HeartsGame)
     assert loaded.game.deal_records[-1].tricks == (13, 0, 0, 0)
     data["version"] = 1
     with pytest.raises(SaveError, match=r"log\[1\]: a version 1 save holds no claim actions"):

@@ -170,6 +170,11 @@ def test_play_errors(tmp_path: Path) -> None:
     bad("play", "hearts", "--save", str(tmp_path / "no" / "g.json"), match="does not exist")
 
 
+def last(launched: list[tuple[str, tuple[object, ...]]]) -> tuple[str, tuple[object, ...]]:
+    """The latest launch (a call, so one comparison does not narrow the next)."""
+    return launched[-1]
+
+
 def test_resume_and_replay(home: Path, tmp_path: Path, launched: list[tuple[str, tuple[object, ...]]]) -> None:
     ok("resume", str(SAMPLES / "hearts-mid-deal.json"))
     ok("replay", str(SAMPLES / "hearts.json"))
@@ -184,12 +189,12 @@ def test_resume_and_replay(home: Path, tmp_path: Path, launched: list[tuple[str,
     (home / "saves").mkdir(parents=True)
     (home / "saves" / "hearts-20260101-000000.json").write_bytes((SAMPLES / "hearts-mid-deal.json").read_bytes())
     ok("resume")
-    assert launched[-1] == ("launch_resume", (home / "saves" / "hearts-20260101-000000.json", None, None))
+    assert last(launched) == ("launch_resume", (home / "saves" / "hearts-20260101-000000.json", None, None))
     ok("resume", str(SAMPLES / "hearts-mid-deal.json"), "--speed", "fast")
-    assert launched[-1] == ("launch_resume", (SAMPLES / "hearts-mid-deal.json", "fast", None))
+    assert last(launched) == ("launch_resume", (SAMPLES / "hearts-mid-deal.json", "fast", None))
     bad("resume", str(SAMPLES / "hearts-mid-deal.json"), "--speed", "warp", match="--speed: expected one of")
     ok("replay", "--ascii", str(SAMPLES / "hearts.json"))
-    assert launched[-1] == ("launch_replay", (SAMPLES / "hearts.json", True))
+    assert last(launched) == ("launch_replay", (SAMPLES / "hearts.json", True))
 
 
 def test_saves_listing(home: Path) -> None:

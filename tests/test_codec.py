@@ -44,6 +44,8 @@ def test_every_event_and_view_of_a_game_round_trips(preset: str) -> None:
                 view = game.view(seat)
                 back = view_from_json(wire(view))
                 assert type(back) is type(view)
+                assert dataclasses.is_dataclass(back) and not isinstance(back, type)
+                assert dataclasses.is_dataclass(view) and not isinstance(view, type)
                 assert list(back.legal) == list(view.legal)  # a list or a lazy sequence either way
                 assert dataclasses.replace(back, legal=()) == dataclasses.replace(view, legal=())
                 views += 1

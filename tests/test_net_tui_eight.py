@@ -13,7 +13,7 @@ from cardtui.games.codec import to_json
 from cardtui.games.eight_of_spades import GRID_CELLS, EightOfSpadesGame, EightOfSpadesView, Flip, position_name
 from cardtui.net import Table
 from cardtui.net.source import RemoteSource
-from cardtui.rules import load_preset
+from cardtui.rules import EightOfSpadesRules, load_preset
 from cardtui.tui.app import CardtuiApp
 from cardtui.tui.common import card_label
 from cardtui.tui.screens.game_end import GameEndScreen
@@ -79,6 +79,7 @@ async def test_a_remote_person_plays_eight_of_spades_to_the_end_by_typed_flips(t
             return grid(app).human_turn() == remote.seat
 
         assert await play_until(pilot, app, 1, my_turn)
+        assert isinstance(ruleset, EightOfSpadesRules)
         assert my_view(remote).points[remote.seat] < ruleset.illuminati_stake
         await refused(pilot, app, table, remote, Flip(remote.seat, "S", GRID_CELLS))  # no points to stake
 

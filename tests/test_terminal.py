@@ -14,7 +14,7 @@ import pytest
 from cardtui.cards import sort_for_display
 from cardtui.games.base import Play, ToMove
 from cardtui.saves import LoadedSave, load_save
-from tests.support.terminal import Tmux
+from tests.support.terminal import Tmux, saved_past, shows
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
@@ -46,14 +46,14 @@ def test_play_quit_and_resume_in_tmux(tmp_path: Path) -> None:
         loaded = load_save(save)
         for k, card in enumerate(list(loaded.game.hand(0))[:3], 1):  # type: ignore[attr-defined]
             tmux.keys("play", card.code.lower(), "Enter")
-            tmux.wait("play", lambda s, k=k: f"Chosen ({k}/3)" in s, f"card {k} chosen")
+            tmux.wait("play", shows(f"Chosen ({k}/3)"), f"card {k} chosen")
         tmux.keys("play", "Enter")
         for _ in range(3):
             loaded = my_turn(tmux, save)
             legal = [a for a in loaded.game.legal_actions() if isinstance(a, Play) and a.seat == 0]
             before = len(loaded.log)
             tmux.keys("play", legal[0].card.code, "Enter")
-            tmux.wait("play", lambda s, n=before: len(load_save(save).log) > n, "the play")
+            tmux.wait("play", saved_past(save, before), "the play")
         loaded = my_turn(tmux, save)
         expected = "   ".join(c.glyph for c in sort_for_display(loaded.game.hand(0)))  # type: ignore[attr-defined]
         shown = tmux.wait("play", lambda s: expected in " ".join(hand_line(s).split()).replace(" ", "   "), "the hand")

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtui.api import ApiError, new_game
-from cardtui.cards import parse_card
+from cardtui.cards import CardSet, parse_card
 from cardtui.catalog import _Counter, summarise
-from cardtui.games import IllegalAction, create_game, event_from_json
+from cardtui.games import IllegalAction, PlayerView, create_game, event_from_json
 from cardtui.games.base import Bid, Play, ToMove, Undo
 from cardtui.games.history import History, Undone
 from cardtui.games.trick import TrickGame, TrickWon
@@ -42,7 +42,7 @@ def session_of(preset: str = "hearts", seed: int = 7, seats: list[Seat] | None =
     return Session.new(rules, seats or ONE_PERSON, seed, autosave=False)
 
 
-def everything(game: Any) -> tuple[object, ...]:
+def everything(game: Any) -> tuple[tuple[PlayerView, ...], tuple[CardSet, ...]]:
     """The whole position: every seat's view and, in trick games, every hand."""
     views = tuple(game.view(s) for s in range(game.seats))
     hands = tuple(game.hand(s) for s in range(game.seats)) if isinstance(game, TrickGame) else ()
@@ -56,7 +56,9 @@ def test_undo_brings_back_the_position_before_your_card() -> None:
     card = session.game.legal_actions()[0]
     session.apply(card)
     to_person(session)
-    assert session.game.hand(0) != before[1][0]  # type: ignore[attr-defined]
+    game = session.game
+    assert isinstance(game, TrickGame)
+    assert game.hand(0) != before[1][0]
     undo = session.undo_action(0)
     assert undo == Undo(0, index)
     (event,) = session.apply(undo)

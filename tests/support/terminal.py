@@ -11,6 +11,8 @@ import uuid
 from collections.abc import Callable
 from pathlib import Path
 
+from cardtui.saves import load_save
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -56,3 +58,13 @@ def app_pid(tmux: Tmux, name: str) -> int:
             if children:
                 return int(children[0])
     raise AssertionError("cardtui never started in the pane")
+
+
+def shows(text: str) -> Callable[[str], bool]:
+    """A test for `Tmux.wait`: the screen shows `text`."""
+    return lambda screen: text in screen
+
+
+def saved_past(save: Path, n: int) -> Callable[[str], bool]:
+    """A test for `Tmux.wait`: the save's log holds more than `n` actions (the app wrote the move)."""
+    return lambda _screen: len(load_save(save).log) > n

@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Static
@@ -91,6 +92,17 @@ async def settled_at(pilot: Pilot[Any], app: CardtuiApp, kind: type[S]) -> S:
     screen = app.screen
     assert isinstance(screen, kind), screen
     return screen
+
+
+def in_front(app: CardtuiApp, screen: Screen[Any]) -> bool:
+    """Whether `screen` is the one in front (a call, so the type checker does not narrow `screen` to the front's
+    type as it would for `app.screen is screen`)."""
+    return app.screen is screen
+
+
+def just_under_front(app: CardtuiApp, screen: Screen[Any]) -> bool:
+    """Whether `screen` is the one right under the front one (a call, for the reason `in_front` gives)."""
+    return app.screen_stack[-2] is screen
 
 
 def dialog_message(dialog: PassScreen | BidScreen) -> str:
@@ -217,7 +229,7 @@ def fast_forward(session: Session, stop: Any) -> None:
             session.apply(session.bot_decision("easy").action)
 
 
-def screen_lines(app: CardtuiApp) -> list[str]:
+def screen_lines(app: App[Any]) -> list[str]:
     """The screen as a person reads it: one string per row, exactly the characters drawn (filters applied)."""
     import io
 
