@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.markers import mark
+from tests.support.pilot import brisk_pauses
 
 
 @pytest.fixture(autouse=True)
@@ -18,7 +19,14 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "home"
 
 
+@pytest.fixture(autouse=True)
+def brisk_pilot(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Pilot test's `pause()` checks whether the app has gone idle in steps of 2 ms rather than 20 ms."""
+    if request.node.get_closest_marker("tui") is not None:
+        brisk_pauses(monkeypatch)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put every test in its lanes (`tui`, `tmux`, `wheel`) by what its code starts; see `tests.support.markers`."""
+    """Put every test in its lanes (`tui`, `tmux`, `slow`, `wheel`) by what its code starts (see markers.py)."""
     for item in items:
         mark(item)
