@@ -26,7 +26,7 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.browser import Browser, Page  # noqa: E402
+from tests.support.browser import Browser, Page  # noqa: E402
 
 WATCH = """
 (() => {

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
+
+from tests.support.markers import mark
+from tests.support.pilot import brisk_pauses
 
 
 @pytest.fixture(autouse=True)
@@ -14,3 +19,35 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("TEXTUAL_CURSOR_BLINK", "0")
     return tmp_path / "home"
+
+
+@pytest.fixture(autouse=True)
+def brisk_pilot(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Pilot test's `pause()` checks whether the app has gone idle in steps of 2 ms rather than 20 ms."""
+    if request.node.get_closest_marker("tui") is not None:
+        brisk_pauses(monkeypatch)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put every test in its lanes (`tui`, `tmux`, `slow`, `wheel`) by what its code starts (see markers.py)."""
+    for item in items:
+        mark(item)
+
+
+@pytest.fixture(scope="module")
+def certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A fresh self-signed certificate and its key (PEM files), for the tables and pages over TLS."""
+    openssl = shutil.which("openssl")
+    assert openssl is not None, "these tests need the openssl command"
+    folder = tmp_path_factory.mktemp("tls")
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        [
+            *[openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost"],
+            *["-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-keyout", str(key), "-out", str(cert)],
+        ],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
+    return cert, key

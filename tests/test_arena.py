@@ -5,15 +5,15 @@ from __future__ import annotations
 import json
 import tracemalloc
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from cardtui import arena
-from cardtui.arena import ArenaError, ArenaResult, render, run_arena, seat_levels
+from cardtui.arena import ArenaError, render, run_arena, seat_levels
 from cardtui.cli import app
 from cardtui.measure import usable_cores, wilson
+from tests.support.arena import figures
 
 
 def test_wilson_interval() -> None:
@@ -28,12 +28,6 @@ def test_levels_rotate_through_the_seats() -> None:
     rotations = [seat_levels(levels, i) for i in range(4)]
     for seat in range(4):
         assert sorted(r[seat] for r in rotations) == sorted(levels)
-
-
-def figures(result: ArenaResult | dict[str, Any]) -> dict[str, Any]:
-    """A result's JSON without the count of workers, the one thing that differs between any two splits of a run."""
-    summary = result.to_json() if isinstance(result, ArenaResult) else result
-    return {k: v for k, v in summary.items() if k != "workers"}
 
 
 def test_same_results_for_any_number_of_workers() -> None:
@@ -98,6 +92,7 @@ def stop_after(units: int) -> Callable[[int, int], None]:
     return tick
 
 
+@pytest.mark.slow  # worker processes
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_ctrl_c_keeps_the_figures_so_far_marked_partial(jobs: int) -> None:
     seats = ["hard", "easy", "hard", "easy"]

@@ -23,7 +23,9 @@ from cardtui.arena import ArenaError, run_arena
 from cardtui.cli import app
 from cardtui.cluster import local_workers, on_cluster, start_local
 from cardtui.measure import usable_cores
-from tests.test_arena import figures
+from tests.support.arena import figures
+
+pytestmark = pytest.mark.slow  # a real local cluster
 
 RUNS = {
     "hearts": ["--seats", "hard,easy,hard,easy", "--deals", "8", "--budget-ms", "2"],

@@ -19,7 +19,7 @@ from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.menu import MENU, SavePicker
 from cardtui.tui.screens.stats import StatsScreen
 from cardtui.tui.settings import Settings
-from tests.test_tui_support import settle, workers_done
+from tests.support.tui import settle, workers_done
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 runner = CliRunner()
@@ -169,7 +169,8 @@ def test_a_row_damaged_with_its_digest_redone_still_cannot_crash_the_statistics(
     path, *columns = db.execute(query + " WHERE path LIKE ?", (f"%{DAMAGED}",)).fetchone()
     summary = json.loads(columns[-1])
     summary["sides"] = [[9]]
-    row = catalog.Row(tuple(columns[:3]), *columns[3:-1], json.dumps(summary))  # type: ignore[arg-type]
+    size, mtime_ns, inode, game, updated, status, totals, problem, _summary = columns
+    row = catalog.Row((size, mtime_ns, inode), game, updated, status, totals, problem, json.dumps(summary))
     with db:
         db.execute("UPDATE saves SET summary = ?, digest = ? WHERE path = ?", (row.summary, catalog._digest(row), path))
     db.close()

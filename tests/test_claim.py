@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from dealing import make_deal, play
 
 from cardtui.games import IllegalAction
 from cardtui.games.base import Bid, Claim
@@ -13,6 +12,7 @@ from cardtui.games.trick import Claimed, DealScored, TrickWon
 from cardtui.rules import HeartsRules, SpadesRules, load_preset
 from cardtui.saves import SaveError, build_save, parse_save
 from cardtui.seats import default_seats
+from tests.support.dealing import make_deal, play
 
 ALL_CLUBS = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"
 
@@ -112,6 +112,7 @@ def test_a_claim_in_a_save_replays_and_a_version_1_save_may_not_hold_one() -> No
     data = build_save(rules, default_seats(4, "easy"), 5, [deal, Claim(0)])
     assert data["version"] == 2
     loaded = parse_save(data)
+    assert isinstance(loaded.game, HeartsGame)
     assert loaded.game.deal_records[-1].tricks == (13, 0, 0, 0)
     data["version"] = 1
     with pytest.raises(SaveError, match=r"log\[1\]: a version 1 save holds no claim actions"):

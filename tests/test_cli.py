@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from cardtui import cli
 from cardtui.api import open_game
@@ -17,10 +16,10 @@ from cardtui.cli import app
 from cardtui.replay import Replay
 from cardtui.rules import load_ruleset
 from cardtui.session import Session
+from tests.support.cli import bad, ok, runner
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "saves"
-runner = CliRunner()
 
 
 @pytest.fixture(autouse=True)
@@ -45,20 +44,6 @@ def launched(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[object, .
     for name in ("launch_menu", "launch_play", "launch_resume", "launch_replay"):
         monkeypatch.setattr(cli, name, lambda *args, _name=name: record(_name, args))
     return calls
-
-
-def ok(*args: str) -> str:
-    result = runner.invoke(app, list(args))
-    assert result.exit_code == 0, (result.stdout, result.stderr, result.exception)
-    return result.stdout
-
-
-def bad(*args: str, match: str) -> None:
-    result = runner.invoke(app, list(args))
-    assert result.exit_code == 2, (result.stdout, result.stderr)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert "Traceback" not in result.stderr and match in lines[0], lines[0]
 
 
 def test_help_lists_the_commands() -> None:
@@ -213,6 +198,11 @@ def test_play_errors(tmp_path: Path) -> None:
     bad("play", "hearts", "--save", str(tmp_path / "no" / "g.json"), match="does not exist")
 
 
+def last(launched: list[tuple[str, tuple[object, ...]]]) -> tuple[str, tuple[object, ...]]:
+    """The latest launch (a call, so one comparison does not narrow the next)."""
+    return launched[-1]
+
+
 def test_resume_and_replay(home: Path, tmp_path: Path, launched: list[tuple[str, tuple[object, ...]]]) -> None:
     ok("resume", str(SAMPLES / "hearts-mid-deal.json"))
     ok("replay", str(SAMPLES / "hearts.json"))
@@ -227,12 +217,12 @@ def test_resume_and_replay(home: Path, tmp_path: Path, launched: list[tuple[str,
     (home / "saves").mkdir(parents=True)
     (home / "saves" / "hearts-20260101-000000.json").write_bytes((SAMPLES / "hearts-mid-deal.json").read_bytes())
     ok("resume")
-    assert launched[-1] == ("launch_resume", (home / "saves" / "hearts-20260101-000000.json", None, None))
+    assert last(launched) == ("launch_resume", (home / "saves" / "hearts-20260101-000000.json", None, None))
     ok("resume", str(SAMPLES / "hearts-mid-deal.json"), "--speed", "fast")
-    assert launched[-1] == ("launch_resume", (SAMPLES / "hearts-mid-deal.json", "fast", None))
+    assert last(launched) == ("launch_resume", (SAMPLES / "hearts-mid-deal.json", "fast", None))
     bad("resume", str(SAMPLES / "hearts-mid-deal.json"), "--speed", "warp", match="--speed: expected one of")
     ok("replay", "--ascii", str(SAMPLES / "hearts.json"))
-    assert launched[-1] == ("launch_replay", (SAMPLES / "hearts.json", True))
+    assert last(launched) == ("launch_replay", (SAMPLES / "hearts.json", True))
 
 
 def test_saves_listing(home: Path) -> None:

@@ -23,10 +23,10 @@ import pytest
 
 from cardtui.arena import run_arena
 from cardtui.games import Action, Event, Game, PlayerView, create_game, event_from_json, view_from_json
-from cardtui.games.base import Choices, Claim, Deal, GameOver, Undo
+from cardtui.games.base import Choices, Claim, Deal, GameOver, Undo, Undone
 from cardtui.games.codec import to_json
 from cardtui.games.hearts import HeartsDetail
-from cardtui.games.history import History, Undone
+from cardtui.games.history import History
 from cardtui.games.summary import summary_of
 from cardtui.games.trick import CardsPassed, TrickView, TrickWon
 from cardtui.net import Client, play_remote
@@ -38,8 +38,8 @@ from cardtui.saves import build_save, load_save, write_save
 from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.variants import GAMES, GameEntry, game_names
+from tests.support.net import bounded, open_table
 from tests.support.seat_knowledge import Knowledge, cards_in_json, cards_named
-from tests.test_net import bounded, open_table
 
 
 @dataclasses.dataclass(frozen=True)

@@ -40,7 +40,7 @@ from cardtui.tui.screens.menu import SavePicker
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.log import GameLog
-from tests.test_tui_support import settle, workers_done
+from tests.support.tui import settle, workers_done
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "saves"
@@ -493,7 +493,7 @@ def test_shortened_cuts_long_words_first_and_the_end_only_when_it_must() -> None
 async def test_what_a_host_sends_is_shown_inert(tmp_path: Path) -> None:
     """Chat, away notes and refusals come from another process: a hostile host's text is shown, never obeyed."""
     from cardtui.tui.screens.game_base import HostSaid
-    from tests.test_tui_support import game_screen, seated, settle_remote
+    from tests.support.tui import game_screen, seated, settle_remote
 
     chat, note, reason = f"hi {OSC52}[/]", "\x1b[2JWest is away[@click=app.quit]x[/]", "no\x07\u202e[/bold]"
     async with seated(tmp_path) as (_, _, app, pilot):

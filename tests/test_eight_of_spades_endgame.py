@@ -96,6 +96,7 @@ def flip_value(cards: list[Card], flips: list[Flip], me: int, rules: EightOfSpad
     return total / len(down)
 
 
+@pytest.mark.slow  # the brute force it is checked against
 @pytest.mark.parametrize(("miss_every", "knobs"), [(0, {}), (3, {}), (3, {"illuminati_stake": 11}), (4, {})])
 def test_search_is_exact_when_nothing_more_can_lock(miss_every: int, knobs: dict[str, Any]) -> None:
     rules = RULES.replace(**knobs)
@@ -107,7 +108,7 @@ def test_search_is_exact_when_nothing_more_can_lock(miss_every: int, knobs: dict
     t = Reckoning(view)
     assert t.unseen == 5
     bot = HardBot()
-    groups = {(): [pos for pos in UNSEEN if pos < GRID_CELLS]}
+    groups: dict[tuple[int, ...], list[int]] = {(): [pos for pos in UNSEEN if pos < GRID_CELLS]}
     candidates = bot._endgame(t, groups)
     assert len(candidates) == 5 + 5 * t.can_stake  # five calls in the grid, and in the illuminati with the stake
     spread = set()

@@ -39,7 +39,7 @@ def cards_in(value: Any) -> int:
         for v in value:
             m |= cards_in(v)
         return m
-    if isinstance(value, Action) or (dataclasses.is_dataclass(value) and not isinstance(value, type)):
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):  # views, details and actions
         return cards_in([getattr(value, f.name) for f in dataclasses.fields(value)])
     return 0
 

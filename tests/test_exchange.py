@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from dealing import make_deal
 
 from cardtui.cards import parse_card
 from cardtui.games import view_from_json
@@ -23,6 +22,7 @@ from cardtui.saves import parse_save
 from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.variants import make_bot
+from tests.support.dealing import make_deal
 
 LOW_HAND = "2C 3C 4C 5C 6C 2D 3D 4D 5D 2H 3H 4H 2S"
 HIGH_HAND = "AS KS 2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H"

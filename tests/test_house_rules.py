@@ -5,9 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from dealing import make_deal, play
-from scripted import play_deal, spades_game
-from test_cli import bad, ok
 
 from cardtui.api import ApiError, new_game
 from cardtui.cards import CardSet, parse_card
@@ -15,6 +12,9 @@ from cardtui.games.base import Bid, IllegalAction, Play
 from cardtui.games.hearts import score_hearts_deal
 from cardtui.games.spades import SpadesGame, score_side
 from cardtui.rules import HeartsRules, RulesetError, SpadesRules, load_preset, load_ruleset
+from tests.support.cli import bad, ok
+from tests.support.dealing import make_deal, play
+from tests.support.scripted import play_deal, spades_game
 
 HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
 NEW_SPADES_KNOBS = (

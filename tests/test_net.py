@@ -3,69 +3,29 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import random
 import socket
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from cardtui.cards import CardError, parse_card
+from cardtui.cards import parse_card
 from cardtui.games import Action, PlayerView, create_game
 from cardtui.games.codec import to_json
 from cardtui.games.eight_of_spades import Flipped
 from cardtui.games.trick import CardsPassed, Dealt
 from cardtui.net import Client, JoinRefused, Table, play_remote
-from cardtui.net.protocol import MAX_CHAT, VERSION, decode, encode, event_for, parse_invitation
+from cardtui.net.protocol import MAX_CHAT, VERSION, decode, event_for, parse_invitation
 from cardtui.rules import Ruleset, load_preset
 from cardtui.saves import load_save
-from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.variants import make_bot
-
-T = TypeVar("T")
-LIMIT = 30.0
-"""No test waits longer than this for the table."""
-
-
-async def bounded(work: Awaitable[T]) -> T:
-    return await asyncio.wait_for(work, LIMIT)
-
-
-def seats_of(spec: str) -> list[Seat]:
-    """`p,p,easy,hard`: p is an open seat, anything else a computer seat of that level."""
-    return [Seat(f"S{i}", "human") if w == "p" else Seat(f"S{i}", "bot", w) for i, w in enumerate(spec.split(","))]
-
-
-async def open_table(tmp_path: Path, ruleset: Ruleset, spec: str, seed: int = 5) -> Table:
-    session = Session.new(ruleset, seats_of(spec), seed, tmp_path / "table.json")
-    table = Table(session)
-    await table.open("127.0.0.1", 0)
-    return table
-
-
-async def join_recording(invite: str) -> tuple[Client, list[str]]:
-    """A client whose every received frame, the welcome included, is kept as it came off the wire."""
-    url, token = parse_invitation(invite)
-    ws = await connect(url)
-    await ws.send(encode({"type": "hello", "version": VERSION, "token": token}))
-    frames: list[str] = [str(await ws.recv())]
-    client = Client(ws, decode(frames[0]))
-    receive = ws.recv
-
-    async def recording(*args: Any, **kwargs: Any) -> Any:
-        frame = await receive(*args, **kwargs)
-        frames.append(frame)
-        return frame
-
-    ws.recv = recording  # type: ignore[method-assign]
-    return client, frames
-
+from tests.support.net import bounded, cards_in, join_recording, open_table
 
 Prefer = Callable[[PlayerView], Action | None]
 
@@ -189,23 +149,6 @@ async def test_a_resumed_table_has_fresh_invitations_and_the_same_position(tmp_p
 
 
 # ---------------------------------------------------------------- privacy
-
-
-def cards_in(data: Any) -> set[str]:
-    """Every card code anywhere in a message, aside from the rules' knobs (they name cards like the Q♠)
-    and Eight of Spades calls (a call of "8S" names no card on the table)."""
-    found: set[str] = set()
-    if isinstance(data, dict):
-        for key, value in data.items():
-            if key not in ("ruleset", "call"):
-                found |= cards_in(value)
-    elif isinstance(data, list):
-        for value in data:
-            found |= cards_in(value)
-    elif isinstance(data, str) and 2 <= len(data) <= 3:
-        with contextlib.suppress(CardError):
-            found.add(parse_card(data).code)
-    return found
 
 
 def hidden_from(session: Session) -> list[list[set[str]]]:
@@ -366,6 +309,7 @@ async def test_hostile_clients_are_refused_while_the_game_goes_on(tmp_path: Path
         await asyncio.gather(*(c.close() for c in (hostile, honest, victim)))
 
 
+@pytest.mark.slow  # fills the host's buffer
 async def test_a_client_that_stops_reading_is_dropped_and_the_game_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

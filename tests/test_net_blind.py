@@ -12,7 +12,7 @@ import pytest
 from cardtui.games.base import Bid
 from cardtui.net import Client
 from cardtui.rules import load_preset
-from tests.test_net import bounded, cards_in, join_recording, open_table
+from tests.support.net import bounded, cards_in, join_recording, open_table
 
 
 async def until(client: Client, kind: str) -> dict[str, Any]:

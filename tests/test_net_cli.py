@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 from cardtui.cli import app
 from cardtui.net import Client, play_remote
 from cardtui.saves import load_save
+from tests.support.net import ROOT, host_and_join
 
-ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
 
 
@@ -78,37 +78,6 @@ async def test_a_host_process_deals_a_whole_game_to_a_remote_player(tmp_path: Pa
     assert final.to_move is None and "game over (score)" in out.decode()
     loaded = load_save(save)
     assert loaded.game.is_over and list(loaded.game.scores) == list(final.totals)  # type: ignore[attr-defined]
-
-
-async def host_and_join(tmp_path: Path, host_args: list[str], seconds: float) -> tuple[list[str], bytes, int | None]:
-    """`cardtui host HOST_ARGS` in one process and `cardtui join INVITATION --level easy` in another, to the end.
-
-    Returns the joiner's lines, its stderr and its exit status; both processes are gone afterwards.
-    """
-    env = dict(os.environ, CARDTUI_HOME=str(tmp_path / "home"), PYTHONPATH=str(ROOT))
-    pipes = {"stdout": asyncio.subprocess.PIPE, "stderr": asyncio.subprocess.PIPE, "env": env, "cwd": ROOT}
-    host = await asyncio.create_subprocess_exec(
-        *[sys.executable, "-m", "cardtui", "host", *host_args],
-        **pipes,  # type: ignore[arg-type]
-    )
-    assert host.stdout is not None
-    joiner: asyncio.subprocess.Process | None = None
-    try:
-        await asyncio.wait_for(host.stdout.readline(), 60)
-        invitation = (await asyncio.wait_for(host.stdout.readline(), 30)).decode().split("cardtui join ", 1)[1]
-        joiner = await asyncio.create_subprocess_exec(
-            *[sys.executable, "-m", "cardtui", "join", invitation.strip(), "--level", "easy"],
-            **pipes,  # type: ignore[arg-type]
-        )
-        said, err = await asyncio.wait_for(joiner.communicate(), seconds)
-        await asyncio.wait_for(host.communicate(), 30)
-    finally:
-        for process in (host, joiner):
-            if process is not None and process.returncode is None:
-                process.kill()
-                await process.wait()
-    assert joiner is not None
-    return said.decode().splitlines(), err, joiner.returncode
 
 
 async def test_cardtui_join_seats_a_computer_player_with_the_hosts_invitation(tmp_path: Path) -> None:

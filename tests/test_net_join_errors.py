@@ -8,7 +8,7 @@ import os
 import pty
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -63,7 +63,7 @@ async def websocket(handler: Callable[[ServerConnection], Awaitable[None]]) -> A
         yield next(iter(server.sockets)).getsockname()[1]
 
 
-SERVERS = {
+SERVERS: dict[str, tuple[Callable[[], AbstractAsyncContextManager[int]], str]] = {
     "a web server": (lambda: tcp(web_page), "is not a cardtui table: server rejected WebSocket connection: HTTP 200"),
     "a port that hangs up": (lambda: tcp(hang_up), "is not a cardtui table: did not receive a valid HTTP response"),
     "an echo server": (lambda: websocket(echo), "is not a cardtui table: it answered the invitation with 'hello'"),

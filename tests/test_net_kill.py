@@ -58,10 +58,7 @@ class Host:
     async def invitations(self, seats: tuple[int, ...] = (0, 1)) -> dict[int, str]:
         """The invitation of each open seat, read from the host's opening lines."""
         await self.line(lambda line: " table at " in line)
-        return {
-            seat: (await self.line(lambda line, s=seat: line.startswith(f"seat {s} "))).split("cardtui join ", 1)[1]
-            for seat in seats
-        }
+        return {seat: (await self.line(starts(f"seat {seat} "))).split("cardtui join ", 1)[1] for seat in seats}
 
     async def ended(self) -> str:
         """All the host printed, once it has ended with status 0."""
@@ -208,3 +205,8 @@ async def test_kill_9_the_host_then_resume_reopens_the_same_game_with_fresh_invi
         loaded = load_save(save)
         assert loaded.game.is_over and [a.to_json() for a in loaded.log[: len(before)]] == before
         await west.close()
+
+
+def starts(prefix: str) -> Callable[[str], bool]:
+    """A test for `Host.line`: the line starts with `prefix`."""
+    return lambda line: line.startswith(prefix)

@@ -14,7 +14,7 @@ from cardtui.rules import load_preset
 from cardtui.saves import build_save, load_save, write_save
 from cardtui.seats import Seat
 from cardtui.session import Session
-from tests.test_net_cli import host_and_join
+from tests.support.net import host_and_join
 
 ROOT = Path(__file__).resolve().parent.parent
 DEALS = 200

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import ssl
-import subprocess
 import sys
 from pathlib import Path
 
@@ -27,25 +25,6 @@ from cardtui.session import Session
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 60.0
 runner = CliRunner()
-
-
-@pytest.fixture(scope="module")
-def certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """A fresh self-signed certificate and its key (PEM files)."""
-    openssl = shutil.which("openssl")
-    assert openssl is not None, "these tests need the openssl command"
-    folder = tmp_path_factory.mktemp("tls")
-    cert, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(
-        [
-            *[openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost"],
-            *["-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-keyout", str(key), "-out", str(cert)],
-        ],
-        check=True,
-        capture_output=True,
-        timeout=60,
-    )
-    return cert, key
 
 
 def seats() -> list[Seat]:

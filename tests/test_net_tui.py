@@ -25,7 +25,7 @@ from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.prompt_bar import PromptBar
-from tests.test_tui_support import (
+from tests.support.tui import (
     app_for,
     game_screen,
     open_table,

@@ -19,8 +19,10 @@ from cardtui.tui.screens.help import HelpScreen
 from cardtui.tui.screens.lobby import LobbyScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.widgets.hand import Hand
-from tests.test_tui_support import (
+from tests.support.tui import (
     game_screen,
+    in_front,
+    just_under_front,
     make_app,
     play_until,
     seated,
@@ -59,13 +61,13 @@ async def test_table_talk_opens_over_the_pass_dialog_which_comes_back_with_its_c
         assert dialog.chosen == cards[:2]
 
         await pilot.press("ctrl+t")
-        assert isinstance(app.screen, ChatScreen) and app.screen_stack[-2] is dialog
+        assert isinstance(app.screen, ChatScreen) and just_under_front(app, dialog)
         await pilot.press(*"abc", "escape")  # not sent
-        assert app.screen is dialog and dialog.chosen == cards[:2]
+        assert in_front(app, dialog) and dialog.chosen == cards[:2]
 
         await pilot.press("slash")  # the key a browser tab leaves to the game (it takes ctrl+t for a new tab)
         await pilot.press(*"one moment", "enter")
-        assert app.screen is dialog
+        assert in_front(app, dialog)
         assert await heard(pilot, app, "South: one moment")
         assert "South: abc" not in game_screen(app).game_log().lines()
         assert dialog.chosen == cards[:2] and app.focused is dialog.query_one(Hand)
@@ -74,7 +76,7 @@ async def test_table_talk_opens_over_the_pass_dialog_which_comes_back_with_its_c
         assert isinstance(app.screen, HelpScreen) and TALK_KEY in app.screen.keys
         assert LOBBY_KEY not in app.screen.keys  # a joined seat has no lobby
         await pilot.press("escape")
-        assert app.screen is dialog
+        assert in_front(app, dialog)
 
         await type_text(pilot, cards[2].code)
         await pilot.press("enter")
@@ -88,9 +90,9 @@ async def test_table_talk_opens_over_the_bid_dialog_which_keeps_the_typed_bid(tm
         assert isinstance(dialog, BidScreen)
         await pilot.press("4")
         await pilot.press("ctrl+t")
-        assert isinstance(app.screen, ChatScreen) and app.screen_stack[-2] is dialog
+        assert isinstance(app.screen, ChatScreen) and just_under_front(app, dialog)
         await pilot.press(*"hmm", "enter")
-        assert app.screen is dialog
+        assert in_front(app, dialog)
         assert await heard(pilot, app, "South: hmm")
         field = dialog.query_one("#bid-input", Input)
         assert field.value == "4" and app.focused is field
@@ -106,7 +108,7 @@ async def test_a_local_dialog_has_no_table_talk() -> None:
         assert isinstance(dialog, PassScreen)
         await type_text(pilot, dialog.cards[0].code)
         await pilot.press("ctrl+t", "f8")
-        assert app.screen is dialog and dialog.chosen == dialog.cards[:1]
+        assert in_front(app, dialog) and dialog.chosen == dialog.cards[:1]
         assert not any(isinstance(s, (ChatScreen, LobbyScreen)) for s in app.screen_stack)
         assert TALK_KEY not in dialog.help_keys() and LOBBY_KEY not in dialog.help_keys()
 
@@ -129,9 +131,9 @@ async def test_the_hosts_lobby_stays_in_front_of_its_pass_and_f8_opens_it_over_t
         await type_text(pilot, dialog.cards[0].code)
 
         await pilot.press("f8")
-        assert isinstance(app.screen, LobbyScreen) and app.screen_stack[-2] is dialog
+        assert isinstance(app.screen, LobbyScreen) and just_under_front(app, dialog)
         await pilot.press("f8")
-        assert app.screen is dialog and dialog.chosen == dialog.cards[:1]
+        assert in_front(app, dialog) and dialog.chosen == dialog.cards[:1]
         await pilot.press("f1")
         assert isinstance(app.screen, HelpScreen) and LOBBY_KEY in app.screen.keys
 

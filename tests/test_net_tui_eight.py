@@ -13,14 +13,15 @@ from cardtui.games.codec import to_json
 from cardtui.games.eight_of_spades import GRID_CELLS, EightOfSpadesGame, EightOfSpadesView, Flip, position_name
 from cardtui.net import Table
 from cardtui.net.source import RemoteSource
-from cardtui.rules import load_preset
+from cardtui.rules import EightOfSpadesRules, load_preset
 from cardtui.tui.app import CardtuiApp
 from cardtui.tui.common import card_label
 from cardtui.tui.screens.game_end import GameEndScreen
 from cardtui.tui.screens.grid import GridScreen
+from cardtui.tui.screens.network_seat import NetworkSeat
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.prompt_bar import PromptBar
-from tests.test_tui_support import game_screen, play_until, screen_lines, seated, settle_remote
+from tests.support.tui import game_screen, play_until, screen_lines, seated, settle_remote
 
 
 def grid(app: CardtuiApp) -> GridScreen:
@@ -66,7 +67,7 @@ async def refused(pilot: Pilot[Any], app: CardtuiApp, table: Table, remote: Remo
     await settle_remote(pilot, app)
     screen = grid(app)
     assert screen.query_one(PromptBar).message == reason
-    assert not screen.sent and screen.human_turn() == remote.seat
+    assert isinstance(screen, NetworkSeat) and not screen.sent and screen.human_turn() == remote.seat
     assert len(table.session.log) == before and remote.actions == actions
 
 
@@ -79,6 +80,7 @@ async def test_a_remote_person_plays_eight_of_spades_to_the_end_by_typed_flips(t
             return grid(app).human_turn() == remote.seat
 
         assert await play_until(pilot, app, 1, my_turn)
+        assert isinstance(ruleset, EightOfSpadesRules)
         assert my_view(remote).points[remote.seat] < ruleset.illuminati_stake
         await refused(pilot, app, table, remote, Flip(remote.seat, "S", GRID_CELLS))  # no points to stake
 

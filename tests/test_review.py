@@ -23,7 +23,7 @@ from cardtui.saves import LoadedSave, parse_save
 from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.variants import make_judge
-from tests.test_bots import deal_of
+from tests.support.dealing import deal_of
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "saves"

@@ -10,11 +10,14 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardtui.api import ApiError, open_game
 from cardtui.saves import SaveError, load_save
+
+pytestmark = pytest.mark.slow  # hundreds of generated saves
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 BASE = json.loads((SAMPLES / "hearts-mid-deal.json").read_text())

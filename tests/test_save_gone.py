@@ -19,7 +19,7 @@ from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.prompt_bar import PromptBar
-from tests.test_tui_support import pass_first_cards, settled_at, workers_done
+from tests.support.tui import pass_first_cards, settled_at, workers_done
 
 SEATS = [Seat("You", "human"), *(Seat(n, "bot", "easy") for n in ("West", "North", "East"))]
 

@@ -7,13 +7,13 @@ Every case plays a whole deal through `cardtui.api` with hand-built cards
 from __future__ import annotations
 
 import pytest
-from dealing import make_deal, play
-from scripted import play_deal, spades_game
 
 from cardtui.cards import parse_card
 from cardtui.games.base import Bid, IllegalAction, Play
 from cardtui.games.spades import SpadesGame, spades_winners
 from cardtui.rules import SpadesRules, load_preset
+from tests.support.dealing import make_deal, play
+from tests.support.scripted import play_deal, spades_game
 
 # Side 0 is seats 0 and 2; the opponents (seats 1, 3) bid 3 each and take the rest.
 

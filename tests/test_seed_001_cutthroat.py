@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from scripted import play_deal, spades_game
 
 from cardtui.api import new_game, summary_of
 from cardtui.rules import load_ruleset
 from cardtui.saves import load_save
+from tests.support.scripted import play_deal, spades_game
 
 
 def test_each_player_sets_a_bid_between_0_and_13() -> None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from scripted import play_deal, scripted_deal, spades_game
 
 from cardtui.api import ApiError
+from tests.support.scripted import play_deal, scripted_deal, spades_game
 
 
 def play_hands() -> list[list[str]]:

@@ -5,11 +5,10 @@ The engine's own test module covers every rule in depth; these are the seed's se
 
 from __future__ import annotations
 
-from test_eight_of_spades import flip, flips, new
-
 from cardtui.cards import parse_card
 from cardtui.games.eight_of_spades import parse_position
 from cardtui.rules import load_preset
+from tests.support.eight_of_spades import flip, flips, new
 
 
 def test_the_preset_is_the_seeds_numbers() -> None:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from dealing import make_deal, play
 
 from cardtui.api import new_game
 from cardtui.cards import CardSet, parse_card
 from cardtui.games.base import IllegalAction, Play
 from cardtui.games.hearts import HeartsGame, hearts_winners, score_hearts_deal
 from cardtui.rules import HeartsRules, load_preset
+from tests.support.dealing import make_deal, play
 
 HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
 

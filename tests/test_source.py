@@ -15,7 +15,7 @@ from cardtui.saves import load_save
 from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.source import LocalSource
-from tests.test_tui_support import fast_forward, open_table
+from tests.support.tui import fast_forward, open_table
 
 
 def local_at_play(tmp_path: Path) -> LocalSource:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from dealing import make_deal, play
-from scripted import scripted_deal
 
 from cardtui.cards import CardSet, parse_card
 from cardtui.games.base import Bid, IllegalAction, Pass, Play
 from cardtui.games.spades import SpadesGame, score_side, spades_winners
 from cardtui.rules import SpadesRules, load_preset
+from tests.support.dealing import make_deal, play
+from tests.support.scripted import scripted_deal
 
 
 def rules(name: str = "spades", **changes: object) -> SpadesRules:
@@ -101,7 +101,7 @@ def test_bidding_starts_left_of_dealer_and_play_too() -> None:
     assert game.to_move is not None and game.to_move.seat == 0 and game.to_move.phase == "bid"
     for seat in (0, 1, 2, 3):
         game.apply(Bid(seat, 3))
-    assert game.to_move is not None and game.to_move.seat == 0 and game.to_move.phase == "play"
+    assert (after := game.to_move) is not None and after.seat == 0 and after.phase == "play"
 
 
 def test_bid_errors() -> None:
@@ -140,7 +140,7 @@ def test_blind_nil_when_trailing_and_the_exchange() -> None:
     assert all(c in game.hand(0) for c in back) and len(game.hand(0)) == 13 == len(game.hand(2))
     assert game.view(0).detail.passed == CardSet(given)
     assert game.view(0).detail.received == CardSet(back)
-    assert game.to_move is not None and game.to_move.phase == "play"
+    assert (after := game.to_move) is not None and after.phase == "play"
 
 
 SPADES_DEAL = {

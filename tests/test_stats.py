@@ -18,10 +18,9 @@ from cardtui.measure import wilson
 from cardtui.rules import load_preset
 from cardtui.saves import write_save
 from cardtui.stats import compute, opponents_of, render, you_of
-from tests.scripted import bid, scripted_deal
+from tests.support.scripted import bid, moon_deal, scripted_deal
 
 runner = CliRunner()
-CLUBS = [f"{r}C" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
 
 
 @pytest.fixture(autouse=True)
@@ -52,17 +51,6 @@ def figures(**kw: Any) -> dict[tuple[str, str], dict[str, Any]]:
 
 
 # ---------------------------------------------------------------- hearts
-
-
-def moon_deal(game: ApiGame, shooter: int) -> None:
-    """The shooter holds every club: it leads 2C, nobody can follow, it takes all 13 tricks and the moon."""
-    dealer = game.legal_actions()[0]["dealer"]
-    rest = [str(c) for c in DECK if str(c) not in CLUBS]
-    hands = [rest[:13], rest[13:26], rest[26:39]]
-    hands.insert(shooter, CLUBS)
-    game.apply({"type": "deal", "dealer": dealer, "hands": hands})
-    while game.to_move is not None and game.to_move["phase"] == "play":
-        game.apply(game.legal_actions()[0])
 
 
 def test_hearts_moons_queens_and_points_per_deal(home: Path) -> None:

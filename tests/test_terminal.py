@@ -3,15 +3,10 @@
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
 import shutil
-import subprocess
-import sys
 import time
-import uuid
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,41 +14,9 @@ import pytest
 from cardtui.cards import sort_for_display
 from cardtui.games.base import Play, ToMove
 from cardtui.saves import LoadedSave, load_save
+from tests.support.terminal import Tmux, saved_past, shows
 
-ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
-
-
-class Tmux:
-    def __init__(self, home: Path) -> None:
-        self.socket = f"cardtui-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-        self.home = home
-
-    def run(self, *args: str) -> str:
-        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=False).stdout
-
-    def start(self, name: str, command: str) -> None:
-        env = f"CARDTUI_HOME={shlex.quote(str(self.home))} TEXTUAL_CURSOR_BLINK=0"
-        line = f"cd {shlex.quote(str(ROOT))} && env {env} {shlex.quote(sys.executable)} -m cardtui {command}; read x"
-        self.run("new-session", "-d", "-s", name, "-x", "100", "-y", "30", line)
-
-    def screen(self, name: str) -> str:
-        return self.run("capture-pane", "-p", "-t", name)
-
-    def keys(self, name: str, *keys: str) -> None:
-        self.run("send-keys", "-t", name, *keys)
-
-    def wait(self, name: str, ok: Callable[[str], bool], what: str, seconds: float = 20) -> str:
-        deadline = time.monotonic() + seconds
-        text = ""
-        while time.monotonic() < deadline:
-            text = self.screen(name)
-            if ok(text):
-                return text
-        raise AssertionError(f"waited {seconds}s for {what}; the screen shows:\n{text}")
-
-    def close(self) -> None:
-        self.run("kill-server")
 
 
 def hand_line(screen: str) -> str:
@@ -83,14 +46,14 @@ def test_play_quit_and_resume_in_tmux(tmp_path: Path) -> None:
         loaded = load_save(save)
         for k, card in enumerate(list(loaded.game.hand(0))[:3], 1):  # type: ignore[attr-defined]
             tmux.keys("play", card.code.lower(), "Enter")
-            tmux.wait("play", lambda s, k=k: f"Chosen ({k}/3)" in s, f"card {k} chosen")
+            tmux.wait("play", shows(f"Chosen ({k}/3)"), f"card {k} chosen")
         tmux.keys("play", "Enter")
         for _ in range(3):
             loaded = my_turn(tmux, save)
             legal = [a for a in loaded.game.legal_actions() if isinstance(a, Play) and a.seat == 0]
             before = len(loaded.log)
             tmux.keys("play", legal[0].card.code, "Enter")
-            tmux.wait("play", lambda s, n=before: len(load_save(save).log) > n, "the play")
+            tmux.wait("play", saved_past(save, before), "the play")
         loaded = my_turn(tmux, save)
         expected = "   ".join(c.glyph for c in sort_for_display(loaded.game.hand(0)))  # type: ignore[attr-defined]
         shown = tmux.wait("play", lambda s: expected in " ".join(hand_line(s).split()).replace(" ", "   "), "the hand")

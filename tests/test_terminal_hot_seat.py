@@ -20,8 +20,7 @@ from cardtui.cards import Card
 from cardtui.games.base import Pass, Play
 from cardtui.games.hearts import HeartsGame
 from cardtui.saves import LoadedSave, load_save
-from tests.test_terminal import Tmux
-from tests.test_terminal_trust import app_pid
+from tests.support.terminal import Tmux, app_pid, saved_past, shows
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
@@ -163,10 +162,10 @@ def test_a_hot_seat_deal_in_tmux_never_shows_the_other_persons_cards(tmp_path: P
                 first = next(a for a in legal if isinstance(a, Pass))
                 for k, card in enumerate(first.cards, 1):
                     tmux.keys("hot", card.code.lower(), "Enter")
-                    tmux.wait("hot", lambda s, k=k: f"Chosen ({k}/3)" in s, f"card {k} chosen", seconds=60)
+                    tmux.wait("hot", shows(f"Chosen ({k}/3)"), f"card {k} chosen", seconds=60)
                 tmux.keys("hot", "Enter")
                 type_on(tmux, rng)
-                tmux.wait("hot", lambda s, n=before: len(load_save(save).log) > n, "the pass to be saved", seconds=60)
+                tmux.wait("hot", saved_past(save, before), "the pass to be saved", seconds=60)
             else:
                 play = next(a for a in legal if isinstance(a, Play))
                 played(tmux, save, before, play.card, rng)

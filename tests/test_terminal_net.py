@@ -15,7 +15,7 @@ import pytest
 
 from cardtui.games.base import Pass, Play
 from cardtui.saves import LoadedSave, load_save
-from tests.test_terminal import Tmux
+from tests.support.terminal import Tmux, shows
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
@@ -48,7 +48,7 @@ def take_turn(tmux: Tmux, loaded: LoadedSave) -> None:
             for _ in range(5):
                 tmux.keys(name, *card.code.lower(), "Enter")
                 try:
-                    tmux.wait(name, lambda s, k=k: f"Chosen ({k}/3)" in s, f"{name} choosing card {k}", seconds=2)
+                    tmux.wait(name, shows(f"Chosen ({k}/3)"), f"{name} choosing card {k}", seconds=2)
                     break
                 except AssertionError:
                     continue

@@ -7,28 +7,15 @@ import os
 import shlex
 import shutil
 import signal
-import time
 from pathlib import Path
 
 import pytest
 
 from cardtui.saves import load_save
-from tests.test_terminal import Tmux
+from tests.support.terminal import Tmux, app_pid
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
-
-
-def app_pid(tmux: Tmux, name: str) -> int:
-    """The cardtui process in a pane: the pane's shell's child (polled until it has started)."""
-    shell = int(tmux.run("display-message", "-p", "-t", name, "#{pane_pid}").strip())
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        for task in Path(f"/proc/{shell}/task").iterdir():
-            children = (task / "children").read_text().split()
-            if children:
-                return int(children[0])
-    raise AssertionError("cardtui never started in the pane")
 
 
 def pane_flags(tmux: Tmux, name: str) -> str:

@@ -13,12 +13,15 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardtui.api import ApiError, new_game
 from cardtui.rules import RulesetError, load_ruleset, preset_dir
+
+pytestmark = pytest.mark.slow  # hundreds of generated rulesets
 
 PRESET = (preset_dir() / "spades.toml").read_bytes()
 

@@ -169,6 +169,7 @@ def test_the_menu_says_a_locked_save_is_open_elsewhere(home: Path) -> None:
 # ---------------------------------------------------------------- 2. only regular files, never blocking
 
 
+@pytest.mark.slow  # every command, each with its wait for the FIFO
 def test_a_fifo_is_refused_at_once_everywhere(home: Path) -> None:
     fifo = home / "saves" / "x.json"
     os.mkfifo(fifo)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input, Static
 
 from cardtui.games.base import Bid
 from cardtui.rules import load_preset, load_ruleset
@@ -20,7 +21,7 @@ from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.prompt_bar import PromptBar
-from tests.test_tui_support import (
+from tests.support.tui import (
     dialog_message,
     make_app,
     open_rules_editor,
@@ -128,7 +129,7 @@ async def test_blind_bid_before_the_hand_is_shown() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         bid_screen = app.screen
-        assert bid_screen.blind_stage
+        assert isinstance(bid_screen, BidScreen) and bid_screen.blind_stage
         table = app.screen_stack[-2]
         assert table.query_one(Hand).face_down
         await type_text(pilot, "blind 4")
@@ -205,7 +206,7 @@ async def test_menu_new_game_form_starts_a_game() -> None:
         await pilot.press("enter")  # New game
         await pilot.pause()
         assert app.screen.__class__.__name__ == "NewGameScreen"
-        app.screen.query_one("#seed").value = "42"
+        app.screen.query_one("#seed", Input).value = "42"
         await pilot.press("ctrl+s")
         await settle(pilot, app)
         assert isinstance(app.screen, PassScreen)
@@ -229,24 +230,24 @@ async def test_rules_editor_checks_as_you_type_and_saves_valid_toml(home: Path) 
     app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         editor = await open_rules_editor(pilot, app)
-        knob = editor.query_one("#knob-win_target")
+        knob = editor.query_one("#knob-win_target", Input)
         knob.value = "abc"
         await pilot.pause()
-        assert "expected an integer 50..10000" in str(editor.query_one("#error-win_target").content)
+        assert "expected an integer 50..10000" in str(editor.query_one("#error-win_target", Static).content)
         assert knob.has_class("-invalid")
         await pilot.press("ctrl+s")
-        assert "win_target" in str(editor.query_one("#form-message").content)
+        assert "win_target" in str(editor.query_one("#form-message", Static).content)
         knob.value = "300"
-        editor.query_one("#knob-name").value = "house"
-        minimum = editor.query_one("#knob-min_side_bid")
+        editor.query_one("#knob-name", Input).value = "house"
+        minimum = editor.query_one("#knob-min_side_bid", Input)
         minimum.value = "14"
         await pilot.pause()
-        assert "expected an integer 0..13" in str(editor.query_one("#error-min_side_bid").content)
+        assert "expected an integer 0..13" in str(editor.query_one("#error-min_side_bid", Static).content)
         minimum.value = "4"
-        editor.query_one("#knob-on_tie").value = "play_on"
+        editor.query_one("#knob-on_tie", Input).value = "play_on"
         await pilot.pause()
         assert not knob.has_class("-invalid") and not minimum.has_class("-invalid")
-        editor.query_one("#rules-path").value = str(home / "house.toml")
+        editor.query_one("#rules-path", Input).value = str(home / "house.toml")
         await pilot.click("#play")
         await pilot.pause()
         assert app.screen.__class__.__name__ == "NewGameScreen"
@@ -262,8 +263,8 @@ async def test_the_rules_editor_names_and_describes_changed_rules(home: Path) ->
     app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         editor = await open_rules_editor(pilot, app)
-        editor.query_one("#knob-win_target").value = "300"
-        editor.query_one("#rules-path").value = str(home / "short.toml")
+        editor.query_one("#knob-win_target", Input).value = "300"
+        editor.query_one("#rules-path", Input).value = str(home / "short.toml")
         await pilot.press("ctrl+s")
         await pilot.pause()
     ruleset = load_ruleset(home / "short.toml")

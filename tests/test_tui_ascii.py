@@ -23,7 +23,7 @@ from cardtui.tui.screens.rules_editor import RulesEditorScreen
 from cardtui.tui.screens.settings import SettingsScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
-from tests.test_tui_support import (
+from tests.support.tui import (
     answer_simply,
     fast_forward,
     make_app,

@@ -9,7 +9,7 @@ from textual.widgets import Input, Static
 
 from cardtui.tui.app import CardtuiApp
 from cardtui.tui.screens.bid import BidScreen
-from tests.test_tui_support import dialog_message, fast_forward, make_app, settle, settled_at
+from tests.support.tui import dialog_message, fast_forward, make_app, settle, settled_at
 
 
 def your_bid_after_others(session: Any) -> bool:

@@ -8,7 +8,7 @@ from cardtui.rules import load_preset
 from cardtui.tui.screens.bid import BidScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.widgets.size_notice import SizeNotice
-from tests.test_tui_support import make_app, pass_first_cards, settle, settled_at, type_text
+from tests.support.tui import make_app, pass_first_cards, settle, settled_at, type_text
 
 
 async def test_a_pass_is_not_made_below_60x20_and_is_once_the_terminal_fits() -> None:

@@ -8,7 +8,7 @@ from textual.widgets import Static
 from cardtui.tui.screens.bid import BidScreen
 from cardtui.tui.screens.help import HelpScreen
 from cardtui.tui.screens.pass_cards import PassScreen
-from tests.test_tui_support import dialog_message, make_app, settle, workers_done
+from tests.support.tui import dialog_message, in_front, make_app, settle, workers_done
 
 
 @pytest.mark.parametrize(
@@ -37,7 +37,7 @@ async def test_dialog_help_and_hint(preset: str, verb: str, help_line: str) -> N
         assert isinstance(app.screen, HelpScreen)
         assert help_line in str(app.screen.query_one("#help-text", Static).content)
         await pilot.press("escape")
-        assert app.screen is dialog
+        assert in_front(app, dialog)
 
 
 async def test_no_hint_before_a_blind_bidder_looks() -> None:

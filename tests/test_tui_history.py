@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Static
 
 from cardtui.api import ApiGame, new_game
 from cardtui.catalog import list_entries
+from cardtui.games.spades import SpadesGame
 from cardtui.games.summary import spades_breakdown, summary_of
 from cardtui.rules import load_preset
 from cardtui.saves import load_save, write_save
@@ -35,9 +36,8 @@ from cardtui.tui.screens.stats import EMPTY, StatsScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.chart import Chart, bin_counts, whole_ticks
-from tests.test_stats import moon_deal
-from tests.test_tui_snapshots import shot
-from tests.test_tui_support import fast_forward, make_app, play_turns, settle, settled_at, workers_done
+from tests.support.scripted import moon_deal
+from tests.support.tui import fast_forward, make_app, play_turns, settle, settled_at, shot, workers_done
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 
@@ -105,11 +105,12 @@ def sample_at_deal_end(tmp_path: Path, name: str, deals: int) -> Session:
 
 def test_spades_breakdown_of_the_sample_matches_the_engine() -> None:
     game = load_save(SAMPLES / "spades.json").game
+    assert isinstance(game, SpadesGame)
     second = spades_breakdown(game.ruleset, game.deal_records, 1)
     assert [(s["contract"], s["tricks"], s["made"], s["bags"]) for s in second] == [(5, 6, True, 5), (4, 4, True, 1)]
     assert second[0]["nils"] == [{"seat": 2, "blind": False, "made": False}]
     assert second[1]["nils"] == [{"seat": 1, "blind": False, "made": True}]
-    for index, record in enumerate(getattr(game, "deal_records", [])):
+    for index, record in enumerate(game.deal_records):
         sides = spades_breakdown(game.ruleset, game.deal_records, index)
         assert [s["score"] for s in sides] == list(record.scores)
         assert [s["bags"] for s in sides] == list(record.bags or ())

@@ -23,7 +23,7 @@ from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.text_line import TextLines
-from tests.test_tui_support import answer_simply, make_app, pass_first_cards, settle, type_text
+from tests.support.tui import answer_simply, in_front, make_app, pass_first_cards, settle, type_text
 
 CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
 
@@ -181,10 +181,10 @@ async def test_keys_typed_on_after_a_play_neither_end_the_hand_over_nor_reach_th
         assert "West, press any key" in hot_seat_text(hot)
         hot.post_message(late)
         await pilot.pause()
-        assert app.screen is hot, "a key pressed before the screen appeared ended it"
+        assert in_front(app, hot), "a key pressed before the screen appeared ended it"
         await pilot.press("space")
         await settle(pilot, app)
-        assert app.screen is table and table.viewer == 1
+        assert in_front(app, table) and table.viewer == 1
         assert table.query_one(Hand).buffer == ""
         assert "▸" not in table.prompt_bar().query_one("#prompt-line", TextLines).text
         await pilot.press("5", "d", "enter")  # West's own first key starts West's code
@@ -207,7 +207,7 @@ async def test_keys_typed_before_the_hand_over_do_not_reach_the_next_persons_inp
         assert isinstance(app.screen, HotSeatScreen)
         await pilot.press("space")
         await settle(pilot, app)
-        assert app.screen is table and table.viewer == 1
+        assert in_front(app, table) and table.viewer == 1
         assert hand.buffer == "", "what You typed is in West's card input"
 
 

@@ -7,6 +7,9 @@ from typing import Any
 import pytest
 from textual.widgets import Button
 
+from cardtui.games.base import Play
+from cardtui.games.eight_of_spades import EightOfSpadesGame
+from cardtui.games.trick import TrickGame
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.bid import BidScreen
 from cardtui.tui.screens.grid import GridScreen
@@ -14,9 +17,9 @@ from cardtui.tui.screens.help import HelpScreen
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
+from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.seat_panel import SeatPanel
-from tests.test_tui_snapshots import pass_three
-from tests.test_tui_support import fast_forward, make_app, screen_lines, settle, type_text
+from tests.support.tui import fast_forward, make_app, pass_three, screen_lines, settle, type_text
 
 
 def text_of(app: CardtuiApp) -> str:
@@ -50,11 +53,13 @@ async def test_too_small_shows_a_notice_and_resizing_back_keeps_everything() -> 
             assert_table_whole(app, session)
         assert isinstance(app.screen, TableScreen)
         # the hand has the keyboard again: a typed card is played
-        held = len(session.game.hand(0))
-        legal = [a for a in session.game.legal_actions() if getattr(a, "seat", None) == 0]
-        await type_text(pilot, legal[0].card.code)  # type: ignore[attr-defined]
+        game = session.game
+        assert isinstance(game, TrickGame)
+        held = len(game.hand(0))
+        legal = [a for a in game.legal_actions() if isinstance(a, Play) and a.seat == 0]
+        await type_text(pilot, legal[0].card.code)
         await settle(pilot, app)
-        assert len(session.game.hand(0)) == held - 1
+        assert len(game.hand(0)) == held - 1
 
 
 async def test_the_side_panel_folds_on_a_narrow_terminal_and_f7_shows_it() -> None:
@@ -191,17 +196,18 @@ async def test_grid_face_up_and_face_down_differ_in_characters() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         assert isinstance(app.screen, GridScreen)
-        board = app.screen.query_one("GridBoard")
+        board = app.screen.query_one(GridBoard)
         view = app.screen.view()
         for pos in range(49):
             cell = board._cell(pos).plain  # type: ignore[attr-defined]
             if view.down >> pos & 1:
                 assert cell.strip() == "▒▒"
-            elif view.faces[pos] is not None:
-                assert view.faces[pos].glyph in cell
+            elif (face := view.faces[pos]) is not None:
+                assert face.glyph in cell
                 assert cell.strip().endswith("*") == bool(view.locked >> pos & 1)
         # a replay shows the face-down cards' faces too: marked as face down by a character, not by shade alone
         game = session.game
+        assert isinstance(game, EightOfSpadesGame)
         board.show(view.faces, view.down, view.locked, [game.card_at(p) for p in range(52)])
         for pos in range(49):
             cell = board._cell(pos).plain.strip()  # type: ignore[attr-defined]

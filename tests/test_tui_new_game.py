@@ -17,7 +17,7 @@ from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.screens.new_game import FILE, HOUSE, NewGameScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.settings import Settings
-from tests.test_tui_support import open_rules_editor, settle, workers_done
+from tests.support.tui import open_rules_editor, settle, workers_done
 
 
 async def open_new_game(pilot: Pilot[Any], app: CardtuiApp) -> NewGameScreen:

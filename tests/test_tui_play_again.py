@@ -10,7 +10,7 @@ from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.game_end import GameEndScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
-from tests.test_tui_support import play_turns, settle
+from tests.support.tui import play_turns, settle
 
 SEATS = (Seat("Ada", "human"), Seat("Bo", "bot", "easy"), Seat("Cy", "bot", "normal"), Seat("Di", "bot", "easy"))
 

@@ -19,7 +19,7 @@ from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.text_line import TextLines
-from tests.test_tui_support import (
+from tests.support.tui import (
     answer_simply,
     make_app,
     pass_first_cards,

@@ -19,7 +19,7 @@ from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.trick import Trick
-from tests.test_tui_support import screen_lines
+from tests.support.tui import screen_lines
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 
@@ -133,8 +133,7 @@ async def test_the_deal_end_and_game_end_are_whole_on_a_small_terminal(size: tup
 
     from cardtui.tui.screens.deal_end import DealEndScreen
     from cardtui.tui.screens.game_end import GameEndScreen
-    from tests.test_tui_snapshots import late_grid
-    from tests.test_tui_support import fast_forward, make_app, play_turns, settle
+    from tests.support.tui import fast_forward, late_grid, make_app, play_turns, settle
 
     def whole(dialog: Widget) -> str:
         assert dialog.max_scroll_y == 0, dialog  # no row waits below (or above) the dialog's edge

@@ -13,8 +13,7 @@ from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.widgets.review_line import ReviewLine, ask
-from tests.test_tui_snapshots import shot
-from tests.test_tui_support import workers_done
+from tests.support.tui import shot, workers_done
 
 
 def one_deal_game(tmp_path: Path) -> Path:

@@ -15,7 +15,7 @@ from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.confirm import ConfirmScreen
 from cardtui.tui.screens.menu import MENU, MenuScreen, SavePicker
 from cardtui.tui.settings import Settings
-from tests.test_tui_support import workers_done
+from tests.support.tui import workers_done
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 

@@ -18,7 +18,7 @@ from cardtui.tui.seating import TRICK_CELL, place_of, seating
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.seat_panel import SeatPanel
 from cardtui.tui.widgets.trick import Trick
-from tests.test_tui_support import fast_forward, screen_lines
+from tests.support.tui import fast_forward, screen_lines
 
 
 @pytest.mark.parametrize("count", [3, 4, 5, 6])
@@ -85,7 +85,7 @@ async def test_every_seat_of_a_table_is_drawn_in_its_place(count: int, size: tup
         screen = TableScreen(source, app.settings)
         await app.push_screen(screen)
         await pilot.pause()
-        panels = {panel.id: panel for panel in screen.query(SeatPanel)}
+        panels = {str(panel.id): panel for panel in screen.query(SeatPanel)}
         assert sorted(panels) == [f"seat-{place}" for place in range(count)]
         for seat, who in enumerate(source.seats):
             panel = panels[f"seat-{screen.place(seat)}"]

@@ -10,6 +10,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Select, Switch
 
+from cardtui.games.trick import TrickView
 from cardtui.rules import load_preset
 from cardtui.seats import Seat
 from cardtui.session import Session
@@ -26,7 +27,7 @@ from cardtui.tui.widgets.prompt_bar import PromptBar
 from cardtui.tui.widgets.scoreboard import Scoreboard
 from cardtui.tui.widgets.text_line import TextLines
 from cardtui.tui.widgets.trick import Trick
-from tests.test_tui_support import (
+from tests.support.tui import (
     answer_simply,
     dialog_message,
     pass_first_cards,
@@ -287,6 +288,13 @@ async def test_f9_opens_the_settings_from_the_table_and_ascii_shows_at_once(home
 # ---------------------------------------------------------------- playing with the settings
 
 
+def tricks_seen(session: Session) -> int:
+    """How many tricks of the deal seat 0's view holds."""
+    view = session.game.view(0)
+    assert isinstance(view, TrickView)
+    return len(view.tricks)
+
+
 async def play_a_trick(pilot: Pilot[Any], app: CardtuiApp, session: Session) -> TableScreen:
     """Pass, then play the person's cards until the first trick is won (seat 0 a person, the rest computers)."""
     for _ in range(100):
@@ -294,7 +302,7 @@ async def play_a_trick(pilot: Pilot[Any], app: CardtuiApp, session: Session) -> 
         await workers_done(app)
         await pilot.pause()
         screen = app.screen
-        if isinstance(screen, TableScreen) and (screen.held is not None or len(session.game.view(0).tricks) > 0):
+        if isinstance(screen, TableScreen) and (screen.held is not None or tricks_seen(session) > 0):
             return screen
         if isinstance(screen, PassScreen) or (isinstance(screen, TableScreen) and screen.human_turn() is not None):
             await answer_simply(pilot, app)  # the pass, or the first card that may be played
@@ -321,7 +329,7 @@ async def test_click_to_collect_leaves_the_trick_until_a_key_or_a_click(how: str
             await pilot.click("#trick")
         await settle(pilot, app)
         assert table.held is None and len(table.query_one(Trick).cards) < 4, "the trick was collected"
-        assert len(session.game.view(0).tricks) == 1
+        assert tricks_seen(session) == 1
 
 
 async def test_without_click_to_collect_an_instant_game_never_holds_the_trick() -> None:
@@ -329,7 +337,7 @@ async def test_without_click_to_collect_an_instant_game_never_holds_the_trick() 
     app = CardtuiApp(Start(session=session), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         table = await play_a_trick(pilot, app, session)
-        assert table.held is None and len(session.game.view(0).tricks) == 1
+        assert table.held is None and tricks_seen(session) == 1
 
 
 @pytest.mark.parametrize(
@@ -392,7 +400,7 @@ async def test_each_switch_turns_on_and_off_again_for_the_file_the_screen_and_th
             assert any(glyph in hand for glyph in "♣♦♥♠"), hand
         else:
             played = await play_a_trick(pilot, app, session)
-            assert played.held is None and len(session.game.view(0).tricks) == 1, "the trick waited for a click"
+            assert played.held is None and tricks_seen(session) == 1, "the trick waited for a click"
 
 
 async def test_f4_from_normal_goes_faster_and_shift_f4_slower(home: Path) -> None:

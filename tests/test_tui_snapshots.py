@@ -5,47 +5,37 @@ Update them with `pytest tests/test_tui_snapshots.py --snapshot-update` and look
 
 from __future__ import annotations
 
+import gc
+import weakref
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input
 
+from cardtui.games.trick import TrickGame
 from cardtui.replay import Replay
-from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.help import HelpScreen
 from cardtui.tui.screens.hot_seat import HotSeatScreen
-from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.settings import Settings
-from tests.test_tui_support import (
+from tests.support.tui import (
     fast_forward,
+    late_grid,
     make_app,
-    normalise_svg,
-    pass_first_cards,
+    pass_three,
     play_turns,
     screen_lines,
     settle,
-    settled_at,
+    shot,
     type_text,
     workers_done,
 )
 
-SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
-
-
-async def shot(snapshot: Any, app: CardtuiApp, pilot: Pilot[Any], name: str) -> None:
-    await pilot.pause()
-    await workers_done(app)  # screens that read files do it in workers
-    await pilot.pause()
-    for widget in app.screen.query("Input"):
-        widget.cursor_blink = False  # type: ignore[attr-defined]
-    await pilot.pause()
-    snapshot.snapshot_dir = SNAPSHOTS
-    snapshot.assert_match(normalise_svg(app.export_screenshot(title="cardtui")), name)
 
 
 Step = Callable[[Pilot[Any], CardtuiApp], Awaitable[None]]
@@ -53,11 +43,6 @@ Step = Callable[[Pilot[Any], CardtuiApp], Awaitable[None]]
 
 async def nothing(pilot: Pilot[Any], app: CardtuiApp) -> None:
     await pilot.pause()
-
-
-async def pass_three(pilot: Pilot[Any], app: CardtuiApp) -> None:
-    await pass_first_cards(pilot, await settled_at(pilot, app, PassScreen))
-    await settle(pilot, app)
 
 
 async def test_menu(snapshot: Any) -> None:
@@ -68,7 +53,7 @@ async def test_menu(snapshot: Any) -> None:
         await shot(snapshot, app, pilot, "new_game.svg")
         await pilot.press("escape", "down", "down", "down", "down", "enter")
         await pilot.pause()
-        app.screen.query_one("#rules-path").value = "~/rules/my-cutthroat.toml"  # not the test's temporary home
+        app.screen.query_one("#rules-path", Input).value = "~/rules/my-cutthroat.toml"  # not the test's temporary home
         await shot(snapshot, app, pilot, "rules_editor.svg")
         await pilot.press("escape", "down", "enter")
         await shot(snapshot, app, pilot, "settings.svg")
@@ -100,7 +85,9 @@ async def test_table(snapshot: Any, size: tuple[int, int]) -> None:
         for name in ("You", "West", "North", "East"):
             assert name in text
         assert "led" in text  # the trick's caption, under the cards played to it
-        for card in session.game.hand(0):
+        game = session.game
+        assert isinstance(game, TrickGame)
+        for card in game.hand(0):
             assert card.glyph in text, card
         await shot(snapshot, app, pilot, f"table_{size[0]}x{size[1]}.svg")
         if size == (100, 30):
@@ -125,13 +112,6 @@ async def test_deal_end(snapshot: Any) -> None:
         await play_turns(pilot, app, session, max_turns=1)
         assert isinstance(app.screen, DealEndScreen)
         await shot(snapshot, app, pilot, "deal_end.svg")
-
-
-def late_grid() -> tuple[CardtuiApp, Session]:
-    """An Eight of Spades game 30 flips in, at your turn."""
-    app, session = make_app("eight-of-spades", seed=3)
-    fast_forward(session, lambda s: len(s.log) >= 30 and s.seat_to_move() == s.seats[0])
-    return app, session
 
 
 @pytest.mark.parametrize(("size", "name"), [((100, 30), "grid.svg"), ((60, 20), "grid_60x20.svg")])
@@ -183,8 +163,23 @@ async def test_help_eight_of_spades(snapshot: Any) -> None:
         await shot(snapshot, app, pilot, "help_eight_of_spades.svg")
 
 
-def test_no_replay_object_leaks() -> None:
-    assert Replay is not None
+async def test_a_closed_replay_is_let_go() -> None:
+    """Leaving a replay frees it and its game: a person who watches many replays in one run holds none of them."""
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        replay = Replay.open(SAMPLES / "hearts.json")
+        watched = weakref.ref(replay)
+        await app.push_screen(ReplayScreen(replay))
+        await pilot.pause()
+        del replay
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ReplayScreen)
+        await workers_done(app)
+        await pilot.pause()
+        gc.collect()
+        assert watched() is None, gc.get_referrers(watched())
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.widgets.prompt_bar import PromptBar
 from cardtui.tui.widgets.text_line import TextLines
-from tests.test_tui_support import (
+from tests.support.tui import (
     fast_forward,
     make_app,
     pass_first_cards,

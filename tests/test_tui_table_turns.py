@@ -17,7 +17,7 @@ from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.seat_panel import SeatPanel
 from cardtui.tui.widgets.trick import Trick
-from tests.test_tui_support import answer_simply, make_app, settle
+from tests.support.tui import answer_simply, make_app, settle
 
 PLACES = ("bottom", "left", "top", "right")
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import OptionList, Static
 
 from cardtui.replay import Replay
 from cardtui.rules import load_preset, load_ruleset, preset_dir
@@ -28,7 +29,7 @@ from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.prompt_bar import PromptBar
-from tests.test_tui_support import (
+from tests.support.tui import (
     open_rules_editor,
     pass_first_cards,
     play_turns,
@@ -57,7 +58,7 @@ def hostile_save(sample: str) -> dict[str, Any]:
 
 
 def message(app: CardtuiApp) -> str:
-    return str(app.screen.query_one("#form-message").content)
+    return str(app.screen.query_one("#form-message", Static).content)
 
 
 async def drain(pilot: Pilot[Any], app: CardtuiApp) -> None:
@@ -87,7 +88,7 @@ async def test_hostile_names_through_every_screen(home: Path) -> None:
         await pilot.press("down", "down", "enter")  # Open a save
         await drain(pilot, app)
         assert isinstance(app.screen, SavePicker)
-        assert "[link=x:y]a.json" in str(app.screen.query_one("#saves-list").get_option_at_index(0).prompt)
+        assert "[link=x:y]a.json" in str(app.screen.query_one("#saves-list", OptionList).get_option_at_index(0).prompt)
         await pilot.press("enter")
         await drain(pilot, app)
         session = app.session
@@ -161,7 +162,7 @@ async def test_a_fifo_among_the_saves_never_blocks_the_app(home: Path, tmp_path:
         await pilot.press("down", "enter")  # Open a save
         await drain(pilot, app)
         assert isinstance(app.screen, SavePicker)
-        assert "x.json" in str(app.screen.query_one("#saves-list").get_option_at_index(0).prompt)
+        assert "x.json" in str(app.screen.query_one("#saves-list", OptionList).get_option_at_index(0).prompt)
         await pilot.press("enter")
         await drain(pilot, app)
         assert isinstance(app.screen, MenuScreen)

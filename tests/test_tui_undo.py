@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from dealing import make_deal
 
 from cardtui.games.base import Play
 from cardtui.games.trick import TrickGame
@@ -21,8 +20,9 @@ from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.prompt_bar import PromptBar
-from tests.test_tui_support import make_app, pass_first_cards, settle, settled_at, type_text
-from tests.test_undo import to_person, to_play
+from tests.support.dealing import make_deal
+from tests.support.session import to_person, to_play
+from tests.support.tui import make_app, pass_first_cards, settle, settled_at, type_text
 
 SEATS = [Seat("You", "human"), *(Seat(name, "bot", "easy") for name in ("West", "North", "East"))]
 

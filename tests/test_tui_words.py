@@ -15,7 +15,7 @@ from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.seat_panel import SeatPanel
 from cardtui.tui.widgets.text_line import TextLines
-from tests.test_tui_support import fast_forward, make_app, settle
+from tests.support.tui import fast_forward, make_app, settle
 
 SEATS = [Seat("You", "human"), Seat("West", "bot", "easy"), Seat("North", "bot", "easy"), Seat("East", "bot", "easy")]
 

@@ -8,14 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dealing import make_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtui.api import ApiError, new_game
-from cardtui.cards import parse_card
+from cardtui.cards import CardSet, parse_card
 from cardtui.catalog import _Counter, summarise
-from cardtui.games import IllegalAction, create_game, event_from_json
+from cardtui.games import IllegalAction, PlayerView, create_game, event_from_json
 from cardtui.games.base import Bid, Play, ToMove, Undo, Undone
 from cardtui.games.history import History
 from cardtui.games.trick import TrickGame, TrickWon
@@ -24,6 +23,8 @@ from cardtui.rules import Ruleset, load_preset
 from cardtui.saves import SaveError, load_save, parse_save
 from cardtui.seats import Seat
 from cardtui.session import Session
+from tests.support.dealing import make_deal
+from tests.support.session import to_person, to_play
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 ONE_PERSON = [
@@ -41,24 +42,7 @@ def session_of(preset: str = "hearts", seed: int = 7, seats: list[Seat] | None =
     return Session.new(rules, seats or ONE_PERSON, seed, autosave=False)
 
 
-def to_person(session: Session) -> None:
-    """Deal and let the computer players move until a person is to decide (or the game is over)."""
-    while not session.is_over:
-        seat = session.seat_to_move()
-        if seat is not None and not seat.is_bot:
-            return
-        session.play_bot_turn()
-
-
-def to_play(session: Session) -> None:
-    """On to the person's first card of the deal: passes and bids made by the first legal choice."""
-    to_person(session)
-    while session.game.to_move is not None and session.game.to_move.phase != "play":
-        session.apply(session.game.legal_actions()[0])
-        to_person(session)
-
-
-def everything(game: Any) -> tuple[object, ...]:
+def everything(game: Any) -> tuple[tuple[PlayerView, ...], tuple[CardSet, ...]]:
     """The whole position: every seat's view and, in trick games, every hand."""
     views = tuple(game.view(s) for s in range(game.seats))
     hands = tuple(game.hand(s) for s in range(game.seats)) if isinstance(game, TrickGame) else ()
@@ -72,7 +56,9 @@ def test_undo_brings_back_the_position_before_your_card() -> None:
     card = session.game.legal_actions()[0]
     session.apply(card)
     to_person(session)
-    assert session.game.hand(0) != before[1][0]  # type: ignore[attr-defined]
+    game = session.game
+    assert isinstance(game, TrickGame)
+    assert game.hand(0) != before[1][0]
     undo = session.undo_action(0)
     assert undo == Undo(0, index)
     (event,) = session.apply(undo)

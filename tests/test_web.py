@@ -13,7 +13,7 @@ import shutil
 import signal
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 from urllib.error import HTTPError, URLError
@@ -24,9 +24,8 @@ import pytest
 
 from cardtui.games.base import Pass, Play
 from cardtui.saves import LoadedSave, load_save
-from tests.browser import Browser, Page
-from tests.test_net_tls import certificate  # noqa: F401  (a fixture: a self-signed certificate and its key)
-from tests.test_terminal import Tmux
+from tests.support.browser import Browser, Page
+from tests.support.terminal import Tmux
 
 pytestmark = pytest.mark.browser
 
@@ -42,6 +41,11 @@ async def browser() -> AsyncIterator[Browser]:
         yield opened
     finally:
         await opened.close()
+
+
+def chosen(k: int) -> Callable[[str], bool]:
+    """The pass dialog's count says `k` of 3 cards are chosen."""
+    return lambda screen: f"Chosen ({k}/3)" in screen
 
 
 class Served:
@@ -135,7 +139,7 @@ async def pass_in_page(page: Page, cards: list[Any], click_last: bool = False) -
     for k, card in enumerate(cards, 1):
         if click_last and k == len(cards):
             # The pass dialog's own row of cards, the first on the screen (the hand panel is behind the dialog).
-            screen = await page.wait(lambda s, k=k: f"Chosen ({k - 1}/3)" in s, "the pass")
+            screen = await page.wait(chosen(k - 1), "the pass")
             glyph = re.compile(rf"(?<!\d){re.escape(card.glyph)}")
             row, line = next((r, line) for r, line in enumerate(screen.splitlines()) if glyph.search(line))
             match = glyph.search(line)
@@ -144,7 +148,7 @@ async def pass_in_page(page: Page, cards: list[Any], click_last: bool = False) -
         else:
             await page.type(card.code.lower())
             await page.key("Enter")
-        await page.wait(lambda s, k=k: f"Chosen ({k}/3)" in s, f"card {k} chosen")
+        await page.wait(chosen(k), f"card {k} chosen")
     await page.key("Enter")
 
 
@@ -271,9 +275,7 @@ async def test_a_browser_seat_and_a_terminal_seat_play_a_trick(
                     await asyncio.to_thread(tmux.wait, "west", lambda s: "Chosen (0/3)" in s, "west's pass")
                     for k, card in enumerate(cards, 1):
                         tmux.keys("west", *card.code.lower(), "Enter")
-                        await asyncio.to_thread(
-                            tmux.wait, "west", lambda s, k=k: f"Chosen ({k}/3)" in s, f"west's card {k}"
-                        )
+                        await asyncio.to_thread(tmux.wait, "west", chosen(k), f"west's card {k}")
                     tmux.keys("west", "Enter")
             else:
                 card = next(a.card for a in loaded.game.legal_actions() if isinstance(a, Play))
@@ -320,7 +322,7 @@ async def test_a_full_server_says_so_and_a_socket_from_another_site_is_refused(
 
 
 def test_without_chromium_the_browser_tests_fail_saying_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests.browser import chromium
+    from tests.support.browser import chromium
 
     monkeypatch.setenv("PATH", "")
     monkeypatch.delenv("CARDTUI_CHROMIUM", raising=False)
@@ -332,7 +334,7 @@ async def test_with_tls_the_seat_page_is_https_and_its_process_joins_over_wss(
     browser: Browser,
     servers: list[Served],
     tmp_path: Path,
-    certificate: tuple[Path, Path],  # noqa: F811  (test_net_tls's fixture)
+    certificate: tuple[Path, Path],
 ) -> None:
     cert, key = certificate
     served = await Served.start(

@@ -21,7 +21,7 @@ from cardtui.tui.screens.lobby import LobbyScreen
 from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.settings import Settings
 from cardtui.web import SeatPages
-from tests.test_tui_support import open_table
+from tests.support.tui import open_table
 
 runner = CliRunner()
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtui.api import ApiGame, new_game
+from cardtui.cards import DECK
 from cardtui.rules import load_preset
 
 RANK_GROUPS = (("2", "3", "4", "5"), ("6", "7", "8", "9"), ("10", "J", "Q", "K"))
@@ -90,3 +91,17 @@ def spades_game(preset: str, **changes: Any) -> ApiGame:
     """A new game of a Spades preset, with some knobs changed."""
     ruleset = load_preset(preset).replace(**changes)
     return new_game(ruleset.game, ruleset=ruleset, seed=1)
+
+
+CLUBS = [f"{r}C" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
+
+
+def moon_deal(game: ApiGame, shooter: int) -> None:
+    """The shooter holds every club: it leads 2C, nobody can follow, it takes all 13 tricks and the moon."""
+    dealer = game.legal_actions()[0]["dealer"]
+    rest = [str(c) for c in DECK if str(c) not in CLUBS]
+    hands = [rest[:13], rest[13:26], rest[26:39]]
+    hands.insert(shooter, CLUBS)
+    game.apply({"type": "deal", "dealer": dealer, "hands": hands})
+    while game.to_move is not None and game.to_move["phase"] == "play":
+        game.apply(game.legal_actions()[0])

@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Static
@@ -27,6 +28,7 @@ from cardtui.tui.screens.deal_end import DealEndScreen
 from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.screens.game_end import GameEndScreen
 from cardtui.tui.screens.hot_seat import HotSeatScreen
+from cardtui.tui.screens.network_seat import NetworkSeat
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.rules_editor import RulesEditorScreen
 from cardtui.tui.settings import Settings
@@ -91,6 +93,17 @@ async def settled_at(pilot: Pilot[Any], app: CardtuiApp, kind: type[S]) -> S:
     screen = app.screen
     assert isinstance(screen, kind), screen
     return screen
+
+
+def in_front(app: CardtuiApp, screen: Screen[Any]) -> bool:
+    """Whether `screen` is the one in front (a call, so the type checker does not narrow `screen` to the front's
+    type as it would for `app.screen is screen`)."""
+    return app.screen is screen
+
+
+def just_under_front(app: CardtuiApp, screen: Screen[Any]) -> bool:
+    """Whether `screen` is the one right under the front one (a call, for the reason `in_front` gives)."""
+    return app.screen_stack[-2] is screen
 
 
 def dialog_message(dialog: PassScreen | BidScreen) -> str:
@@ -217,7 +230,7 @@ def fast_forward(session: Session, stop: Any) -> None:
             session.apply(session.bot_decision("easy").action)
 
 
-def screen_lines(app: CardtuiApp) -> list[str]:
+def screen_lines(app: App[Any]) -> list[str]:
     """The screen as a person reads it: one string per row, exactly the characters drawn (filters applied)."""
     import io
 
@@ -293,7 +306,9 @@ async def settle_remote(pilot: Pilot[Any], app: CardtuiApp) -> None:
         if isinstance(app.screen, MODALS):
             return
         screen = game_screen(app)
-        if screen.human_turn() is not None or (screen.source.is_over and not screen.inbox):
+        if screen.human_turn() is not None or (
+            screen.source.is_over and not (isinstance(screen, NetworkSeat) and screen.inbox)
+        ):
             return
     raise AssertionError(f"the table never settled: {app.screen}")
 
@@ -308,6 +323,7 @@ async def take_turn(pilot: Pilot[Any], app: CardtuiApp, n: int) -> None:
         await pilot.press("enter")
         return
     table = game_screen(app)
+    assert isinstance(table, NetworkSeat)
     view = table.source.view(table.remote.seat)
     flips = [a for a in view.legal if isinstance(a, Flip)]
     if flips:
@@ -326,3 +342,29 @@ async def play_until(pilot: Pilot[Any], app: CardtuiApp, turns: int, ready: Call
             return True
         await take_turn(pilot, app, n)
     return False
+
+
+SNAPSHOTS = Path(__file__).resolve().parents[1] / "snapshots"
+
+
+async def shot(snapshot: Any, app: CardtuiApp, pilot: Pilot[Any], name: str) -> None:
+    await pilot.pause()
+    await workers_done(app)  # screens that read files do it in workers
+    await pilot.pause()
+    for widget in app.screen.query("Input"):
+        widget.cursor_blink = False  # type: ignore[attr-defined]
+    await pilot.pause()
+    snapshot.snapshot_dir = SNAPSHOTS
+    snapshot.assert_match(normalise_svg(app.export_screenshot(title="cardtui")), name)
+
+
+async def pass_three(pilot: Pilot[Any], app: CardtuiApp) -> None:
+    await pass_first_cards(pilot, await settled_at(pilot, app, PassScreen))
+    await settle(pilot, app)
+
+
+def late_grid() -> tuple[CardtuiApp, Session]:
+    """An Eight of Spades game 30 flips in, at your turn."""
+    app, session = make_app("eight-of-spades", seed=3)
+    fast_forward(session, lambda s: len(s.log) >= 30 and s.seat_to_move() == s.seats[0])
+    return app, session

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtui.cards import DECK, CardSet, parse_card
+from cardtui.cards import DECK, FULL_MASK, CardSet, parse_card, parse_cards
 from cardtui.games.base import Deal, Play
 from cardtui.games.trick import TrickGame
 
@@ -29,3 +29,17 @@ def play(game: TrickGame, *codes: str) -> None:
     for code in codes:
         assert game.to_move is not None
         game.apply(Play(game.to_move.seat, parse_card(code)))
+
+
+def deal_of(hands: dict[int, str], dealer: int = 3) -> Deal:
+    """A deal from some cards per seat; the rest are handed out in order to fill each hand to 13."""
+    given = {s: parse_cards(text.split()) for s, text in hands.items()}
+    used = {c for cards in given.values() for c in cards}
+    rest = [c for c in CardSet(FULL_MASK) if c not in used]
+    out = []
+    for s in range(4):
+        cards = list(given.get(s, []))
+        while len(cards) < 13:
+            cards.append(rest.pop(0))
+        out.append(CardSet(cards))
+    return Deal(dealer, tuple(out))

@@ -1,0 +1,105 @@
+"""Mark each test by what it starts, read from its code, so a new test lands in the right lane unasked.
+
+A test (or a fixture it uses, or a helper either calls, in the tests or in `tests.support`) that starts the
+app under Textual's Pilot is `tui`; one that starts it in a real terminal (tmux or a pseudo-terminal) is
+`tmux`; one that builds and installs the package is `wheel`; one that starts another Python process is
+`slow`. Other slow tests (fuzzing, long searches) and `browser` carry their marker by hand.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import textwrap
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import pytest
+
+TRIGGERS = {
+    "tui": {"run_test"},
+    "tmux": {"Tmux", "openpty"},
+    "wheel": {"bdist_wheel", "build_wheel"},
+    "slow": {"executable"},
+}
+"""Names in a test's code that put it in a lane: the attribute or function it calls (`sys.executable`: it
+starts another Python process, a second or more before it does anything)."""
+
+
+def own_markers(words: set[str], strings: set[str]) -> set[str]:
+    """The markers named by a function's own code: the names it uses, and `pip wheel` among its strings."""
+    found = {m for m, names in TRIGGERS.items() if names & words}
+    if {"pip", "wheel"} <= strings:
+        found.add("wheel")
+    return found
+
+
+@cache
+def reached(func: Callable[..., Any]) -> frozenset[str]:
+    """The markers a test function reaches through its own code and the test helpers it calls."""
+    if func in _VISITING:
+        return frozenset()
+    _VISITING.add(func)
+    try:
+        return _reached(func)
+    finally:
+        _VISITING.discard(func)
+
+
+_VISITING: set[Callable[..., Any]] = set()
+
+
+def _reached(func: Callable[..., Any]) -> frozenset[str]:
+    func = inspect.unwrap(getattr(getattr(func, "hypothesis", None), "inner_test", func))  # @given wraps the test
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(func)))
+    except (OSError, TypeError, SyntaxError):
+        return frozenset()
+    words: set[str] = set()
+    strings: set[str] = set()
+    space = dict(getattr(func, "__globals__", {}))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            words.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            words.add(node.attr)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            strings.add(node.value)
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tests"):
+            module = importlib.import_module(node.module or "")  # a helper imported inside the test
+            space.update({a.asname or a.name: getattr(module, a.name) for a in node.names})
+    found = own_markers(words, strings)
+    for word in words:
+        helper = space.get(word)
+        if (
+            callable(helper)
+            and helper is not func
+            and str(getattr(helper, "__module__", "")).startswith("tests")
+            and (inspect.isfunction(helper) or inspect.isclass(helper))
+        ):
+            found |= reached(helper) if inspect.isfunction(helper) else class_markers(helper)
+    return frozenset(found)
+
+
+def class_markers(cls: type) -> frozenset[str]:
+    """A helper class reaches what its name or its methods reach."""
+    found = own_markers({cls.__name__}, set())
+    for value in vars(cls).values():
+        if inspect.isfunction(value):
+            found |= reached(value)
+    return frozenset(found)
+
+
+def mark(item: pytest.Item) -> None:
+    """Add the markers the test's code, and the code of the fixtures it uses, reach."""
+    func = getattr(item, "obj", None)
+    found: set[str] = set(reached(func)) if inspect.isfunction(func) else set()
+    info = getattr(item, "_fixtureinfo", None)
+    for defs in getattr(info, "name2fixturedefs", {}).values():
+        for fixture in defs:
+            if str(getattr(fixture.func, "__module__", "")).startswith("tests"):
+                found |= reached(fixture.func)
+    for name in sorted(found - {m.name for m in item.iter_markers()}):
+        item.add_marker(getattr(pytest.mark, name))

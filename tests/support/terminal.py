@@ -1,0 +1,70 @@
+"""Helpers of the real-terminal tests: the app in a private tmux server, read as a person reads it."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+from cardtui.saves import load_save
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Tmux:
+    def __init__(self, home: Path) -> None:
+        self.socket = f"cardtui-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        self.home = home
+
+    def run(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=False).stdout
+
+    def start(self, name: str, command: str) -> None:
+        env = f"CARDTUI_HOME={shlex.quote(str(self.home))} TEXTUAL_CURSOR_BLINK=0"
+        line = f"cd {shlex.quote(str(ROOT))} && env {env} {shlex.quote(sys.executable)} -m cardtui {command}; read x"
+        self.run("new-session", "-d", "-s", name, "-x", "100", "-y", "30", line)
+
+    def screen(self, name: str) -> str:
+        return self.run("capture-pane", "-p", "-t", name)
+
+    def keys(self, name: str, *keys: str) -> None:
+        self.run("send-keys", "-t", name, *keys)
+
+    def wait(self, name: str, ok: Callable[[str], bool], what: str, seconds: float = 20) -> str:
+        deadline = time.monotonic() + seconds
+        text = ""
+        while time.monotonic() < deadline:
+            text = self.screen(name)
+            if ok(text):
+                return text
+        raise AssertionError(f"waited {seconds}s for {what}; the screen shows:\n{text}")
+
+    def close(self) -> None:
+        self.run("kill-server")
+
+
+def app_pid(tmux: Tmux, name: str) -> int:
+    """The cardtui process in a pane: the pane's shell's child (polled until it has started)."""
+    shell = int(tmux.run("display-message", "-p", "-t", name, "#{pane_pid}").strip())
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        for task in Path(f"/proc/{shell}/task").iterdir():
+            children = (task / "children").read_text().split()
+            if children:
+                return int(children[0])
+    raise AssertionError("cardtui never started in the pane")
+
+
+def shows(text: str) -> Callable[[str], bool]:
+    """A test for `Tmux.wait`: the screen shows `text`."""
+    return lambda screen: text in screen
+
+
+def saved_past(save: Path, n: int) -> Callable[[str], bool]:
+    """A test for `Tmux.wait`: the save's log holds more than `n` actions (the app wrote the move)."""
+    return lambda _screen: len(load_save(save).log) > n
