@@ -846,13 +846,13 @@ def host(
     """Host a network table: with a `you` seat, play it full-screen with a lobby of invitations; else headless."""
     if not 0 <= port <= 65535:
         fail(f"--port: expected 0..65535, found {port}")
-    pages = _seat_pages(web, web_port, bind, tls_cert, tls_key)
+    tls_files = _tls_files(tls_cert, tls_key, "a plain ws:// table")
+    tls = _tls(tls_files)
+    pages = _seat_pages(web, web_port, bind, tls, tls_files)
     _check_speed(speed)
     if play is not None and resume is None:
         fail("--play is for --resume; for a new table put `you` in --seats")
     away_level = _away_wanted(away, away_after)
-    tls_files = _tls_files(tls_cert, tls_key)
-    tls = _tls(tls_files)
     if resume is not None:
         if game is not None or rules or seats or save or seed is not None:
             fail(
@@ -907,10 +907,10 @@ def _away_policy(game: str, level: str | None, after: float) -> AwayPolicy:
     return AwayPolicy(_check_level(game, level or None, "--away"), after)
 
 
-def _tls_files(cert: Path | None, key: Path | None) -> tuple[Path, Path] | None:
-    """`--tls-cert` and `--tls-key`, both or neither."""
+def _tls_files(cert: Path | None, key: Path | None, plain: str) -> tuple[Path, Path] | None:
+    """`--tls-cert` and `--tls-key`, both or neither (`plain` says what neither gives)."""
     if (cert is None) != (key is None):
-        fail("--tls-cert and --tls-key go together: give both files, or neither for a plain ws:// table")
+        fail(f"--tls-cert and --tls-key go together: give both files, or neither for {plain}")
     return (cert, key) if cert is not None and key is not None else None
 
 
@@ -1043,11 +1043,12 @@ def _host_here(
         session.close()
 
 
-def _seat_pages(web: bool, web_port: int, bind: str, tls_cert: Path | None, tls_key: Path | None) -> SeatPages | None:
+def _seat_pages(
+    web: bool, web_port: int, bind: str, tls: ssl.SSLContext | None, tls_files: tuple[Path, Path] | None
+) -> SeatPages | None:
     """`host --web`'s seat pages, on the table's address and TLS; None without --web."""
     import socket
 
-    from cardtui.net.server import tls_context
     from cardtui.web import SeatPages
 
     if not 0 <= web_port <= 65535:
@@ -1056,14 +1057,8 @@ def _seat_pages(web: bool, web_port: int, bind: str, tls_cert: Path | None, tls_
         if web_port:
             fail("--web-port is for --web; add --web to serve the seats' pages")
         return None
-    tls = None
-    if tls_cert is not None and tls_key is not None:
-        try:
-            tls = tls_context(tls_cert, tls_key)
-        except ValueError as err:
-            fail(str(err))
-    url_host = socket.gethostname() if bind in ("0.0.0.0", "::", "") else None
-    return SeatPages(bind, web_port, url_host, tls, tls_cert)
+    url_host = socket.gethostname() if bind in WILDCARD else None
+    return SeatPages(bind, web_port, url_host, tls, tls_files[0] if tls_files is not None else None)
 
 
 @app.command("serve")
@@ -1081,22 +1076,14 @@ def serve(
     """The whole app in a browser: each tab runs its own cardtui, with this machine's saves and settings."""
     import asyncio
 
-    from cardtui.net.server import tls_context
     from cardtui.web import serve_app
 
     if not 0 <= port <= 65535:
         fail(f"--port: expected 0..65535, found {port}")
     if not 1 <= tabs <= 64:
         fail(f"--tabs: expected 1..64, found {tabs}")
-    if (tls_cert is None) != (tls_key is None):
-        fail("--tls-cert and --tls-key go together: give both files, or neither for plain http://")
-    tls = None
-    if tls_cert is not None and tls_key is not None:
-        try:
-            tls = tls_context(tls_cert, tls_key)
-        except ValueError as err:
-            fail(str(err))
-    if bind not in ("127.0.0.1", "localhost", "::1"):
+    tls = _tls(_tls_files(tls_cert, tls_key, "plain http://"))
+    if bind not in LOOPBACK:
         typer.echo(inert(f"cardtui: on {bind}, anyone who can reach this port can play with your saves"), err=True)
 
     def ready(url: str) -> None:
