@@ -14,10 +14,10 @@ from __future__ import annotations
 import dataclasses
 
 from cardtui.bots.base import Decision
-from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS
+from cardtui.cards import DECK, SUIT_MASKS
 from cardtui.games.base import Action, Bid, Pass, Play, PlayerView, pass_counts
 from cardtui.games.fast import DealState, FastRules
-from cardtui.games.hearts import PASS_OFFSETS, HeartsView
+from cardtui.games.hearts import HeartsView, pass_offset
 from cardtui.games.spades import SpadesView, bags_over_game
 from cardtui.games.trick import TrickView, winning_card
 
@@ -84,20 +84,21 @@ class Seen:
     @property
     def unseen(self) -> int:
         """Cards held by the other seats (not in this hand, not played)."""
-        return FULL_MASK & ~self.state.played & ~self.state.hands[self.seat]
+        return self.rules.deck & ~self.state.played & ~self.state.hands[self.seat]
 
 
 def read_view(view: TrickView) -> Seen:
     """Turn a seat's view into integers, inferring voids from the tricks played."""
     rules = FastRules.of(view.ruleset)
     me = view.seat
-    hands = [0, 0, 0, 0]
+    n = rules.seats
+    hands = [0] * n
     hands[me] = view.hand.mask
-    voids = [0, 0, 0, 0]
-    counts = [13, 13, 13, 13]
+    voids = [0] * n
+    counts = [rules.tricks] * n
     broken = False
-    taken = [0, 0, 0, 0]
-    played_by = [0, 0, 0, 0]
+    taken = [0] * n
+    played_by = [0] * n
     played = 0
     history = [(cards, w) for _, w, cards in view.tricks]
     history.append((view.trick, -1))
@@ -133,15 +134,15 @@ def read_view(view: TrickView) -> Seen:
         taken=taken,
         played=played,
     )
-    known = [0, 0, 0, 0]
+    known = [0] * n
     if isinstance(view, HeartsView):
-        offset = PASS_OFFSETS.get(view.detail.pass_direction, 0)
+        offset = pass_offset(view.detail.pass_direction, n)
         # Once the pass is made, the cards this seat passed sit in the receiver's hand until played.
         if offset and view.phase != "pass" and view.detail.passed:
-            known[(me + offset) % 4] = view.detail.passed.mask & ~played
+            known[(me + offset) % n] = view.detail.passed.mask & ~played
         partner = -1
-        bids, blind, bags = [-1] * 4, [False] * 4, [0] * len(view.sides)
-        game_bags = [0, 0, 0, 0]
+        bids, blind, bags = [-1] * n, [False] * n, [0] * len(view.sides)
+        game_bags = [0] * n
     else:
         assert isinstance(view, SpadesView)
         partner = (me + 2) % 4 if view.ruleset.partnership else -1
@@ -235,7 +236,7 @@ def checked(view: PlayerView, decision: Decision) -> Decision:
 
 def light_state(view: TrickView) -> DealState:
     """The play state with only what the easy level reads: the hand, the trick, the tricks so far."""
-    hands = [0, 0, 0, 0]
+    hands = [0] * len(view.tricks_won)
     hands[view.seat] = view.hand.mask
     return DealState(
         hands,
@@ -245,6 +246,6 @@ def light_state(view: TrickView) -> DealState:
         len(view.tricks),
         view.broken,
         list(view.tricks_won),
-        [0, 0, 0, 0],
+        [0] * len(hands),
         0,
     )

@@ -46,9 +46,9 @@ from cardtui.bots.spades import normal_play as spades_play
 from cardtui.cards import SUIT_MASKS, Card
 from cardtui.games.base import Action, Bid, Pass, Play, PlayerView
 from cardtui.games.fast import DealState, Policy, apply_card, play_out
-from cardtui.games.hearts import PASS_OFFSETS, HeartsView, hearts_winners, score_hearts_deal
+from cardtui.games.hearts import HeartsView, hearts_winners, pass_offset, score_hearts_deal
 from cardtui.games.spades import SideScore, score_side, spades_winners
-from cardtui.games.trick import TrickView
+from cardtui.games.trick import TrickView, lead_bit
 from cardtui.rules import HeartsRules, SpadesRules
 
 # Simulated card plays per millisecond of budget on one core (measured by benchmarks/bots.py).
@@ -68,12 +68,13 @@ def sample_hands(seen: Seen, rng: random.Random, counts: list[int] | None = None
     """Deal the unseen cards to the other seats, respecting known cards, shown voids and hand sizes."""
     me = seen.seat
     counts = list(seen.counts) if counts is None else list(counts)
-    hands = [0, 0, 0, 0]
+    n = seen.rules.seats
+    hands = [0] * n
     hands[me] = seen.hand
     unseen = seen.unseen
     free = unseen
-    need = [0, 0, 0, 0]
-    for s in range(4):
+    need = [0] * n
+    for s in range(n):
         if s == me:
             continue
         k = seen.known[s] & unseen
@@ -81,7 +82,7 @@ def sample_hands(seen: Seen, rng: random.Random, counts: list[int] | None = None
         free &= ~k
         need[s] = counts[s] - k.bit_count()
     by_suit = [list_cards(free & SUIT_MASKS[suit]) for suit in range(4)]
-    others = [s for s in range(4) if s != me]
+    others = [s for s in range(n) if s != me]
     for attempt in range(40):
         use_voids = attempt < 30
         allowed = [[s for s in others if not (use_voids and seen.voids[s] >> suit & 1)] for suit in range(4)]
@@ -121,7 +122,7 @@ def sample_hands(seen: Seen, rng: random.Random, counts: list[int] | None = None
 def _bid_misfit(hands: list[int], seen: Seen) -> float:
     """How badly sampled hands disagree with the bids made (0 = they fit)."""
     misfit = 0.0
-    for s in range(4):
+    for s in range(len(hands)):
         b = seen.bids[s]
         if s == seen.seat or b < 0 or seen.blind[s]:
             continue
@@ -174,9 +175,10 @@ def seen_bids(seen: Seen) -> list[Bid]:
 
 def hearts_value(scores: list[int], winners: tuple[int, ...], seat: int) -> float:
     """How good a deal's scores are for the seat: its points against the others', and the game's end."""
-    value = (sum(scores) - scores[seat]) / 3.0 - scores[seat]
+    others = len(scores) - 1
+    value = (sum(scores) - scores[seat]) / others - scores[seat]
     if winners:
-        value += GAME_WIN_HEARTS / len(winners) if seat in winners else -GAME_WIN_HEARTS / 3.0
+        value += GAME_WIN_HEARTS / len(winners) if seat in winners else -GAME_WIN_HEARTS / others
     return value
 
 
@@ -212,7 +214,7 @@ def _state_with(base: DealState, hands: list[int]) -> DealState:
 
 
 def _fresh_deal(hands: list[int], leader: int) -> DealState:
-    return DealState(list(hands), leader, [], [], 0, False, [0, 0, 0, 0], [0, 0, 0, 0], 0)
+    return DealState(list(hands), leader, [], [], 0, False, [0] * len(hands), [0] * len(hands), 0)
 
 
 def _unused() -> float:
@@ -301,7 +303,7 @@ class SearchBot:
             for i, card in enumerate(candidates):
                 st = _state_with(seen.state, hands)
                 apply_card(st, seen.rules, card)
-                if st.tricks_done < 13:
+                if st.tricks_done < seen.rules.tricks:
                     play_out(st, seen.rules, _unused, policy)
                 value, pts = self._value(st, seen, ruleset, bids)
                 totals[i] += value
@@ -345,7 +347,7 @@ class SearchBot:
             return base, why, [base]
         est = estimate(view.hand.mask)
         center = max(1, round(est))
-        options = {b for b in range(center - 1, center + 2) if 1 <= b <= 13}
+        options = {b for b in range(center - 1, center + 2) if 1 <= b <= ruleset.hand_size}
         options.add(max(1, base.bid))
         if ruleset.nil_allowed and (base.bid == 0 or est < 3.0):
             options.add(0)
@@ -358,10 +360,11 @@ class SearchBot:
         assert isinstance(ruleset, SpadesRules)
         seen = read_view(view)
         seat = view.seat
-        order = [(seen.dealer + i) % 4 for i in range(1, 5)]
+        seats = ruleset.players
+        order = [(seen.dealer + i) % seats for i in range(1, seats + 1)]
         later = order[order.index(seat) + 1 :]
-        leader = (seen.dealer + 1) % 4
-        n = self._samples(len(cands), 52)
+        leader = order[0]
+        n = self._samples(len(cands), seen.rules.deck.bit_count())
         sums = [0.0] * len(cands)
         points = [0] * len(cands)
         for _ in range(n):
@@ -375,7 +378,7 @@ class SearchBot:
                 policy = self._policy(seen, ruleset, bids)
                 st = _fresh_deal(hands, leader)
                 play_out(st, seen.rules, _unused, policy)
-                all_bids = [Bid(s, bids[s], seen.blind[s] if s != seat else bid.blind) for s in range(4)]
+                all_bids = [Bid(s, bids[s], seen.blind[s] if s != seat else bid.blind) for s in range(seats)]
                 value, pts = spades_value(*spades_result(st.won, all_bids, seen, ruleset), seat, ruleset)
                 sums[i] += value
                 points[i] += pts
@@ -398,7 +401,7 @@ class SearchBot:
         """The passes worth searching: the top-ranked cards' combinations, the rule-based and moon passes."""
         hand = view.hand.mask
         count = view.ruleset.pass_count
-        offset = PASS_OFFSETS.get(view.detail.pass_direction, 0)
+        offset = pass_offset(view.detail.pass_direction, len(view.sides))
         ranking = pass_ranking(hand)
         options: list[int] = []
         for combo in itertools.combinations(ranking[: count + 1], count):
@@ -420,21 +423,23 @@ class SearchBot:
         ruleset = view.ruleset
         seen = read_view(view)
         count = ruleset.pass_count
-        offset = PASS_OFFSETS.get(view.detail.pass_direction, 0)
-        n = self._samples(len(options), 52 + 13)
+        seats = ruleset.players
+        offset = pass_offset(view.detail.pass_direction, seats)
+        n = self._samples(len(options), seen.rules.deck.bit_count() + ruleset.hand_size)
         sums = [0.0] * len(options)
         points = [0] * len(options)
-        counts = [13, 13, 13, 13]
+        counts = [ruleset.hand_size] * seats
         policy = self._policy(seen, ruleset)
+        lead = lead_bit(seen.rules.deck)
         for _ in range(n):
             dealt = sample_hands(seen, rng, counts)
-            passes = [normal_pass(dealt[s], count, offset)[0] for s in range(4)]
+            passes = [normal_pass(dealt[s], count, offset)[0] for s in range(seats)]
             for i, mine in enumerate(options):
                 passes[seen.seat] = mine
-                hands = [dealt[s] & ~passes[s] for s in range(4)]
-                for s in range(4):
-                    hands[(s + offset) % 4] |= passes[s]
-                leader = next(s for s in range(4) if hands[s] & 1)
+                hands = [dealt[s] & ~passes[s] for s in range(seats)]
+                for s in range(seats):
+                    hands[(s + offset) % seats] |= passes[s]
+                leader = next(s for s in range(seats) if hands[s] & lead)
                 st = _fresh_deal(hands, leader)
                 play_out(st, seen.rules, _unused, policy)
                 scores, winners = hearts_result(st.taken, seen, ruleset)

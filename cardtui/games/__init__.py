@@ -63,11 +63,11 @@ def event_from_json(data: Any, game: str) -> Event:
         eight_of_spades,  # noqa: F401  (its events register their kinds)
         history,  # noqa: F401  (the undo's event registers its kind)
     )
-    from cardtui.games.trick import SEATS
+    from cardtui.games.trick import MAX_SEATS
 
     def parse(action: Any) -> Action:
         if game == "eight-of-spades":
             raise FormError("an Eight of Spades event holds no actions")
-        return trick_action_from_json(action, SEATS)
+        return trick_action_from_json(action, MAX_SEATS)
 
     return read_event(data, parse)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from cardtui.cards import SUIT_MASKS
-from cardtui.games.trick import TrickGame, winning_card
+from cardtui.games.trick import TrickGame, deck_mask, lead_bit, winning_card
 from cardtui.rules import HeartsRules, Ruleset, SpadesRules
 
 CLUBS, DIAMONDS, HEARTS, SPADES = SUIT_MASKS
@@ -33,28 +33,45 @@ class FastRules:
     lead_block: int
     break_mask: int
     follow_winning: bool
+    seats: int = 4
+    tricks: int = 13
+    deck: int = (1 << 52) - 1
+
+    next_seat: tuple[int, ...] = dataclasses.field(init=False)
+    """The seat after each seat, clockwise (a lookup is quicker than the modulo in the play-out loop)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "next_seat", tuple((s + 1) % self.seats for s in range(self.seats)))
 
     @classmethod
     def of(cls, ruleset: Ruleset) -> FastRules:
         if isinstance(ruleset, HeartsRules):
+            deck = deck_mask(ruleset)
             return cls(
                 trump=-1,
-                first_lead=1 if ruleset.first_lead == "two_of_clubs" else CLUBS,
+                first_lead=lead_bit(deck) if ruleset.first_lead == "two_of_clubs" else CLUBS,
                 first_block=(HEARTS | QS) if ruleset.no_points_first_trick else 0,
                 first_forced=QS,
                 lead_block=HEARTS if ruleset.hearts_must_be_broken else 0,
                 break_mask=HEARTS | (QS if ruleset.queen_breaks_hearts else 0),
                 follow_winning=False,
+                seats=ruleset.players,
+                tricks=ruleset.hand_size,
+                deck=deck,
             )
         if isinstance(ruleset, SpadesRules):
+            deck = deck_mask(ruleset)
             return cls(
                 trump=3,
-                first_lead=1 if ruleset.two_of_clubs_leads else 0,
+                first_lead=lead_bit(deck) if ruleset.two_of_clubs_leads else 0,
                 first_block=SPADES if ruleset.two_of_clubs_leads else 0,
                 first_forced=0,
                 lead_block=SPADES if ruleset.spades_broken_to_lead else 0,
                 break_mask=SPADES,
                 follow_winning=ruleset.follow_winning_suit,
+                seats=ruleset.players,
+                tricks=ruleset.hand_size,
+                deck=deck,
             )
         raise ValueError(f"no fast path for {ruleset.game}")
 
@@ -149,12 +166,16 @@ def play_out(state: DealState, rules: FastRules, rand: Callable[[], float], poli
     broken = state.broken
     done = state.tricks_done
     played = state.played
+    size, tricks, nxt = rules.seats, rules.tricks, rules.next_seat
+    won_mask = 0
     if trick:
         best = winning_card(trick, trump)
         best_seat = seats[trick.index(best)]
+        for c in trick:
+            won_mask |= 1 << c
     else:
         best = best_seat = -1
-    while done < 13:
+    while done < tricks:
         hand = hands[seat]
         if not trick:
             if done == 0 and first_lead and hand & first_lead:
@@ -184,6 +205,7 @@ def play_out(state: DealState, rules: FastRules, rand: Callable[[], float], poli
         bit = 1 << card
         hands[seat] = hand ^ bit
         played |= bit
+        won_mask |= bit
         if bit & break_mask:
             broken = True
         if not trick:
@@ -195,15 +217,16 @@ def play_out(state: DealState, rules: FastRules, rand: Callable[[], float], poli
                 best, best_seat = card, seat
         trick.append(card)
         seats.append(seat)
-        if len(trick) == 4:
+        if len(trick) == size:
             won[best_seat] += 1
-            taken[best_seat] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+            taken[best_seat] |= won_mask
+            won_mask = 0
             trick.clear()
             seats.clear()
             done += 1
             seat = best_seat
         else:
-            seat = (seat + 1) & 3
+            seat = nxt[seat]
     state.turn, state.broken, state.tricks_done, state.played = seat, broken, done, played
 
 
@@ -217,7 +240,7 @@ def apply_card(state: DealState, rules: FastRules, card: int) -> None:
         state.broken = True
     state.trick.append(card)
     state.trick_seats.append(seat)
-    if len(state.trick) == 4:
+    if len(state.trick) == rules.seats:
         best = winning_card(state.trick, rules.trump)
         winner = state.trick_seats[state.trick.index(best)]
         state.won[winner] += 1
@@ -228,7 +251,7 @@ def apply_card(state: DealState, rules: FastRules, card: int) -> None:
         state.tricks_done += 1
         state.turn = winner
     else:
-        state.turn = (seat + 1) & 3
+        state.turn = (seat + 1) % rules.seats
 
 
 __all__ = [

@@ -9,7 +9,7 @@ from typing import ClassVar, NamedTuple
 from cardtui.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of
 from cardtui.games.base import Action, Bid, Choices, Claim, Deal, Event, IllegalAction, Pass, Play
 from cardtui.games.trick import (
-    SEATS,
+    MAX_SEATS,
     BidMade,
     CardsPassed,
     DealRecord,
@@ -17,14 +17,16 @@ from cardtui.games.trick import (
     TrickView,
     check_pass_cards,
     follow_error,
+    lead_name,
     winning_card,
 )
 from cardtui.rules import SpadesRules
 
 SPADES_MASK = SUIT_MASKS[Suit.SPADES]
 BIDS: tuple[tuple[Bid, ...], ...] = tuple(
-    tuple(Bid(seat, n, blind) for blind in (False, True) for n in range(14)) for seat in range(SEATS)
+    tuple(Bid(seat, n, blind) for blind in (False, True) for n in range(18)) for seat in range(MAX_SEATS)
 )
+"""Every bid of every seat, made once: 0-17 tricks (17 cards each at three players), open then blind."""
 
 
 class SideScore(NamedTuple):
@@ -184,7 +186,7 @@ def side_bid_floor(rules: SpadesRules, seat: int, bids: Sequence[Bid | None]) ->
     """The least `seat` may bid under the minimum side bid: its partner's bid (if made) counts toward it."""
     if not rules.min_side_bid:
         return 0
-    partner = bids[(seat + 2) % SEATS] if rules.partnership else None
+    partner = bids[(seat + 2) % 4] if rules.partnership else None
     if rules.partnership and partner is None:
         return 0
     return max(0, rules.min_side_bid - (partner.bid if partner is not None else 0))
@@ -204,8 +206,8 @@ def bid_refusal(
 ) -> str | None:
     """Why a bid is not allowed for its seat (on side `side`, with these totals and bids so far), or None: the
     engine's check and the bid dialog's words are this one function."""
-    if not 0 <= bid.bid <= 13:
-        return f"a bid is 0 to 13 tricks, not {bid.bid}"
+    if not 0 <= bid.bid <= rules.hand_size:
+        return f"a bid is 0 to {rules.hand_size} tricks, not {bid.bid}"
     if bid.bid == 0 and not bid.blind and not rules.nil_allowed:
         return "nil is not allowed in these rules: bid at least 1"
     if bid.bid == 0 and bid.blind:
@@ -255,11 +257,11 @@ class SpadesGame(TrickGame):
     ruleset: SpadesRules
 
     def __init__(self, ruleset: SpadesRules) -> None:
-        self.bids: list[Bid | None] = [None, None, None, None]
-        self.exchanges: list[tuple[int, int]] = []
-        self.gave = [0, 0, 0, 0]
-        self.got = [0, 0, 0, 0]
         super().__init__(ruleset)
+        self.bids: list[Bid | None] = [None] * self.seats
+        self.exchanges: list[tuple[int, int]] = []
+        self.gave = [0] * self.seats
+        self.got = [0] * self.seats
         self.game_bags = [0] * len(self.sides)
 
     @property
@@ -267,7 +269,7 @@ class SpadesGame(TrickGame):
         return self.ruleset.sides
 
     def partner(self, seat: int) -> int | None:
-        return (seat + 2) % SEATS if self.ruleset.partnership else None
+        return (seat + 2) % 4 if self.ruleset.partnership else None
 
     # ---- actions
 
@@ -283,12 +285,12 @@ class SpadesGame(TrickGame):
         if isinstance(action, Deal):
             self._check_deal(action)
             events = self._start_deal(action)
-            self.bids = [None, None, None, None]
+            self.bids = [None] * self.seats
             self.exchanges = []
-            self.gave = [0, 0, 0, 0]
-            self.got = [0, 0, 0, 0]
+            self.gave = [0] * self.seats
+            self.got = [0] * self.seats
             self.phase = "bid"
-            self.turn = (self.dealer + 1) % SEATS
+            self.turn = (self.dealer + 1) % self.seats
             return events
         raise IllegalAction(f"Spades has no {action.type} action")
 
@@ -319,7 +321,7 @@ class SpadesGame(TrickGame):
             raise IllegalAction(why)
         self.bids[bid.seat] = bid
         events: list[Event] = [BidMade(bid.seat, bid.bid, bid.blind)]
-        nxt = (bid.seat + 1) % SEATS
+        nxt = (bid.seat + 1) % self.seats
         if self.bids[nxt] is None:
             self.turn = nxt
             return events
@@ -336,11 +338,11 @@ class SpadesGame(TrickGame):
         queue: list[tuple[int, int]] = []
         if self.ruleset.exchange_cards == 0:
             return queue
-        for i in range(1, SEATS + 1):
-            s = (self.dealer + i) % SEATS
+        for i in range(1, 5):  # an exchange is a partnership's, so four seats
+            s = (self.dealer + i) % 4
             b = self.bids[s]
             if b is not None and b.bid == 0 and b.blind:
-                queue += [(s, (s + 2) % SEATS), ((s + 2) % SEATS, s)]
+                queue += [(s, (s + 2) % 4), ((s + 2) % 4, s)]
         return queue
 
     def _next_after_bids(self) -> None:
@@ -353,8 +355,8 @@ class SpadesGame(TrickGame):
 
     def _first_leader(self) -> int:
         if self.ruleset.two_of_clubs_leads:
-            return next(s for s in range(SEATS) if self.hands[s] & 1)
-        return (self.dealer + 1) % SEATS
+            return next(s for s in range(self.seats) if self.hands[s] & self.lead)
+        return (self.dealer + 1) % self.seats
 
     def exchange_counts(self) -> tuple[int, ...]:
         """How many cards the seat to move may pass in the exchange.
@@ -400,8 +402,8 @@ class SpadesGame(TrickGame):
     def _legal_play_mask(self, hand: int) -> int:
         first = self.ruleset.two_of_clubs_leads and not self.completed
         if not self.trick:
-            if first and hand & 1:
-                return 1
+            if first and hand & self.lead:
+                return self.lead
             if self.ruleset.spades_broken_to_lead and not self.broken:
                 others = hand & ~SPADES_MASK
                 if others:
@@ -417,8 +419,8 @@ class SpadesGame(TrickGame):
     def _play_error(self, seat: int, card: Card) -> str:
         hand = self.hands[seat]
         if not self.trick:
-            if self.ruleset.two_of_clubs_leads and not self.completed and hand & 1:
-                return "the first trick is led with the 2 of clubs (2C)"
+            if self.ruleset.two_of_clubs_leads and not self.completed and hand & self.lead:
+                return f"the first trick is led with the {lead_name(self.lead)}"
             return "spades are not broken yet: lead another suit"
         suit = self._winning_suit()
         if not hand & SUIT_MASKS[suit]:
@@ -483,8 +485,8 @@ class SpadesGame(TrickGame):
         self.bids = list(detail.bids)
         self._bags = list(detail.bags)
         self.game_bags = bags_over_game(self.ruleset, detail.bags, view.records)
-        self.gave = [0, 0, 0, 0]
-        self.got = [0, 0, 0, 0]
+        self.gave = [0] * self.seats
+        self.got = [0] * self.seats
         self.gave[view.seat] = detail.passed.mask
         self.got[view.seat] = detail.received.mask
         self.exchanges = []

@@ -140,12 +140,31 @@ class SpadesRules(Ruleset):
         "after max_deals, leaders tied on score were told apart by tie_break's other keys, and with a side at "
         "losing_floor every side, that one included, was ranked by tie_break, a tie there playing on by on_tie"
     )
+    players: int = knob(
+        4,
+        "how many players: partnership Spades needs 4; cutthroat is 4 with the whole pack (13 cards each) "
+        "or 3, the 2 of clubs taken out and 17 cards each, bids 0-17 (the usual three-handed rules); with "
+        "two_of_clubs_leads the lowest club left, the 3, leads",
+        IntRange(3, 4),
+    )
 
     def problem(self) -> str | None:
         if (self.game == "cutthroat") == self.partnership:
             want = "false" if self.game == "cutthroat" else "true"
             return f"partnership: {self.game} needs partnership = {want}, found {str(self.partnership).lower()}"
+        if self.partnership and self.players != 4:
+            return f"players: partnership Spades is played by 4 players, not {self.players}; allowed: 4"
         return None
+
+    @property
+    def removed(self) -> tuple[str, ...]:
+        """Codes of the cards out of play at this many players."""
+        return () if self.players == 4 else ("2C",)
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each seat, the most tricks a bid can ask for."""
+        return (52 - len(self.removed)) // self.players
 
     @property
     def exchange_cards(self) -> int:
@@ -171,4 +190,4 @@ class SpadesRules(Ruleset):
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """Seats that score together."""
-        return ((0, 2), (1, 3)) if self.partnership else ((0,), (1,), (2,), (3,))
+        return ((0, 2), (1, 3)) if self.partnership else tuple((s,) for s in range(self.players))
