@@ -25,7 +25,7 @@ from cardtui.bots import make_bot
 from cardtui.games import create_game
 from cardtui.games.base import Bid, Game
 from cardtui.games.trick import TrickGame
-from cardtui.rules import EightOfSpadesRules, Ruleset, SpadesRules, default_preset
+from cardtui.rules import EightOfSpadesRules, Ruleset, RulesetError, SpadesRules, default_preset, for_players
 
 TRICK_GAMES = ("hearts", "spades", "cutthroat")
 
@@ -433,8 +433,11 @@ def run_arena(
         if not 2 <= len(levels) <= 8:
             raise ArenaError(f"eight-of-spades takes 2 to 8 players: give 2 to 8 levels, found {len(levels)}")
         rules = rules.replace(players=len(levels))
-    elif len(levels) != 4:
-        raise ArenaError(f"{game} has 4 seats: give 4 levels, found {len(levels)}")
+    else:
+        try:
+            rules = for_players(rules, len(levels))
+        except RulesetError as err:
+            raise ArenaError(f"{len(levels)} levels: {err}") from None
     for level in levels:
         try:
             make_bot(game, level, budget_ms)

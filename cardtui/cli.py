@@ -186,6 +186,16 @@ def _load_rules(game: str, rules: str | None) -> Ruleset:
         fail(str(err))
 
 
+def _for_players(ruleset: Ruleset, players: int, option: str) -> Ruleset:
+    """The rules for `players` seats: the game's preset for that count, or the rules given with that count."""
+    from cardtui.rules import RulesetError, for_players
+
+    try:
+        return for_players(ruleset, players)
+    except RulesetError as err:
+        fail(f"{option}: {err}")
+
+
 def _load(path: Path) -> Any:
     from cardtui.saves import SaveError, load_save
 
@@ -244,8 +254,8 @@ def play(
             if not 2 <= players <= 8:
                 fail(f"--players: Eight of Spades takes 2 to 8 players, not {players}")
             ruleset = ruleset.replace(players=players)
-        elif players != 4:
-            fail(f"--players: {game} is played by 4 players, not {players}")
+        else:
+            ruleset = _for_players(ruleset, players, "--players")
     from cardtui.seats import default_level
 
     level = bots or default_level(game)
@@ -786,7 +796,7 @@ def host(
                 fail(f"--seats: Eight of Spades takes 2 to 8 players, not {len(chosen)}")
             ruleset = ruleset.replace(players=len(chosen))
         elif len(chosen) != count:
-            fail(f"--seats: {game} has {count} seats, found {len(chosen)}")
+            ruleset = _for_players(ruleset, len(chosen), "--seats")
         if seed is not None and not 0 <= seed <= MAX_SEED:
             fail(f"--seed: expected an integer 0..{MAX_SEED}, found {seed}")
         if save is not None and occupied(save):
