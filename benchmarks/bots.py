@@ -15,10 +15,10 @@ import time
 from typing import Any
 
 from cardtui.arena import run_arena
-from cardtui.bots import make_bot
 from cardtui.games import create_game
 from cardtui.games.base import PlayerView
 from cardtui.rules import default_preset
+from cardtui.variants import make_bot
 
 
 def positions(game: str, count: int, seed: int) -> list[PlayerView]:

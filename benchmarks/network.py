@@ -55,11 +55,11 @@ sys.path.insert(0, str(ROOT))
 
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 
-from cardtui.bots import make_bot  # noqa: E402
 from cardtui.net import Client, Table  # noqa: E402
 from cardtui.rules import load_preset  # noqa: E402
 from cardtui.seats import Seat  # noqa: E402
 from cardtui.session import Session  # noqa: E402
+from cardtui.variants import make_bot  # noqa: E402
 
 TARGET_P95_MS = 20.0
 

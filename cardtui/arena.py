@@ -21,13 +21,11 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
 
-from cardtui.bots import make_bot
 from cardtui.games import create_game
 from cardtui.games.base import Bid, Game
 from cardtui.games.trick import TrickGame
-from cardtui.rules import EightOfSpadesRules, Ruleset, RulesetError, SpadesRules, default_preset, for_players
-
-TRICK_GAMES = ("hearts", "spades", "cutthroat")
+from cardtui.rules import Ruleset
+from cardtui.variants import UnknownGame, find_game, make_bot
 
 
 class ArenaError(ValueError):
@@ -134,9 +132,8 @@ def _tally(game: Game, results: list[SeatResult], won: bool) -> None:
     if not isinstance(game, TrickGame):
         for seat, res in enumerate(results):
             res.deals = 1
-            res.points = game.scores[game.side_of(seat)] if hasattr(game, "side_of") else game.scores[seat]
+            res.points = game.scores[game.side_of(seat)]
         return
-    rules = game.ruleset
     for seat, res in enumerate(results):
         res.side = game.side_of(seat)
     for record in game.deal_records:
@@ -144,21 +141,18 @@ def _tally(game: Game, results: list[SeatResult], won: bool) -> None:
             side = game.side_of(seat)
             res.deals += 1
             res.points += record.scores[side]
-        if isinstance(rules, SpadesRules) and record.bids is not None:
-            _tally_spades(rules, game.sides, record.bids, record.tricks, results)
+        if record.bids is not None:
+            _tally_contracts(game.sides, game.overtricks(record), record.bids, record.tricks, results)
 
 
-def _tally_spades(
-    rules: SpadesRules,
+def _tally_contracts(
     sides: tuple[tuple[int, ...], ...],
+    overtricks: tuple[int, ...],
     bids: tuple[Bid, ...],
     tricks: tuple[int, ...],
     results: list[SeatResult],
 ) -> None:
-    from cardtui.games.spades import score_side
-
-    for side in sides:
-        over = score_side(rules, side, list(bids), list(tricks), 0).overtricks
+    for side, over in zip(sides, overtricks, strict=True):
         contract = sum(bids[s].bid for s in side if bids[s].bid > 0)
         counted = sum(tricks[s] for s in side if bids[s].bid > 0)
         for s in side:
@@ -275,7 +269,7 @@ class Tally:
                 low, high = wilson(t.won, t.sides)
                 entry |= {"games": t.sides, "won": t.won, "win_rate": round(t.won / t.sides, 4) if t.sides else 0.0}
                 entry["win_interval"] = [round(low, 4), round(high, 4)]
-            if self.game in ("spades", "cutthroat"):
+            if find_game(self.game).has_bids:
                 c = t.contracts
                 entry["bids"] = c.bids
                 entry["bids_made"] = round(c.bids_made / c.bids, 4) if c.bids else 0.0
@@ -423,26 +417,19 @@ def run_arena(
     returns the figures of the units done so far, with `"partial": true`.
     `note` hears what was changed about how the run works (too many workers).
     """
-    if game not in TRICK_GAMES and game != "eight-of-spades":
-        raise ArenaError(f"unknown game {game!r} — choose one of hearts, spades, cutthroat, eight-of-spades")
-    if game == "eight-of-spades" and deals:
-        raise ArenaError("eight of spades has no deals: use --games")
+    try:
+        entry = find_game(game)
+    except UnknownGame as err:
+        raise ArenaError(str(err)) from None
+    if not entry.has_deals and deals:
+        raise ArenaError(f"{entry.title.lower()} has no deals: use --games")
     levels = tuple(levels)
-    rules = ruleset if ruleset is not None else default_preset(game)
-    if isinstance(rules, EightOfSpadesRules):
-        if not 2 <= len(levels) <= 8:
-            raise ArenaError(f"eight-of-spades takes 2 to 8 players: give 2 to 8 levels, found {len(levels)}")
-        rules = rules.replace(players=len(levels))
-    else:
-        try:
-            rules = for_players(rules, len(levels))
-        except RulesetError as err:
-            raise ArenaError(f"{len(levels)} levels: {err}") from None
-    for level in levels:
-        try:
-            make_bot(game, level, budget_ms)
-        except ValueError as err:
-            raise ArenaError(str(err)) from None
+    try:
+        rules = entry.with_seats(ruleset if ruleset is not None else entry.default_rules(), len(levels))
+        for level in levels:
+            entry.make_bot(level, budget_ms)
+    except ValueError as err:
+        raise ArenaError(str(err)) from None
     count, work = plan(game, rules, levels, games, deals, budget_ms, seed)
     tally = Tally(game, levels, bool(deals))
     pool = (workers or process_workers(jobs))(note or (lambda _: None))

@@ -125,6 +125,9 @@ class Card:
 DECK: tuple[Card, ...] = tuple(Card._make(i) for i in range(52))
 FULL_MASK = (1 << 52) - 1
 SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+QUEEN_OF_SPADES = Suit.SPADES * 13 + Rank.QUEEN - 2
+"""The queen of spades' card index (its `Card` is `DECK[QUEEN_OF_SPADES]`, its bit `QS_BIT`)."""
+QS_BIT = 1 << QUEEN_OF_SPADES
 
 
 def parse_card(text: str) -> Card:

@@ -27,7 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from cardtui.cards import parse_card
+from cardtui.cards import DECK, QUEEN_OF_SPADES
 from cardtui.files import remove_stale_locks
 from cardtui.games import Action, Event
 from cardtui.games.eight_of_spades import Eliminated, PointsLost
@@ -35,6 +35,7 @@ from cardtui.games.history import Undone
 from cardtui.games.summary import summary_of
 from cardtui.games.trick import TrickWon
 from cardtui.saves import SaveError, SaveInfo, game_in_name, home_dir, load_save, saves_dir
+from cardtui.variants import EventCounts, UnknownGame, find_game
 
 SCHEMA = 2
 """`PRAGMA user_version` of the catalog; a file with another is rebuilt."""
@@ -45,7 +46,6 @@ COMMIT_EVERY = 50
 PARALLEL_FROM = 100
 """With `jobs` > 1, this many stale saves or more are loaded in worker processes."""
 
-QUEEN_OF_SPADES = parse_card("QS")
 Progress = Callable[[int, int], None]
 """Told (done, total) while stale saves are loaded; total is how many needed loading."""
 
@@ -134,16 +134,7 @@ def summarise(path: Path) -> dict[str, Any]:
     out["seats"] = [s.to_json() for s in loaded.seats]
     out["created"] = loaded.created
     out["updated"] = loaded.updated
-    figures: dict[str, Any] = {}
-    if game.game == "hearts":
-        records = getattr(game, "deal_records", [])
-        figures["moons"] = [sum(1 for r in records if r.moon == s) for s in range(game.seats)]
-        figures["queens"] = counter.queens[: game.seats]
-    elif game.game in ("spades", "cutthroat"):
-        figures.update(_spades_figures(game))
-    else:
-        figures["ace_hits"] = counter.ace_hits[: game.seats]
-    out["figures"] = figures
+    out["figures"] = find_game(game.game).figures(game, EventCounts(counter.queens, counter.ace_hits))
     return out
 
 
@@ -159,7 +150,7 @@ class _Counter:
 
     def __call__(self, index: int, action: Action, events: Sequence[Event]) -> None:
         for event in events:
-            if isinstance(event, TrickWon) and QUEEN_OF_SPADES in event.cards:
+            if isinstance(event, TrickWon) and DECK[QUEEN_OF_SPADES] in event.cards:
                 self._queens.append((index, event.seat))
             elif isinstance(event, PointsLost | Eliminated):
                 self._ace_hits.append((index, event.seat))
@@ -181,38 +172,6 @@ def _per_seat(counted: list[tuple[int, int]]) -> list[int]:
     for _, seat in counted:
         out[seat] += 1
     return out
-
-
-def _spades_figures(game: Any) -> dict[str, Any]:
-    """Per side: deals with a contract, made, set, bags taken; per seat: nils bid and made (engine's scoring)."""
-    from cardtui.games.spades import score_side
-
-    rules = game.ruleset
-    sides = list(rules.sides)
-    contracts, made, sets, bags = ([0] * len(sides) for _ in range(4))
-    nils_bid, nils_made = [0] * game.seats, [0] * game.seats
-    carried = [0] * len(sides)
-    for record in game.deal_records:
-        bids = list(record.bids)
-        for i, side in enumerate(sides):
-            result = score_side(rules, side, bids, list(record.tricks), carried[i])
-            if any(bids[s].bid > 0 for s in side):
-                contracts[i] += 1
-                made[i] += result.made
-                sets[i] += not result.made
-            bags[i] += result.overtricks
-            for s in side:
-                nils_bid[s] += bids[s].bid == 0
-                nils_made[s] += result.nils_made >> s & 1
-        carried = list(record.bags or carried)
-    return {
-        "contracts": contracts,
-        "made": made,
-        "sets": sets,
-        "bags": bags,
-        "nils_bid": nils_bid,
-        "nils_made": nils_made,
-    }
 
 
 def _key(st: os.stat_result) -> tuple[int, int, int]:
@@ -429,22 +388,20 @@ def _summary_ok(s: Any, game: str, status: str, totals: tuple[int, ...], updated
     figures = s.get("figures")
     if not isinstance(figures, dict):
         return False
-    per_seat: tuple[str, ...]
-    per_side: tuple[str, ...] = ()
-    if game == "eight-of-spades":
+    try:
+        entry = find_game(game)
+    except UnknownGame:
+        return False
+    if not entry.has_deals:
         if not _ints(s.get("points"), n):
             return False
-        per_seat = ("ace_hits",)
     else:
         deals = s.get("deals")
         if not isinstance(deals, list):
             return False
         if not all(isinstance(d, dict) and _ints(d.get("scores"), len(sides)) for d in deals):
             return False
-        if game == "hearts":
-            per_seat = ("moons", "queens")
-        else:
-            per_seat, per_side = ("nils_bid", "nils_made"), ("contracts", "made", "sets", "bags")
+    per_seat, per_side = entry.seat_figures, entry.side_figures
     return all(_ints(figures.get(k)) and len(figures[k]) >= n for k in per_seat) and all(
         _ints(figures.get(k)) and len(figures[k]) >= len(sides) for k in per_side
     )

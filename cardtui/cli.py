@@ -235,7 +235,8 @@ def play(
     seed: Annotated[int | None, typer.Option("--seed", help="the same seed deals the same cards")] = None,
     bots: Annotated[str | None, typer.Option("--bots", help="level of the computer players")] = None,
     players: Annotated[
-        int | None, typer.Option("--players", help="players at the table (Eight of Spades: 2-8)")
+        int | None,
+        typer.Option("--players", help="players at the table (Hearts: 3-6, cutthroat: 3-4, Eight of Spades: 2-8)"),
     ] = None,
     save: Annotated[Path | None, typer.Option("--save", help="save the game to this file")] = None,
     speed: Annotated[str | None, typer.Option("--speed", help=SPEED_HELP)] = None,

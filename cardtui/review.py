@@ -24,43 +24,36 @@ from __future__ import annotations
 
 import dataclasses
 import multiprocessing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from cardtui.bots import DEFAULT_BUDGET_MS, Evaluation, Judge, make_judge
-from cardtui.bots.common import SUIT_WORDS, read_view
-from cardtui.bots.eight_of_spades import CALL_WORDS, Table
-from cardtui.cards import DECK, Card, Suit
+from cardtui.bots import DEFAULT_BUDGET_MS, Evaluation, Judge
+from cardtui.bots.eight_of_spades import CALL_WORDS
+from cardtui.cards import Card
 from cardtui.games import Action
 from cardtui.games.base import Bid, Pass, Play, PlayerView
-from cardtui.games.eight_of_spades import CALLS, GRID_CELLS, EightOfSpadesView, Flip, position_name
-from cardtui.games.hearts import HeartsView
+from cardtui.games.eight_of_spades import CALLS, Flip, position_name
 from cardtui.games.history import History
-from cardtui.games.spades import SpadesView
-from cardtui.games.trick import TrickView
 from cardtui.replay import Replay
 from cardtui.saves import LoadedSave, build_save
 from cardtui.session import bot_rng
+from cardtui.variants import GAMES, find_game, make_judge
+from cardtui.variants.base import CardText
 
 FORMAT = "cardtui-review"
 VERSION = 1
 POINTS = "points"
 WIN_CHANCE = "win chance"
 
-THRESHOLDS: dict[str, dict[str, tuple[float, float]]] = {
-    "hearts": {POINTS: (1.0, 4.0)},
-    "spades": {POINTS: (10.0, 40.0)},
-    "cutthroat": {POINTS: (10.0, 40.0)},
-    "eight-of-spades": {POINTS: (1.0, 3.0), WIN_CHANCE: (0.05, 0.15)},
-}
-"""Per game and unit, the loss from which a decision is marked `?` and `??` (see the module's text)."""
+THRESHOLDS: dict[str, Mapping[str, tuple[float, float]]] = {entry.name: entry.thresholds for entry in GAMES}
+"""Per game and unit, the loss from which a decision is marked `?` and `??` (see the module's text; each game's
+registry entry holds its own)."""
 
 PARALLEL_FROM = 4
 """With `jobs` > 1, this many decisions or more are weighed in worker processes."""
 
 Progress = Callable[[int, int], None]
-CardText = Callable[[Card], str]
 
 
 class ReviewError(ValueError):
@@ -404,24 +397,20 @@ def _amount(view: PlayerView, unit: str, points: float) -> str:
     points += 0.0  # never "-0.0"
     if unit == WIN_CHANCE:
         return f"{round(points * 100)}% to win"
-    if isinstance(view, HeartsView):
-        return f"{points:.1f} points taken this deal"
-    if isinstance(view, SpadesView):
-        side = "the side" if view.ruleset.partnership else "the seat"
-        return f"{points:+.0f} for {side} this deal"
-    return f"{points:.1f} points expected"
+    return find_game(view.game).review.amount(view, points)
 
 
 def _worse_points(view: PlayerView, best: float, mine: float) -> bool:
     """Whether the better choice brings the seat fewer points of its own (it is better for the others' scores)."""
-    return best > mine + 1e-9 if isinstance(view, HeartsView) else best < mine - 1e-9
+    return best > mine + 1e-9 if find_game(view.game).review.points_hurt else best < mine - 1e-9
 
 
 def explain(view: PlayerView, ev: Evaluation, names: Sequence[str], text: CardText) -> str:
     """The review line: the better choice, what each was expected to bring, and facts the seat could see."""
     mine = ev.options[ev.chosen]
     best = ev.best
-    facts = _facts(view, best.action, mine.action, names, text)
+    words = find_game(view.game).review
+    facts = words.facts(view, best.action, mine.action, names, text)
     tail = f" ({'; '.join(facts)})" if facts else ""
     if len(ev.options) == 1:
         if len(view.legal) == 1:
@@ -442,74 +431,11 @@ def explain(view: PlayerView, ev: Evaluation, names: Sequence[str], text: CardTe
     own = abs(round(shown_best, 1) - round(shown_mine, 1))  # the gap between the two amounts as shown
     if ev.unit == POINTS and not others and abs(own - round(ev.loss, 1)) > 0.05:
         # the measure counts the others' scores too, so the two amounts shown differ by less (or more) than `by`
-        by += f" all told ({own:.1f} in {'your own' if isinstance(view, HeartsView) else 'its own'} score)"
+        by += f" all told ({own:.1f} in {words.own_score} score)"
     return (
         f"{say_action(best.action, text)} was better by {by}: {_amount(view, ev.unit, shown_best)} against "
         f"{_amount(view, ev.unit, shown_mine).split(' ', 1)[0]} for {say_action(mine.action, text)}{others}{tail}"
     )
-
-
-def _suit_word(suit: int, count: int) -> str:
-    """``clubs``, or ``club`` for one."""
-    return SUIT_WORDS[suit][:-1] if count == 1 else SUIT_WORDS[suit]
-
-
-def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], text: CardText) -> list[str]:
-    """At most three facts the seat knew that bear on the two choices."""
-    if isinstance(view, EightOfSpadesView):
-        return _grid_facts(view, best, mine)
-    if not isinstance(view, TrickView):
-        return []
-    seen = read_view(view)
-    facts: list[str] = []
-    if isinstance(best, Play) and isinstance(mine, Play):
-        led = view.trick[0][1].suit if view.trick else None
-        suits = {led} if led is not None else {best.card.suit, mine.card.suit}
-        still = [(view.seat + k) % 4 for k in range(len(view.trick) + 1, 4)] if view.trick else []
-        for seat in still or [s for s in range(4) if s != view.seat]:
-            void = [SUIT_WORDS[s] for s in sorted(suits) if seen.voids[seat] >> s & 1]
-            if void:
-                facts.append(f"{names[seat]} is void in {' and '.join(void)}")
-        unseen = seen.unseen
-        if isinstance(view, HeartsView):
-            queen = DECK[Suit.SPADES * 13 + 10]
-            if unseen & queen.bit and Suit.SPADES in {best.card.suit, mine.card.suit}:
-                facts.append(f"{text(queen)} is still out")
-            hearts = sum(1 for _, c in view.trick if c.suit == Suit.HEARTS)
-            held = [f"{hearts} heart{'s' if hearts != 1 else ''}"] if hearts else []
-            held += [text(queen)] if any(c is queen for _, c in view.trick) else []
-            if held:
-                facts.append(f"the trick holds {' and '.join(held)}")
-        for suit in sorted(suits):
-            out = (unseen >> (suit * 13) & 0x1FFF).bit_count()
-            facts.append(f"{out or 'no'} {_suit_word(suit, out)} still out")
-        return facts[:3]
-    if isinstance(best, Bid) and isinstance(view, SpadesView):
-        partner = seen.partner
-        if partner >= 0 and seen.bids[partner] >= 0:
-            facts.append(f"{names[partner]} bid {Bid(partner, seen.bids[partner], seen.blind[partner]).label()}")
-        if isinstance(mine, Bid) and mine.blind:
-            return facts  # bid with the hand face down: what it holds was not the bidder's to know
-        spades = (view.hand.mask >> (Suit.SPADES * 13) & 0x1FFF).bit_count()
-        facts.append(f"the hand holds {spades} spade{'s' if spades != 1 else ''}")
-        return facts
-    if isinstance(best, Pass) and isinstance(view, HeartsView):
-        facts.append(f"passing {view.detail.pass_direction}")
-    return facts
-
-
-def _grid_facts(view: EightOfSpadesView, best: Action, mine: Action) -> list[str]:
-    t = Table(view)
-    kinds = ("clubs", "diamonds", "hearts", "other spades")
-    down = [f"{n} {kinds[k] if n != 1 else kinds[k][:-1]}" for k, n in enumerate(t.counts[:4]) if n]
-    facts = [f"face down: {', '.join(down)}"] if down else []
-    if t.counts[4]:
-        facts.append("the eight of spades is still face down")
-    if t.counts[5]:
-        facts.append("so is the ace of spades" if t.counts[4] else "the ace of spades is still face down")
-    if isinstance(best, Flip) and isinstance(mine, Flip) and (best.pos >= GRID_CELLS) != (mine.pos >= GRID_CELLS):
-        facts.append(f"the illuminati costs a stake of {view.ruleset.illuminati_stake}")
-    return facts
 
 
 # ---------------------------------------------------------------- the text report
@@ -522,7 +448,7 @@ def _loss_text(game: str, unit: str, loss: float) -> str:
 def _tally_text(review: Review, tally: Tally) -> str:
     many = "decision" if tally.decisions == 1 else "decisions"
     parts = [f"{tally.decisions} {many}, {tally.marked} marked, expected loss {tally.loss:.1f} points"]
-    if review.game == "eight-of-spades":
+    if find_game(review.game).reviews_win_chance:
         parts[0] += f" and {round(tally.win_chance_loss * 100)} points of win chance"
     if tally.costliest:
         costly = []

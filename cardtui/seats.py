@@ -10,8 +10,8 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from cardtui.bots import levels
 from cardtui.rules.base import show
+from cardtui.variants import find_game
 
 MAX_NAME = 40
 
@@ -50,13 +50,12 @@ def people(seats: Sequence[Seat]) -> list[int]:
 
 def known_levels(game: str) -> tuple[str, ...]:
     """The computer-player levels of a game, plus the `random` test player."""
-    return (*levels(game), "random")
+    return find_game(game).known_levels
 
 
 def default_level(game: str) -> str:
     """The level computer players get when nobody says: `normal` when the game has it."""
-    found = levels(game)
-    return "normal" if "normal" in found else found[len(found) // 2]
+    return find_game(game).default_level
 
 
 def default_names(count: int) -> list[str]:

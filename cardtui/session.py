@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cardtui.bots import Bot, Decision, make_bot
+from cardtui.bots import Bot, Decision
 from cardtui.files import FileLock, FileProblem, remove_stale_temps, same_file
-from cardtui.games import Action, Event, IllegalAction, create_game
+from cardtui.games import Action, Event, IllegalAction
 from cardtui.games.base import Undo
 from cardtui.games.history import History, OnHistory
 from cardtui.rules import Ruleset
@@ -32,10 +32,10 @@ from cardtui.saves import (
     load_save,
     new_save_path,
     now_stamp,
-    parse_logged_action,
     write_save,
 )
 from cardtui.seats import Seat, check_seats, default_level, default_seats, people
+from cardtui.variants import make_bot
 
 
 def deal_rng(seed: int, deal_number: int) -> random.Random:
@@ -103,7 +103,7 @@ class Session(OnHistory):
         """
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise ValueError(f"a seed is an integer 0..{MAX_SEED}, found {seed!r}")
-        count = create_game(ruleset).seats
+        count = ruleset.seats
         seat_list = (
             check_seats(seats, count, ruleset.game)
             if seats is not None
@@ -191,7 +191,7 @@ class Session(OnHistory):
         raises SaveError and takes the action back, so the game in memory
         never runs ahead of the file.
         """
-        act = parse_logged_action(self.game, action) if isinstance(action, dict) else action
+        act = self.game.action_from_json(action) if isinstance(action, dict) else action
         if len(self.log) >= MAX_LOG:
             raise SaveError(f"the game has {MAX_LOG} actions, the most a save may hold")
         updated = self.updated

@@ -15,12 +15,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from cardtui.bots import Decision, make_bot
+from cardtui.bots import Decision
 from cardtui.games import Action, Event, IllegalAction, PlayerView, ToMove
 from cardtui.games.trick import DealRecord
 from cardtui.rules import Ruleset
 from cardtui.seats import Seat, people
 from cardtui.session import Session
+from cardtui.variants import make_bot
 
 
 class TableSource(Protocol):

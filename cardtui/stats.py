@@ -18,7 +18,7 @@ from typing import Any
 
 from cardtui.arena import wilson
 from cardtui.catalog import Entry
-from cardtui.rules import GAMES
+from cardtui.variants import find_game, game_names
 
 ALL = "all"
 
@@ -83,17 +83,15 @@ class Tally:
             "win_rate_95": [round(low, 4), round(high, 4)] if self.games else None,
         }
         c = self.counts
-        if self.game == "eight-of-spades":
+        entry = find_game(self.game)
+        if not entry.has_deals:
             out["average_points"] = round(self.points / self.games, 2) if self.games else None
-            out["ace_hits"] = c["ace_hits"]
-            return out
-        out["deals"] = self.deals
-        out["points_per_deal"] = round(self.points / self.deals, 2) if self.deals else None
-        if self.game == "hearts":
-            out |= {k: c[k] for k in ("moons_shot", "moons_against", "queens_taken")}
         else:
-            out |= {k: c[k] for k in ("contracts", "contracts_made", "sets", "nils_bid", "nils_made")}
-            out["bags_per_deal"] = round(c["bags"] / self.deals, 2) if self.deals else None
+            out["deals"] = self.deals
+            out["points_per_deal"] = round(self.points / self.deals, 2) if self.deals else None
+        out |= {k: c[k] for k in entry.stat_keys}
+        for k in entry.per_deal_keys:
+            out[f"{k}_per_deal"] = round(c[k] / self.deals, 2) if self.deals else None
         return out
 
 
@@ -121,25 +119,15 @@ def tally_one(summary: dict[str, Any], you: int) -> Tally:
         t.wins = int(side in (summary["winner"] or ()))
     else:
         t.in_progress = 1
-    f = summary["figures"]
-    if game == "eight-of-spades":
+    entry = find_game(game)
+    if not entry.has_deals:
         t.points = summary["points"][you] if finished else 0
-        t.count("ace_hits", f["ace_hits"][you])
-        return t
-    scores = deal_scores(summary, you)
-    t.deals = len(scores)
-    t.points = sum(scores)
-    if game == "hearts":
-        t.count("moons_shot", f["moons"][you])
-        t.count("moons_against", sum(f["moons"]) - f["moons"][you])
-        t.count("queens_taken", f["queens"][you])
     else:
-        t.count("contracts", f["contracts"][side])
-        t.count("contracts_made", f["made"][side])
-        t.count("sets", f["sets"][side])
-        t.count("bags", f["bags"][side])
-        t.count("nils_bid", f["nils_bid"][you])
-        t.count("nils_made", f["nils_made"][you])
+        scores = deal_scores(summary, you)
+        t.deals = len(scores)
+        t.points = sum(scores)
+    for key, n in entry.stat_counts(summary["figures"], you, side).items():
+        t.count(key, n)
     return t
 
 
@@ -163,7 +151,7 @@ def compute(entries: Iterable[Entry], game: str | None = None, since: dt.date | 
         one = tally_one(summary, you)
         groups.setdefault((one.game, one.opponents), Tally(one.game, one.opponents)).add(one)
     rows: list[dict[str, Any]] = []
-    for name in GAMES:
+    for name in game_names():
         mine = [groups[k] for k in sorted(groups) if k[0] == name]
         rows.extend(t.to_json() for t in mine)
         if len(mine) > 1:
@@ -206,7 +194,7 @@ def played(entries: Iterable[Entry], game: str | None = None) -> list[Played]:
         if you is None:
             continue
         one = tally_one(summary, you)
-        if summary["game"] == "eight-of-spades":
+        if not find_game(summary["game"]).has_deals:
             points: tuple[int, ...] = (one.points,) if one.games else ()
         else:
             points = tuple(deal_scores(summary, you))
@@ -231,20 +219,10 @@ def _percent(x: float) -> str:
 
 
 def _columns(game: str) -> list[tuple[str, str]]:
-    if game == "eight-of-spades":
-        return [("average_points", "avg points"), ("ace_hits", "AS hits")]
-    common = [("deals", "deals"), ("points_per_deal", "points/deal")]
-    if game == "hearts":
-        return [*common, ("moons_shot", "moons shot"), ("moons_against", "moons against"), ("queens_taken", "QS taken")]
-    return [
-        *common,
-        ("contracts_made", "made"),
-        ("contracts", "contracts"),
-        ("sets", "sets"),
-        ("nils_made", "nils made"),
-        ("nils_bid", "nils bid"),
-        ("bags_per_deal", "bags/deal"),
-    ]
+    entry = find_game(game)
+    if not entry.has_deals:
+        return [("average_points", "avg points"), *entry.stat_columns]
+    return [("deals", "deals"), ("points_per_deal", "points/deal"), *entry.stat_columns]
 
 
 def render(stats: dict[str, Any]) -> str:
@@ -252,7 +230,7 @@ def render(stats: dict[str, Any]) -> str:
     if not stats["rows"]:
         return "no games played yet" + (f" since {stats['since']}" if stats["since"] else "")
     lines: list[str] = []
-    for game in GAMES:
+    for game in game_names():
         rows = [r for r in stats["rows"] if r["game"] == game]
         if not rows:
             continue

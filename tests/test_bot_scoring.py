@@ -17,7 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtui.bots.common import read_view
-from cardtui.bots.search import hearts_result, seen_bids, spades_result
+from cardtui.bots.hearts_search import hearts_result
+from cardtui.bots.search import seen_bids
+from cardtui.bots.spades_search import spades_result
 from cardtui.games import create_game
 from cardtui.games.base import Play
 from cardtui.games.fast import apply_card

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from cardtui.bots import LEVELS, make_bot
+from cardtui.bots import LEVELS
 from cardtui.bots.base import Decision
 from cardtui.bots.common import equivalent_groups, read_view
-from cardtui.bots.search import SearchBot, sample_hands
+from cardtui.bots.search import sample_hands
 from cardtui.cards import FULL_MASK, Card, CardSet, parse_cards
 from cardtui.games import create_game
 from cardtui.games.base import Bid, Deal, Game, Pass, Play
@@ -19,6 +19,7 @@ from cardtui.games.hearts import HeartsDetail, HeartsGame, HeartsView
 from cardtui.games.spades import SpadesDetail, SpadesGame, SpadesView
 from cardtui.games.trick import TrickGame, TrickView
 from cardtui.rules import HeartsRules, SpadesRules, default_preset, load_preset
+from cardtui.variants import make_bot
 
 TRICK_GAMES = ("hearts", "spades", "cutthroat")
 
@@ -302,8 +303,8 @@ def test_hard_is_deterministic_for_a_seed(game: str) -> None:
         tm = g.to_move
         assert tm is not None
         view = g.view(tm.seat)
-        a = SearchBot(game, 5).decide(view, random.Random(99))
-        b = SearchBot(game, 5).decide(view, random.Random(99))
+        a = make_bot(game, "hard", 5).decide(view, random.Random(99))
+        b = make_bot(game, "hard", 5).decide(view, random.Random(99))
         assert a == b
 
 

@@ -21,7 +21,6 @@ from cardtui.games.base import Event, GameOver, IllegalAction, ToMove
 from cardtui.games.codec import to_json
 from cardtui.games.eight_of_spades import (
     GRID_CELLS,
-    RULES_TEXT,
     EightOfSpadesGame,
     EightOfSpadesView,
     Eliminated,
@@ -37,6 +36,7 @@ from cardtui.games.eight_of_spades import (
     position_name,
 )
 from cardtui.rules import EightOfSpadesRules, load_preset
+from cardtui.variants.eight_of_spades import RULES_TEXT
 
 RULES = EightOfSpadesRules(game="eight-of-spades")
 

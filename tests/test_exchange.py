@@ -11,7 +11,6 @@ import random
 import pytest
 from dealing import make_deal
 
-from cardtui.bots import make_bot
 from cardtui.cards import parse_card
 from cardtui.games import view_from_json
 from cardtui.games.base import Bid, Choices, IllegalAction, Pass, pass_counts
@@ -23,6 +22,7 @@ from cardtui.rules import SpadesRules, load_preset, ruleset_from_dict
 from cardtui.saves import parse_save
 from cardtui.seats import Seat
 from cardtui.session import Session
+from cardtui.variants import make_bot
 
 LOW_HAND = "2C 3C 4C 5C 6C 2D 3D 4D 5D 2H 3H 4H 2S"
 HIGH_HAND = "AS KS 2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H"

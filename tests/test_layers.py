@@ -20,6 +20,7 @@ LAYERS: dict[str, float] = {
     "rules": 2,
     "games": 3,
     "bots": 4,
+    "variants": 4.2,
     "seats": 4.5,
     "saves": 5,
     "session": 6,

@@ -15,7 +15,6 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from cardtui.bots import make_bot
 from cardtui.cards import CardError, parse_card
 from cardtui.games import Action, PlayerView, create_game
 from cardtui.games.codec import to_json
@@ -27,6 +26,7 @@ from cardtui.rules import Ruleset, load_preset
 from cardtui.saves import load_save
 from cardtui.seats import Seat
 from cardtui.session import Session
+from cardtui.variants import make_bot
 
 T = TypeVar("T")
 LIMIT = 30.0

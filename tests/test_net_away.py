@@ -12,13 +12,13 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from cardtui.bots import make_bot
 from cardtui.net import Client, Table
 from cardtui.net.server import AwayPolicy
 from cardtui.rules import load_preset
 from cardtui.saves import load_save
 from cardtui.seats import Seat
 from cardtui.session import Session
+from cardtui.variants import make_bot
 
 T = TypeVar("T")
 LIMIT = 30.0

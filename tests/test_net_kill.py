@@ -18,9 +18,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from cardtui.bots import make_bot
 from cardtui.net import Client
 from cardtui.saves import load_save
+from cardtui.variants import make_bot
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 60.0

@@ -9,7 +9,6 @@ import random
 
 import pytest
 
-from cardtui.bots import make_bot
 from cardtui.games import view_from_json
 from cardtui.games.codec import to_json
 from cardtui.net import Client, Table
@@ -17,6 +16,7 @@ from cardtui.net.protocol import view_json
 from cardtui.rules import load_preset
 from cardtui.seats import Seat
 from cardtui.session import Session
+from cardtui.variants import make_bot
 
 LIMIT = 30.0
 

@@ -9,7 +9,6 @@ import pytest
 
 from cardtui.api import new_game, open_game
 from cardtui.arena import ArenaError, run_arena
-from cardtui.bots import make_bot
 from cardtui.cards import FULL_MASK, CardSet, parse_card
 from cardtui.games import create_game
 from cardtui.games.base import Bid, Deal, IllegalAction, Pass, Play
@@ -18,6 +17,7 @@ from cardtui.games.spades import SpadesGame
 from cardtui.games.trick import TrickGame
 from cardtui.rules import HeartsRules, RulesetError, SpadesRules, for_players, load_preset, ruleset_from_dict
 from cardtui.saves import load_save
+from cardtui.variants import make_bot
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 HEARTS_ALL = CardSet.parse(f"{rank}H" for rank in [*range(2, 11), "J", "Q", "K", "A"]).mask
@@ -269,7 +269,9 @@ def test_the_arena_plays_other_counts(game: str, seats: str) -> None:
 
 
 def test_the_arena_refuses_a_count_the_game_has_not() -> None:
-    with pytest.raises(ArenaError, match="partnership Spades is played by 4 players, not 3"):
+    with pytest.raises(ArenaError, match="spades has 4 seats: give 4 levels, found 3"):
         run_arena("spades", ["easy", "easy", "easy"], 1, 0, 5, 1, 7)
-    with pytest.raises(ArenaError, match=r"players: expected an integer 3\.\.6, found 7"):
+    with pytest.raises(ArenaError, match="hearts takes 3 to 6 players: give 3 to 6 levels, found 7"):
         run_arena("hearts", ["easy"] * 7, 1, 0, 5, 1, 7)
+    with pytest.raises(ArenaError, match="no seat sits across"):
+        run_arena("hearts", ["easy"] * 5, 1, 0, 5, 1, 7, load_preset("hearts").replace(name="mine"))

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardtui import review as review_module
-from cardtui.bots import Evaluation, make_judge
+from cardtui.bots import Evaluation
 from cardtui.bots.base import Option
 from cardtui.cards import parse_cards
 from cardtui.cli import app
@@ -22,6 +22,7 @@ from cardtui.rules import HeartsRules, default_preset
 from cardtui.saves import LoadedSave, parse_save
 from cardtui.seats import Seat
 from cardtui.session import Session
+from cardtui.variants import make_judge
 from tests.test_bots import deal_of
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,18 +14,15 @@ from __future__ import annotations
 import dataclasses
 
 from cardtui.bots.base import Decision
-from cardtui.cards import DECK, SUIT_MASKS
-from cardtui.games.base import Action, Bid, Pass, Play, PlayerView, pass_counts
+from cardtui.cards import DECK, QS_BIT, QUEEN_OF_SPADES, SUIT_MASKS
+from cardtui.games.base import Action, Pass, Play, PlayerView, pass_counts
 from cardtui.games.fast import DealState, FastRules
-from cardtui.games.hearts import HeartsView, pass_offset
-from cardtui.games.spades import SpadesView, bags_over_game
 from cardtui.games.trick import TrickView, winning_card
 
 CLUBS, DIAMONDS, HEARTS, SPADES = SUIT_MASKS
-QS_INDEX = 3 * 13 + 10
-QS = 1 << QS_INDEX
-KS = 1 << (QS_INDEX + 1)
-AS = 1 << (QS_INDEX + 2)
+QS = QS_BIT
+KS = 1 << (QUEEN_OF_SPADES + 1)
+AS = 1 << (QUEEN_OF_SPADES + 2)
 JD = 1 << (13 + 9)
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 CardPick = tuple[int, str]
@@ -134,40 +131,23 @@ def read_view(view: TrickView) -> Seen:
         taken=taken,
         played=played,
     )
-    known = [0] * n
-    if isinstance(view, HeartsView):
-        offset = pass_offset(view.detail.pass_direction, n)
-        # Once the pass is made, the cards this seat passed sit in the receiver's hand until played.
-        if offset and view.phase != "pass" and view.detail.passed:
-            known[(me + offset) % n] = view.detail.passed.mask & ~played
-        partner = -1
-        bids, blind, bags = [-1] * n, [False] * n, [0] * len(view.sides)
-        game_bags = [0] * n
-    else:
-        assert isinstance(view, SpadesView)
-        partner = (me + 2) % 4 if view.ruleset.partnership else -1
-        game_bags = bags_over_game(view.ruleset, view.detail.bags, view.records)
-        if partner >= 0 and view.detail.passed:
-            known[partner] = view.detail.passed.mask & ~played
-        bids = [b.bid if isinstance(b, Bid) else -1 for b in view.detail.bids]
-        blind = [bool(isinstance(b, Bid) and b.blind) for b in view.detail.bids]
-        bags = list(view.detail.bags)
+    knows = view.knowledge(played)
     return Seen(
         seat=me,
         rules=rules,
         state=state,
         voids=voids,
-        known=known,
+        known=knows.known,
         counts=counts,
-        bids=bids,
-        blind=blind,
-        partner=partner,
+        bids=knows.bids,
+        blind=knows.blind,
+        partner=knows.partner,
         totals=list(view.totals),
-        bags=bags,
+        bags=knows.bags,
         played_by=played_by,
         dealer=view.dealer,
         deals=view.deal_number,
-        game_bags=game_bags,
+        game_bags=knows.game_bags,
     )
 
 

@@ -16,7 +16,6 @@ from cardtui.bots.common import (
     CLUBS,
     HEARTS,
     QS,
-    QS_INDEX,
     SPADES,
     SUIT_WORDS,
     CardPick,
@@ -30,13 +29,13 @@ from cardtui.bots.common import (
     low,
     read_view,
 )
-from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS, Card
+from cardtui.cards import DECK, FULL_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Card
 from cardtui.games.base import Pass, Play, PlayerView
 from cardtui.games.fast import DealState
 from cardtui.games.hearts import HeartsView
 from cardtui.games.trick import TrickView
 
-AS_KS = (1 << (QS_INDEX + 1)) | (1 << (QS_INDEX + 2))
+AS_KS = (1 << (QUEEN_OF_SPADES + 1)) | (1 << (QUEEN_OF_SPADES + 2))
 POINT_CARDS = HEARTS | QS
 
 
@@ -82,7 +81,7 @@ def easy_play(st: DealState, seat: int, legal: int) -> CardPick:
     if legal & led:
         return low(legal), "{card}: follows {suit} low"
     if legal & QS:
-        return QS_INDEX, "{card}: dumps the queen while void in {suit}"
+        return QUEEN_OF_SPADES, "{card}: dumps the queen while void in {suit}"
     if legal & HEARTS:
         return high(legal & HEARTS), "{card}: dumps its highest heart while void in {suit}"
     return _highest_by_rank(legal), "{card}: discards its highest card while void in {suit}"
@@ -91,7 +90,7 @@ def easy_play(st: DealState, seat: int, legal: int) -> CardPick:
 def easy_pass(hand: int, count: int) -> tuple[int, str]:
     """Pass the queen, the top spades and the highest cards."""
     chosen = 0
-    for bit in (QS, 1 << (QS_INDEX + 2), 1 << (QS_INDEX + 1)):
+    for bit in (QS, 1 << (QUEEN_OF_SPADES + 2), 1 << (QUEEN_OF_SPADES + 1)):
         if hand & bit and chosen.bit_count() < count:
             chosen |= bit
     while chosen.bit_count() < count:
@@ -154,8 +153,8 @@ def normal_play(st: DealState, seat: int, legal: int, voids: list[int] | None = 
             over = legal & above(best)
             if over:
                 return low(over), "{card}: takes a point to stop the moon"
-        if led_suit == 3 and legal & QS and best > QS_INDEX:
-            return QS_INDEX, "{card}: drops the queen under a higher spade"
+        if led_suit == 3 and legal & QS and best > QUEEN_OF_SPADES:
+            return QUEEN_OF_SPADES, "{card}: drops the queen under a higher spade"
         under = legal & below(best)
         if st.tricks_done == 0 and not tmask & POINT_CARDS:
             # No points can fall on the first trick: shed the highest club.
@@ -168,7 +167,7 @@ def normal_play(st: DealState, seat: int, legal: int, voids: list[int] | None = 
             return high(under), "{card}: plays under the winning card"
         if last:
             safe = legal & ~QS
-            return (high(safe) if safe else QS_INDEX), "{card}: must win the trick, so wins with its highest"
+            return (high(safe) if safe else QUEEN_OF_SPADES), "{card}: must win the trick, so wins with its highest"
         safe = legal & ~QS if unseen & AS_KS else legal
         if led_suit == 3 and unseen & QS:
             safe &= ~AS_KS
@@ -183,7 +182,7 @@ def normal_play(st: DealState, seat: int, legal: int, voids: list[int] | None = 
         if safe:
             return _highest_by_rank(safe), "{card}: gives no points to a seat shooting the moon"
     if legal & QS:
-        return QS_INDEX, "{card}: dumps the queen while void in {suit}"
+        return QUEEN_OF_SPADES, "{card}: dumps the queen while void in {suit}"
     if legal & AS_KS and unseen & QS:
         return high(legal & AS_KS), "{card}: sheds a top spade while the queen is still out"
     if legal & HEARTS:
@@ -219,11 +218,11 @@ def _lead(
         higher = (above(c) & unseen).bit_count()
         score = (20.0 + (5.0 if lower == 0 else 0.0)) if higher == 0 else 10.0 * lower / (lower + higher)
         if suit == 3:
-            if qs_out and c < QS_INDEX:
+            if qs_out and c < QUEEN_OF_SPADES:
                 score -= 4.0
-            elif (1 << c) & (QS | AS_KS) and (qs_out or c == QS_INDEX):
+            elif (1 << c) & (QS | AS_KS) and (qs_out or c == QUEEN_OF_SPADES):
                 score += 30.0
-            if hand & QS and c != QS_INDEX:
+            if hand & QS and c != QUEEN_OF_SPADES:
                 score += 6.0
         elif suit == 2:
             score += 2.0

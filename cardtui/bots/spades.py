@@ -39,6 +39,11 @@ from cardtui.games.trick import TrickView
 from cardtui.rules import SpadesRules
 
 
+def partners(rules: SpadesRules) -> list[int]:
+    """Each seat's partner, or -1 for every seat at a cutthroat table (the integer form the players use)."""
+    return [-1 if (p := rules.partner_of(s)) is None else p for s in range(rules.seats)]
+
+
 @dataclasses.dataclass(slots=True)
 class Table:
     """What a Spades policy needs beyond the play state: bids, sides, scores (all public)."""
@@ -51,11 +56,10 @@ class Table:
 
     @classmethod
     def of(cls, seen: Seen, rules: SpadesRules) -> Table:
-        partner = [(s + 2) % 4 for s in range(4)] if rules.partnership else [-1] * rules.players
-        return cls(rules, list(seen.bids), partner, seen.totals, seen.bags)
+        return cls(rules, list(seen.bids), partners(rules), seen.totals, seen.bags)
 
     def side(self, seat: int) -> int:
-        return seat % 2 if self.rules.partnership else seat
+        return self.rules.side_of(seat)
 
 
 # ---------------------------------------------------------------- hand evaluation and bids
@@ -136,8 +140,8 @@ def choose_bid(
     hand: int, seat: int, rules: SpadesRules, bids: list[int], totals: list[int], bags: list[int], blind_ok: bool
 ) -> tuple[Bid, str]:
     """The normal level's bid for a hand, given the bids so far (-1 = not yet) and the scores."""
-    partner = (seat + 2) % 4 if rules.partnership else -1
-    side = seat % 2 if rules.partnership else seat
+    partner = partners(rules)[seat]
+    side = rules.side_of(seat)
     mine = totals[side]
     best_other = max(t for i, t in enumerate(totals) if i != side)
     partner_bid = bids[partner] if partner >= 0 else -1
@@ -451,8 +455,7 @@ class SpadesBot:
         legal = legal_play_mask(view)
         if self.level == "easy":
             st = light_state(view)
-            partner = [(s + 2) % 4 for s in range(4)] if view.ruleset.partnership else [-1] * view.ruleset.players
-            card, why = easy_play(st, view.seat, legal, partner)
+            card, why = easy_play(st, view.seat, legal, partners(view.ruleset))
         else:
             seen = read_view(view)
             st = seen.state

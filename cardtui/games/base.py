@@ -13,10 +13,11 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from math import comb
-from typing import Any, ClassVar, Self, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Self, overload
 
 from cardtui.cards import Card, CardError, CardSet, parse_card
 from cardtui.rules import Ruleset
+from cardtui.rules.base import show
 
 
 class IllegalAction(ValueError):
@@ -346,11 +347,31 @@ class GameOver(Event):
     reason: str
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class DealRecord:
+    """How one finished deal went, for score sheets and `inspect`."""
+
+    dealer: int
+    tricks: tuple[int, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    bids: tuple[Bid, ...] | None = None
+    points: tuple[int, ...] | None = None
+    moon: int | None = None
+    bags: tuple[int, ...] | None = None
+    bag_penalties: tuple[int, ...] | None = None
+
+
 # ---------------------------------------------------------------- engines
 
 
 class PlayerView:
-    """What one seat may know; bots get this and nothing else."""
+    """What one seat may know; bots get this and nothing else.
+
+    Every game's view also says the standing, the same way: `sides` (seats that
+    score together), `totals` (per side), `winners` (side indices, once over)
+    and `deal_records` (the finished deals; none in a game without deals).
+    """
 
     seat: int
     game: str
@@ -358,13 +379,46 @@ class PlayerView:
     to_move: ToMove | None
     legal: Sequence[Action]
 
+    if TYPE_CHECKING:  # each view class has these as fields or properties, so the base declares them for the checker
+
+        @property
+        def sides(self) -> tuple[tuple[int, ...], ...]: ...
+
+        @property
+        def totals(self) -> tuple[int, ...]: ...
+
+        @property
+        def winners(self) -> tuple[int, ...]: ...
+
+        @property
+        def deal_records(self) -> tuple[DealRecord, ...]: ...
+
 
 class Game(ABC):
     """The engine interface every game implements."""
 
+    RULES: ClassVar[type[Ruleset]]
+    """The ruleset class this engine plays: `games.create_game` finds the engine by it."""
+    VIEW: ClassVar[type[PlayerView]]
+    """The class of a seat's view (`view`), read back from JSON by `games.view_from_json`."""
     game: str
     ruleset: Ruleset
     seats: int
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+
+    @classmethod
+    def new(cls, ruleset: Ruleset) -> Self:
+        """A new game, before its first deal, of this engine's own ruleset class."""
+        if type(ruleset) is not cls.RULES:
+            raise ValueError(f"{cls.__name__} plays {cls.RULES.__name__}, not {type(ruleset).__name__}")
+        return cls(ruleset)
+
+    @classmethod
+    @abstractmethod
+    def event_action(cls, data: Any) -> Action:
+        """An action held by one of this game's events, from its JSON form; FormError or IllegalAction if wrong."""
 
     @property
     @abstractmethod
@@ -411,14 +465,64 @@ class Game(ABC):
     def scores(self) -> tuple[int, ...]:
         """Total per side."""
 
+    if TYPE_CHECKING:  # a trick game keeps them in a list it adds to, Eight of Spades works them out
+
+        @property
+        def totals(self) -> Sequence[int]:
+            """Total per side, as `scores`."""
+
     @property
     @abstractmethod
     def winners(self) -> tuple[int, ...]:
         """Winning side indices once over, else empty."""
 
+    @property
+    def deal_records(self) -> tuple[DealRecord, ...]:
+        """Every finished deal's record, in order; none in a game not played in deals."""
+        return ()
+
+    def side_of(self, seat: int) -> int:
+        """The index in `sides` of a seat's side."""
+        for i, side in enumerate(self.sides):
+            if seat in side:
+                return i
+        raise ValueError(seat)
+
+    def may_bid_blind(self, seat: int) -> bool:
+        """Whether a seat may still bid before seeing its hand (a network seat is then sent no cards until it
+        looks); never in a game without blind bids."""
+        return False
+
+    def overtricks(self, record: DealRecord) -> tuple[int, ...]:
+        """Per side, the tricks a finished deal's contract was beaten by (bags); none in a game without bids."""
+        return ()
+
+    @abstractmethod
+    def summary_parts(self, detail: bool) -> dict[str, Any]:
+        """What only this game adds to its summary (`games.summary.summary_of`), between `totals` and `winner`."""
+
     @abstractmethod
     def parse_action(self, data: Any) -> Action:
         """An action from its JSON dict, or IllegalAction."""
 
+    def action_from_json(self, data: Any) -> Action:
+        """The one strict reading of an action's JSON form (a save's log, a network seat's, a script's): an
+        object holding exactly the keys its action holds, none refused silently; IllegalAction says what is wrong."""
+        if not isinstance(data, dict):
+            raise IllegalAction(f"an action must be an object, found {_shown(data)}")
+        action = self.parse_action(data)
+        known = action.to_json()
+        for key in data:
+            if key not in known:
+                raise IllegalAction(f"unknown key {_shown(key)}; a {action.type} action holds {', '.join(known)}")
+        return action
+
     def apply_json(self, data: Any) -> list[Event]:
-        return self.apply(self.parse_action(data))
+        """Apply an action given in its JSON form, read strictly (`action_from_json`)."""
+        return self.apply(self.action_from_json(data))
+
+
+def _shown(value: Any) -> str:
+    """A found value as an error shows it: written as it was, control codes escaped, at most 60 characters."""
+    text = show(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -7,8 +7,8 @@ cell (row, col) is ``row * 7 + col`` (0..48) and illuminati card ``i`` is
 `Flip` is built once at import and shared, so a random game makes almost no
 objects and plays in well under a millisecond.
 
-`RULES_TEXT` below is the whole rule text, with the choices this project
-made where the seed (003) and DESIGN.md are silent; the help screen shows it.
+The whole rule text, with the choices this project made where the seed
+(003) and DESIGN.md are silent, is the registry entry's (`variants/eight_of_spades.py`).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Self
 from cardtui.cards import DECK, Card, CardSet, Suit, bit_indices
 from cardtui.games.base import (
     Action,
+    DealRecord,
     Event,
     Game,
     GameOver,
@@ -31,6 +32,8 @@ from cardtui.games.base import (
     seat_of,
     undo_of_json,
 )
+from cardtui.games.codec import FormError
+from cardtui.rules import Ruleset
 from cardtui.rules.eight_of_spades import EightOfSpadesRules
 
 __all__ = [
@@ -42,7 +45,6 @@ __all__ = [
     "GRID_SIZE",
     "ILLUMINATI",
     "ILLUMINATI_MASK",
-    "RULES_TEXT",
     "EightOfSpadesGame",
     "EightOfSpadesView",
     "Eliminated",
@@ -62,48 +64,6 @@ __all__ = [
     "parse_position",
     "position_name",
 ]
-
-RULES_TEXT = """\
-Eight of Spades (2-8 players)
-
-The 52 cards are laid face down: 49 in a 7x7 grid (columns A-G, rows 1-7)
-and 3 in the illuminati (I1-I3).
-
-On your turn call clubs (C), diamonds (D), hearts (H), spades (S) or the
-eight of spades (8S), then flip one face-down card.
-
-Match - the flipped card is of the suit you called, or you called 8S and it
-is the 8S: you collect it and every face-up grid card, except locked groups
-of another suit. Calling S and flipping the 8S is not a match.
-No match: the card stays face up where it is.
-
-Points: 1 per card; the 8S is worth 52 / players rounded up (a house rule
-may fix it). Illuminati cards are worth 10 each (the 8S there: the higher of
-the two values).
-
-Illuminati: you may flip there only if you hold at least 5 points (the
-stake). A miss loses the stake and the card stays face up in the illuminati.
-A match collects the flipped card, every face-up illuminati card, and the
-grid cards a grid match of that card would collect. Call 8S and flip the 8S
-in the illuminati and you win the game at once.
-
-Ace of spades: it matches no call and is a spade for locking. Flipped in the
-grid, your points drop to 0 and it stays face up. Flipped in the illuminati
-it is a miss (the stake is lost) and you leave the game: you cannot win, and
-play goes on without you. When only one player is left, that player wins.
-
-Locking: face-up grid cards that touch side by side or above and below and
-share a suit are locked, a whole connected group at once. A locked group is
-collected only by a match whose flipped card is of the group's suit.
-
-Turns go clockwise from seat 0. A player who cannot flip (no grid cards left
-and fewer points than the stake) is skipped. The game ends when nobody can
-flip (every card flipped, or only illuminati cards left and nobody holds the
-stake). Then the most points wins; equal points share the win.
-
-House rule (off by default): calling 8S and flipping it in the grid on your
-first turn also wins at once.
-"""
 
 GRID_SIZE = 7
 GRID_CELLS = 49
@@ -388,6 +348,18 @@ class EightOfSpadesView(PlayerView):
         return self.to_move is None
 
     @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        return self.ruleset.sides
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.points
+
+    @property
+    def deal_records(self) -> tuple[DealRecord, ...]:
+        return ()
+
+    @property
     def grid_down(self) -> int:
         return self.down & GRID_MASK
 
@@ -448,6 +420,8 @@ class EightOfSpadesView(PlayerView):
 class EightOfSpadesGame(Game):
     """Eight of Spades as a deterministic state machine: one `Layout`, then `Flip`s."""
 
+    RULES: ClassVar[type[Ruleset]] = EightOfSpadesRules
+    VIEW: ClassVar[type[PlayerView]] = EightOfSpadesView
     game = "eight-of-spades"
     ruleset: EightOfSpadesRules
 
@@ -486,10 +460,14 @@ class EightOfSpadesGame(Game):
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        return tuple((s,) for s in range(self.seats))
+        return self.ruleset.sides
 
     @property
     def scores(self) -> tuple[int, ...]:
+        return tuple(self._points)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
         return tuple(self._points)
 
     @property
@@ -499,6 +477,9 @@ class EightOfSpadesGame(Game):
     @property
     def eliminated(self) -> tuple[int, ...]:
         return tuple(s for s in range(self.seats) if self._out[s])
+
+    def summary_parts(self, detail: bool) -> dict[str, Any]:
+        return {"points": list(self.points), "eliminated": list(self.eliminated)}
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -770,6 +751,10 @@ class EightOfSpadesGame(Game):
         other._out = list(self._out)
         other._turns = list(self._turns)
         return other
+
+    @classmethod
+    def event_action(cls, data: Any) -> Action:
+        raise FormError("an Eight of Spades event holds no actions")
 
     def parse_action(self, data: Any) -> Action:
         if not isinstance(data, dict):

@@ -3,7 +3,7 @@
 Searching computer players play thousands of deals to the end per decision;
 this module does it without per-card objects or events: hands are 52-bit
 masks, cards are indices (suit * 13 + rank - 2) and the rules come down to a
-few masks in `FastRules`. `play_out` agrees card for card with the engine's
+few masks in `FastRules` (each trick game's ruleset gives its own). `play_out` agrees card for card with the engine's
 legality and trick winners (a test keeps it so).
 """
 
@@ -14,66 +14,8 @@ from collections.abc import Callable
 from typing import Protocol
 
 from cardtui.cards import SUIT_MASKS
-from cardtui.games.trick import TrickGame, deck_mask, lead_bit, winning_card
-from cardtui.rules import HeartsRules, Ruleset, SpadesRules
-
-CLUBS, DIAMONDS, HEARTS, SPADES = SUIT_MASKS
-QS = 1 << (3 * 13 + 10)
-JD = 1 << (1 * 13 + 9)
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class FastRules:
-    """The rules of play as masks and flags."""
-
-    trump: int
-    first_lead: int
-    first_block: int
-    first_forced: int
-    lead_block: int
-    break_mask: int
-    follow_winning: bool
-    seats: int = 4
-    tricks: int = 13
-    deck: int = (1 << 52) - 1
-
-    next_seat: tuple[int, ...] = dataclasses.field(init=False)
-    """The seat after each seat, clockwise (a lookup is quicker than the modulo in the play-out loop)."""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "next_seat", tuple((s + 1) % self.seats for s in range(self.seats)))
-
-    @classmethod
-    def of(cls, ruleset: Ruleset) -> FastRules:
-        if isinstance(ruleset, HeartsRules):
-            deck = deck_mask(ruleset)
-            return cls(
-                trump=-1,
-                first_lead=lead_bit(deck) if ruleset.first_lead == "two_of_clubs" else CLUBS,
-                first_block=(HEARTS | QS) if ruleset.no_points_first_trick else 0,
-                first_forced=QS,
-                lead_block=HEARTS if ruleset.hearts_must_be_broken else 0,
-                break_mask=HEARTS | (QS if ruleset.queen_breaks_hearts else 0),
-                follow_winning=False,
-                seats=ruleset.players,
-                tricks=ruleset.hand_size,
-                deck=deck,
-            )
-        if isinstance(ruleset, SpadesRules):
-            deck = deck_mask(ruleset)
-            return cls(
-                trump=3,
-                first_lead=lead_bit(deck) if ruleset.two_of_clubs_leads else 0,
-                first_block=SPADES if ruleset.two_of_clubs_leads else 0,
-                first_forced=0,
-                lead_block=SPADES if ruleset.spades_broken_to_lead else 0,
-                break_mask=SPADES,
-                follow_winning=ruleset.follow_winning_suit,
-                seats=ruleset.players,
-                tricks=ruleset.hand_size,
-                deck=deck,
-            )
-        raise ValueError(f"no fast path for {ruleset.game}")
+from cardtui.games.trick import TrickGame, winning_card
+from cardtui.rules.trick import FastRules
 
 
 @dataclasses.dataclass(slots=True)

@@ -6,26 +6,24 @@ import dataclasses
 from collections.abc import Sequence
 from typing import ClassVar
 
-from cardtui.cards import FULL_MASK, SUIT_MASKS, Card, CardSet, Suit, cards_of
+from cardtui.cards import FULL_MASK, QS_BIT, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, Suit, cards_of
 from cardtui.games.base import Action, Choices, Claim, Deal, Event, IllegalAction, Pass, Play
 from cardtui.games.trick import (
     CardsPassed,
     DealRecord,
+    Knowledge,
     PassChosen,
     TrickGame,
     TrickView,
     check_pass_cards,
-    deck_mask,
     follow_error,
     lead_name,
 )
-from cardtui.rules import HeartsRules
+from cardtui.rules import HeartsRules, Ruleset
 
-QUEEN_OF_SPADES = 3 * 13 + 10
 JACK_OF_DIAMONDS = 1 * 13 + 9
 HEARTS_MASK = SUIT_MASKS[Suit.HEARTS]
 CLUBS_MASK = SUIT_MASKS[Suit.CLUBS]
-QS_BIT = 1 << QUEEN_OF_SPADES
 JD_BIT = 1 << JACK_OF_DIAMONDS
 PASS_OFFSETS = {"left": 1, "across": 2, "right": 3, "none": 0}
 """Seats to the left a pass goes at four players; `pass_offset` gives any number."""
@@ -58,11 +56,21 @@ class HeartsView(TrickView):
     ruleset: HeartsRules
     detail: HeartsDetail
 
+    def knowledge(self, played: int) -> Knowledge:
+        n = self.ruleset.seats
+        known = [0] * n
+        offset = pass_offset(self.detail.pass_direction, n)
+        # Once the pass is made, the cards this seat passed sit in the receiver's hand until played.
+        if offset and self.phase != "pass" and self.detail.passed:
+            known[(self.seat + offset) % n] = self.detail.passed.mask & ~played
+        return Knowledge(known, -1, [-1] * n, [False] * n, [0] * len(self.sides), [0] * n)
+
 
 class HeartsGame(TrickGame):
     """A game of Hearts for three to six seats (four by default), every seat its own side."""
 
     BREAK_SUIT: ClassVar[Suit] = Suit.HEARTS
+    RULES: ClassVar[type[Ruleset]] = HeartsRules
     VIEW: ClassVar[type[TrickView]] = HeartsView
     ruleset: HeartsRules
 
@@ -74,7 +82,7 @@ class HeartsGame(TrickGame):
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        return tuple((s,) for s in range(self.seats))
+        return self.ruleset.sides
 
     def points_of(self, mask: int) -> int:
         """Hearts points of some taken cards."""
@@ -266,7 +274,7 @@ def score_hearts_deal(
     seats = range(len(taken))
     jack = [rules.jack_of_diamonds if taken[s] & JD_BIT else 0 for s in seats]
     swing, how = rules.moon_points, rules.moon
-    if rules.sun != "off" and taken[moon] | (FULL_MASK & ~deck_mask(rules)) == FULL_MASK:
+    if rules.sun != "off" and taken[moon] | (FULL_MASK & ~rules.deck) == FULL_MASK:
         swing, how = 2 * rules.moon_points, rules.sun
     add = [jack[s] + (0 if s == moon else swing) for s in seats]
     sub = [jack[s] - (swing if s == moon else 0) for s in seats]

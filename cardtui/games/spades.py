@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from cardtui.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of
 from cardtui.games.base import Action, Bid, Choices, Claim, Deal, Event, IllegalAction, Pass, Play
@@ -13,6 +13,7 @@ from cardtui.games.trick import (
     BidMade,
     CardsPassed,
     DealRecord,
+    Knowledge,
     TrickGame,
     TrickView,
     check_pass_cards,
@@ -20,7 +21,7 @@ from cardtui.games.trick import (
     lead_name,
     winning_card,
 )
-from cardtui.rules import SpadesRules
+from cardtui.rules import Ruleset, SpadesRules
 
 SPADES_MASK = SUIT_MASKS[Suit.SPADES]
 BIDS: tuple[tuple[Bid, ...], ...] = tuple(
@@ -186,8 +187,9 @@ def side_bid_floor(rules: SpadesRules, seat: int, bids: Sequence[Bid | None]) ->
     """The least `seat` may bid under the minimum side bid: its partner's bid (if made) counts toward it."""
     if not rules.min_side_bid:
         return 0
-    partner = bids[(seat + 2) % 4] if rules.partnership else None
-    if rules.partnership and partner is None:
+    mate = rules.partner_of(seat)
+    partner = bids[mate] if mate is not None else None
+    if mate is not None and partner is None:
         return 0
     return max(0, rules.min_side_bid - (partner.bid if partner is not None else 0))
 
@@ -243,6 +245,20 @@ class SpadesView(TrickView):
     ruleset: SpadesRules
     detail: SpadesDetail
 
+    def knowledge(self, played: int) -> Knowledge:
+        known = [0] * self.ruleset.seats
+        partner = self.ruleset.partner_of(self.seat)
+        if partner is not None and self.detail.passed:
+            known[partner] = self.detail.passed.mask & ~played
+        return Knowledge(
+            known,
+            -1 if partner is None else partner,
+            [b.bid if isinstance(b, Bid) else -1 for b in self.detail.bids],
+            [bool(isinstance(b, Bid) and b.blind) for b in self.detail.bids],
+            list(self.detail.bags),
+            bags_over_game(self.ruleset, self.detail.bags, self.records),
+        )
+
     def bid_error(self, bid: Bid) -> str | None:
         """Why this bid is not allowed for its seat now, in the engine's words (the bid dialog says them)."""
         return bid_refusal(self.ruleset, self.totals, self.side_of(bid.seat), self.detail.bids, bid)
@@ -253,6 +269,7 @@ class SpadesGame(TrickGame):
 
     TRUMP: ClassVar[int] = Suit.SPADES
     BREAK_SUIT: ClassVar[Suit] = Suit.SPADES
+    RULES: ClassVar[type[Ruleset]] = SpadesRules
     VIEW: ClassVar[type[TrickView]] = SpadesView
     ruleset: SpadesRules
 
@@ -268,8 +285,16 @@ class SpadesGame(TrickGame):
     def sides(self) -> tuple[tuple[int, ...], ...]:
         return self.ruleset.sides
 
+    def overtricks(self, record: DealRecord) -> tuple[int, ...]:
+        assert record.bids is not None
+        bids, tricks = list(record.bids), list(record.tricks)
+        return tuple(score_side(self.ruleset, side, bids, tricks, 0).overtricks for side in self.sides)
+
+    def summary_parts(self, detail: bool) -> dict[str, Any]:
+        return {"bags": list(self.bags) if self.ruleset.has_bags else None} | super().summary_parts(detail)
+
     def partner(self, seat: int) -> int | None:
-        return (seat + 2) % 4 if self.ruleset.partnership else None
+        return self.ruleset.partner_of(seat)
 
     # ---- actions
 
@@ -338,11 +363,13 @@ class SpadesGame(TrickGame):
         queue: list[tuple[int, int]] = []
         if self.ruleset.exchange_cards == 0:
             return queue
-        for i in range(1, 5):  # an exchange is a partnership's, so four seats
-            s = (self.dealer + i) % 4
+        for i in range(1, self.seats + 1):
+            s = (self.dealer + i) % self.seats
             b = self.bids[s]
             if b is not None and b.bid == 0 and b.blind:
-                queue += [(s, (s + 2) % 4), ((s + 2) % 4, s)]
+                mate = self.ruleset.partner_of(s)
+                assert mate is not None  # an exchange is made only at a partnership table
+                queue += [(s, mate), (mate, s)]
         return queue
 
     def _next_after_bids(self) -> None:
@@ -501,6 +528,46 @@ class SpadesGame(TrickGame):
             self.exchanges = queue[at[0] :] if at else []
 
 
+def spades_breakdown(rules: Ruleset, records: Sequence[DealRecord], index: int) -> list[dict[str, Any]]:
+    """How each side's score of Spades deal `index` (0-based) came about, by the engine's own scoring.
+
+    Per side: `contract` (the sum of its non-nil bids), `tricks` (taken by those bidders; a failed
+    nil's tricks too when the ruleset counts them), `made`, `nils` (`seat`, `blind`, `made`),
+    `bags_added`, `bags` carried now, `bag_limit` (0: no bags), `penalties` paid this deal,
+    `score` and `total`.
+    """
+    if not isinstance(rules, SpadesRules) or not 0 <= index < len(records):
+        raise ValueError(f"no Spades deal {index + 1} in this game")
+    record = records[index]
+    assert record.bids is not None
+    before = list(records[index - 1].bags or ()) if index else []
+    bids, tricks = list(record.bids), list(record.tricks)
+    out = []
+    for i, side in enumerate(rules.sides):
+        result = score_side(rules, side, bids, tricks, before[i] if before else 0)
+        counted = [s for s in side if bids[s].bid > 0 or rules.failed_nil_tricks_count]
+        out.append(
+            {
+                "side": i,
+                "contract": sum(bids[s].bid for s in side),
+                "tricks": sum(tricks[s] for s in counted),
+                "made": result.made,
+                "nils": [
+                    {"seat": s, "blind": bids[s].blind, "made": bool(result.nils_made >> s & 1)}
+                    for s in side
+                    if bids[s].bid == 0
+                ],
+                "bags_added": result.overtricks,
+                "bags": result.bags,
+                "bag_limit": rules.bag_limit,
+                "penalties": result.penalties,
+                "score": record.scores[i],
+                "total": record.totals[i],
+            }
+        )
+    return out
+
+
 __all__ = [
     "SideScore",
     "SpadesDetail",
@@ -509,5 +576,6 @@ __all__ = [
     "bags_over_game",
     "score_side",
     "side_bid_floor",
+    "spades_breakdown",
     "spades_winners",
 ]

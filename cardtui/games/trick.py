@@ -12,12 +12,13 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
-from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS, Card, CardSet, Suit, card, cards_of
+from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS, Card, CardSet, Suit, cards_of
 from cardtui.games.base import (
     Action,
     Bid,
     Claim,
     Deal,
+    DealRecord,
     Event,
     Game,
     GameOver,
@@ -28,27 +29,14 @@ from cardtui.games.base import (
     ToMove,
     trick_action_from_json,
 )
-from cardtui.rules import HeartsRules, Ruleset, SpadesRules
+from cardtui.rules import Ruleset
+from cardtui.rules.trick import TrickRules
 
 SEATS = 4
 """Seats at the usual table; a ruleset's `players` knob may say 3, 5 or 6 (see `TrickGame.seats`)."""
 MAX_SEATS = 6
 # Actions are immutable, so every play of every seat is made once and shared.
 PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in DECK) for s in range(MAX_SEATS))
-
-
-def deck_mask(ruleset: HeartsRules | SpadesRules) -> int:
-    """The cards in play at the ruleset's number of players (all 52 at four)."""
-    mask = FULL_MASK
-    for code in ruleset.removed:
-        mask &= ~card(code).bit
-    return mask
-
-
-def lead_bit(deck: int) -> int:
-    """The card that may open a deal where a club leads: the lowest club in play (the 2, or the 3 when it is out)."""
-    clubs = deck & SUIT_MASKS[Suit.CLUBS]
-    return clubs & -clubs
 
 
 def lead_name(bit: int) -> str:
@@ -143,22 +131,50 @@ class DealScored(Event):
     record: DealRecord
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class DealRecord:
-    """How one finished deal went, for score sheets and `inspect`."""
+def deal_rows(records: Sequence[DealRecord], detail: bool = False, bags: bool = True) -> list[dict[str, Any]]:
+    """One object per finished deal, as `inspect --json` prints it (with `detail`: as the score history shows it).
 
-    dealer: int
-    tricks: tuple[int, ...]
-    scores: tuple[int, ...]
-    totals: tuple[int, ...]
-    bids: tuple[Bid, ...] | None = None
-    points: tuple[int, ...] | None = None
-    moon: int | None = None
-    bags: tuple[int, ...] | None = None
-    bag_penalties: tuple[int, ...] | None = None
+    Without `bags` (a ruleset with no bags) a detailed Spades deal's `bags` is None.
+    """
+    deals = []
+    for record in records:
+        bids = [b.bid for b in record.bids] if record.bids is not None else None
+        deal: dict[str, Any] = {
+            "dealer": record.dealer,
+            "bids": bids,
+            "tricks": list(record.tricks),
+            "scores": list(record.scores),
+        }
+        if detail:
+            deal["totals"] = list(record.totals)
+        if detail and record.bids is not None:
+            deal["blind"] = [b.blind for b in record.bids]
+            deal["bags"] = list(record.bags) if record.bags is not None and bags else None
+        if detail and record.points is not None:
+            deal["points"] = list(record.points)
+            deal["moon"] = record.moon
+        deals.append(deal)
+    return deals
 
 
 # ---------------------------------------------------------------- views
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What a seat knows of the deal beyond the cards played, as integers (the searching players read it)."""
+
+    known: list[int]
+    """Per seat, cards known to be in its hand (those this seat handed over and not yet played)."""
+    partner: int
+    """The seat's partner, or -1."""
+    bids: list[int]
+    """Per seat, its bid, or -1 (none yet, or a game without bids)."""
+    blind: list[bool]
+    bags: list[int]
+    """Per side, the bags it carries now."""
+    game_bags: list[int]
+    """Per side, the bags taken over the whole game."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -208,6 +224,14 @@ class TrickView(PlayerView):
                 return i
         raise ValueError(seat)
 
+    @property
+    def deal_records(self) -> tuple[DealRecord, ...]:
+        return self.records
+
+    def knowledge(self, played: int) -> Knowledge:
+        """What this seat knows beyond the cards played (`played`: their mask); each game's view says."""
+        raise NotImplementedError
+
 
 # ---------------------------------------------------------------- engine
 
@@ -228,14 +252,15 @@ class TrickGame(Game):
 
     TRUMP: ClassVar[int] = -1
     BREAK_SUIT: ClassVar[Suit]
+    totals: list[int]
 
-    def __init__(self, ruleset: HeartsRules | SpadesRules) -> None:
+    def __init__(self, ruleset: TrickRules) -> None:
         self.ruleset = ruleset
         self.game = ruleset.game
-        self.seats = ruleset.players
-        self.deck = deck_mask(ruleset)
+        self.seats = ruleset.seats
+        self.deck = ruleset.deck
         self.hand_size = ruleset.hand_size
-        self.lead = lead_bit(self.deck)
+        self.lead = ruleset.lead
         self.phase = "deal"
         self.dealer = -1
         self.deal_number = 0
@@ -307,15 +332,12 @@ class TrickGame(Game):
     def bags(self) -> tuple[int, ...]:
         return tuple(self._bags)
 
+    def summary_parts(self, detail: bool) -> dict[str, Any]:
+        return {"deals": deal_rows(self.deal_records, detail, self.ruleset.has_bags)}
+
     @property
     def winners(self) -> tuple[int, ...]:
         return self._winners
-
-    def side_of(self, seat: int) -> int:
-        for i, side in enumerate(self.sides):
-            if seat in side:
-                return i
-        raise ValueError(seat)
 
     def hand(self, seat: int) -> CardSet:
         """The cards a seat holds now (all hands: for replays and tests, never for bots)."""
@@ -323,6 +345,10 @@ class TrickGame(Game):
 
     def parse_action(self, data: Any) -> Action:
         return trick_action_from_json(data, self.seats)
+
+    @classmethod
+    def event_action(cls, data: Any) -> Action:
+        return trick_action_from_json(data, MAX_SEATS)
 
     # ---- dealing
 
@@ -621,7 +647,7 @@ class TrickGame(Game):
         Computer players that search sample the unseen cards and play the
         samples out from here; the guess must hold every unplayed card once.
         """
-        assert isinstance(view.ruleset, HeartsRules | SpadesRules)
+        assert isinstance(view.ruleset, TrickRules)
         game = cls(view.ruleset)
         game._restore_public(view, hands)
         game._restore_extras(view)
@@ -677,8 +703,6 @@ __all__ = [
     "TrickGame",
     "TrickView",
     "TrickWon",
-    "deck_mask",
-    "lead_bit",
     "lead_name",
     "winning_card",
 ]

@@ -16,8 +16,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from cardtui.bots import make_bot
 from cardtui.games import PlayerView, event_from_json, view_from_json
+from cardtui.games.base import Bid
 from cardtui.net.protocol import (
     CLOSE_POLICY,
     MAX_MESSAGE,
@@ -27,6 +27,7 @@ from cardtui.net.protocol import (
     encode,
     parse_invitation,
 )
+from cardtui.variants import make_bot
 
 ANSWER_TIMEOUT = 10.0
 """Seconds a table has to answer a connection, then the invitation, before joining gives up."""
@@ -252,7 +253,7 @@ async def play_remote(client: Client, level: str, seed: int = 0) -> PlayerView:
             acted_at = client.actions
             rng = random.Random(f"cardtui/remote/{seed}/{client.seat}/{acted_at}")
             decision = bot.decide(client.view, rng)
-            if client.face_down and not getattr(decision.action, "blind", False):
+            if client.face_down and not (isinstance(decision.action, Bid) and decision.action.blind):
                 await client.look()
                 while client.face_down:
                     await client.receive()

@@ -32,7 +32,6 @@ from websockets.protocol import State
 from cardtui.cards import CardSet
 from cardtui.games import Action, Event, IllegalAction
 from cardtui.games.base import Bid, GameOver
-from cardtui.games.spades import SpadesGame
 from cardtui.games.trick import DealRecord, DealScored, TrickView
 from cardtui.net.guard import GuardedConnection
 from cardtui.net.protocol import (
@@ -49,9 +48,10 @@ from cardtui.net.protocol import (
     records_messages,
     view_json,
 )
-from cardtui.saves import SaveError, parse_logged_action
+from cardtui.saves import SaveError
 from cardtui.seats import people
 from cardtui.session import Session
+from cardtui.variants import find_game
 
 HELLO_TIMEOUT = 10.0
 """Seconds a new connection has to send its `hello` before it is closed."""
@@ -314,12 +314,7 @@ class Table:
 
     def _face_down(self, seat: int) -> bool:
         """Whether the seat's hand is held back: it may still bid blind and has not looked this deal."""
-        game = self.session.game
-        return (
-            isinstance(game, SpadesGame)
-            and self._looked.get(seat) != self.session.deal_number
-            and game.may_bid_blind(seat)
-        )
+        return self._looked.get(seat) != self.session.deal_number and self.session.game.may_bid_blind(seat)
 
     def _answer(self, seat: int, message: dict[str, Any]) -> None:
         """Answer a message that is neither an action nor a look (those go to the seat's actor)."""
@@ -361,7 +356,7 @@ class Table:
         if session.game.is_chance or tm is None or tm.seat != seat:
             mover = session.seats[tm.seat].name if tm is not None and not session.game.is_chance else "the dealer"
             raise IllegalAction(f"it is not your turn: {mover} is to move")
-        act = parse_logged_action(session.game, data)
+        act = session.game.action_from_json(data)
         if getattr(act, "seat", None) != seat:
             raise IllegalAction(f"you sit at seat {seat}; an action names its own seat")
         if isinstance(act, Bid) and act.blind and self._looked.get(seat) == session.deal_number:
@@ -512,8 +507,9 @@ class Table:
 
     def _records(self, seat: int) -> tuple[DealRecord, ...] | None:
         """The finished deals' records the seat's view counts, or None for a game that keeps none."""
-        records = getattr(self.session.game.view(seat), "records", None)
-        return records if isinstance(records, tuple) else None
+        if not find_game(self.session.ruleset.game).has_deals:
+            return None
+        return self.session.game.view(seat).deal_records
 
     def _view_for(self, seat: int) -> dict[str, Any]:
         """The seat's view to send; first, in `records` messages, the deal records its connection lacks.
@@ -523,8 +519,8 @@ class Table:
         view = self.session.game.view(seat)
         if isinstance(view, TrickView) and self._face_down(seat):
             view = dataclasses.replace(view, hand=CardSet(0))
-        records = getattr(view, "records", None)
-        if isinstance(records, tuple):
+        if find_game(self.session.ruleset.game).has_deals:
+            records = view.deal_records
             sent = self._records_sent.get(seat) or 0
             ws = self.connections.get(seat)
             if ws is not None and len(records) > sent:

@@ -17,6 +17,7 @@ from cardtui.rules.spades import SpadesRules
 
 __all__ = [
     "GAMES",
+    "RULESETS",
     "EightOfSpadesRules",
     "HeartsRules",
     "Ruleset",
@@ -36,19 +37,11 @@ __all__ = [
     "write_toml",
 ]
 
-GAMES: dict[str, type[Ruleset]] = {
-    "hearts": HeartsRules,
-    "spades": SpadesRules,
-    "cutthroat": SpadesRules,
-    "eight-of-spades": EightOfSpadesRules,
-}
+RULESETS: tuple[type[Ruleset], ...] = (HeartsRules, SpadesRules, EightOfSpadesRules)
+"""Every game's ruleset class; each names the games it is for (`GAMES`)."""
 
-_DEFAULT_PRESET = {
-    "hearts": "hearts",
-    "spades": "spades",
-    "cutthroat": "cutthroat",
-    "eight-of-spades": "eight-of-spades",
-}
+GAMES: dict[str, type[Ruleset]] = {game: cls for cls in RULESETS for game in cls.GAMES}
+"""Each game's ruleset class, by the game's name, in the order the games are listed everywhere."""
 
 
 def ruleset_class(game: str) -> type[Ruleset]:
@@ -161,11 +154,12 @@ def load_ruleset(path: str | Path) -> Ruleset:
 
 
 def _with_preset_defaults(data: dict[str, Any]) -> dict[str, Any]:
-    """A file's table over its game's default preset knobs (so `game = "cutthroat"` alone is cutthroat)."""
+    """A file's table over the knobs of its game's default preset, the one named after the game (so
+    `game = "cutthroat"` alone is cutthroat)."""
     game = data.get("game")
-    if not isinstance(game, str) or game not in _DEFAULT_PRESET:
+    if not isinstance(game, str) or game not in GAMES:
         return data
-    preset = _read_toml(preset_dir() / f"{_DEFAULT_PRESET[game]}.toml")
+    preset = _read_toml(preset_dir() / f"{game}.toml")
     knobs = {f.name for f in GAMES[game].knobs()}
     return {k: v for k, v in preset.items() if k in knobs} | data
 
@@ -201,9 +195,9 @@ def load_preset(name: str) -> Ruleset:
 
 
 def default_preset(game: str) -> Ruleset:
-    """The preset a game uses when none is given."""
+    """The preset a game uses when none is given: every game's default preset is named after the game."""
     ruleset_class(game)
-    return load_preset(_DEFAULT_PRESET[game])
+    return load_preset(game)
 
 
 def resolve_ruleset(game: str, spec: str | Path | None) -> Ruleset:
@@ -228,7 +222,7 @@ def for_players(ruleset: Ruleset, players: int) -> Ruleset:
     else `ruleset` with its `players` knob changed, validated like a file. RulesetError says what is allowed."""
     if "players" not in {f.name for f in type(ruleset).knobs()}:
         raise RulesetError(f"{ruleset.game} is played by 4 players, not {players}")
-    if ruleset.to_dict()["players"] == players:
+    if ruleset.seats == players:
         return ruleset
     preset = f"{ruleset.game}-{players}"
     if ruleset == default_preset(ruleset.game) and (preset_dir() / f"{preset}.toml").is_file():

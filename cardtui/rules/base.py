@@ -257,6 +257,24 @@ class Ruleset:
         """A rule that involves several knobs at once; None when all is well."""
         return None
 
+    SCORES_BAGS: ClassVar[bool] = False
+    """Whether the game counts bags (overtricks) at all; `has_bags` says whether these rules make them count."""
+
+    @property
+    def has_bags(self) -> bool:
+        """Whether bags count for anything under these rules (a summary shows them only then)."""
+        return False
+
+    @property
+    def seats(self) -> int:
+        """How many seats play by these rules, known without building a game: four unless a game says otherwise."""
+        return 4
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Seats that score together: each seat alone unless a game's rules say otherwise."""
+        return tuple((seat,) for seat in range(self.seats))
+
     def replace(self, **changes: Any) -> Self:
         """A copy with some knobs changed, validated like a file."""
         data = self.to_dict() | changes

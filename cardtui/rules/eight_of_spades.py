@@ -1,7 +1,7 @@
 """Eight of Spades house rules.
 
-The knobs are seed 003's numbers; the engine's `RULES_TEXT`
-(cardtui/games/eight_of_spades.py) says how they are played, including the
+The knobs are seed 003's numbers; the registry entry's rules text
+(cardtui/variants/eight_of_spades.py) says how they are played, including the
 choices made where the seed is silent.
 """
 
@@ -43,6 +43,10 @@ class EightOfSpadesRules(Ruleset):
         False, "calling and flipping the eight of spades in the grid on a player's first turn wins at once", Bool()
     )
     undo: bool = undo_knob()
+
+    @property
+    def seats(self) -> int:
+        return self.players
 
     @property
     def eight_points(self) -> int:

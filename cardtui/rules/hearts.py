@@ -5,17 +5,18 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
+from cardtui.cards import QS_BIT, SUIT_MASKS, Suit
 from cardtui.rules.base import (
     Bool,
     Choice,
     ChoiceList,
     IntRange,
-    Ruleset,
     knob,
     max_deals_knob,
     readings_knob,
     undo_knob,
 )
+from cardtui.rules.trick import FastRules, TrickRules
 
 PASS_DIRECTIONS = ("left", "right", "across", "none")
 
@@ -24,7 +25,7 @@ REMOVED_CARDS: dict[int, tuple[str, ...]] = {3: ("2D",), 4: (), 5: ("2D", "2C"),
 
 
 @dataclasses.dataclass(frozen=True)
-class HeartsRules(Ruleset):
+class HeartsRules(TrickRules):
     """Every knob of a Hearts table; the defaults are seed 004's rules, but `readings` (1 for rulesets saved
     before it existed; the preset says 2)."""
 
@@ -98,14 +99,12 @@ class HeartsRules(Ruleset):
         return self.moon_points + self.jack_of_diamonds
 
     @property
-    def removed(self) -> tuple[str, ...]:
-        """Codes of the cards out of play at this many players."""
-        return REMOVED_CARDS[self.players]
+    def seats(self) -> int:
+        return self.players
 
     @property
-    def hand_size(self) -> int:
-        """Cards dealt to each seat, and tricks in a deal."""
-        return (52 - len(self.removed)) // self.players
+    def removed(self) -> tuple[str, ...]:
+        return REMOVED_CARDS[self.players]
 
     def problem(self) -> str | None:
         if self.players % 2 and "across" in self.pass_cycle:
@@ -119,3 +118,18 @@ class HeartsRules(Ruleset):
                 "and the game may never end; allowed: knobs whose points add up to more than 0"
             )
         return None
+
+    def fast_rules(self) -> FastRules:
+        clubs, hearts = SUIT_MASKS[Suit.CLUBS], SUIT_MASKS[Suit.HEARTS]
+        return FastRules(
+            trump=-1,
+            first_lead=self.lead if self.first_lead == "two_of_clubs" else clubs,
+            first_block=(hearts | QS_BIT) if self.no_points_first_trick else 0,
+            first_forced=QS_BIT,
+            lead_block=hearts if self.hearts_must_be_broken else 0,
+            break_mask=hearts | (QS_BIT if self.queen_breaks_hearts else 0),
+            follow_winning=False,
+            seats=self.seats,
+            tricks=self.hand_size,
+            deck=self.deck,
+        )

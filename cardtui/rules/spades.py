@@ -5,22 +5,23 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
+from cardtui.cards import SUIT_MASKS, Suit
 from cardtui.rules.base import (
     Bool,
     Choice,
     ChoiceList,
     IntOrWord,
     IntRange,
-    Ruleset,
     knob,
     max_deals_knob,
     readings_knob,
     undo_knob,
 )
+from cardtui.rules.trick import FastRules, TrickRules
 
 
 @dataclasses.dataclass(frozen=True)
-class SpadesRules(Ruleset):
+class SpadesRules(TrickRules):
     """Every knob of a Spades table; the defaults are seed 002's rules, but two.
 
     `blind_nil_exchange_mode` defaults to "required", the only way the exchange was
@@ -30,6 +31,7 @@ class SpadesRules(Ruleset):
     """
 
     GAMES: ClassVar[tuple[str, ...]] = ("spades", "cutthroat")
+    SCORES_BAGS: ClassVar[bool] = True
 
     partnership: bool = knob(True, "partners sit opposite (seats 0+2, 1+3); false = every seat for itself", Bool())
     win_target: int = knob(500, "a side reaching this score ends the game", IntRange(50, 10000))
@@ -157,14 +159,12 @@ class SpadesRules(Ruleset):
         return None
 
     @property
-    def removed(self) -> tuple[str, ...]:
-        """Codes of the cards out of play at this many players."""
-        return () if self.players == 4 else ("2C",)
+    def seats(self) -> int:
+        return self.players
 
     @property
-    def hand_size(self) -> int:
-        """Cards dealt to each seat, the most tricks a bid can ask for."""
-        return (52 - len(self.removed)) // self.players
+    def removed(self) -> tuple[str, ...]:
+        return () if self.players == 4 else ("2C",)
 
     @property
     def exchange_cards(self) -> int:
@@ -189,5 +189,31 @@ class SpadesRules(Ruleset):
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        """Seats that score together."""
-        return ((0, 2), (1, 3)) if self.partnership else tuple((s,) for s in range(self.players))
+        """Seats that score together: partners sit opposite, or every seat is its own side."""
+        if not self.partnership:
+            return super().sides
+        half = self.seats // 2
+        return tuple((seat, seat + half) for seat in range(half))
+
+    def side_of(self, seat: int) -> int:
+        """The index in `sides` of a seat's side."""
+        return seat % (self.seats // 2) if self.partnership else seat
+
+    def partner_of(self, seat: int) -> int | None:
+        """The seat opposite, at a partnership table; None when every seat plays for itself."""
+        return (seat + self.seats // 2) % self.seats if self.partnership else None
+
+    def fast_rules(self) -> FastRules:
+        spades = SUIT_MASKS[Suit.SPADES]
+        return FastRules(
+            trump=int(Suit.SPADES),
+            first_lead=self.lead if self.two_of_clubs_leads else 0,
+            first_block=spades if self.two_of_clubs_leads else 0,
+            first_forced=0,
+            lead_block=spades if self.spades_broken_to_lead else 0,
+            break_mask=spades,
+            follow_winning=self.follow_winning_suit,
+            seats=self.seats,
+            tricks=self.hand_size,
+            deck=self.deck,
+        )

@@ -556,8 +556,8 @@ class GameScreen(Screen[None]):
 
     def hint_level(self) -> str:
         """The game's level for the hint level in the settings (Eight of Spades' `normal` is `classic`)."""
-        from cardtui.bots import levels
         from cardtui.tui.settings import HINT_LEVELS
+        from cardtui.variants import levels
 
         chosen = self.settings.hint_level
         allowed = levels(self.source.ruleset.game)

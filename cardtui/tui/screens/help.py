@@ -95,7 +95,7 @@ def toml_value(value: object) -> str:
 def rules_text(ruleset: Ruleset) -> str:
     """The game in a paragraph, then every knob of the ruleset with its value."""
     if ruleset.game == "eight-of-spades":
-        from cardtui.games.eight_of_spades import RULES_TEXT
+        from cardtui.variants.eight_of_spades import RULES_TEXT
 
         intro = RULES_TEXT
     else:

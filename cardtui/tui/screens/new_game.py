@@ -78,7 +78,7 @@ def seat_problem(err: SeatError) -> str:
 
 
 def _levels(game: str) -> tuple[str, ...]:
-    from cardtui.bots import levels
+    from cardtui.variants import levels
 
     return tuple(levels(game))
 

@@ -1,0 +1,177 @@
+"""The hard Spades player (partnership and cutthroat): the trick games' search (`search.py`), with the bid
+searched too and samples that fit the bids made."""
+
+from __future__ import annotations
+
+import random
+
+from cardtui.bots.base import Decision, Evaluation, Option
+from cardtui.bots.common import Seen, read_view
+from cardtui.bots.search import SearchBot, _fresh_deal, _unused, best_two, ranked, sample_hands
+from cardtui.bots.spades import Table, choose_bid, estimate, exchange_decision, nil_fits
+from cardtui.bots.spades import normal_play as spades_play
+from cardtui.games.base import Action, Bid
+from cardtui.games.fast import DealState, Policy, play_out
+from cardtui.games.spades import SideScore, score_side, spades_winners
+from cardtui.games.trick import TrickView
+from cardtui.rules import Ruleset, SpadesRules
+
+GAME_WIN_SPADES = 200.0
+
+
+def _bid_misfit(hands: list[int], seen: Seen) -> float:
+    """How badly sampled hands disagree with the bids made (0 = they fit)."""
+    misfit = 0.0
+    for s in range(len(hands)):
+        b = seen.bids[s]
+        if s == seen.seat or b < 0 or seen.blind[s]:
+            continue
+        whole = hands[s] | seen.played_by[s]
+        if b == 0:
+            misfit += 0.0 if nil_fits(whole) else 1.5
+        else:
+            misfit += abs(estimate(whole) - b)
+    return misfit
+
+
+def sample_spades(seen: Seen, rng: random.Random, tries: int = 3) -> list[int]:
+    """A Spades sample that also fits the bids: the best fitting of a few."""
+    best: list[int] = []
+    best_fit = 1e9
+    for _ in range(tries):
+        hands = sample_hands(seen, rng)
+        fit = _bid_misfit(hands, seen)
+        if fit < best_fit:
+            best, best_fit = hands, fit
+    return best
+
+
+def spades_result(
+    won: list[int], bids: list[Bid], seen: Seen, rules: SpadesRules
+) -> tuple[list[SideScore], tuple[int, ...]]:
+    """Each side's result for a played-out deal and the winners it makes (empty: the game goes on)."""
+    results = [score_side(rules, side, bids, won, seen.bags[i]) for i, side in enumerate(rules.sides)]
+    after = [t + r.points for t, r in zip(seen.totals, results, strict=True)]
+    game_bags = [g + r.overtricks for g, r in zip(seen.game_bags, results, strict=True)]
+    return results, spades_winners(rules, after, [r.bags for r in results], game_bags, seen.deals)
+
+
+def spades_value(
+    results: list[SideScore], winners: tuple[int, ...], seat: int, rules: SpadesRules
+) -> tuple[float, int]:
+    """How good a deal is for the seat's side (bags valued at their share of the penalty), and its raw points."""
+    per_bag = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
+    adjusted = [r.points + r.penalties * rules.bag_penalty - r.overtricks * per_bag for r in results]
+    mine = rules.side_of(seat)
+    others = [adjusted[i] for i in range(len(results)) if i != mine]
+    value = adjusted[mine] - sum(others) / len(others)
+    if winners:
+        value += GAME_WIN_SPADES / len(winners) if mine in winners else -GAME_WIN_SPADES / len(others)
+    return value, results[mine].points
+
+
+class SpadesSearch(SearchBot):
+    """Spades by sampling and play-outs; bids are searched around the rule-based bid, the exchange is not."""
+
+    OWN_PHASES = ("bid", "exchange")
+
+    def _own_phase(self, view: TrickView, rng: random.Random) -> Decision:
+        return self._bid(view, rng) if view.phase == "bid" else exchange_decision(view)
+
+    def _sample(self, seen: Seen, rng: random.Random) -> list[int]:
+        return sample_spades(seen, rng)
+
+    def _policy(self, seen: Seen, ruleset: Ruleset, bids: list[int] | None = None) -> Policy:
+        assert isinstance(ruleset, SpadesRules)
+        table = Table.of(seen, ruleset)
+        if bids is not None:
+            table.bids = bids
+
+        def spades_policy(state: DealState, seat: int, legal: int) -> int:
+            return spades_play(state, seat, legal, table)[0]
+
+        return spades_policy
+
+    def _value(self, st: DealState, seen: Seen, ruleset: Ruleset, bids: list[Bid]) -> tuple[float, int]:
+        assert isinstance(ruleset, SpadesRules)
+        return spades_value(*spades_result(st.won, bids, seen, ruleset), seen.seat, ruleset)
+
+    def _say(self, points: float) -> str:
+        return f"{points:+.0f} for the side"
+
+    # ---- bidding
+
+    def _bid_options(self, view: TrickView) -> tuple[Bid, str, list[Bid]]:
+        """The rule-based bid and its reason, and the bids worth searching around it."""
+        ruleset = view.ruleset
+        assert isinstance(ruleset, SpadesRules)
+        seen = read_view(view)
+        seat = view.seat
+        blind_ok = Bid(seat, 0, True) in view.legal
+        base, why = choose_bid(view.hand.mask, seat, ruleset, seen.bids, seen.totals, seen.bags, blind_ok)
+        if base.blind:
+            return base, why, [base]
+        est = estimate(view.hand.mask)
+        center = max(1, round(est))
+        options = {b for b in range(center - 1, center + 2) if 1 <= b <= ruleset.hand_size}
+        options.add(max(1, base.bid))
+        if ruleset.nil_allowed and (base.bid == 0 or est < 3.0):
+            options.add(0)
+        legal = set(view.legal)
+        return base, why, [Bid(seat, b) for b in sorted(options) if Bid(seat, b) in legal]
+
+    def _bid_search(self, view: TrickView, cands: list[Bid], rng: random.Random) -> tuple[list[float], list[int], int]:
+        """Each candidate bid's summed value and side points over the samples (a bid's `blind` is played as made)."""
+        ruleset = view.ruleset
+        assert isinstance(ruleset, SpadesRules)
+        seen = read_view(view)
+        seat = view.seat
+        seats = ruleset.seats
+        order = [(seen.dealer + i) % seats for i in range(1, seats + 1)]
+        later = order[order.index(seat) + 1 :]
+        leader = order[0]
+        n = self._samples(len(cands), ruleset.deck.bit_count())
+        sums = [0.0] * len(cands)
+        points = [0] * len(cands)
+        for _ in range(n):
+            hands = sample_spades(seen, rng)
+            for i, bid in enumerate(cands):
+                bids = list(seen.bids)
+                bids[seat] = bid.bid
+                for s in later:
+                    other, _ = choose_bid(hands[s], s, ruleset, bids, seen.totals, seen.bags, False)
+                    bids[s] = other.bid
+                policy = self._policy(seen, ruleset, bids)
+                st = _fresh_deal(hands, leader)
+                play_out(st, seen.rules, _unused, policy)
+                all_bids = [Bid(s, bids[s], seen.blind[s] if s != seat else bid.blind) for s in range(seats)]
+                value, pts = spades_value(*spades_result(st.won, all_bids, seen, ruleset), seat, ruleset)
+                sums[i] += value
+                points[i] += pts
+        return sums, points, n
+
+    def _bid(self, view: TrickView, rng: random.Random) -> Decision:
+        base, why, cands = self._bid_options(view)
+        if base.blind or len(cands) <= 1:
+            return Decision(base, why)
+        sums, points, n = self._bid_search(view, cands, rng)
+        best, nxt = best_two(sums)
+        text = f"bids {cands[best].label()}: expects {points[best] / n:+.0f} for the side"
+        if nxt is not None:
+            text += f" (next best {cands[nxt].label()}: {points[nxt] / n:+.0f})"
+        return Decision(cands[best], text + f", {n} samples")
+
+    def _evaluate_own(self, view: TrickView, action: Action, rng: random.Random) -> Evaluation | None:
+        if not isinstance(action, Bid):
+            return None
+        base, _, cands = self._bid_options(view)
+        for extra in (base, action):
+            if extra not in cands:
+                cands.append(extra)
+        if len(cands) == 1:
+            return Evaluation((Option(action, 0.0, 0.0),), 0, "points", 0)
+        sums, bid_points, n = self._bid_search(view, cands, rng)
+        return ranked(list(cands), sums, bid_points, n, cands.index(action))
+
+
+__all__ = ["GAME_WIN_SPADES", "SpadesSearch", "sample_spades", "spades_result", "spades_value"]

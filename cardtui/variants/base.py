@@ -1,0 +1,169 @@
+"""What the program may ask about one game, in one frozen record: the registry's entry.
+
+Each game family's module (`hearts.py`, `spades.py`, `eight_of_spades.py`)
+fills its entries; everything above this layer looks a game up by name
+(`find_game`) and asks its entry instead of testing which game it is.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from typing import Literal
+
+from cardtui.bots import DEFAULT_BUDGET_MS, Bot, Judge, RandomBot
+from cardtui.cards import Card
+from cardtui.games.base import Action, Game, PlayerView
+from cardtui.rules import Ruleset, RulesetError, for_players, load_preset
+
+Board = Literal["table", "grid"]
+"""Which screen draws the game: the trick table or the card grid."""
+DealTable = Literal["points", "bids"]
+"""The score history's rows: Hearts' points and moon, or Spades' bids, tricks and bags."""
+
+
+@dataclasses.dataclass(frozen=True)
+class EventCounts:
+    """Per seat, what a game's events showed that its state no longer does (the catalog counts them)."""
+
+    queens: Sequence[int]
+    """Tricks holding the queen of spades each seat took."""
+    ace_hits: Sequence[int]
+    """Times each seat flipped the ace of spades (Eight of Spades)."""
+
+
+Figures = Callable[[Game, EventCounts], dict[str, list[int]]]
+"""A finished or saved game's own figures for the catalog: per seat or per side, by name."""
+StatCounts = Callable[[Mapping[str, list[int]], int, int], dict[str, int]]
+"""A save's figures (`Figures`) turned into your counts for the statistics, given your seat and side."""
+
+
+CardText = Callable[[Card], str]
+"""How a card is written in a line of text: its code (`QS`) or its glyph (`Q♠`)."""
+Facts = Callable[[PlayerView, Action, Action, Sequence[str], CardText], list[str]]
+"""At most three facts the seat knew that bear on two choices (the better one, the one made), given the seats'
+names and how cards are written."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ReviewWords:
+    """How the review speaks of this game's decisions."""
+
+    amount: Callable[[PlayerView, float], str]
+    """A choice's expected points in words (`2.0 points taken this deal`)."""
+    points_hurt: bool
+    """Whether points taken are bad for the seat (Hearts), so a better choice may bring more of them."""
+    own_score: str
+    """How the seat's own score is named: `your own` or `its own`."""
+    facts: Facts
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class GameEntry:
+    """One game: its names, rules, engine, view, computer players and the words shown about it."""
+
+    name: str
+    """The game's name in saves, rulesets and on the command line (`hearts`)."""
+    title: str
+    """The game's name for people (`Cutthroat Spades`)."""
+    rules: type[Ruleset]
+    """The ruleset class; its `GAMES` names this game."""
+    presets: tuple[str, ...]
+    """The shipped presets for this game, the default (the preset named after the game) first."""
+    engine: type[Game]
+    """The engine class; `new_game` builds one."""
+    view: type[PlayerView]
+    """The class of a seat's view of this game."""
+    levels: tuple[str, ...]
+    """The computer players' levels, weakest first."""
+    bot: Callable[[str, int], Bot]
+    """The computer player of a level, given hard's time per decision in ms (levels already checked)."""
+    judge: Callable[[int], Judge]
+    """The player that weighs every choice (the review), given its time per decision in ms."""
+    rules_text: str
+    """The game in a paragraph or more, for the help screen."""
+    board: Board
+    has_deals: bool
+    """Whether a game is made of deals (an arena's `--deals`, a deal-end screen)."""
+    score_unit: str
+    """What one score figure counts, for charts and statistics: `points per deal` or `points per game`."""
+    deal_table: DealTable | None
+    """The shape of the score history's rows; None when the game has no deals."""
+    thresholds: Mapping[str, tuple[float, float]]
+    """Per review unit, the loss from which a decision is marked `?` and `??`."""
+    review: ReviewWords
+    seat_counts: tuple[int, ...]
+    """How many seats the game may have, fewest first."""
+    players_knob: str | None
+    """The ruleset's knob that sets the seat count, or None when the count is fixed."""
+    figures: Figures
+    seat_figures: tuple[str, ...]
+    """The names of `figures`' per-seat lists."""
+    side_figures: tuple[str, ...]
+    """The names of `figures`' per-side lists."""
+    stat_counts: StatCounts
+    stat_keys: tuple[str, ...]
+    """The counts the statistics report as they are, in the order they are reported."""
+    per_deal_keys: tuple[str, ...]
+    """The counts the statistics report per deal (`bags` as `bags_per_deal`)."""
+    stat_columns: tuple[tuple[str, str], ...]
+    """The statistics table's own columns of this game (key, heading), after the common ones."""
+
+    @property
+    def default_preset(self) -> str:
+        return self.presets[0]
+
+    def default_rules(self) -> Ruleset:
+        """The rules the game uses when none are given."""
+        return load_preset(self.default_preset)
+
+    def new_game(self, ruleset: Ruleset) -> Game:
+        """A new game, before its first deal."""
+        if ruleset.game != self.name:
+            raise RulesetError(f"the rules {ruleset.name!r} are for {ruleset.game}, not {self.name}")
+        return self.engine(ruleset)
+
+    @property
+    def has_bids(self) -> bool:
+        """Whether each deal starts with bids (contracts, nils) that the arena and statistics count."""
+        return self.deal_table == "bids"
+
+    def with_seats(self, ruleset: Ruleset, count: int) -> Ruleset:
+        """The rules for `count` seats; ValueError says how many the game takes."""
+        low, high = self.seat_counts[0], self.seat_counts[-1]
+        if count not in self.seat_counts:
+            if low == high:
+                raise ValueError(f"{self.name} has {low} seats: give {low} levels, found {count}")
+            raise ValueError(f"{self.name} takes {low} to {high} players: give {low} to {high} levels, found {count}")
+        if self.players_knob is None:
+            return ruleset
+        return for_players(ruleset, count)
+
+    @property
+    def default_level(self) -> str:
+        """The level computer players get when nobody says: `normal` when the game has it."""
+        return "normal" if "normal" in self.levels else self.levels[len(self.levels) // 2]
+
+    @property
+    def known_levels(self) -> tuple[str, ...]:
+        """The levels plus `random`, the weakest possible player (tests, the arena)."""
+        return (*self.levels, "random")
+
+    @property
+    def reviews_win_chance(self) -> bool:
+        """Whether the review also weighs a decision's chance to win the game."""
+        return len(self.thresholds) > 1
+
+    def make_bot(self, level: str, budget_ms: int = DEFAULT_BUDGET_MS) -> Bot:
+        """The computer player of a level (`budget_ms` is hard's time per decision); ValueError names the levels."""
+        if level == "random":
+            return RandomBot()
+        if level not in self.levels:
+            raise ValueError(f"unknown level {level!r} for {self.name} — choose one of {', '.join(self.levels)}")
+        return self.bot(level, budget_ms)
+
+    def make_judge(self, level: str, budget_ms: int = DEFAULT_BUDGET_MS) -> Judge:
+        """The player that weighs every choice of a seat: the hard level, the only one that searches."""
+        if level != "hard":
+            raise ValueError(f"only the hard computer player weighs every choice, found level {level!r} — use hard")
+        return self.judge(budget_ms)

@@ -1,0 +1,128 @@
+"""Eight of Spades' entry in the registry, with the game's whole rule text."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+
+from cardtui.bots import Bot, Judge
+from cardtui.games.base import Action, Game, PlayerView
+from cardtui.games.eight_of_spades import GRID_CELLS, EightOfSpadesGame, EightOfSpadesView, Flip
+from cardtui.rules import EightOfSpadesRules
+from cardtui.variants.base import CardText, EventCounts, GameEntry, ReviewWords
+
+RULES_TEXT = """\
+Eight of Spades (2-8 players)
+
+The 52 cards are laid face down: 49 in a 7x7 grid (columns A-G, rows 1-7)
+and 3 in the illuminati (I1-I3).
+
+On your turn call clubs (C), diamonds (D), hearts (H), spades (S) or the
+eight of spades (8S), then flip one face-down card.
+
+Match - the flipped card is of the suit you called, or you called 8S and it
+is the 8S: you collect it and every face-up grid card, except locked groups
+of another suit. Calling S and flipping the 8S is not a match.
+No match: the card stays face up where it is.
+
+Points: 1 per card; the 8S is worth 52 / players rounded up (a house rule
+may fix it). Illuminati cards are worth 10 each (the 8S there: the higher of
+the two values).
+
+Illuminati: you may flip there only if you hold at least 5 points (the
+stake). A miss loses the stake and the card stays face up in the illuminati.
+A match collects the flipped card, every face-up illuminati card, and the
+grid cards a grid match of that card would collect. Call 8S and flip the 8S
+in the illuminati and you win the game at once.
+
+Ace of spades: it matches no call and is a spade for locking. Flipped in the
+grid, your points drop to 0 and it stays face up. Flipped in the illuminati
+it is a miss (the stake is lost) and you leave the game: you cannot win, and
+play goes on without you. When only one player is left, that player wins.
+
+Locking: face-up grid cards that touch side by side or above and below and
+share a suit are locked, a whole connected group at once. A locked group is
+collected only by a match whose flipped card is of the group's suit.
+
+Turns go clockwise from seat 0. A player who cannot flip (no grid cards left
+and fewer points than the stake) is skipped. The game ends when nobody can
+flip (every card flipped, or only illuminati cards left and nobody holds the
+stake). Then the most points wins; equal points share the win.
+
+House rule (off by default): calling 8S and flipping it in the grid on your
+first turn also wins at once.
+"""
+"""How Eight of Spades is played, with the choices this project made where seed 003 and DESIGN.md are silent."""
+
+LEVELS = ("easy", "classic", "hard")
+"""Its computer players' levels (`bots/eight_of_spades.py`, loaded only when one is asked for)."""
+
+
+def _bot(level: str, budget_ms: int) -> Bot:
+    bot: Bot = importlib.import_module("cardtui.bots.eight_of_spades").make_bot(level)
+    return bot
+
+
+def _judge(budget_ms: int) -> Judge:
+    judge: Judge = importlib.import_module("cardtui.bots.eight_of_spades").HardBot()
+    return judge
+
+
+def _figures(game: Game, counts: EventCounts) -> dict[str, list[int]]:
+    """Per seat: times the ace of spades was flipped."""
+    return {"ace_hits": list(counts.ace_hits[: game.seats])}
+
+
+def _stat_counts(figures: Mapping[str, list[int]], you: int, side: int) -> dict[str, int]:
+    return {"ace_hits": figures["ace_hits"][you]}
+
+
+def _amount(view: PlayerView, points: float) -> str:
+    return f"{points:.1f} points expected"
+
+
+def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], text: CardText) -> list[str]:
+    """What is still face down, and the illuminati's stake when only one of the two flips is there."""
+    from cardtui.bots.eight_of_spades import Table
+
+    assert isinstance(view, EightOfSpadesView)
+    t = Table(view)
+    kinds = ("clubs", "diamonds", "hearts", "other spades")
+    down = [f"{n} {kinds[k] if n != 1 else kinds[k][:-1]}" for k, n in enumerate(t.counts[:4]) if n]
+    facts = [f"face down: {', '.join(down)}"] if down else []
+    if t.counts[4]:
+        facts.append("the eight of spades is still face down")
+    if t.counts[5]:
+        facts.append("so is the ace of spades" if t.counts[4] else "the ace of spades is still face down")
+    if isinstance(best, Flip) and isinstance(mine, Flip) and (best.pos >= GRID_CELLS) != (mine.pos >= GRID_CELLS):
+        facts.append(f"the illuminati costs a stake of {view.ruleset.illuminati_stake}")
+    return facts
+
+
+EIGHT_OF_SPADES = GameEntry(
+    name="eight-of-spades",
+    title="Eight of Spades",
+    rules=EightOfSpadesRules,
+    presets=("eight-of-spades",),
+    engine=EightOfSpadesGame,
+    view=EightOfSpadesView,
+    levels=LEVELS,
+    bot=_bot,
+    judge=_judge,
+    rules_text=RULES_TEXT,
+    board="grid",
+    has_deals=False,
+    score_unit="points per game",
+    deal_table=None,
+    thresholds={"points": (1.0, 3.0), "win chance": (0.05, 0.15)},
+    review=ReviewWords(amount=_amount, points_hurt=False, own_score="its own", facts=_facts),
+    seat_counts=tuple(range(2, 9)),
+    players_knob="players",
+    figures=_figures,
+    seat_figures=("ace_hits",),
+    side_figures=(),
+    stat_counts=_stat_counts,
+    stat_keys=("ace_hits",),
+    per_deal_keys=(),
+    stat_columns=(("ace_hits", "AS hits"),),
+)

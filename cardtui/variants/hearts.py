@@ -1,0 +1,111 @@
+"""Hearts' entry in the registry."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from cardtui.bots import LEVELS, Bot, Judge
+from cardtui.cards import DECK, QUEEN_OF_SPADES, Suit
+from cardtui.games.base import Action, Game, Pass, Play, PlayerView
+from cardtui.games.hearts import HeartsGame, HeartsView
+from cardtui.games.trick import TrickView
+from cardtui.rules import HeartsRules
+from cardtui.variants.base import CardText, EventCounts, GameEntry, ReviewWords
+from cardtui.variants.trick import play_facts
+
+if TYPE_CHECKING:
+    from cardtui.bots.hearts_search import HeartsSearch
+
+RULES_TEXT = (
+    "Hearts: avoid taking hearts (1 point each) and the queen of spades (13). Follow suit if you can. "
+    "Take them all and you shoot the moon. The game ends when a seat reaches the end score; lowest wins."
+)
+
+
+def _bot(level: str, budget_ms: int) -> Bot:
+    if level == "hard":
+        return _search(budget_ms)
+    from cardtui.bots.hearts import HeartsBot
+
+    return HeartsBot(level)
+
+
+def _search(budget_ms: int) -> HeartsSearch:
+    from cardtui.bots.hearts_search import HeartsSearch
+
+    return HeartsSearch(budget_ms)
+
+
+def _judge(budget_ms: int) -> Judge:
+    return _search(budget_ms)
+
+
+def _figures(game: Game, counts: EventCounts) -> dict[str, list[int]]:
+    """Per seat: moons shot and tricks with the queen of spades taken."""
+    records = game.deal_records
+    return {
+        "moons": [sum(1 for r in records if r.moon == s) for s in range(game.seats)],
+        "queens": list(counts.queens[: game.seats]),
+    }
+
+
+def _stat_counts(figures: Mapping[str, list[int]], you: int, side: int) -> dict[str, int]:
+    moons = figures["moons"]
+    return {"moons_shot": moons[you], "moons_against": sum(moons) - moons[you], "queens_taken": figures["queens"][you]}
+
+
+def _amount(view: PlayerView, points: float) -> str:
+    return f"{points:.1f} points taken this deal"
+
+
+def _queen_facts(view: TrickView, best: Play, mine: Play, text: CardText, unseen: int) -> list[str]:
+    """Whether the queen of spades is still out, and what points the trick holds."""
+    facts: list[str] = []
+    queen = DECK[QUEEN_OF_SPADES]
+    if unseen & queen.bit and Suit.SPADES in {best.card.suit, mine.card.suit}:
+        facts.append(f"{text(queen)} is still out")
+    hearts = sum(1 for _, c in view.trick if c.suit == Suit.HEARTS)
+    held = [f"{hearts} heart{'s' if hearts != 1 else ''}"] if hearts else []
+    held += [text(queen)] if any(c is queen for _, c in view.trick) else []
+    if held:
+        facts.append(f"the trick holds {' and '.join(held)}")
+    return facts
+
+
+def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], text: CardText) -> list[str]:
+    assert isinstance(view, HeartsView)
+    if isinstance(best, Play) and isinstance(mine, Play):
+        return play_facts(view, best, mine, names, text, _queen_facts)
+    if isinstance(best, Pass):
+        return [f"passing {view.detail.pass_direction}"]
+    return []
+
+
+HEARTS = GameEntry(
+    name="hearts",
+    title="Hearts",
+    rules=HeartsRules,
+    presets=("hearts", "hearts-3", "hearts-5", "hearts-6"),
+    engine=HeartsGame,
+    view=HeartsView,
+    levels=LEVELS,
+    bot=_bot,
+    judge=_judge,
+    rules_text=RULES_TEXT,
+    board="table",
+    has_deals=True,
+    score_unit="points per deal",
+    deal_table="points",
+    thresholds={"points": (1.0, 4.0)},
+    review=ReviewWords(amount=_amount, points_hurt=True, own_score="your own", facts=_facts),
+    seat_counts=(3, 4, 5, 6),
+    players_knob="players",
+    figures=_figures,
+    seat_figures=("moons", "queens"),
+    side_figures=(),
+    stat_counts=_stat_counts,
+    stat_keys=("moons_shot", "moons_against", "queens_taken"),
+    per_deal_keys=(),
+    stat_columns=(("moons_shot", "moons shot"), ("moons_against", "moons against"), ("queens_taken", "QS taken")),
+)

@@ -1,0 +1,159 @@
+"""The entries of partnership Spades and cutthroat Spades, which share their rules, engine and players."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from cardtui.bots import LEVELS, Bot, Judge
+from cardtui.bots.common import read_view
+from cardtui.cards import Suit
+from cardtui.games.base import Action, Bid, Game, Play, PlayerView
+from cardtui.games.spades import SpadesGame, SpadesView, score_side
+from cardtui.rules import SpadesRules
+from cardtui.variants.base import CardText, EventCounts, GameEntry, ReviewWords
+from cardtui.variants.trick import play_facts
+
+if TYPE_CHECKING:
+    from cardtui.bots.spades_search import SpadesSearch
+
+SPADES_TEXT = (
+    "Spades: partners sit opposite. Each seat bids the tricks it will take; spades are trumps. "
+    "A side that makes its contract scores 10 a trick plus 1 a bag; missing it loses 10 a trick. Nil bids "
+    "take no trick at all."
+)
+CUTTHROAT_TEXT = "Cutthroat Spades: every seat for itself. Bid the tricks you will take; spades are trumps."
+THRESHOLDS = {"points": (10.0, 40.0)}
+
+
+def _search(budget_ms: int) -> SpadesSearch:
+    from cardtui.bots.spades_search import SpadesSearch
+
+    return SpadesSearch(budget_ms)
+
+
+def _judge(budget_ms: int) -> Judge:
+    return _search(budget_ms)
+
+
+def _bot(level: str, budget_ms: int) -> Bot:
+    if level == "hard":
+        return _search(budget_ms)
+    from cardtui.bots.spades import SpadesBot
+
+    return SpadesBot(level)
+
+
+def _figures(game: Game, counts: EventCounts) -> dict[str, list[int]]:
+    """Per side: deals with a contract, made, set, bags taken; per seat: nils bid and made (engine's scoring)."""
+    rules = game.ruleset
+    assert isinstance(rules, SpadesRules)
+    sides = list(rules.sides)
+    contracts, made, sets, bags = ([0] * len(sides) for _ in range(4))
+    nils_bid, nils_made = [0] * game.seats, [0] * game.seats
+    carried = [0] * len(sides)
+    for record in game.deal_records:
+        assert record.bids is not None
+        bids = list(record.bids)
+        for i, side in enumerate(sides):
+            result = score_side(rules, side, bids, list(record.tricks), carried[i])
+            if any(bids[s].bid > 0 for s in side):
+                contracts[i] += 1
+                made[i] += result.made
+                sets[i] += not result.made
+            bags[i] += result.overtricks
+            for s in side:
+                nils_bid[s] += bids[s].bid == 0
+                nils_made[s] += result.nils_made >> s & 1
+        carried = list(record.bags or carried)
+    return {
+        "contracts": contracts,
+        "made": made,
+        "sets": sets,
+        "bags": bags,
+        "nils_bid": nils_bid,
+        "nils_made": nils_made,
+    }
+
+
+def _stat_counts(figures: Mapping[str, list[int]], you: int, side: int) -> dict[str, int]:
+    return {
+        "contracts": figures["contracts"][side],
+        "contracts_made": figures["made"][side],
+        "sets": figures["sets"][side],
+        "bags": figures["bags"][side],
+        "nils_bid": figures["nils_bid"][you],
+        "nils_made": figures["nils_made"][you],
+    }
+
+
+def _amount(view: PlayerView, points: float) -> str:
+    assert isinstance(view.ruleset, SpadesRules)
+    side = "the side" if view.ruleset.partnership else "the seat"
+    return f"{points:+.0f} for {side} this deal"
+
+
+def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], text: CardText) -> list[str]:
+    assert isinstance(view, SpadesView)
+    if isinstance(best, Play) and isinstance(mine, Play):
+        return play_facts(view, best, mine, names, text)
+    if not isinstance(best, Bid):
+        return []
+    seen = read_view(view)
+    facts: list[str] = []
+    partner = seen.partner
+    if partner >= 0 and seen.bids[partner] >= 0:
+        facts.append(f"{names[partner]} bid {Bid(partner, seen.bids[partner], seen.blind[partner]).label()}")
+    if isinstance(mine, Bid) and mine.blind:
+        return facts  # bid with the hand face down: what it holds was not the bidder's to know
+    spades = (view.hand.mask >> (Suit.SPADES * 13) & 0x1FFF).bit_count()
+    facts.append(f"the hand holds {spades} spade{'s' if spades != 1 else ''}")
+    return facts
+
+
+SPADES = GameEntry(
+    name="spades",
+    title="Spades",
+    rules=SpadesRules,
+    presets=("spades", "spades-blind"),
+    engine=SpadesGame,
+    view=SpadesView,
+    levels=LEVELS,
+    bot=_bot,
+    judge=_judge,
+    rules_text=SPADES_TEXT,
+    board="table",
+    has_deals=True,
+    score_unit="points per deal",
+    deal_table="bids",
+    thresholds=THRESHOLDS,
+    review=ReviewWords(amount=_amount, points_hurt=False, own_score="its own", facts=_facts),
+    seat_counts=(4,),
+    players_knob=None,
+    figures=_figures,
+    seat_figures=("nils_bid", "nils_made"),
+    side_figures=("contracts", "made", "sets", "bags"),
+    stat_counts=_stat_counts,
+    stat_keys=("contracts", "contracts_made", "sets", "nils_bid", "nils_made"),
+    per_deal_keys=("bags",),
+    stat_columns=(
+        ("contracts_made", "made"),
+        ("contracts", "contracts"),
+        ("sets", "sets"),
+        ("nils_made", "nils made"),
+        ("nils_bid", "nils bid"),
+        ("bags_per_deal", "bags/deal"),
+    ),
+)
+
+CUTTHROAT = dataclasses.replace(
+    SPADES,
+    name="cutthroat",
+    title="Cutthroat Spades",
+    presets=("cutthroat", "cutthroat-3"),
+    rules_text=CUTTHROAT_TEXT,
+    seat_counts=(3, 4),
+    players_knob="players",
+)
+"""Cutthroat Spades: the same rules class, engine and players as Spades, every seat for itself."""

@@ -1,0 +1,187 @@
+"""A game has one home: no module outside a game's own modules asks which game it is.
+
+A *game-specific branch* is, in any module of `cardtui/`:
+
+- an `isinstance` or `issubclass` test, or an `is`/`==` comparison, naming a
+  game's ruleset, engine or view class (the classes its registry entry holds:
+  `rules`, `engine`, `view`);
+- a string literal equal to a game's name or one of its presets' names
+  (`hearts`, `spades`, `spades-blind`, `cutthroat`, `eight-of-spades`).
+  Docstrings are text, not branches, and so is a tuple or list of the four
+  suits' words (`("clubs", "diamonds", "hearts", "spades")`).
+
+A game's *own modules* are those named after the module of its ruleset class
+(`rules/hearts.py` for Hearts, `rules/spades.py` for Spades and cutthroat):
+that module in `rules/`, `games/`, `bots/` and `variants/` (its registry
+module), and any `bots/` module whose name starts with it and an underscore
+(`bots/eight_of_spades_endgame.py`). A branch naming a game is allowed only in
+that game's own modules; everywhere else the program looks the game up in the
+registry (`cardtui.variants.find_game`) or asks the common interface.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import Counter
+from pathlib import Path
+
+from cardtui.variants import GAMES, GameEntry
+
+PACKAGE = Path(__file__).resolve().parent.parent / "cardtui"
+FAMILY_FOLDERS = ("rules", "games", "bots", "variants")
+SUIT_WORDS = {"clubs", "diamonds", "hearts", "spades"}
+
+PENDING = {
+    # cleared by the TUI/CLI work
+    "tui/",
+    "cli.py",
+    "source.py",
+    "net/source.py",
+}
+"""Files (or folders, ending in /) whose branches are still being moved to the registry."""
+
+
+def family(entry: GameEntry) -> str:
+    """The stem of the module that defines the game's ruleset class: `hearts`, `spades`, `eight_of_spades`."""
+    return entry.rules.__module__.rsplit(".", 1)[-1]
+
+
+def own_modules(entry: GameEntry) -> set[str]:
+    """A game's own modules, as paths relative to `cardtui/`."""
+    stem = family(entry)
+    own = {f"{folder}/{stem}.py" for folder in FAMILY_FOLDERS}
+    own |= {f"bots/{p.name}" for p in (PACKAGE / "bots").glob(f"{stem}_*.py")}
+    return own
+
+
+def game_words() -> dict[str, set[str]]:
+    """Each string that names a game (its name and its presets' names) -> the games it names."""
+    words: dict[str, set[str]] = {}
+    for entry in GAMES:
+        for word in (entry.name, *entry.presets):
+            words.setdefault(word, set()).add(entry.name)
+    return words
+
+
+def game_classes() -> dict[str, set[str]]:
+    """Each game class's name -> the games it belongs to."""
+    classes: dict[str, set[str]] = {}
+    for entry in GAMES:
+        for cls in (entry.rules, entry.engine, entry.view):
+            classes.setdefault(cls.__name__, set()).add(entry.name)
+    return classes
+
+
+def _names_in(node: ast.AST) -> set[str]:
+    return {
+        n.id if isinstance(n, ast.Name) else n.attr for n in ast.walk(node) if isinstance(n, ast.Name | ast.Attribute)
+    }
+
+
+def branches(source: str) -> list[tuple[int, str, set[str]]]:
+    """Every game-specific branch in a module's source: (line, what, the games it names)."""
+    tree = ast.parse(source)
+    words, classes = game_words(), game_classes()
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and body:
+            first = body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                skipped.add(id(first.value))
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            skipped.add(id(node.value))  # an attribute's docstring
+        if isinstance(node, ast.Tuple | ast.List):
+            texts = {e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+            if {"clubs", "diamonds"} <= texts:
+                skipped.update(id(e) for e in node.elts)
+    found: list[tuple[int, str, set[str]]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped:
+            if node.value in words:
+                found.append((node.lineno, repr(node.value), words[node.value]))
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("isinstance", "issubclass")
+            and len(node.args) == 2
+        ):
+            named = {g for name in _names_in(node.args[1]) for g in classes.get(name, ())}
+            if named:
+                found.append((node.lineno, node.func.id, named))
+        elif isinstance(node, ast.Compare) and any(
+            isinstance(op, ast.Is | ast.IsNot | ast.Eq | ast.NotEq) for op in node.ops
+        ):
+            named = {g for side in node.comparators for name in _names_in(side) for g in classes.get(name, ())}
+            if named:
+                found.append((node.lineno, "comparison", named))
+    return sorted(found, key=lambda branch: branch[0])
+
+
+def _pending(relative: str) -> bool:
+    return any(relative == p or (p.endswith("/") and relative.startswith(p)) for p in PENDING)
+
+
+def branches_outside_homes() -> dict[str, list[str]]:
+    """File (relative to `cardtui/`) -> its game-specific branches outside the named games' own modules."""
+    homes = {entry.name: own_modules(entry) for entry in GAMES}
+    out: dict[str, list[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE).as_posix()
+        wrong = [
+            f"{relative}:{line} {what}"
+            for line, what, games in branches(path.read_text(encoding="utf-8"))
+            if any(relative not in homes[g] for g in games)
+        ]
+        if wrong:
+            out[relative] = wrong
+    return out
+
+
+def test_no_game_specific_branch_outside_a_games_own_modules() -> None:
+    found = branches_outside_homes()
+    counts = Counter({f: len(b) for f, b in found.items() if not _pending(f)})
+    assert counts == Counter(), "\n".join(line for f in counts for line in found[f])
+
+
+def test_the_pending_files_exist() -> None:
+    """The pending list names real files and folders, so a renamed one is not silently let off."""
+    for pending in PENDING:
+        assert (PACKAGE / pending.rstrip("/")).exists(), pending
+
+
+def test_the_count_sees_each_kind_of_branch() -> None:
+    """The checker itself: a class test, a comparison and a game's name are found; docstrings and suits are not."""
+    source = '''
+"""A module about hearts and spades."""
+def f(rules, view, name):
+    """Says "hearts"."""
+    suits = ("clubs", "diamonds", "hearts", "spades")
+    if isinstance(rules, HeartsRules | SpadesRules):
+        return name == "cutthroat"
+    if type(view) is EightOfSpadesView:
+        return "spades-blind"
+'''
+    found = branches(source)
+    assert [(line, what) for line, what, _ in found] == [
+        (6, "isinstance"),
+        (7, "'cutthroat'"),
+        (8, "comparison"),
+        (9, "'spades-blind'"),
+    ]
+    assert found[0][2] == {"hearts", "spades", "cutthroat"}
+
+
+def test_own_modules_are_the_game_familys_files() -> None:
+    """Spades and cutthroat share `spades.py` and its search; Eight of Spades' endgame module is its own."""
+    spades = next(e for e in GAMES if e.name == "spades")
+    eight = next(e for e in GAMES if e.name == "eight-of-spades")
+    assert own_modules(spades) == {
+        "rules/spades.py",
+        "games/spades.py",
+        "bots/spades.py",
+        "bots/spades_search.py",
+        "variants/spades.py",
+    }
+    assert "bots/eight_of_spades_endgame.py" in own_modules(eight)
+    assert all((PACKAGE / m).exists() for e in GAMES for m in own_modules(e) if not m.startswith("bots/"))
