@@ -24,10 +24,13 @@ from cardtui.games.trick import (
 from cardtui.rules import Ruleset, SpadesRules
 
 SPADES_MASK = SUIT_MASKS[Suit.SPADES]
-BIDS: tuple[tuple[Bid, ...], ...] = tuple(
-    tuple(Bid(seat, n, blind) for blind in (False, True) for n in range(18)) for seat in range(MAX_SEATS)
-)
-"""Every bid of every seat, made once: 0-17 tricks (17 cards each at three players), open then blind."""
+BIDS: dict[int, tuple[tuple[Bid, ...], ...]] = {
+    size: tuple(
+        tuple(Bid(seat, n, blind) for blind in (False, True) for n in range(size + 1)) for seat in range(MAX_SEATS)
+    )
+    for size in (13, 17)
+}
+"""Every bid of every seat by hand size (13, or 17 at three players), made once: open bids, then blind ones."""
 
 
 class SideScore(NamedTuple):
@@ -458,7 +461,7 @@ class SpadesGame(TrickGame):
     def _other_legal_actions(self) -> Sequence[Action]:
         seat = self.turn
         if self.phase == "bid":
-            return [b for b in BIDS[seat] if self.bid_error(b) is None]
+            return [b for b in BIDS[self.hand_size][seat] if self.bid_error(b) is None]
         if self.phase == "exchange":
             counts = self.exchange_counts()
             if counts == (0,):

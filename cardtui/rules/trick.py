@@ -7,6 +7,7 @@ these masks (`games/fast.py`); each trick game's ruleset gives its own.
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 from cardtui.cards import FULL_MASK, SUIT_MASKS, Suit, card
 from cardtui.rules.base import Ruleset
@@ -42,14 +43,18 @@ class FastRules:
 
 @dataclasses.dataclass(frozen=True)
 class TrickRules(Ruleset):
-    """A ruleset of a game played in tricks; at other than four players some low cards come out of the pack."""
+    """A ruleset of a game played in tricks; at other than four players some low cards come out of the pack.
+
+    The pack's figures are worked out once per ruleset (a ruleset is frozen): the engine asks for them at
+    every bid and deal.
+    """
 
     @property
     def removed(self) -> tuple[str, ...]:
         """Codes of the cards out of play at this many players (none at four)."""
         return ()
 
-    @property
+    @functools.cached_property
     def deck(self) -> int:
         """The cards in play, as a mask."""
         mask = FULL_MASK
@@ -57,12 +62,12 @@ class TrickRules(Ruleset):
             mask &= ~card(code).bit
         return mask
 
-    @property
+    @functools.cached_property
     def hand_size(self) -> int:
         """Cards dealt to each seat, so tricks in a deal: the cards in play share out evenly."""
         return self.deck.bit_count() // self.seats
 
-    @property
+    @functools.cached_property
     def lead(self) -> int:
         """The card that opens a deal where a club leads: the lowest club in play (the 2, or the 3 when it is out)."""
         clubs = self.deck & SUIT_MASKS[Suit.CLUBS]
