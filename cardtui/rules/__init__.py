@@ -165,8 +165,13 @@ def _with_preset_defaults(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def list_presets() -> list[Ruleset]:
-    """Every shipped preset, sorted by name."""
-    return [load_ruleset(p) for p in sorted(preset_dir().glob("*.toml"))]
+    """Every shipped preset, sorted by file name, a preset for another player count (`hearts-3`) after its game's."""
+
+    def order(path: Path) -> tuple[str, int]:
+        base, _, count = path.stem.rpartition("-")
+        return (f"{base}.toml", int(count)) if count.isdigit() else (path.name, 0)
+
+    return [load_ruleset(p) for p in sorted(preset_dir().glob("*.toml"), key=order)]
 
 
 def read_house_rules(folder: Path) -> tuple[list[tuple[Path, Ruleset]], int]:
