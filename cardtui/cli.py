@@ -289,7 +289,10 @@ def _for_players(ruleset: Ruleset, count: int, option: str, fixed: str) -> Rules
         fail(f"{option}: " + fixed.format(game=ruleset.game, seats=ruleset.seats, count=count))
     if count not in entry.seat_counts:
         fail(f"{option}: {entry.title} takes {_counts_said(entry.seat_counts, ' to ')} players, not {count}")
-    return entry.with_seats(ruleset, count)
+    try:
+        return entry.with_seats(ruleset, count)
+    except ValueError as err:
+        fail(f"{option}: {err}")
 
 
 def _load(path: Path) -> Any:

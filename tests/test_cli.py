@@ -170,6 +170,15 @@ def test_play_validates_then_launches(tmp_path: Path, launched: list[tuple[str, 
     assert launched[-1][1][0].name == "spades-blind" and launched[-1][1][4] == "fast"  # type: ignore[attr-defined]
     ok("play", "eight-of-spades", "--players", "6", "--bots", "random")
     assert len(launched[-1][1][1]) == 6  # type: ignore[arg-type]
+    for game, players, preset in (
+        ("hearts", 3, "hearts-3"),
+        ("hearts", 6, "hearts-6"),
+        ("cutthroat", 3, "cutthroat-3"),
+    ):
+        ok("play", game, "--players", str(players), "--bots", "hard")
+        assert launched[-1][1][0].name == preset and len(launched[-1][1][1]) == players  # type: ignore[attr-defined,arg-type]
+    ok("play", "hearts", "--players", "4")
+    assert launched[-1][1][0].name == "hearts"  # type: ignore[attr-defined]
     toml = tmp_path / "c.toml"
     toml.write_text(ok("rules", "show", "cutthroat"))
     ok("play", "cutthroat", "--rules", str(toml), "--save", str(tmp_path / "g.json"))
@@ -188,7 +197,8 @@ def test_play_errors(tmp_path: Path) -> None:
     bad("play", "hearts", "--rules", str(tmp_path / "x.toml"), match="no such file")
     (tmp_path / "broken.toml").write_text("game = [")
     bad("play", "hearts", "--rules", str(tmp_path / "broken.toml"), match="not valid TOML")
-    bad("play", "hearts", "--players", "3", match="--players")
+    bad("play", "hearts", "--players", "7", match="--players: players: expected an integer 3..6, found 7")
+    bad("play", "spades", "--players", "3", match="--players: players: partnership Spades is played by 4 players")
     bad("play", "eight-of-spades", "--players", "9", match="--players")
     bad("play", "hearts", "--bots", "godlike", match="--bots: unknown level")
     bad("play", "hearts", "--speed", "warp", match="--speed")

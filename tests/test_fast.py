@@ -18,6 +18,7 @@ from cardtui.games.trick import PLAYS, TrickGame
 from cardtui.rules import HeartsRules, Ruleset, SpadesRules, load_preset
 
 PRESETS = ["hearts", "spades", "spades-blind", "cutthroat", "spades+two_of_clubs_leads"]
+OTHER_COUNTS = ["hearts-3", "hearts-5", "hearts-6", "cutthroat-3", "cutthroat-3+two_of_clubs_leads"]
 
 
 def preset(name: str) -> Ruleset:
@@ -43,7 +44,7 @@ def games_in_play(name: str, seed: int, count: int = 30) -> Iterator[tuple[Trick
         yield game_in_play(name, rng), rules, rng
 
 
-@pytest.mark.parametrize("name", PRESETS)
+@pytest.mark.parametrize("name", PRESETS + OTHER_COUNTS)
 def test_legal_masks_agree_over_random_deals(name: str) -> None:
     for game, rules, rng in games_in_play(name, 11):
         while game.phase == "play":
@@ -55,7 +56,7 @@ def highest(state: DealState, seat: int, legal: int) -> int:
     return legal.bit_length() - 1
 
 
-@pytest.mark.parametrize("name", PRESETS)
+@pytest.mark.parametrize("name", PRESETS + OTHER_COUNTS)
 def test_play_out_with_a_policy_matches_the_engine(name: str) -> None:
     for game, rules, rng in games_in_play(name, 5):
         for _ in range(rng.randrange(20)):

@@ -63,6 +63,9 @@ def saved_log(table: Table) -> list[dict[str, Any]]:
         ("spades", "p,p,p,p", None),
         ("cutthroat", "p,normal,easy,p", None),
         ("eight-of-spades", "p,classic,p", 3),
+        ("hearts-3", "p,easy,p", None),
+        ("hearts-6", "p,easy,normal,p,easy,p", None),
+        ("cutthroat-3", "p,normal,p", None),
     ],
 )
 async def test_whole_games_with_remote_players_and_bots(

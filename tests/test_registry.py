@@ -59,8 +59,11 @@ def test_the_seat_count_comes_from_the_rules_without_an_engine() -> None:
     assert rules.seats == 6 and rules.sides == tuple((s,) for s in range(6))
     with pytest.raises(ValueError, match="eight-of-spades takes 2 to 8 players: give 2 to 8 levels, found 9"):
         eight.with_seats(rules, 9)
-    with pytest.raises(ValueError, match="hearts has 4 seats: give 4 levels, found 3"):
-        find_game("hearts").with_seats(load_preset("hearts"), 3)
+    with pytest.raises(ValueError, match="spades has 4 seats: give 4 levels, found 3"):
+        find_game("spades").with_seats(load_preset("spades"), 3)
+    with pytest.raises(ValueError, match="hearts takes 3 to 6 players: give 3 to 6 levels, found 7"):
+        find_game("hearts").with_seats(load_preset("hearts"), 7)
+    assert find_game("hearts").with_seats(load_preset("hearts"), 3).name == "hearts-3"
 
 
 def test_spades_partners_and_sides_are_the_rules() -> None:

@@ -20,9 +20,10 @@ from cardtui.rules import (
 )
 
 
-def test_one_preset_per_seed_ruleset() -> None:
+def test_one_preset_per_seed_ruleset_and_per_other_player_count() -> None:
     presets = {r.name: r for r in list_presets()}
-    assert set(presets) == {"hearts", "spades", "spades-blind", "cutthroat", "eight-of-spades"}
+    seeds = {"hearts", "spades", "spades-blind", "cutthroat", "eight-of-spades"}
+    assert set(presets) == seeds | {"hearts-3", "hearts-5", "hearts-6", "cutthroat-3"}
     for r in presets.values():
         assert r.title and r.description
 
@@ -107,7 +108,9 @@ def test_non_utf8_file(tmp_path: Path) -> None:
         load_ruleset(path)
 
 
-@pytest.mark.parametrize("name", ["hearts", "spades", "spades-blind", "cutthroat", "eight-of-spades"])
+@pytest.mark.parametrize(
+    "name", ["hearts", "spades", "spades-blind", "cutthroat", "eight-of-spades", "hearts-5", "cutthroat-3"]
+)
 def test_dump_is_complete_commented_and_loads_back(tmp_path: Path, name: str) -> None:
     rules = load_preset(name)
     text = dump_toml(rules)

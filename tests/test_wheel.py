@@ -40,5 +40,8 @@ def test_installed_wheel_lists_and_loads_the_presets(tmp_path: Path) -> None:
     )
     where, names_line, bags = run(python, "-c", code, cwd=tmp_path).splitlines()
     assert Path(where).is_relative_to(venv)
-    assert names_line.split() == ["cutthroat", "eight-of-spades", "hearts", "spades-blind", "spades"]
+    assert names_line.split() == [
+        *("cutthroat", "cutthroat-3", "eight-of-spades"),
+        *("hearts", "hearts-3", "hearts-5", "hearts-6", "spades-blind", "spades"),
+    ]
     assert bags == "7"

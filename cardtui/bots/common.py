@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 
 from cardtui.bots.base import Decision
-from cardtui.cards import DECK, FULL_MASK, QS_BIT, QUEEN_OF_SPADES, SUIT_MASKS
+from cardtui.cards import DECK, QS_BIT, QUEEN_OF_SPADES, SUIT_MASKS
 from cardtui.games.base import Action, Pass, Play, PlayerView, pass_counts
 from cardtui.games.fast import DealState, FastRules
 from cardtui.games.trick import TrickView, winning_card
@@ -81,20 +81,21 @@ class Seen:
     @property
     def unseen(self) -> int:
         """Cards held by the other seats (not in this hand, not played)."""
-        return FULL_MASK & ~self.state.played & ~self.state.hands[self.seat]
+        return self.rules.deck & ~self.state.played & ~self.state.hands[self.seat]
 
 
 def read_view(view: TrickView) -> Seen:
     """Turn a seat's view into integers, inferring voids from the tricks played."""
     rules = FastRules.of(view.ruleset)
     me = view.seat
-    hands = [0, 0, 0, 0]
+    n = rules.seats
+    hands = [0] * n
     hands[me] = view.hand.mask
-    voids = [0, 0, 0, 0]
-    counts = [13, 13, 13, 13]
+    voids = [0] * n
+    counts = [rules.tricks] * n
     broken = False
-    taken = [0, 0, 0, 0]
-    played_by = [0, 0, 0, 0]
+    taken = [0] * n
+    played_by = [0] * n
     played = 0
     history = [(cards, w) for _, w, cards in view.tricks]
     history.append((view.trick, -1))
@@ -215,7 +216,7 @@ def checked(view: PlayerView, decision: Decision) -> Decision:
 
 def light_state(view: TrickView) -> DealState:
     """The play state with only what the easy level reads: the hand, the trick, the tricks so far."""
-    hands = [0, 0, 0, 0]
+    hands = [0] * len(view.tricks_won)
     hands[view.seat] = view.hand.mask
     return DealState(
         hands,
@@ -225,6 +226,6 @@ def light_state(view: TrickView) -> DealState:
         len(view.tricks),
         view.broken,
         list(view.tricks_won),
-        [0, 0, 0, 0],
+        [0] * len(hands),
         0,
     )

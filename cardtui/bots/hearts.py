@@ -107,11 +107,11 @@ def moon_state(st: DealState, seat: int) -> tuple[int, bool]:
     total = sum(pts)
     if total == 0:
         return -1, False
-    holders = [s for s in range(4) if pts[s]]
+    holders = [s for s in range(len(pts)) if pts[s]]
     if len(holders) != 1:
         return -1, False
     shooter = holders[0]
-    left = 13 - st.tricks_done
+    left = st.hands[seat].bit_count()  # tricks left, this one included: the seat has yet to play to it
     if shooter == seat:
         hand = st.hands[seat]
         unseen = FULL_MASK & ~st.played & ~hand
@@ -145,7 +145,7 @@ def normal_play(st: DealState, seat: int, legal: int, voids: list[int] | None = 
     tmask = 0
     for c in trick:
         tmask |= 1 << c
-    last = len(trick) == 3
+    last = len(trick) == len(st.hands) - 1
     if legal & led:
         if shooting:
             return high(legal), "{card}: takes the trick on the way to the moon"
@@ -206,7 +206,7 @@ def _lead(
     qs_out = bool(unseen & QS)
     others_void = 0
     if voids is not None:
-        for s in range(4):
+        for s in range(len(voids)):
             if s != seat:
                 others_void |= voids[s]
     m = legal

@@ -19,7 +19,7 @@ from cardtui.bots.hearts import (
 from cardtui.bots.search import SearchBot, _fresh_deal, _unused, best_two, ranked, sample_hands
 from cardtui.games.base import Action, Bid, Pass
 from cardtui.games.fast import DealState, Policy, play_out
-from cardtui.games.hearts import PASS_OFFSETS, HeartsView, hearts_winners, score_hearts_deal
+from cardtui.games.hearts import HeartsView, hearts_winners, pass_offset, score_hearts_deal
 from cardtui.games.trick import TrickView
 from cardtui.rules import HeartsRules, Ruleset
 
@@ -35,9 +35,10 @@ def hearts_result(taken: list[int], seen: Seen, rules: HeartsRules) -> tuple[lis
 
 def hearts_value(scores: list[int], winners: tuple[int, ...], seat: int) -> float:
     """How good a deal's scores are for the seat: its points against the others', and the game's end."""
-    value = (sum(scores) - scores[seat]) / 3.0 - scores[seat]
+    others = len(scores) - 1
+    value = (sum(scores) - scores[seat]) / others - scores[seat]
     if winners:
-        value += GAME_WIN_HEARTS / len(winners) if seat in winners else -GAME_WIN_HEARTS / 3.0
+        value += GAME_WIN_HEARTS / len(winners) if seat in winners else -GAME_WIN_HEARTS / others
     return value
 
 
@@ -72,7 +73,7 @@ class HeartsSearch(SearchBot):
         """The passes worth searching: the top-ranked cards' combinations, the rule-based and moon passes."""
         hand = view.hand.mask
         count = view.ruleset.pass_count
-        offset = PASS_OFFSETS.get(view.detail.pass_direction, 0)
+        offset = pass_offset(view.detail.pass_direction, view.ruleset.seats)
         ranking = pass_ranking(hand)
         options: list[int] = []
         for combo in itertools.combinations(ranking[: count + 1], count):
@@ -94,21 +95,22 @@ class HeartsSearch(SearchBot):
         ruleset = view.ruleset
         seen = read_view(view)
         count = ruleset.pass_count
-        offset = PASS_OFFSETS.get(view.detail.pass_direction, 0)
-        n = self._samples(len(options), 52 + 13)
+        seats = ruleset.seats
+        offset = pass_offset(view.detail.pass_direction, seats)
+        n = self._samples(len(options), ruleset.deck.bit_count() + ruleset.hand_size)
         sums = [0.0] * len(options)
         points = [0] * len(options)
-        counts = [13, 13, 13, 13]
+        counts = [ruleset.hand_size] * seats
         policy = self._policy(seen, ruleset)
         for _ in range(n):
             dealt = sample_hands(seen, rng, counts)
-            passes = [normal_pass(dealt[s], count, offset)[0] for s in range(4)]
+            passes = [normal_pass(dealt[s], count, offset)[0] for s in range(seats)]
             for i, mine in enumerate(options):
                 passes[seen.seat] = mine
-                hands = [dealt[s] & ~passes[s] for s in range(4)]
-                for s in range(4):
-                    hands[(s + offset) % 4] |= passes[s]
-                leader = next(s for s in range(4) if hands[s] & 1)
+                hands = [dealt[s] & ~passes[s] for s in range(seats)]
+                for s in range(seats):
+                    hands[(s + offset) % seats] |= passes[s]
+                leader = next(s for s in range(seats) if hands[s] & ruleset.lead)
                 st = _fresh_deal(hands, leader)
                 play_out(st, seen.rules, _unused, policy)
                 scores, winners = hearts_result(st.taken, seen, ruleset)

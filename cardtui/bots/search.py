@@ -40,12 +40,13 @@ def sample_hands(seen: Seen, rng: random.Random, counts: list[int] | None = None
     """Deal the unseen cards to the other seats, respecting known cards, shown voids and hand sizes."""
     me = seen.seat
     counts = list(seen.counts) if counts is None else list(counts)
-    hands = [0, 0, 0, 0]
+    n = seen.rules.seats
+    hands = [0] * n
     hands[me] = seen.hand
     unseen = seen.unseen
     free = unseen
-    need = [0, 0, 0, 0]
-    for s in range(4):
+    need = [0] * n
+    for s in range(n):
         if s == me:
             continue
         k = seen.known[s] & unseen
@@ -53,7 +54,7 @@ def sample_hands(seen: Seen, rng: random.Random, counts: list[int] | None = None
         free &= ~k
         need[s] = counts[s] - k.bit_count()
     by_suit = [list_cards(free & SUIT_MASKS[suit]) for suit in range(4)]
-    others = [s for s in range(4) if s != me]
+    others = [s for s in range(n) if s != me]
     for attempt in range(40):
         use_voids = attempt < 30
         allowed = [[s for s in others if not (use_voids and seen.voids[s] >> suit & 1)] for suit in range(4)]
@@ -113,7 +114,7 @@ def _state_with(base: DealState, hands: list[int]) -> DealState:
 
 
 def _fresh_deal(hands: list[int], leader: int) -> DealState:
-    return DealState(list(hands), leader, [], [], 0, False, [0, 0, 0, 0], [0, 0, 0, 0], 0)
+    return DealState(list(hands), leader, [], [], 0, False, [0] * len(hands), [0] * len(hands), 0)
 
 
 def _unused() -> float:
@@ -201,7 +202,7 @@ class SearchBot:
             for i, card in enumerate(candidates):
                 st = _state_with(seen.state, hands)
                 apply_card(st, seen.rules, card)
-                if st.tricks_done < 13:
+                if st.tricks_done < seen.rules.tricks:
                     play_out(st, seen.rules, _unused, policy)
                 value, pts = self._value(st, seen, ruleset, bids)
                 totals[i] += value

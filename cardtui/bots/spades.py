@@ -182,8 +182,8 @@ def choose_bid(
         n = int(est)
         why += ", a safe contract wins the game"
     if partner_bid > 0:
-        n = min(n, 13 - partner_bid)
-    n = max(1, min(13, n))
+        n = min(n, rules.hand_size - partner_bid)
+    n = max(1, min(rules.hand_size, n))
     if n < floor:
         n = floor
         why += f", up to the side's minimum of {rules.min_side_bid}"
@@ -309,10 +309,10 @@ def normal_play(st: DealState, seat: int, legal: int, table: Standing) -> CardPi
         return _nil_play(st, seat, legal, unseen)
     mine = (seat, partner) if partner >= 0 else (seat,)
     need = _side_need(st, table, mine)
-    left = 13 - st.tricks_done
+    left = hand.bit_count()  # tricks left, this one included: the seat has yet to play to it
     opp_need = 0
     opp_nil = -1
-    for s in range(4):
+    for s in range(len(bids)):
         if s in mine:
             continue
         if bids[s] == 0 and st.won[s] == 0:
@@ -320,7 +320,7 @@ def normal_play(st: DealState, seat: int, legal: int, table: Standing) -> CardPi
     if rules.partnership:
         opp_need = _side_need(st, table, ((seat + 1) % 4, (seat + 3) % 4))
     else:
-        opp_need = max((bids[s] - st.won[s] for s in range(4) if s != seat and bids[s] > 0), default=0)
+        opp_need = max((bids[s] - st.won[s] for s in range(len(bids)) if s != seat and bids[s] > 0), default=0)
     cover = partner >= 0 and bids[partner] == 0 and st.won[partner] == 0
     side = table.side(seat)
     bag_room = rules.bag_limit == 0 or table.bags[side] + left < rules.bag_limit
@@ -336,7 +336,7 @@ def normal_play(st: DealState, seat: int, legal: int, table: Standing) -> CardPi
     best, best_seat, led = _trick_state(st)
     follow = legal & SUIT_MASKS[led]
     n = len(trick)
-    last = n == 3
+    last = n == len(st.hands) - 1
     partner_to_play = partner >= 0 and partner not in st.trick_seats
     if cover:
         if best_seat == partner:

@@ -22,7 +22,7 @@ GAME_WIN_SPADES = 200.0
 def _bid_misfit(hands: list[int], seen: Seen) -> float:
     """How badly sampled hands disagree with the bids made (0 = they fit)."""
     misfit = 0.0
-    for s in range(4):
+    for s in range(len(hands)):
         b = seen.bids[s]
         if s == seen.seat or b < 0 or seen.blind[s]:
             continue
@@ -113,7 +113,7 @@ class SpadesSearch(SearchBot):
             return base, why, [base]
         est = estimate(view.hand.mask)
         center = max(1, round(est))
-        options = {b for b in range(center - 1, center + 2) if 1 <= b <= 13}
+        options = {b for b in range(center - 1, center + 2) if 1 <= b <= ruleset.hand_size}
         options.add(max(1, base.bid))
         if ruleset.nil_allowed and (base.bid == 0 or est < 3.0):
             options.add(0)
@@ -126,10 +126,11 @@ class SpadesSearch(SearchBot):
         assert isinstance(ruleset, SpadesRules)
         seen = read_view(view)
         seat = view.seat
-        order = [(seen.dealer + i) % 4 for i in range(1, 5)]
+        seats = ruleset.seats
+        order = [(seen.dealer + i) % seats for i in range(1, seats + 1)]
         later = order[order.index(seat) + 1 :]
-        leader = (seen.dealer + 1) % 4
-        n = self._samples(len(cands), 52)
+        leader = order[0]
+        n = self._samples(len(cands), ruleset.deck.bit_count())
         sums = [0.0] * len(cands)
         points = [0] * len(cands)
         for _ in range(n):
@@ -143,7 +144,7 @@ class SpadesSearch(SearchBot):
                 policy = self._policy(seen, ruleset, bids)
                 st = _fresh_deal(hands, leader)
                 play_out(st, seen.rules, _unused, policy)
-                all_bids = [Bid(s, bids[s], seen.blind[s] if s != seat else bid.blind) for s in range(4)]
+                all_bids = [Bid(s, bids[s], seen.blind[s] if s != seat else bid.blind) for s in range(seats)]
                 value, pts = spades_value(*spades_result(st.won, all_bids, seen, ruleset), seat, ruleset)
                 sums[i] += value
                 points[i] += pts

@@ -108,12 +108,16 @@ def play_out(state: DealState, rules: FastRules, rand: Callable[[], float], poli
     broken = state.broken
     done = state.tricks_done
     played = state.played
+    size, tricks, nxt = rules.seats, rules.tricks, rules.next_seat
+    won_mask = 0
     if trick:
         best = winning_card(trick, trump)
         best_seat = seats[trick.index(best)]
+        for c in trick:
+            won_mask |= 1 << c
     else:
         best = best_seat = -1
-    while done < 13:
+    while done < tricks:
         hand = hands[seat]
         if not trick:
             if done == 0 and first_lead and hand & first_lead:
@@ -143,6 +147,7 @@ def play_out(state: DealState, rules: FastRules, rand: Callable[[], float], poli
         bit = 1 << card
         hands[seat] = hand ^ bit
         played |= bit
+        won_mask |= bit
         if bit & break_mask:
             broken = True
         if not trick:
@@ -154,15 +159,16 @@ def play_out(state: DealState, rules: FastRules, rand: Callable[[], float], poli
                 best, best_seat = card, seat
         trick.append(card)
         seats.append(seat)
-        if len(trick) == 4:
+        if len(trick) == size:
             won[best_seat] += 1
-            taken[best_seat] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+            taken[best_seat] |= won_mask
+            won_mask = 0
             trick.clear()
             seats.clear()
             done += 1
             seat = best_seat
         else:
-            seat = (seat + 1) & 3
+            seat = nxt[seat]
     state.turn, state.broken, state.tricks_done, state.played = seat, broken, done, played
 
 
@@ -176,7 +182,7 @@ def apply_card(state: DealState, rules: FastRules, card: int) -> None:
         state.broken = True
     state.trick.append(card)
     state.trick_seats.append(seat)
-    if len(state.trick) == 4:
+    if len(state.trick) == rules.seats:
         best = winning_card(state.trick, rules.trump)
         winner = state.trick_seats[state.trick.index(best)]
         state.won[winner] += 1
@@ -187,7 +193,7 @@ def apply_card(state: DealState, rules: FastRules, card: int) -> None:
         state.tricks_done += 1
         state.turn = winner
     else:
-        state.turn = (seat + 1) & 3
+        state.turn = (seat + 1) % rules.seats
 
 
 __all__ = [

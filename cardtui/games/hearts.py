@@ -9,7 +9,6 @@ from typing import ClassVar
 from cardtui.cards import FULL_MASK, QS_BIT, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, Suit, cards_of
 from cardtui.games.base import Action, Choices, Claim, Deal, Event, IllegalAction, Pass, Play
 from cardtui.games.trick import (
-    SEATS,
     CardsPassed,
     DealRecord,
     Knowledge,
@@ -18,6 +17,7 @@ from cardtui.games.trick import (
     TrickView,
     check_pass_cards,
     follow_error,
+    lead_name,
 )
 from cardtui.rules import HeartsRules, Ruleset
 
@@ -26,6 +26,16 @@ HEARTS_MASK = SUIT_MASKS[Suit.HEARTS]
 CLUBS_MASK = SUIT_MASKS[Suit.CLUBS]
 JD_BIT = 1 << JACK_OF_DIAMONDS
 PASS_OFFSETS = {"left": 1, "across": 2, "right": 3, "none": 0}
+"""Seats to the left a pass goes at four players; `pass_offset` gives any number."""
+
+
+def pass_offset(direction: str, seats: int) -> int:
+    """How many seats to the left a pass in `direction` goes (0: no pass); "across" only at an even count."""
+    if direction == "right":
+        return seats - 1
+    if direction == "across":
+        return seats // 2
+    return PASS_OFFSETS[direction]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -47,16 +57,17 @@ class HeartsView(TrickView):
     detail: HeartsDetail
 
     def knowledge(self, played: int) -> Knowledge:
-        known = [0, 0, 0, 0]
-        offset = PASS_OFFSETS.get(self.detail.pass_direction, 0)
+        n = self.ruleset.seats
+        known = [0] * n
+        offset = pass_offset(self.detail.pass_direction, n)
         # Once the pass is made, the cards this seat passed sit in the receiver's hand until played.
         if offset and self.phase != "pass" and self.detail.passed:
-            known[(self.seat + offset) % 4] = self.detail.passed.mask & ~played
-        return Knowledge(known, -1, [-1] * 4, [False] * 4, [0] * len(self.sides), [0, 0, 0, 0])
+            known[(self.seat + offset) % n] = self.detail.passed.mask & ~played
+        return Knowledge(known, -1, [-1] * n, [False] * n, [0] * len(self.sides), [0] * n)
 
 
 class HeartsGame(TrickGame):
-    """A game of Hearts for four seats, every seat its own side."""
+    """A game of Hearts for three to six seats (four by default), every seat its own side."""
 
     BREAK_SUIT: ClassVar[Suit] = Suit.HEARTS
     RULES: ClassVar[type[Ruleset]] = HeartsRules
@@ -65,8 +76,8 @@ class HeartsGame(TrickGame):
 
     def __init__(self, ruleset: HeartsRules) -> None:
         super().__init__(ruleset)
-        self.passes: list[int | None] = [None, None, None, None]
-        self.received = [0, 0, 0, 0]
+        self.passes: list[int | None] = [None] * self.seats
+        self.received = [0] * self.seats
         self.pass_direction = "none"
 
     @property
@@ -95,19 +106,19 @@ class HeartsGame(TrickGame):
         events = self._start_deal(action)
         cycle = self.ruleset.pass_cycle
         self.pass_direction = cycle[(self.deal_number - 1) % len(cycle)]
-        self.passes = [None, None, None, None]
-        self.received = [0, 0, 0, 0]
+        self.passes = [None] * self.seats
+        self.received = [0] * self.seats
         if self.pass_direction == "none":
             self._start_play()
         else:
             self.phase = "pass"
-            self.turn = (self.dealer + 1) % SEATS
+            self.turn = (self.dealer + 1) % self.seats
         return events
 
     def _start_play(self) -> None:
         self.phase = "play"
-        for seat in range(SEATS):
-            if self.hands[seat] & 1:
+        for seat in range(self.seats):
+            if self.hands[seat] & self.lead:
                 self.turn = self.leader = seat
 
     def _apply_pass(self, action: Pass) -> list[Event]:
@@ -115,17 +126,18 @@ class HeartsGame(TrickGame):
         mask = check_pass_cards(self.hands[action.seat], action.cards, self.ruleset.pass_count)
         self.passes[action.seat] = mask
         events: list[Event] = [PassChosen(action.seat)]
-        for i in range(1, SEATS + 1):
-            seat = (action.seat + i) % SEATS
+        seats = self.seats
+        for i in range(1, seats + 1):
+            seat = (action.seat + i) % seats
             if self.passes[seat] is None:
                 self.turn = seat
                 return events
-        offset = PASS_OFFSETS[self.pass_direction]
+        offset = pass_offset(self.pass_direction, seats)
         chosen = [m or 0 for m in self.passes]
-        for seat in range(SEATS):
+        for seat in range(seats):
             self.hands[seat] &= ~chosen[seat]
-        for seat in range(SEATS):
-            to = (seat + offset) % SEATS
+        for seat in range(seats):
+            to = (seat + offset) % seats
             self.hands[to] |= chosen[seat]
             self.received[to] = chosen[seat]
             events.append(CardsPassed(seat, to, tuple(cards_of(chosen[seat]))))
@@ -139,7 +151,7 @@ class HeartsGame(TrickGame):
         first_trick = not self.completed
         if not self.trick:
             if first_trick:
-                return hand & (1 if r.first_lead == "two_of_clubs" else CLUBS_MASK)
+                return hand & (self.lead if r.first_lead == "two_of_clubs" else CLUBS_MASK)
             if r.hearts_must_be_broken and not self.broken:
                 others = hand & ~HEARTS_MASK
                 if others:
@@ -161,7 +173,7 @@ class HeartsGame(TrickGame):
         if not self.trick:
             if not self.completed:
                 if self.ruleset.first_lead == "two_of_clubs":
-                    return "the first trick is led with the 2 of clubs (2C)"
+                    return f"the first trick is led with the {lead_name(self.lead)}"
                 return "lead a club to the first trick"
             return "hearts are not broken yet: lead another suit"
         led = self.trick[0][1] // 13
@@ -184,7 +196,7 @@ class HeartsGame(TrickGame):
 
     def _score_deal(self) -> DealRecord:
         scores, moon = score_hearts_deal(self.ruleset, self.taken, self.totals, self.deal_number)
-        for seat in range(SEATS):
+        for seat in range(self.seats):
             self.totals[seat] += scores[seat]
         return DealRecord(
             dealer=self.dealer,
@@ -211,7 +223,7 @@ class HeartsGame(TrickGame):
             pass_direction=self.pass_direction,
             passed=CardSet(self.passes[seat] or 0),
             received=CardSet(self.received[seat]),
-            passed_seats=tuple(s for s in range(SEATS) if self.passes[s] is not None),
+            passed_seats=tuple(s for s in range(self.seats) if self.passes[s] is not None),
         )
 
     def _restore_extras(self, view: TrickView) -> None:
@@ -219,10 +231,10 @@ class HeartsGame(TrickGame):
         detail = view.detail
         self.pass_direction = detail.pass_direction
         # Who has passed is public; what the others passed is not (0 stands for "unknown").
-        self.passes = [0 if s in detail.passed_seats else None for s in range(SEATS)]
+        self.passes = [0 if s in detail.passed_seats else None for s in range(self.seats)]
         if view.seat in detail.passed_seats:
             self.passes[view.seat] = detail.passed.mask
-        self.received = [0, 0, 0, 0]
+        self.received = [0] * self.seats
         self.received[view.seat] = detail.received.mask
 
 
@@ -259,12 +271,13 @@ def score_hearts_deal(
         scores.append(p)
     if moon is None:
         return scores, None
-    jack = [rules.jack_of_diamonds if taken[s] & JD_BIT else 0 for s in range(SEATS)]
+    seats = range(len(taken))
+    jack = [rules.jack_of_diamonds if taken[s] & JD_BIT else 0 for s in seats]
     swing, how = rules.moon_points, rules.moon
-    if rules.sun != "off" and taken[moon] == FULL_MASK:
+    if rules.sun != "off" and taken[moon] | (FULL_MASK & ~rules.deck) == FULL_MASK:
         swing, how = 2 * rules.moon_points, rules.sun
-    add = [jack[s] + (0 if s == moon else swing) for s in range(SEATS)]
-    sub = [jack[s] - (swing if s == moon else 0) for s in range(SEATS)]
+    add = [jack[s] + (0 if s == moon else swing) for s in seats]
+    sub = [jack[s] - (swing if s == moon else 0) for s in seats]
     if how == "add_to_others":
         return add, moon
     if how == "subtract_from_shooter":
@@ -295,7 +308,7 @@ def shooters_choice(
             return 0
         return 3 if len(winners) == 1 else 2
 
-    ahead = all(totals[s] + add[s] > totals[moon] + add[moon] for s in range(SEATS) if s != moon)
+    ahead = all(totals[s] + add[s] > totals[moon] + add[moon] for s in range(len(totals)) if s != moon)
     first, second = (add, sub) if ahead else (sub, add)
     return second if outcome(second) > outcome(first) else first
 
@@ -306,7 +319,7 @@ def hearts_winners(rules: HeartsRules, totals: list[int], deals: int) -> tuple[i
     if max(totals) < rules.end_score and not last:
         return ()
     low = min(totals)
-    lowest = tuple(s for s in range(SEATS) if totals[s] == low)
+    lowest = tuple(s for s in range(len(totals)) if totals[s] == low)
     if len(lowest) > 1 and rules.on_tie == "play_on" and not last:
         return ()
     return lowest
@@ -317,6 +330,7 @@ __all__ = [
     "HeartsGame",
     "HeartsView",
     "hearts_winners",
+    "pass_offset",
     "points_of",
     "score_hearts_deal",
     "shooters_choice",

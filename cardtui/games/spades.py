@@ -9,7 +9,7 @@ from typing import Any, ClassVar, NamedTuple
 from cardtui.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of
 from cardtui.games.base import Action, Bid, Choices, Claim, Deal, Event, IllegalAction, Pass, Play
 from cardtui.games.trick import (
-    SEATS,
+    MAX_SEATS,
     BidMade,
     CardsPassed,
     DealRecord,
@@ -18,14 +18,19 @@ from cardtui.games.trick import (
     TrickView,
     check_pass_cards,
     follow_error,
+    lead_name,
     winning_card,
 )
 from cardtui.rules import Ruleset, SpadesRules
 
 SPADES_MASK = SUIT_MASKS[Suit.SPADES]
-BIDS: tuple[tuple[Bid, ...], ...] = tuple(
-    tuple(Bid(seat, n, blind) for blind in (False, True) for n in range(14)) for seat in range(SEATS)
-)
+BIDS: dict[int, tuple[tuple[Bid, ...], ...]] = {
+    size: tuple(
+        tuple(Bid(seat, n, blind) for blind in (False, True) for n in range(size + 1)) for seat in range(MAX_SEATS)
+    )
+    for size in (13, 17)
+}
+"""Every bid of every seat by hand size (13, or 17 at three players), made once: open bids, then blind ones."""
 
 
 class SideScore(NamedTuple):
@@ -206,8 +211,8 @@ def bid_refusal(
 ) -> str | None:
     """Why a bid is not allowed for its seat (on side `side`, with these totals and bids so far), or None: the
     engine's check and the bid dialog's words are this one function."""
-    if not 0 <= bid.bid <= 13:
-        return f"a bid is 0 to 13 tricks, not {bid.bid}"
+    if not 0 <= bid.bid <= rules.hand_size:
+        return f"a bid is 0 to {rules.hand_size} tricks, not {bid.bid}"
     if bid.bid == 0 and not bid.blind and not rules.nil_allowed:
         return "nil is not allowed in these rules: bid at least 1"
     if bid.bid == 0 and bid.blind:
@@ -244,7 +249,7 @@ class SpadesView(TrickView):
     detail: SpadesDetail
 
     def knowledge(self, played: int) -> Knowledge:
-        known = [0, 0, 0, 0]
+        known = [0] * self.ruleset.seats
         partner = self.ruleset.partner_of(self.seat)
         if partner is not None and self.detail.passed:
             known[partner] = self.detail.passed.mask & ~played
@@ -272,11 +277,11 @@ class SpadesGame(TrickGame):
     ruleset: SpadesRules
 
     def __init__(self, ruleset: SpadesRules) -> None:
-        self.bids: list[Bid | None] = [None, None, None, None]
-        self.exchanges: list[tuple[int, int]] = []
-        self.gave = [0, 0, 0, 0]
-        self.got = [0, 0, 0, 0]
         super().__init__(ruleset)
+        self.bids: list[Bid | None] = [None] * self.seats
+        self.exchanges: list[tuple[int, int]] = []
+        self.gave = [0] * self.seats
+        self.got = [0] * self.seats
         self.game_bags = [0] * len(self.sides)
 
     @property
@@ -308,12 +313,12 @@ class SpadesGame(TrickGame):
         if isinstance(action, Deal):
             self._check_deal(action)
             events = self._start_deal(action)
-            self.bids = [None, None, None, None]
+            self.bids = [None] * self.seats
             self.exchanges = []
-            self.gave = [0, 0, 0, 0]
-            self.got = [0, 0, 0, 0]
+            self.gave = [0] * self.seats
+            self.got = [0] * self.seats
             self.phase = "bid"
-            self.turn = (self.dealer + 1) % SEATS
+            self.turn = (self.dealer + 1) % self.seats
             return events
         raise IllegalAction(f"Spades has no {action.type} action")
 
@@ -344,7 +349,7 @@ class SpadesGame(TrickGame):
             raise IllegalAction(why)
         self.bids[bid.seat] = bid
         events: list[Event] = [BidMade(bid.seat, bid.bid, bid.blind)]
-        nxt = (bid.seat + 1) % SEATS
+        nxt = (bid.seat + 1) % self.seats
         if self.bids[nxt] is None:
             self.turn = nxt
             return events
@@ -361,8 +366,8 @@ class SpadesGame(TrickGame):
         queue: list[tuple[int, int]] = []
         if self.ruleset.exchange_cards == 0:
             return queue
-        for i in range(1, SEATS + 1):
-            s = (self.dealer + i) % SEATS
+        for i in range(1, self.seats + 1):
+            s = (self.dealer + i) % self.seats
             b = self.bids[s]
             if b is not None and b.bid == 0 and b.blind:
                 mate = self.ruleset.partner_of(s)
@@ -380,8 +385,8 @@ class SpadesGame(TrickGame):
 
     def _first_leader(self) -> int:
         if self.ruleset.two_of_clubs_leads:
-            return next(s for s in range(SEATS) if self.hands[s] & 1)
-        return (self.dealer + 1) % SEATS
+            return next(s for s in range(self.seats) if self.hands[s] & self.lead)
+        return (self.dealer + 1) % self.seats
 
     def exchange_counts(self) -> tuple[int, ...]:
         """How many cards the seat to move may pass in the exchange.
@@ -427,8 +432,8 @@ class SpadesGame(TrickGame):
     def _legal_play_mask(self, hand: int) -> int:
         first = self.ruleset.two_of_clubs_leads and not self.completed
         if not self.trick:
-            if first and hand & 1:
-                return 1
+            if first and hand & self.lead:
+                return self.lead
             if self.ruleset.spades_broken_to_lead and not self.broken:
                 others = hand & ~SPADES_MASK
                 if others:
@@ -444,8 +449,8 @@ class SpadesGame(TrickGame):
     def _play_error(self, seat: int, card: Card) -> str:
         hand = self.hands[seat]
         if not self.trick:
-            if self.ruleset.two_of_clubs_leads and not self.completed and hand & 1:
-                return "the first trick is led with the 2 of clubs (2C)"
+            if self.ruleset.two_of_clubs_leads and not self.completed and hand & self.lead:
+                return f"the first trick is led with the {lead_name(self.lead)}"
             return "spades are not broken yet: lead another suit"
         suit = self._winning_suit()
         if not hand & SUIT_MASKS[suit]:
@@ -456,7 +461,7 @@ class SpadesGame(TrickGame):
     def _other_legal_actions(self) -> Sequence[Action]:
         seat = self.turn
         if self.phase == "bid":
-            return [b for b in BIDS[seat] if self.bid_error(b) is None]
+            return [b for b in BIDS[self.hand_size][seat] if self.bid_error(b) is None]
         if self.phase == "exchange":
             counts = self.exchange_counts()
             if counts == (0,):
@@ -510,8 +515,8 @@ class SpadesGame(TrickGame):
         self.bids = list(detail.bids)
         self._bags = list(detail.bags)
         self.game_bags = bags_over_game(self.ruleset, detail.bags, view.records)
-        self.gave = [0, 0, 0, 0]
-        self.got = [0, 0, 0, 0]
+        self.gave = [0] * self.seats
+        self.got = [0] * self.seats
         self.gave[view.seat] = detail.passed.mask
         self.got[view.seat] = detail.received.mask
         self.exchanges = []

@@ -30,14 +30,23 @@ from cardtui.games.base import (
     trick_action_from_json,
 )
 from cardtui.rules import Ruleset
+from cardtui.rules.trick import TrickRules
 
 SEATS = 4
+"""Seats at the usual table; a ruleset's `players` knob may say 3, 5 or 6 (see `TrickGame.seats`)."""
+MAX_SEATS = 6
 
 TrickPhase = Literal["deal", "pass", "bid", "exchange", "play", "over"]
 """Where a deal of a trick game is: dealing, passing (Hearts), bidding and the blind-nil exchange (Spades),
 playing, or the game over."""
 # Actions are immutable, so every play of every seat is made once and shared.
-PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in DECK) for s in range(SEATS))
+PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in DECK) for s in range(MAX_SEATS))
+
+
+def lead_name(bit: int) -> str:
+    """That card in words for messages: ``2 of clubs (2C)``."""
+    first = DECK[bit.bit_length() - 1]
+    return f"{first.rank.code} of clubs ({first.code})"
 
 
 def winning_card(trick: Sequence[int], trump: int) -> int:
@@ -249,20 +258,23 @@ class TrickGame(Game):
     BREAK_SUIT: ClassVar[Suit]
     totals: list[int]
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: TrickRules) -> None:
         self.ruleset = ruleset
         self.game = ruleset.game
-        self.seats = SEATS
+        self.seats = ruleset.seats
+        self.deck = ruleset.deck
+        self.hand_size = ruleset.hand_size
+        self.lead = ruleset.lead
         self.phase: TrickPhase = "deal"
         self.dealer = -1
         self.deal_number = 0
         self.turn = 0
-        self.hands = [0, 0, 0, 0]
+        self.hands = [0] * self.seats
         self.leader = 0
         self.trick: list[tuple[int, int]] = []
         self.completed: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
-        self.tricks_won = [0, 0, 0, 0]
-        self.taken = [0, 0, 0, 0]
+        self.tricks_won = [0] * self.seats
+        self.taken = [0] * self.seats
         self.played = 0
         self.broken = False
         self.totals = [0] * len(self.sides)
@@ -305,7 +317,7 @@ class TrickGame(Game):
         if self.phase == "over":
             return None
         if self.phase == "deal":
-            return ToMove((self.dealer + 1) % SEATS if self.dealer >= 0 else 0, "deal")
+            return ToMove((self.dealer + 1) % self.seats if self.dealer >= 0 else 0, "deal")
         return ToMove(self.turn, self.phase)
 
     @property
@@ -336,24 +348,25 @@ class TrickGame(Game):
         return CardSet(self.hands[seat])
 
     def parse_action(self, data: Any) -> Action:
-        return trick_action_from_json(data, SEATS)
+        return trick_action_from_json(data, self.seats)
 
     @classmethod
     def event_action(cls, data: Any) -> Action:
-        return trick_action_from_json(data, SEATS)
+        return trick_action_from_json(data, MAX_SEATS)
 
     # ---- dealing
 
     def chance_action(self, rng: random.Random) -> Deal:
         if self.phase != "deal":
             raise IllegalAction("it is not time to deal")
-        dealer = rng.randrange(SEATS) if self.dealer < 0 else (self.dealer + 1) % SEATS
-        deck = list(range(52))
+        seats, size = self.seats, self.hand_size
+        dealer = rng.randrange(seats) if self.dealer < 0 else (self.dealer + 1) % seats
+        deck = [i for i in range(52) if self.deck >> i & 1]
         rng.shuffle(deck)
         hands = []
-        for s in range(SEATS):
+        for s in range(seats):
             m = 0
-            for i in deck[s * 13 : s * 13 + 13]:
+            for i in deck[s * size : s * size + size]:
                 m |= 1 << i
             hands.append(CardSet(m))
         return Deal(dealer, tuple(hands))
@@ -361,17 +374,22 @@ class TrickGame(Game):
     def _check_deal(self, action: Deal) -> None:
         if self.phase != "deal":
             raise IllegalAction("it is not time to deal: the deal in progress is not finished")
-        if self.dealer >= 0 and action.dealer != (self.dealer + 1) % SEATS:
-            raise IllegalAction(f"the deal passes to the left: seat {(self.dealer + 1) % SEATS} deals next")
+        if self.dealer >= 0 and action.dealer != (self.dealer + 1) % self.seats:
+            raise IllegalAction(f"the deal passes to the left: seat {(self.dealer + 1) % self.seats} deals next")
+        if not 0 <= action.dealer < self.seats or len(action.hands) != self.seats:
+            raise IllegalAction(f"a deal here is {self.seats} hands by a dealer 0..{self.seats - 1}")
         seen = 0
         for i, h in enumerate(action.hands):
-            if len(h) != 13:
-                raise IllegalAction(f"hand {i} holds {len(h)} cards; each hand holds 13")
+            if len(h) != self.hand_size:
+                raise IllegalAction(f"hand {i} holds {len(h)} cards; each hand holds {self.hand_size}")
             if seen & h.mask:
                 raise IllegalAction(f"hand {i} holds {codes(seen & h.mask)}, already dealt to another hand")
             seen |= h.mask
-        if seen != FULL_MASK:
-            raise IllegalAction("the hands must hold all 52 cards")
+        if seen != self.deck:
+            if self.deck == FULL_MASK:
+                raise IllegalAction("the hands must hold all 52 cards")
+            out = codes(FULL_MASK & ~self.deck)
+            raise IllegalAction(f"the hands must hold the {self.deck.bit_count()} cards in play (all but {out})")
 
     def _start_deal(self, action: Deal) -> list[Event]:
         self.dealer = action.dealer
@@ -379,8 +397,8 @@ class TrickGame(Game):
         self.hands = [h.mask for h in action.hands]
         self.trick = []
         self.completed = []
-        self.tricks_won = [0, 0, 0, 0]
-        self.taken = [0, 0, 0, 0]
+        self.tricks_won = [0] * self.seats
+        self.taken = [0] * self.seats
         self.played = 0
         self.broken = False
         return [Dealt(self.dealer, self.deal_number)]
@@ -431,19 +449,22 @@ class TrickGame(Game):
         if not self.broken and self._breaks(card):
             self.broken = True
             events.append(Broken(self.BREAK_SUIT, seat))
-        if len(trick) < SEATS:
-            self.turn = (seat + 1) % SEATS
+        if len(trick) < self.seats:
+            self.turn = (seat + 1) % self.seats
             return events
         winner = self._trick_winner()
         cards = tuple(trick)
         self.completed.append((self.leader, winner, cards))
         self.tricks_won[winner] += 1
-        self.taken[winner] |= (1 << cards[0][1]) | (1 << cards[1][1]) | (1 << cards[2][1]) | (1 << cards[3][1])
+        won = 0
+        for _, c in cards:
+            won |= 1 << c
+        self.taken[winner] |= won
         events.append(TrickWon(winner, self.leader, tuple(DECK[c] for _, c in cards)))
         self.trick = []
         self.turn = winner
         self.leader = winner
-        if len(self.completed) == 13:
+        if len(self.completed) == self.hand_size:
             events.extend(self._finish_deal())
         return events
 
@@ -472,7 +493,7 @@ class TrickGame(Game):
         if self.trick:
             return "claim when you are on lead at the start of a trick"
         hand = self.hands[seat]
-        out = FULL_MASK & ~self.played & ~hand
+        out = self.deck & ~self.played & ~hand
         for suit in range(4):
             mine, theirs = hand & SUIT_MASKS[suit], out & SUIT_MASKS[suit]
             if mine and theirs and theirs.bit_length() > (mine & -mine).bit_length():
@@ -502,20 +523,20 @@ class TrickGame(Game):
         why = self.claim_error(seat)
         if why is not None:
             raise IllegalAction(why)
-        tricks = 13 - len(self.completed)
+        tricks = self.hand_size - len(self.completed)
         game = self.clone()
         events: list[Event] = [Claimed(seat, tricks)]
         for _ in range(tricks):
             legal = game._legal_play_mask(game.hands[seat])
             trumps = legal & SUIT_MASKS[self.TRUMP] if self.TRUMP >= 0 else 0
-            if trumps and FULL_MASK & ~game.played & ~game.hands[seat] & SUIT_MASKS[self.TRUMP]:
+            if trumps and self.deck & ~game.played & ~game.hands[seat] & SUIT_MASKS[self.TRUMP]:
                 lead = trumps.bit_length() - 1
             else:
                 suit = next(s for s in range(4) if legal & SUIT_MASKS[s])
                 lead = (legal & SUIT_MASKS[suit]).bit_length() - 1
             events += game._apply_play(PLAYS[seat][lead])
-            for i in range(1, SEATS):
-                other = (seat + i) % SEATS
+            for i in range(1, self.seats):
+                other = (seat + i) % self.seats
                 low = game._legal_play_mask(game.hands[other])
                 events += game._apply_play(PLAYS[other][(low & -low).bit_length() - 1])
             if game.completed[-1][1] != seat:
@@ -606,7 +627,7 @@ class TrickGame(Game):
         self.trick = [(s, c.index) for s, c in view.trick]
         self.completed = [(ld, w, tuple((s, c.index) for s, c in cards)) for ld, w, cards in view.tricks]
         self.tricks_won = list(view.tricks_won)
-        taken = [0, 0, 0, 0]
+        taken = [0] * self.seats
         played = 0
         for _, w, cards in self.completed:
             for _, c in cards:
@@ -630,6 +651,7 @@ class TrickGame(Game):
         Computer players that search sample the unseen cards and play the
         samples out from here; the guess must hold every unplayed card once.
         """
+        assert isinstance(view.ruleset, TrickRules)
         game = cls(view.ruleset)
         game._restore_public(view, hands)
         game._restore_extras(view)
@@ -667,6 +689,7 @@ def check_pass_cards(hand: int, cards: tuple[Card, ...], count: int) -> int:
 
 
 __all__ = [
+    "MAX_SEATS",
     "SEATS",
     "Bid",
     "BidMade",
@@ -684,5 +707,6 @@ __all__ = [
     "TrickGame",
     "TrickView",
     "TrickWon",
+    "lead_name",
     "winning_card",
 ]

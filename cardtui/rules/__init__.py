@@ -25,6 +25,7 @@ __all__ = [
     "SpadesRules",
     "default_preset",
     "dump_toml",
+    "for_players",
     "house_rules",
     "list_presets",
     "load_preset",
@@ -164,8 +165,13 @@ def _with_preset_defaults(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def list_presets() -> list[Ruleset]:
-    """Every shipped preset, sorted by name."""
-    return [load_ruleset(p) for p in sorted(preset_dir().glob("*.toml"))]
+    """Every shipped preset, sorted by file name, a preset for another player count (`hearts-3`) after its game's."""
+
+    def order(path: Path) -> tuple[str, int]:
+        base, _, count = path.stem.rpartition("-")
+        return (f"{base}.toml", int(count)) if count.isdigit() else (path.name, 0)
+
+    return [load_ruleset(p) for p in sorted(preset_dir().glob("*.toml"), key=order)]
 
 
 def read_house_rules(folder: Path) -> tuple[list[tuple[Path, Ruleset]], int]:
@@ -213,6 +219,20 @@ def resolve_ruleset(game: str, spec: str | Path | None) -> Ruleset:
     if chosen.game != game:
         raise RulesetError(f"the rules {chosen.name!r} are for {chosen.game}, not {game}")
     return chosen
+
+
+def for_players(ruleset: Ruleset, players: int) -> Ruleset:
+    """The rules for a table of `players` seats: `ruleset` itself at its own count; else the game's preset for
+    that count when `ruleset` is the game's default preset (hearts for 3 is hearts-3, whose pass suits three);
+    else `ruleset` with its `players` knob changed, validated like a file. RulesetError says what is allowed."""
+    if "players" not in {f.name for f in type(ruleset).knobs()}:
+        raise RulesetError(f"{ruleset.game} is played by 4 players, not {players}")
+    if ruleset.seats == players:
+        return ruleset
+    preset = f"{ruleset.game}-{players}"
+    if ruleset == default_preset(ruleset.game) and (preset_dir() / f"{preset}.toml").is_file():
+        return load_preset(preset)
+    return ruleset.replace(players=players)
 
 
 def house_rules(base: Ruleset, changed: Ruleset | None = None) -> Ruleset:

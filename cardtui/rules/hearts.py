@@ -20,6 +20,9 @@ from cardtui.rules.trick import FastRules, TrickRules
 
 PASS_DIRECTIONS = ("left", "right", "across", "none")
 
+REMOVED_CARDS: dict[int, tuple[str, ...]] = {3: ("2D",), 4: (), 5: ("2D", "2C"), 6: ("2D", "3D", "3C", "4C")}
+"""The low cards taken out of the pack for each number of players, so that it divides evenly."""
+
 
 @dataclasses.dataclass(frozen=True)
 class HeartsRules(TrickRules):
@@ -77,6 +80,14 @@ class HeartsRules(TrickRules):
     )
     undo: bool = undo_knob()
     readings: int = readings_knob('moon = "shooters_choice" always gave the others the points')
+    players: int = knob(
+        4,
+        "how many players: 4 use the whole pack, 13 cards each; as the usual rules for other numbers read it, "
+        "3 take out the 2 of diamonds (17 each), 5 the 2 of diamonds and 2 of clubs (10 each), 6 the 2 and 3 of "
+        "diamonds and the 3 and 4 of clubs (8 each); the lowest club left (the 3 of clubs when the 2 is out) "
+        'takes the 2 of clubs\' part at the first lead; "across" passes only with an even number of players',
+        IntRange(3, 6),
+    )
 
     @property
     def moon_points(self) -> int:
@@ -87,7 +98,17 @@ class HeartsRules(TrickRules):
         """What a deal without a moon adds to the scores, all seats together."""
         return self.moon_points + self.jack_of_diamonds
 
+    @property
+    def seats(self) -> int:
+        return self.players
+
+    @property
+    def removed(self) -> tuple[str, ...]:
+        return REMOVED_CARDS[self.players]
+
     def problem(self) -> str | None:
+        if self.players % 2 and "across" in self.pass_cycle:
+            return f'pass_cycle: with {self.players} players no seat sits across; allowed: "left", "right" and "none"'
         if self.moon_points == 0:
             return "heart_points: hearts and the queen can't both be worth 0"
         if self.deal_points <= 0:
@@ -102,10 +123,13 @@ class HeartsRules(TrickRules):
         clubs, hearts = SUIT_MASKS[Suit.CLUBS], SUIT_MASKS[Suit.HEARTS]
         return FastRules(
             trump=-1,
-            first_lead=1 if self.first_lead == "two_of_clubs" else clubs,
+            first_lead=self.lead if self.first_lead == "two_of_clubs" else clubs,
             first_block=(hearts | QS_BIT) if self.no_points_first_trick else 0,
             first_forced=QS_BIT,
             lead_block=hearts if self.hearts_must_be_broken else 0,
             break_mask=hearts | (QS_BIT if self.queen_breaks_hearts else 0),
             follow_winning=False,
+            seats=self.seats,
+            tricks=self.hand_size,
+            deck=self.deck,
         )

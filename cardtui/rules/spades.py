@@ -142,12 +142,29 @@ class SpadesRules(TrickRules):
         "after max_deals, leaders tied on score were told apart by tie_break's other keys, and with a side at "
         "losing_floor every side, that one included, was ranked by tie_break, a tie there playing on by on_tie"
     )
+    players: int = knob(
+        4,
+        "how many players: partnership Spades needs 4; cutthroat is 4 with the whole pack (13 cards each) "
+        "or 3, the 2 of clubs taken out and 17 cards each, bids 0-17 (the usual three-handed rules); with "
+        "two_of_clubs_leads the lowest club left, the 3, leads",
+        IntRange(3, 4),
+    )
 
     def problem(self) -> str | None:
         if (self.game == "cutthroat") == self.partnership:
             want = "false" if self.game == "cutthroat" else "true"
             return f"partnership: {self.game} needs partnership = {want}, found {str(self.partnership).lower()}"
+        if self.partnership and self.players != 4:
+            return f"players: partnership Spades is played by 4 players, not {self.players}; allowed: 4"
         return None
+
+    @property
+    def seats(self) -> int:
+        return self.players
+
+    @property
+    def removed(self) -> tuple[str, ...]:
+        return () if self.players == 4 else ("2C",)
 
     @property
     def exchange_cards(self) -> int:
@@ -190,10 +207,13 @@ class SpadesRules(TrickRules):
         spades = SUIT_MASKS[Suit.SPADES]
         return FastRules(
             trump=int(Suit.SPADES),
-            first_lead=1 if self.two_of_clubs_leads else 0,
+            first_lead=self.lead if self.two_of_clubs_leads else 0,
             first_block=spades if self.two_of_clubs_leads else 0,
             first_forced=0,
             lead_block=spades if self.spades_broken_to_lead else 0,
             break_mask=spades,
             follow_winning=self.follow_winning_suit,
+            seats=self.seats,
+            tricks=self.hand_size,
+            deck=self.deck,
         )

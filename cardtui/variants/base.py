@@ -14,7 +14,7 @@ from typing import Literal
 from cardtui.bots import DEFAULT_BUDGET_MS, Bot, Judge, RandomBot
 from cardtui.cards import Card
 from cardtui.games.base import Action, Game, PlayerView
-from cardtui.rules import Ruleset, RulesetError, load_preset
+from cardtui.rules import Ruleset, RulesetError, for_players, load_preset
 
 Board = Literal["table", "grid"]
 """Which screen draws the game: the trick table or the card grid."""
@@ -137,7 +137,7 @@ class GameEntry:
             raise ValueError(f"{self.name} takes {low} to {high} players: give {low} to {high} levels, found {count}")
         if self.players_knob is None:
             return ruleset
-        return ruleset.replace(**{self.players_knob: count})
+        return for_players(ruleset, count)
 
     @property
     def default_level(self) -> str:

@@ -148,6 +148,12 @@ SPADES = GameEntry(
 )
 
 CUTTHROAT = dataclasses.replace(
-    SPADES, name="cutthroat", title="Cutthroat Spades", presets=("cutthroat",), rules_text=CUTTHROAT_TEXT
+    SPADES,
+    name="cutthroat",
+    title="Cutthroat Spades",
+    presets=("cutthroat", "cutthroat-3"),
+    rules_text=CUTTHROAT_TEXT,
+    seat_counts=(3, 4),
+    players_knob="players",
 )
 """Cutthroat Spades: the same rules class, engine and players as Spades, every seat for itself."""

@@ -26,8 +26,9 @@ def play_facts(
     facts: list[str] = []
     led = view.trick[0][1].suit if view.trick else None
     suits = {led} if led is not None else {best.card.suit, mine.card.suit}
-    still = [(view.seat + k) % 4 for k in range(len(view.trick) + 1, 4)] if view.trick else []
-    for seat in still or [s for s in range(4) if s != view.seat]:
+    n = view.ruleset.seats
+    still = [(view.seat + k) % n for k in range(len(view.trick) + 1, n)] if view.trick else []
+    for seat in still or [s for s in range(n) if s != view.seat]:
         void = [SUIT_WORDS[s] for s in sorted(suits) if seen.voids[seat] >> s & 1]
         if void:
             facts.append(f"{names[seat]} is void in {' and '.join(void)}")
