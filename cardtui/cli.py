@@ -286,7 +286,7 @@ def _for_players(ruleset: Ruleset, count: int, option: str, fixed: str) -> Rules
         return ruleset
     entry = _entry(ruleset.game)
     if len(entry.seat_counts) == 1:
-        fail(f"{option}: " + fixed.format(game=ruleset.game, seats=ruleset.seats, count=count))
+        fail(f"{option}: " + fixed.format(game=entry.title, seats=ruleset.seats, count=count))
     if count not in entry.seat_counts:
         fail(f"{option}: {entry.title} takes {_counts_said(entry.seat_counts, ' to ')} players, not {count}")
     try:

@@ -62,7 +62,7 @@ def test_a_commands_help_names_the_registrys_games_and_player_counts(monkeypatch
         assert result.exit_code == 0, result.stderr
         assert "hearts, spades, cutthroat, eight-of-spades or whist" in result.stdout, command
     wide = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "300"})
-    assert "players at the table (Eight of Spades: 2-8)" in wide.stdout
+    assert "players at the table (Hearts: 3-6; Cutthroat Spades: 3-4; Eight of Spades: 2-8)" in wide.stdout
     bad("host", match="say which game to host (hearts, spades, cutthroat, eight-of-spades or whist)")
 
 
@@ -197,8 +197,8 @@ def test_play_errors(tmp_path: Path) -> None:
     bad("play", "hearts", "--rules", str(tmp_path / "x.toml"), match="no such file")
     (tmp_path / "broken.toml").write_text("game = [")
     bad("play", "hearts", "--rules", str(tmp_path / "broken.toml"), match="not valid TOML")
-    bad("play", "hearts", "--players", "7", match="--players: players: expected an integer 3..6, found 7")
-    bad("play", "spades", "--players", "3", match="--players: players: partnership Spades is played by 4 players")
+    bad("play", "hearts", "--players", "7", match="--players: Hearts takes 3 to 6 players, not 7")
+    bad("play", "spades", "--players", "3", match="--players: Spades is played by 4 players, not 3")
     bad("play", "eight-of-spades", "--players", "9", match="--players")
     bad("play", "hearts", "--bots", "godlike", match="--bots: unknown level")
     bad("play", "hearts", "--speed", "warp", match="--speed")
