@@ -19,7 +19,7 @@ from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.trick import Trick
-from tests.support.tui import screen_lines
+from tests.support.tui import drawn_when, screen_lines
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 
@@ -116,14 +116,15 @@ async def test_the_grid_is_whole_in_the_replay_at_60x20_and_f1_names_every_key()
 async def test_below_60x20_the_replay_asks_for_a_bigger_terminal(size: tuple[int, int]) -> None:
     app = CardtuiApp(Start(replay_path=SAMPLES / "hearts.json"))
     async with app.run_test(size=(60, 20)) as pilot:
+        notice = f"The terminal is {size[0]}x{size[1]}: make it at least 60x20 columns by rows to see the replay"
         await pilot.resize_terminal(*size)
-        await pilot.pause()
-        text = " ".join(" ".join(screen_lines(app)).split())
-        assert f"The terminal is {size[0]}x{size[1]}: make it at least 60x20 columns by rows to see the replay" in text
+        drawn = await drawn_when(pilot, app, lambda text: notice in " ".join(text.split()))
+        text = " ".join(drawn.split())
+        assert notice in text
         assert "North" not in text
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        assert "North" in " ".join(screen_lines(app)) and "make it at least" not in " ".join(screen_lines(app))
+        drawn = await drawn_when(pilot, app, lambda text: "North" in text)
+        assert "North" in drawn and "make it at least" not in drawn
 
 
 @pytest.mark.parametrize("size", [(60, 20), (80, 24)])

@@ -18,7 +18,7 @@ from cardtui.tui.seating import TRICK_CELL, place_of, seating
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.seat_panel import SeatPanel
 from cardtui.tui.widgets.trick import Trick
-from tests.support.tui import fast_forward, screen_lines
+from tests.support.tui import drawn_when, fast_forward
 
 
 @pytest.mark.parametrize("count", [3, 4, 5, 6])
@@ -84,13 +84,13 @@ async def test_every_seat_of_a_table_is_drawn_in_its_place(count: int, size: tup
         await pilot.pause()
         screen = TableScreen(source, app.settings)
         await app.push_screen(screen)
-        await pilot.pause()
+        drawn = await drawn_when(pilot, app, lambda text: all(who.name in text for who in source.seats))
         panels = {str(panel.id): panel for panel in screen.query(SeatPanel)}
         assert sorted(panels) == [f"seat-{place}" for place in range(count)]
         for seat, who in enumerate(source.seats):
             panel = panels[f"seat-{screen.place(seat)}"]
             assert panel.seat == seat and panel.region.width > 0 and panel.region.height > 0
-            assert who.name in "\n".join(screen_lines(app)), who.name
+            assert who.name in drawn, who.name
         regions = [panel.region for panel in panels.values()]
         assert all(not a.overlaps(b) for i, a in enumerate(regions) for b in regions[i + 1 :])
         assert screen.query_one(Trick).count == count

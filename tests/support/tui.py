@@ -214,6 +214,18 @@ _IDS = re.compile(r"terminal-\d+")
 _CLIP = re.compile(r"clip-path=\"url\(#[^)]*\)\"")
 
 
+async def drawn_when(pilot: Pilot[Any], app: App[Any], ready: Callable[[str], bool]) -> str:
+    """The screen's text once `ready` holds for it: waits on the app's repaints (a busy machine may take a few),
+    never on a clock; the last text drawn when it never does, for the test's own assertion to report."""
+    text = ""
+    for _ in range(200):
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        if ready(text):
+            break
+    return text
+
+
 def normalise_svg(svg: str) -> str:
     """Textual's SVG ids change from run to run; make them stable so snapshots compare."""
     return _IDS.sub("terminal", svg)
