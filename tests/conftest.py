@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from tests.support.markers import mark
-from tests.support.pilot import brisk_pauses
 
 
 @pytest.fixture(autouse=True)
@@ -19,13 +18,6 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("TEXTUAL_CURSOR_BLINK", "0")
     return tmp_path / "home"
-
-
-@pytest.fixture(autouse=True)
-def brisk_pilot(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A Pilot test's `pause()` checks whether the app has gone idle in steps of 2 ms rather than 20 ms."""
-    if request.node.get_closest_marker("tui") is not None:
-        brisk_pauses(monkeypatch)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
