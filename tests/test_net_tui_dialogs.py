@@ -11,13 +11,14 @@ from textual.widgets import Input
 from cardtui.games.base import Bid, Pass
 from cardtui.net import Table
 from cardtui.rules import load_preset
-from cardtui.tui.app import CardtuiApp
+from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.bid import BidScreen
 from cardtui.tui.screens.chat import ChatScreen
 from cardtui.tui.screens.dialog import LOBBY_KEY, TALK_KEY
 from cardtui.tui.screens.help import HelpScreen
 from cardtui.tui.screens.lobby import LobbyScreen
 from cardtui.tui.screens.pass_cards import PassScreen
+from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.hand import Hand
 from tests.support.tui import (
     game_screen,
@@ -155,3 +156,19 @@ async def test_a_network_seat_that_may_bid_blind_gets_its_cards_when_it_looks(tm
         assert dialog.hand == dealt and remote.view(0).hand == dealt and not remote.face_down  # type: ignore[attr-defined]
         await pilot.press("4", "enter")
         assert await host_took(pilot, table, Bid(0, 4))
+
+
+async def test_a_line_sent_twice_before_the_talk_box_closes_is_sent_once() -> None:
+    """Enter typed twice faster than the box closes: one line goes, and the screen under it stays."""
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    said: list[str | None] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        under = app.screen
+        app.push_screen(ChatScreen(), said.append)
+        await pilot.pause()
+        box = app.screen.query_one(Input)
+        box.post_message(Input.Submitted(box, "hello"))
+        box.post_message(Input.Submitted(box, "hello"))
+        await pilot.pause()
+        assert said == ["hello"] and in_front(app, under)

@@ -13,12 +13,13 @@ from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.source import LocalSource
 from cardtui.tui.app import CardtuiApp, Start
+from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.seating import TRICK_CELL, place_of, seating
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.seat_panel import SeatPanel
 from cardtui.tui.widgets.trick import Trick
-from tests.support.tui import drawn_when, fast_forward
+from tests.support.tui import drawn_when, fast_forward, make_app, settled_at
 
 
 @pytest.mark.parametrize("count", [3, 4, 5, 6])
@@ -94,3 +95,13 @@ async def test_every_seat_of_a_table_is_drawn_in_its_place(count: int, size: tup
         regions = [panel.region for panel in panels.values()]
         assert all(not a.overlaps(b) for i, a in enumerate(regions) for b in regions[i + 1 :])
         assert screen.query_one(Trick).count == count
+
+
+@pytest.mark.parametrize(("count", "to"), [(3, "P2"), (5, "P4"), (6, "P5")])
+async def test_the_pass_right_names_the_seat_on_the_right(count: int, to: str) -> None:
+    """At 3, 5 or 6 seats a pass to the right goes to the seat before yours, and the prompt says so."""
+    rules = load_preset("hearts").replace(players=count, pass_cycle=["right"])
+    app, _session = make_app(ruleset=rules)
+    async with app.run_test(size=(100, 30)) as pilot:
+        dialog = await settled_at(pilot, app, PassScreen)
+        assert dialog.title_text == f"P0: pass 3 cards right to {to}"

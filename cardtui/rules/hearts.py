@@ -39,7 +39,7 @@ class HeartsRules(TrickRules):
     pass_count: int = knob(3, "how many cards each seat passes", IntRange(1, 5))
     first_lead: str = knob(
         "two_of_clubs",
-        "the holder of the 2 of clubs leads it, or may lead any club",
+        "the holder of the lowest club in play (the 2, or the 3 when the 2 is out) leads it, or may lead any club",
         Choice("two_of_clubs", "any_club"),
     )
     no_points_first_trick: bool = knob(

@@ -31,7 +31,12 @@ class ChatScreen(ModalScreen[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.dismiss(event.value)
+        self._close(event.value)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self._close(None)
+
+    def _close(self, text: str | None) -> None:
+        """Dismiss once: a second Enter or Esc typed before the screen has gone finds it already closing."""
+        if self.is_current:
+            self.dismiss(text)

@@ -14,7 +14,7 @@ from textual.widgets import Footer, Static
 from cardtui.cards import Card, CardSet, sort_for_display
 from cardtui.games import Action, Event
 from cardtui.games.base import Bid, Claim, Pass, Play, pass_counts
-from cardtui.games.hearts import PASS_OFFSETS, HeartsView
+from cardtui.games.hearts import HeartsView, pass_offset
 from cardtui.games.spades import SpadesView
 from cardtui.games.trick import CardsPassed, DealRecord, DealScored, TrickGame, TrickView, TrickWon
 from cardtui.inert import inert
@@ -427,7 +427,7 @@ class TableScreen(FitsTerminal, GameScreen):
         else:
             counts = (cast(HeartsView, v).ruleset.pass_count,)
             direction = cast(HeartsView, v).detail.pass_direction
-            to = (seat + PASS_OFFSETS[direction]) % self.count
+            to = (seat + pass_offset(direction, self.count)) % self.count
             title = f"{self.who(seat)}: pass {counts[0]} cards {direction} to {self.who(to)}"
         self.waiting = True
         self.show_prompt(title)
