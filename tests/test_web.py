@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import re
 import shutil
 import signal
@@ -362,3 +363,22 @@ async def test_with_tls_the_seat_page_is_https_and_its_process_joins_over_wss(
     await page.call("Security.setIgnoreCertificateErrors", ignore=True)  # the browser trusts the test's certificate
     await page.goto(link)
     await page.wait(lambda s: "Chosen (0/3)" in s, "the seat's pass over https and wss")
+
+
+async def test_a_tabs_process_ends_when_its_server_is_killed(servers: list[Served]) -> None:
+    """kill -9 leaves the server no chance to end its tabs: each tab's app ends itself when its server is gone."""
+    from websockets.asyncio.client import connect
+
+    served = await Served.start("serve", "--port", "0", "--tabs", "1")
+    servers.append(served)
+    (url,) = served.links()
+    origin = url.rstrip("/")
+    async with connect(origin.replace("http://", "ws://") + "/ws", origin=origin) as tab:  # type: ignore[arg-type]
+        await tab.send(json.dumps(["resize", {"width": 80, "height": 24}]))
+        async with asyncio.timeout(30):
+            while not served.tabs():
+                await tab.recv()
+        (app,) = served.tabs()
+        served.process.kill()
+        await served.process.wait()
+        await asyncio.to_thread(app.wait, 15)  # psutil.TimeoutExpired if it outlives its server

@@ -8,6 +8,7 @@ import dataclasses
 import os
 import shlex
 import signal
+import sys
 import threading
 import time
 from collections.abc import Sequence
@@ -140,6 +141,8 @@ class CardtuiApp(App[str | None]):
         for sig in (signal.SIGTERM, signal.SIGHUP):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError, AttributeError):
                 loop.add_signal_handler(sig, self._on_signal, sig)
+        if os.environ.get("TEXTUAL_DRIVER", "").startswith("textual.drivers.web_driver"):
+            _end_with_server()
 
     def _on_signal(self, sig: int) -> None:
         """Quit as ctrl+q does. The game is saved and its lock let go at once; if the terminal has gone (SIGHUP)
@@ -309,3 +312,17 @@ class CardtuiApp(App[str | None]):
 
     def on_quit(self, _: Quit) -> None:
         self.quit_game()
+
+
+def _end_with_server() -> None:
+    """A browser tab's app (`cardtui serve`, `host --web`) gets SIGTERM when the server that started it dies,
+    however it dies (kill -9 included), so no tab's process outlives its server. Linux only (prctl)."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    pr_set_pdeathsig = 1
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+    if os.getppid() == 1:  # the server died before the request was made
+        os.kill(os.getpid(), signal.SIGTERM)
