@@ -79,6 +79,14 @@ class TabProcess(AppService):
         """The app has quit: close the tab's socket (its page then says the game has ended)."""
         await self.websocket.close()
 
+    async def run(self) -> None:
+        """Relay the app's output to its tab; when the output ends, however the app ended (a crash, kill -9),
+        close the tab's socket too, so the page says so and the seat is free again."""
+        try:
+            await super().run()
+        finally:
+            await self._close_page()
+
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
         """Start the fixed argument list directly (textual-serve would hand a command line to a shell)."""
         env = self._build_environment(width=width, height=height)

@@ -382,3 +382,31 @@ async def test_a_tabs_process_ends_when_its_server_is_killed(servers: list[Serve
         served.process.kill()
         await served.process.wait()
         await asyncio.to_thread(app.wait, 15)  # psutil.TimeoutExpired if it outlives its server
+
+
+async def test_a_tab_whose_app_is_killed_is_closed_and_its_place_is_free(servers: list[Served]) -> None:
+    """The tab's app dies (kill -9): its page's socket closes, so the page says so, and a new tab may open."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    served = await Served.start("serve", "--port", "0", "--tabs", "1")
+    servers.append(served)
+    (url,) = served.links()
+    origin = url.rstrip("/")
+    socket_url = origin.replace("http://", "ws://") + "/ws"
+    async with connect(socket_url, origin=origin) as tab:  # type: ignore[arg-type]
+        await tab.send(json.dumps(["resize", {"width": 80, "height": 24}]))
+        async with asyncio.timeout(30):
+            while not served.tabs():
+                await tab.recv()
+        (app,) = served.tabs()
+        app.kill()
+        with pytest.raises(ConnectionClosed):
+            async with asyncio.timeout(15):
+                while True:
+                    await tab.recv()
+    async with connect(socket_url, origin=origin) as again:  # type: ignore[arg-type]
+        await again.send(json.dumps(["resize", {"width": 80, "height": 24}]))
+        async with asyncio.timeout(30):
+            while not served.tabs():
+                await again.recv()
