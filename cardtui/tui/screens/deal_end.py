@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, cast
 
 from rich.table import Table
@@ -10,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from cardtui.games.summary import counts_bags, spades_breakdown
 from cardtui.games.trick import DealRecord
@@ -136,15 +137,24 @@ ROOMY = 30
 
 
 class DealEndScreen(ModalScreen[None]):
-    """Shown after the last trick of every deal; Enter goes on, h or F6 shows the score history."""
+    """Shown after the last trick of every deal; Enter goes on, h or F6 shows the score history, F9 the
+    settings (when the table gives a way to them). Its own footer, so the table's keys under it are not offered."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", "Next deal", id="deal-end.next"),
         Binding("h,f6", "history", "Score history", id="deal-end.history"),
+        Binding("f9", "settings", "Settings", id="deal-end.settings"),
     ]
 
-    def __init__(self, table: Session | TableSource, record: DealRecord, ascii_only: bool = False) -> None:
+    def __init__(
+        self,
+        table: Session | TableSource,
+        record: DealRecord,
+        ascii_only: bool = False,
+        settings: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__()
+        self.open_settings = settings
         self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
         self.VERTICAL_BREAKPOINTS = [(0, "-short"), (ROOMY, "-tall")]  # cutthroat's 4 seats thrice need 25 rows
         self.source = source_of(table)
@@ -160,6 +170,7 @@ class DealEndScreen(ModalScreen[None]):
             with Horizontal(id="deal-end-buttons"):
                 yield Button("Go on (Enter)", id="deal-end-go", compact=True, variant="primary")
                 yield Button("Score history (h)", id="deal-end-history", compact=True)
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#deal-end-go", Button).focus()
@@ -174,6 +185,14 @@ class DealEndScreen(ModalScreen[None]):
         from cardtui.tui.screens.history import HistoryScreen
 
         self.app.push_screen(HistoryScreen.of(self.source, self.ascii_only))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """F9 only where the table gave a way to its settings."""
+        return self.open_settings is not None if action == "settings" else True
+
+    def action_settings(self) -> None:
+        if self.open_settings is not None:
+            self.open_settings()
 
     def action_close(self) -> None:
         self.dismiss(None)

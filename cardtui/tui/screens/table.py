@@ -342,7 +342,7 @@ class TableScreen(FitsTerminal, GameScreen):
             self.redraw()
             self.advance()
 
-        self.app.push_screen(DealEndScreen(self.source, record, self.ascii_only), done)
+        self.app.push_screen(DealEndScreen(self.source, record, self.ascii_only, self.action_settings), done)
         return True
 
     # ------------------------------------------------------------ people
