@@ -20,6 +20,7 @@ from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
 from cardtui.cards import sort_for_display
+from cardtui.games import Event
 from cardtui.games.eight_of_spades import (
     POSITIONS,
     EightOfSpadesGame,
@@ -38,6 +39,7 @@ from cardtui.tui.common import (
     ascii_text,
     bid_label,
     card_label,
+    describe,
     seat_name,
     side_name,
     taken_back_text,
@@ -47,6 +49,7 @@ from cardtui.tui.messages import BackToMenu
 from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH, TALL, WIDE, FitsTerminal
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.hand import Hand
+from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.review_line import ReviewLine, ask
 from cardtui.tui.widgets.size_notice import SizeNotice
 from cardtui.tui.widgets.trick import Trick
@@ -141,6 +144,7 @@ class ReplayScreen(FitsTerminal):
             with Vertical(id="side"):
                 yield Static("", id="scores", markup=False)
                 yield Static("", id="replay-info", markup=False)
+                yield GameLog(self.tell, id="replay-log")
         people = [seat.name for seat in self.seats if not seat.is_bot] or [seat_name(self.seats, 0)]
         yield ReviewLine(ask(people), self.ascii_only, id="review-line")
         yield self.size_notice()
@@ -301,6 +305,7 @@ class ReplayScreen(FitsTerminal):
             info.append("→ ← action · Home End")
         info.append("r review · n p marks")
         self.query_one("#replay-info", Static).update(self._plain("\n".join(info)))
+        self.show_log()
         if not self.tricks:  # the registry gives the grid to Eight of Spades alone
             grid = cast(EightOfSpadesGame, game)
             v = grid.view(0)
@@ -316,7 +321,8 @@ class ReplayScreen(FitsTerminal):
             hand.border_title = Text(
                 self._plain(f"{seat_name(self.seats, seat)}{extra} · {tricks_text(view.tricks_won[seat])}")
             )
-            hand.show(sort_for_display(game.hand(seat)), None)
+            received = getattr(game.view(seat).detail, "received", None)  # a pass's cards, marked `*` all deal
+            hand.show(sort_for_display(game.hand(seat)), None, received=set(received or ()))
         trick = self.query_one(Trick)
         if view.trick:
             trick.show(view.trick, f"{seat_name(self.seats, view.trick[0][0])} led")
@@ -325,6 +331,18 @@ class ReplayScreen(FitsTerminal):
             trick.show(cards, f"{seat_name(self.seats, winner)} took it")
         else:
             trick.show((), "")
+
+    def tell(self, event: Event, viewer: int | None) -> str | None:
+        """A log line as the seat that acted knows it: a replay shows every hand, so a pass names its cards."""
+        seat = getattr(event, "seat", None)
+        return describe(event, self.seats, seat if isinstance(seat, int) else viewer, self.ascii_only)
+
+    def show_log(self) -> None:
+        """The log beside the table: this deal's actions up to the position, the newest at the bottom."""
+        log = self.query_one(GameLog)
+        log.entries.clear()
+        log.entries.extend(self.replay.deal_events())
+        log.refresh()
 
     def _plain(self, text: str) -> str:
         return ascii_text(inert(text, lines=True), self.ascii_only)
