@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, cast
 
 from rich.table import Table
@@ -24,6 +24,11 @@ from cardtui.tui.screens.fit import WIDE
 from cardtui.variants import entry_of
 
 
+def side_word(sides: Sequence[Sequence[int]]) -> str:
+    """A sides column's heading: `side` where partners share one, `player` where each plays alone."""
+    return "side" if any(len(side) > 1 for side in sides) else "player"
+
+
 def bags_text(side: dict[str, Any]) -> str:
     """`bags 3/10` (carried now, and the limit), then what this deal added: `bags 3/10 (+2)`."""
     if not side["bag_limit"]:
@@ -43,7 +48,7 @@ def spades_table(source: TableSource, index: int) -> Table:
     seats = source.seats
     bags = rules.has_bags
     table = Table(box=None, pad_edge=False)
-    for title in ("side", "contract", "took", "result", "nil", *(["bags"] if bags else [])):
+    for title in (side_word(rules.sides), "contract", "took", "result", "nil", *(["bags"] if bags else [])):
         table.add_column(title, justify="right" if title in ("contract", "took") else "left")
     limits = []
     for side in spades_breakdown(rules, source.records, index):
@@ -99,7 +104,7 @@ def deal_parts(game: Session | TableSource, record: DealRecord, index: int | Non
             row.append(str(record.points[seat]))
         table.add_row(*row)
     sides_table = Table(box=None, pad_edge=False)
-    sides_table.add_column("side")
+    sides_table.add_column(side_word(sides))
     sides_table.add_column("this deal", justify="right")
     bags = record.bags if counts_bags(source.ruleset) else None
     if bags is not None:

@@ -47,6 +47,7 @@ from cardtui.tui.common import (
 )
 from cardtui.tui.messages import BackToMenu
 from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH, TALL, WIDE, FitsTerminal
+from cardtui.tui.screens.history import side_label
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.log import GameLog
@@ -66,6 +67,8 @@ STEPS = (
     ("end", "end", "End"),
 )
 """The timeline's keys: the key, the Replay method it calls and the footer's words."""
+FOOTER_STEPS = ("forward", "next_trick", "next_deal")
+"""The steps the footer names, so it fits 100 columns; the side panel and F1 name them all."""
 GRID_HIDDEN_STEPS = ("next_trick", "prev_trick", "next_deal", "prev_deal")
 """Steps an Eight of Spades replay does not offer: it has no tricks and a single layout."""
 ROOMY = 28
@@ -109,10 +112,13 @@ class ReplayScreen(FitsTerminal):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "help", "Help", id="replay.help"),
-        *(Binding(key, f"step('{step}')", label, id=f"replay.{step.replace('_', '-')}") for key, step, label in STEPS),
+        *(
+            Binding(key, f"step('{step}')", label, id=f"replay.{step.replace('_', '-')}", show=step in FOOTER_STEPS)
+            for key, step, label in STEPS
+        ),
         Binding("r", "review", "Review", id="replay.review"),
         Binding("n", "mark('next')", "Next mark", id="replay.next-mark"),
-        Binding("p", "mark('previous')", "← Mark", id="replay.prev-mark"),
+        Binding("p", "mark('previous')", "← Mark", id="replay.prev-mark", show=False),
         Binding("escape", "close", "Back", id="replay.close"),
     ]
 
@@ -295,10 +301,21 @@ class ReplayScreen(FitsTerminal):
         for i, side in enumerate(game.sides):
             lines.append(f"{side_name(self.seats, side)[:16]:<16} {game.scores[i]:>5}")
         if isinstance(game, TrickGame) and counts_bags(game.ruleset) and any(game.bags):
-            lines.append("Bags: " + " / ".join(str(b) for b in game.bags))
+            lines.append(
+                "Bags: "
+                + " · ".join(
+                    f"{side_label(self.seats, side)} {bags}" for side, bags in zip(game.sides, game.bags, strict=True)
+                )
+            )
         self.query_one("#scores", Static).update(self._plain("\n".join(lines)))
         tm = game.to_move
-        info = ["", "to move: " + ("nobody (over)" if tm is None else f"{seat_name(self.seats, tm.seat)}, {tm.phase}")]
+        if tm is None:
+            next_up = "to move: nobody (over)"
+        elif game.is_chance:  # the cards are dealt next, by whoever deals, not by the seat the state names
+            next_up = "next: the deal"
+        else:
+            next_up = f"to move: {seat_name(self.seats, tm.seat)}, {tm.phase}"
+        info = ["", next_up]
         if self.tricks:
             info.append("→ ← action · ↓ ↑ trick · PgDn PgUp deal · Home End")
         else:
