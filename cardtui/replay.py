@@ -116,6 +116,16 @@ class Replay:
         """A fresh copy of the state after `position` actions (the caller may change it)."""
         return self._history_at(position).game
 
+    def deal_events(self) -> list[Event]:
+        """What this deal's actions up to the position did, in order: the replay's log of actions."""
+        deal = self.deal_index()
+        start = self.deal_starts[deal] if deal >= 0 else 0
+        history = self._history_at(start)
+        events: list[Event] = []
+        for action in self.log[start : self.position]:
+            events += history.apply(action)
+        return events
+
     def _history_at(self, position: int) -> History:
         position = self._clamp(position)
         base = self._positions[bisect.bisect_right(self._positions, position) - 1]

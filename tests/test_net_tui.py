@@ -17,6 +17,7 @@ from cardtui.net import Client
 from cardtui.net.source import RemoteSource
 from cardtui.tui.app import CardtuiApp
 from cardtui.tui.screens.chat import ChatScreen
+from cardtui.tui.screens.confirm import ConfirmScreen
 from cardtui.tui.screens.deal_end import DealEndScreen
 from cardtui.tui.screens.history import HistoryScreen
 from cardtui.tui.screens.lobby import LobbyScreen
@@ -291,6 +292,9 @@ async def test_a_claim_goes_to_the_hosts_engine_which_answers_it(tmp_path: Path)
             expected = str(err)
         before = len(table.session.log)
         await pilot.press("f5")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen), "a claim is asked about first"
+        await pilot.press("y")
         await settle_remote(pilot, app)
         if expected is None:
             assert table.session.game.is_over or len(table.session.log) > before

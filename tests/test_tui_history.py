@@ -199,9 +199,30 @@ def test_hearts_history_names_the_moon_shooter() -> None:
 def test_cutthroat_history_has_a_column_group_per_seat() -> None:
     loaded = load_save(SAMPLES / "cutthroat.json")
     headings, rows = history_rows(summary_of(loaded.game, 0, detail=True), loaded.seats)
-    # No bags column: seed 001 has no bags.
-    assert len(headings) == 1 + 4 * 4 and headings[1] == "South bid" and headings[5] == "West bid"
-    assert "bags" not in headings and rows[0][1:5] == ["2", "3", "+21", "21"]
+    # No bags column: seed 001 has no bags. A seat's bid and tricks share the column named after it.
+    assert len(headings) == 1 + 4 * 3 and headings[1] == "South" and headings[4] == "West"
+    assert "bags" not in headings and rows[0][1:4] == ["2/3", "+21", "21"]
+
+
+@pytest.mark.parametrize(("size", "scrolls"), [((100, 30), False), ((60, 20), True)])
+async def test_cutthroat_history_fits_100_columns_and_says_when_arrows_scroll_it(
+    size: tuple[int, int], scrolls: bool
+) -> None:
+    loaded = load_save(SAMPLES / "cutthroat.json")
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.push_screen(HistoryScreen(summary_of(loaded.game, 0, detail=True), loaded.seats))
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        table = screen.query_one(DataTable)
+        assert (table.virtual_size.width > table.scrollable_content_region.width) is scrolls
+        hint = screen.query_one("#history-scroll", Static)
+        assert hint.display is scrolls
+        if scrolls:
+            assert "← → scroll it" in str(hint.render())
+        assert "under a name: bid/tricks taken" in str(screen.query_one("#history-legend", Static).render())
 
 
 async def test_history_under_ascii_is_ascii_only() -> None:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Select, Switch
+from textual.widgets._footer import FooterKey
 
 from cardtui.games.trick import TrickView
 from cardtui.rules import load_preset
@@ -16,6 +17,7 @@ from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.tui import settings_for
 from cardtui.tui.app import CardtuiApp, Start
+from cardtui.tui.screens.deal_end import DealEndScreen
 from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.screens.pass_cards import PassScreen
@@ -330,6 +332,34 @@ async def test_click_to_collect_leaves_the_trick_until_a_key_or_a_click(how: str
         await settle(pilot, app)
         assert table.held is None and len(table.query_one(Trick).cards) < 4, "the trick was collected"
         assert tricks_seen(session) == 1
+
+
+async def test_the_end_of_deal_offers_its_own_keys_and_f9_opens_the_settings_there() -> None:
+    session = hearts()
+    app = CardtuiApp(Start(session=session), Settings(speed="instant", click_to_collect=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(300):  # a whole deal, each trick collected with Enter
+            await pilot.pause()
+            await workers_done(app)
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, DealEndScreen):
+                break
+            if isinstance(screen, TableScreen) and screen.collecting:
+                await pilot.press("enter")
+            elif not isinstance(screen, TableScreen) or screen.human_turn() is not None:
+                await answer_simply(pilot, app)
+        dialog = app.screen
+        assert isinstance(dialog, DealEndScreen)
+        offered = {key.description for key in dialog.query(FooterKey)}
+        assert {"Next deal", "Score history", "Settings"} <= offered
+        assert not offered & {"Collect the trick", "Play / pick", "Last trick"}, "the table's keys do nothing here"
+        await pilot.press("f9")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is dialog
 
 
 async def test_without_click_to_collect_an_instant_game_never_holds_the_trick() -> None:

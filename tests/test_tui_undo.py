@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Static
 
 from cardtui.games.base import Play
 from cardtui.games.trick import TrickGame
@@ -13,6 +14,8 @@ from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.common import card_label
+from cardtui.tui.screens.claimed import ClaimedScreen
+from cardtui.tui.screens.confirm import ConfirmScreen
 from cardtui.tui.screens.deal_end import DealEndScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.replay import ReplayScreen
@@ -80,11 +83,41 @@ async def test_f5_claims_the_rest_when_every_trick_is_yours(key: str) -> None:
         await settle(pilot, app)
         assert isinstance(app.screen, TableScreen)
         await pilot.press(key)
+        await pilot.pause()
+        ask = app.screen
+        assert isinstance(ask, ConfirmScreen), "a claim is asked about first"
+        assert "Claim the last 13 tricks?" in str(ask.query_one("#confirm-question", Static).render())
+        await pilot.press("y")
+        await settle(pilot, app)
+        shown = app.screen
+        assert isinstance(shown, ClaimedScreen), "the claimed tricks are shown before the deal's end"
+        assert shown.title_text == "You claim the last 13 tricks:"
+        lines = [str(line.render()) for line in shown.query("#claimed-tricks Static").results(Static)]
+        assert len(lines) == 13 and all(line.endswith("You take it.") for line in lines)
+        assert lines[0].startswith("You 2♣, West ") and lines[-1].startswith("You ")
+        await pilot.press("enter")
         await settle(pilot, app)
         assert isinstance(app.screen, DealEndScreen)
         game = session.game
         assert isinstance(game, TrickGame) and game.deal_records[0].tricks == (13, 0, 0, 0)
         assert session.log[-1].to_json() == {"type": "claim", "seat": 0}
+
+
+async def test_a_claim_answered_no_leaves_the_deal_as_it_was() -> None:
+    rules = load_preset("hearts").replace(pass_cycle=["none"])
+    deal = make_deal(3, {0: "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"})
+    session = Session.of_save(parse_save(build_save(rules, SEATS, 1, [deal])))
+    app = CardtuiApp(Start(session=session), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_at(pilot, app, TableScreen)
+        before = len(session.log)
+        await pilot.press("f5")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await settle(pilot, app)
+        assert app.screen is table and len(session.log) == before
+        assert table.query_one(PromptBar).message == "No claim: play on."
 
 
 async def test_the_replay_shows_the_undo_as_a_step() -> None:

@@ -24,6 +24,7 @@ from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.bid import BidScreen
+from cardtui.tui.screens.claimed import ClaimedScreen
 from cardtui.tui.screens.deal_end import DealEndScreen
 from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.screens.game_end import GameEndScreen
@@ -33,7 +34,7 @@ from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.rules_editor import RulesEditorScreen
 from cardtui.tui.settings import Settings
 
-MODALS = (PassScreen, BidScreen, DealEndScreen, GameEndScreen, HotSeatScreen)
+MODALS = (PassScreen, BidScreen, ClaimedScreen, DealEndScreen, GameEndScreen, HotSeatScreen)
 S = TypeVar("S", bound=Screen[Any])
 
 

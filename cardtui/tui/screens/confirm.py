@@ -21,8 +21,9 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No", id="confirm.no"),
     ]
 
-    def __init__(self, title: str, question: str, yes: str) -> None:
+    def __init__(self, title: str, question: str, yes: str, no: str = "keep it") -> None:
         super().__init__()
+        self.no = no
         self.title_text = title
         self.question = inert(question)
         self.yes = yes
@@ -31,7 +32,7 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(classes="dialog", id="confirm-dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
             yield Static(self.question, id="confirm-question", markup=False)
-            yield Static(f"y: {self.yes} · n or Esc: keep it", id="confirm-keys", markup=False)
+            yield Static(f"y: {self.yes} · n or Esc: {self.no}", id="confirm-keys", markup=False)
         yield Footer()
 
     def action_answer(self, yes: bool) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, cast
 
 from rich.table import Table
@@ -10,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from cardtui.games.summary import counts_bags, spades_breakdown
 from cardtui.games.trick import DealRecord
@@ -21,6 +22,11 @@ from cardtui.source import TableSource, source_of
 from cardtui.tui.common import seat_name, side_name
 from cardtui.tui.screens.fit import WIDE
 from cardtui.variants import entry_of
+
+
+def side_word(sides: Sequence[Sequence[int]]) -> str:
+    """A sides column's heading: `side` where partners share one, `player` where each plays alone."""
+    return "side" if any(len(side) > 1 for side in sides) else "player"
 
 
 def bags_text(side: dict[str, Any]) -> str:
@@ -42,7 +48,7 @@ def spades_table(source: TableSource, index: int) -> Table:
     seats = source.seats
     bags = rules.has_bags
     table = Table(box=None, pad_edge=False)
-    for title in ("side", "contract", "took", "result", "nil", *(["bags"] if bags else [])):
+    for title in (side_word(rules.sides), "contract", "took", "result", "nil", *(["bags"] if bags else [])):
         table.add_column(title, justify="right" if title in ("contract", "took") else "left")
     limits = []
     for side in spades_breakdown(rules, source.records, index):
@@ -98,7 +104,7 @@ def deal_parts(game: Session | TableSource, record: DealRecord, index: int | Non
             row.append(str(record.points[seat]))
         table.add_row(*row)
     sides_table = Table(box=None, pad_edge=False)
-    sides_table.add_column("side")
+    sides_table.add_column(side_word(sides))
     sides_table.add_column("this deal", justify="right")
     bags = record.bags if counts_bags(source.ruleset) else None
     if bags is not None:
@@ -136,15 +142,24 @@ ROOMY = 30
 
 
 class DealEndScreen(ModalScreen[None]):
-    """Shown after the last trick of every deal; Enter goes on, h or F6 shows the score history."""
+    """Shown after the last trick of every deal; Enter goes on, h or F6 shows the score history, F9 the
+    settings (when the table gives a way to them). Its own footer, so the table's keys under it are not offered."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", "Next deal", id="deal-end.next"),
         Binding("h,f6", "history", "Score history", id="deal-end.history"),
+        Binding("f9", "settings", "Settings", id="deal-end.settings"),
     ]
 
-    def __init__(self, table: Session | TableSource, record: DealRecord, ascii_only: bool = False) -> None:
+    def __init__(
+        self,
+        table: Session | TableSource,
+        record: DealRecord,
+        ascii_only: bool = False,
+        settings: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__()
+        self.open_settings = settings
         self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
         self.VERTICAL_BREAKPOINTS = [(0, "-short"), (ROOMY, "-tall")]  # cutthroat's 4 seats thrice need 25 rows
         self.source = source_of(table)
@@ -160,6 +175,7 @@ class DealEndScreen(ModalScreen[None]):
             with Horizontal(id="deal-end-buttons"):
                 yield Button("Go on (Enter)", id="deal-end-go", compact=True, variant="primary")
                 yield Button("Score history (h)", id="deal-end-history", compact=True)
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#deal-end-go", Button).focus()
@@ -174,6 +190,14 @@ class DealEndScreen(ModalScreen[None]):
         from cardtui.tui.screens.history import HistoryScreen
 
         self.app.push_screen(HistoryScreen.of(self.source, self.ascii_only))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """F9 only where the table gave a way to its settings."""
+        return self.open_settings is not None if action == "settings" else True
+
+    def action_settings(self) -> None:
+        if self.open_settings is not None:
+            self.open_settings()
 
     def action_close(self) -> None:
         self.dismiss(None)

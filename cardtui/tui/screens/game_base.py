@@ -12,6 +12,7 @@ from textual.message import Message
 from textual.screen import Screen
 
 from cardtui.bots import Decision
+from cardtui.cards import CardError, parse_cards
 from cardtui.games import Action, Event, IllegalAction
 from cardtui.saves import SaveError
 from cardtui.session import Session
@@ -24,6 +25,17 @@ from cardtui.tui.settings import Settings
 if TYPE_CHECKING:
     from cardtui.tui.widgets.log import GameLog
     from cardtui.tui.widgets.prompt_bar import PromptBar
+
+
+def reason_without_cards(reason: str) -> str:
+    """A computer player's reason without the card codes it starts with (`9D: the lowest` is `the lowest`, `9D`
+    nothing): the hint names the cards already, in the table's own labels."""
+    head, colon, rest = reason.partition(":")
+    try:
+        parse_cards(head.split())
+    except CardError:
+        return reason
+    return rest.strip() if colon else ""
 
 
 @dataclasses.dataclass
@@ -366,7 +378,8 @@ class GameScreen(Screen[None]):
             decision = self.source.hint(level)
         except IllegalAction as err:
             return f"No hint: {err}."
-        return f"Hint ({level}): {self.action_label(decision.action)} — {decision.reason}"
+        why = reason_without_cards(decision.reason)
+        return f"Hint ({level}): {self.action_label(decision.action)}" + (f" — {why}" if why else "")
 
     def key_help(self) -> list[tuple[str, str]]:
         """The help's keys: the game's moves, help and hint, its other keys, take back and quit."""

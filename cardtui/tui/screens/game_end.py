@@ -16,6 +16,8 @@ from cardtui.inert import inert
 from cardtui.session import Session
 from cardtui.source import TableSource, source_of
 from cardtui.tui.common import side_name, winners_text
+from cardtui.tui.screens.deal_end import side_word
+from cardtui.variants import entry_of
 
 CHOICES = (
     ("p", "again", "Play again"),
@@ -26,6 +28,13 @@ CHOICES = (
 """What comes next: the key, the choice given back (the button's id) and its words, in the buttons' order."""
 HOST_ONLY = ("again", "replay")
 """The choices a network table leaves to its host (the whole log and the seats are there)."""
+
+
+def standings(source: TableSource) -> list[int]:
+    """The sides by rank: the winners first, then by score (the lowest first where points hurt, as in Hearts)."""
+    low = entry_of(source.ruleset).review.points_hurt
+    scores = source.scores
+    return sorted(range(len(source.sides)), key=lambda i: (i not in source.winners, scores[i] if low else -scores[i]))
 
 
 ROOMY = 100
@@ -50,9 +59,10 @@ class GameEndScreen(ModalScreen[str]):
         source = self.source
         seats = source.seats
         table = Table(box=None, pad_edge=False)
-        table.add_column("side")
+        table.add_column(side_word(source.sides))
         table.add_column("score", justify="right")
-        for i, side in enumerate(source.sides):
+        for i in standings(source):
+            side = source.sides[i]
             mark = " ★" if i in source.winners else ""
             table.add_row(Text(inert(side_name(seats, side)) + mark), str(source.scores[i]))
         with Vertical(id="game-end-dialog", classes="dialog"):

@@ -39,7 +39,8 @@ def history_rows(summary: dict[str, Any], seats: Sequence[Seat]) -> tuple[list[s
     Hearts: each seat's points this deal (the column named after the seat) and running total, and
     who shot the moon.
     Spades and cutthroat: each side's bids, tricks taken, bags carried after the deal (where the
-    ruleset has bags), the deal's score and the running total (a side's first column names it).
+    ruleset has bags), the deal's score and the running total (a side's first column names it); where
+    each side is one seat, its bid and tricks share the column named after it (`3/4`).
     """
     sides: list[list[int]] = summary["sides"]
     labels = [side_label(seats, side) for side in sides]
@@ -58,14 +59,17 @@ def history_rows(summary: dict[str, Any], seats: Sequence[Seat]) -> tuple[list[s
             rows.append(row)
         return headings, rows
     shown = summary.get("bags") is not None
+    alone = all(len(side) == 1 for side in sides)  # one seat a side: bid and tricks in one cell, so 4 fit 100 columns
     for label in labels:
-        headings += [f"{label} bid", "took", *(["bags"] if shown else []), "deal", "total"]
+        headings += [label] if alone else [f"{label} bid", "took"]
+        headings += [*(["bags"] if shown else []), "deal", "total"]
     for n, deal in enumerate(summary["deals"], 1):
         row = [str(n)]
         bags = deal.get("bags")
         for i, side in enumerate(sides):
-            row.append("+".join(short_bid(deal["bids"][s], deal["blind"][s]) for s in side))
-            row.append("+".join(str(deal["tricks"][s]) for s in side))
+            bid = "+".join(short_bid(deal["bids"][s], deal["blind"][s]) for s in side)
+            took = "+".join(str(deal["tricks"][s]) for s in side)
+            row += [f"{bid}/{took}"] if alone else [bid, took]
             if shown:
                 row.append(str(bags[i]) if bags is not None else "-")
             row.append(f"{deal['scores'][i]:+d}")
@@ -113,6 +117,7 @@ class HistoryScreen(ModalScreen[None]):
             else:
                 if self.legend():
                     yield Static(Text(inert(self.legend())), id="history-legend")
+                yield Static("", id="history-scroll", markup=False)
                 yield DataTable(id="history-table", zebra_stripes=True, cursor_type="row")
                 yield Chart(self.ascii_only, id="history-chart")
         yield Footer()
@@ -122,9 +127,24 @@ class HistoryScreen(ModalScreen[None]):
         labels = [side_label(self.seats, side) for side in self.summary["sides"]]
         parts = [f"{label} = {name}" for label, name in zip(labels, names, strict=True) if label != name]
         if find_game(self.summary["game"]).deal_table == "bids":
+            if all(len(side) == 1 for side in self.summary["sides"]):
+                parts.append("under a name: bid/tricks taken")
             bags = self.summary.get("bags") is not None
             parts.append("b = blind · bags carried after the deal" if bags else "b = blind")
         return " · ".join(parts)
+
+    def tell_scrolling(self) -> None:
+        """Say that ← → scroll the table when its columns are wider than the room it has."""
+        if not self.summary["deals"]:
+            return
+        table = self.query_one(DataTable)
+        wide = table.virtual_size.width > table.scrollable_content_region.width
+        hint = self.query_one("#history-scroll", Static)
+        hint.update("The table is wider than the window: ← → scroll it." if wide else "")
+        hint.display = wide
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.tell_scrolling)
 
     def on_mount(self) -> None:
         if not self.summary["deals"]:
@@ -138,6 +158,7 @@ class HistoryScreen(ModalScreen[None]):
         table.add_rows([[Text(inert(cell)) for cell in row] for row in rows])
         table.move_cursor(row=len(rows) - 1)
         table.focus()
+        self.call_after_refresh(self.tell_scrolling)
         xs, totals = running_totals(self.summary)
         names = [side_name(self.seats, side) for side in self.summary["sides"]]
         self.query_one(Chart).lines(

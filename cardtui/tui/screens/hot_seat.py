@@ -35,8 +35,12 @@ class HotSeatScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="hot-seat-dialog", classes="dialog"):
-            yield Static(f"Pass the keyboard to {self.player}.", markup=False)
+            yield Static(self.title_text(), markup=False)
             yield Static("…", id="hot-seat-ask", markup=False)
+
+    def title_text(self) -> str:
+        """`Pass the keyboard to West.`; a player with the default name `You` is spoken to as you."""
+        return "Your turn: take the keyboard." if self.player == "You" else f"Pass the keyboard to {self.player}."
 
     def on_mount(self) -> None:
         self.shown_at = _time.get_time()
@@ -44,7 +48,8 @@ class HotSeatScreen(ModalScreen[None]):
 
     def ask(self) -> None:
         """The grace is over: say what to press (only now, so whatever is pressed next is meant for this)."""
-        text = f"{self.player}, press any key when the others can't see the screen."
+        ask = "press any key when the others can't see the screen."
+        text = ask.capitalize() if self.player == "You" else f"{self.player}, {ask}"
         self.query_one("#hot-seat-ask", Static).update(text)
         self.accepting.set()
 

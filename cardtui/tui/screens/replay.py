@@ -20,6 +20,7 @@ from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
 from cardtui.cards import sort_for_display
+from cardtui.games import Event
 from cardtui.games.eight_of_spades import (
     POSITIONS,
     EightOfSpadesGame,
@@ -38,6 +39,7 @@ from cardtui.tui.common import (
     ascii_text,
     bid_label,
     card_label,
+    describe,
     seat_name,
     side_name,
     taken_back_text,
@@ -45,8 +47,10 @@ from cardtui.tui.common import (
 )
 from cardtui.tui.messages import BackToMenu
 from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH, TALL, WIDE, FitsTerminal
+from cardtui.tui.screens.history import side_label
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.hand import Hand
+from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.review_line import ReviewLine, ask
 from cardtui.tui.widgets.size_notice import SizeNotice
 from cardtui.tui.widgets.trick import Trick
@@ -63,6 +67,8 @@ STEPS = (
     ("end", "end", "End"),
 )
 """The timeline's keys: the key, the Replay method it calls and the footer's words."""
+FOOTER_STEPS = ("forward", "next_trick", "next_deal")
+"""The steps the footer names, so it fits 100 columns; the side panel and F1 name them all."""
 GRID_HIDDEN_STEPS = ("next_trick", "prev_trick", "next_deal", "prev_deal")
 """Steps an Eight of Spades replay does not offer: it has no tricks and a single layout."""
 ROOMY = 28
@@ -106,10 +112,13 @@ class ReplayScreen(FitsTerminal):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "help", "Help", id="replay.help"),
-        *(Binding(key, f"step('{step}')", label, id=f"replay.{step.replace('_', '-')}") for key, step, label in STEPS),
+        *(
+            Binding(key, f"step('{step}')", label, id=f"replay.{step.replace('_', '-')}", show=step in FOOTER_STEPS)
+            for key, step, label in STEPS
+        ),
         Binding("r", "review", "Review", id="replay.review"),
         Binding("n", "mark('next')", "Next mark", id="replay.next-mark"),
-        Binding("p", "mark('previous')", "← Mark", id="replay.prev-mark"),
+        Binding("p", "mark('previous')", "← Mark", id="replay.prev-mark", show=False),
         Binding("escape", "close", "Back", id="replay.close"),
     ]
 
@@ -141,6 +150,7 @@ class ReplayScreen(FitsTerminal):
             with Vertical(id="side"):
                 yield Static("", id="scores", markup=False)
                 yield Static("", id="replay-info", markup=False)
+                yield GameLog(self.tell, id="replay-log")
         people = [seat.name for seat in self.seats if not seat.is_bot] or [seat_name(self.seats, 0)]
         yield ReviewLine(ask(people), self.ascii_only, id="review-line")
         yield self.size_notice()
@@ -291,16 +301,28 @@ class ReplayScreen(FitsTerminal):
         for i, side in enumerate(game.sides):
             lines.append(f"{side_name(self.seats, side)[:16]:<16} {game.scores[i]:>5}")
         if isinstance(game, TrickGame) and counts_bags(game.ruleset) and any(game.bags):
-            lines.append("Bags: " + " / ".join(str(b) for b in game.bags))
+            lines.append(
+                "Bags: "
+                + " · ".join(
+                    f"{side_label(self.seats, side)} {bags}" for side, bags in zip(game.sides, game.bags, strict=True)
+                )
+            )
         self.query_one("#scores", Static).update(self._plain("\n".join(lines)))
         tm = game.to_move
-        info = ["", "to move: " + ("nobody (over)" if tm is None else f"{seat_name(self.seats, tm.seat)}, {tm.phase}")]
+        if tm is None:
+            next_up = "to move: nobody (over)"
+        elif game.is_chance:  # the cards are dealt next, by whoever deals, not by the seat the state names
+            next_up = "next: the deal"
+        else:
+            next_up = f"to move: {seat_name(self.seats, tm.seat)}, {tm.phase}"
+        info = ["", next_up]
         if self.tricks:
             info.append("→ ← action · ↓ ↑ trick · PgDn PgUp deal · Home End")
         else:
             info.append("→ ← action · Home End")
         info.append("r review · n p marks")
         self.query_one("#replay-info", Static).update(self._plain("\n".join(info)))
+        self.show_log()
         if not self.tricks:  # the registry gives the grid to Eight of Spades alone
             grid = cast(EightOfSpadesGame, game)
             v = grid.view(0)
@@ -316,7 +338,8 @@ class ReplayScreen(FitsTerminal):
             hand.border_title = Text(
                 self._plain(f"{seat_name(self.seats, seat)}{extra} · {tricks_text(view.tricks_won[seat])}")
             )
-            hand.show(sort_for_display(game.hand(seat)), None)
+            received = getattr(game.view(seat).detail, "received", None)  # a pass's cards, marked `*` all deal
+            hand.show(sort_for_display(game.hand(seat)), None, received=set(received or ()))
         trick = self.query_one(Trick)
         if view.trick:
             trick.show(view.trick, f"{seat_name(self.seats, view.trick[0][0])} led")
@@ -325,6 +348,18 @@ class ReplayScreen(FitsTerminal):
             trick.show(cards, f"{seat_name(self.seats, winner)} took it")
         else:
             trick.show((), "")
+
+    def tell(self, event: Event, viewer: int | None) -> str | None:
+        """A log line as the seat that acted knows it: a replay shows every hand, so a pass names its cards."""
+        seat = getattr(event, "seat", None)
+        return describe(event, self.seats, seat if isinstance(seat, int) else viewer, self.ascii_only)
+
+    def show_log(self) -> None:
+        """The log beside the table: this deal's actions up to the position, the newest at the bottom."""
+        log = self.query_one(GameLog)
+        log.entries.clear()
+        log.entries.extend(self.replay.deal_events())
+        log.refresh()
 
     def _plain(self, text: str) -> str:
         return ascii_text(inert(text, lines=True), self.ascii_only)

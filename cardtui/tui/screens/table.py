@@ -16,7 +16,7 @@ from cardtui.games import Action, Event
 from cardtui.games.base import Bid, Claim, Pass, Play, pass_counts
 from cardtui.games.hearts import HeartsView, pass_offset
 from cardtui.games.spades import SpadesView
-from cardtui.games.trick import CardsPassed, DealRecord, DealScored, TrickGame, TrickView, TrickWon
+from cardtui.games.trick import CardsPassed, Claimed, DealRecord, DealScored, TrickGame, TrickView, TrickWon
 from cardtui.inert import inert
 from cardtui.session import Session
 from cardtui.source import TableSource
@@ -106,6 +106,8 @@ class TableScreen(FitsTerminal, GameScreen):
         """A finished trick waits for Enter, Space or a click (the click-to-collect setting)."""
         self.showing_received = False
         """The pass just ended: the table waits a moment so the person sees the cards they received."""
+        self.claim: tuple[str, list[str]] | None = None
+        """A claim's title and its played-out tricks, one a line, shown before the deal's end."""
 
     def compose(self) -> ComposeResult:
         yield TextLines("", id="status")
@@ -264,6 +266,15 @@ class TableScreen(FitsTerminal, GameScreen):
         self.show_last = False
         for event in events:
             match event:
+                case Claimed(seat=seat, tricks=tricks):
+                    title = name_and_verb(self.who(seat), "claims", "claim") + f" the last {tricks_text(tricks)}"
+                    self.claim = (title, [])
+                case TrickWon(seat=seat, leader=leader, cards=cards) if self.claim is not None:
+                    played = ", ".join(
+                        f"{self.who((leader + i) % self.count)} {card_label(card, self.ascii_only)}"
+                        for i, card in enumerate(cards)
+                    )
+                    self.claim[1].append(f"{played}: {name_and_verb(self.who(seat), 'takes', 'take')} it.")
                 case TrickWon(seat=seat, leader=leader, cards=cards) if (
                     self.settings.trick_delay > 0 or self.settings.click_to_collect
                 ):
@@ -331,9 +342,11 @@ class TableScreen(FitsTerminal, GameScreen):
     def before_turn(self) -> bool:
         if self.pending_record is None:
             return False
+        from cardtui.tui.screens.claimed import ClaimedScreen
         from cardtui.tui.screens.deal_end import DealEndScreen
 
         record, self.pending_record = self.pending_record, None
+        claim, self.claim = self.claim, None
         self.waiting = True
         self.show_prompt("The deal is over.")
 
@@ -342,7 +355,13 @@ class TableScreen(FitsTerminal, GameScreen):
             self.redraw()
             self.advance()
 
-        self.app.push_screen(DealEndScreen(self.source, record, self.ascii_only), done)
+        def deal_end(_: None = None) -> None:
+            self.app.push_screen(DealEndScreen(self.source, record, self.ascii_only, self.action_settings), done)
+
+        if claim is None:
+            deal_end()
+        else:
+            self.app.push_screen(ClaimedScreen(f"{claim[0]}:", claim[1]), deal_end)
         return True
 
     # ------------------------------------------------------------ people
@@ -490,7 +509,18 @@ class TableScreen(FitsTerminal, GameScreen):
         if why is not None:
             self.say(f"Claim refused: {why}.", error=True)
             return
-        self.apply_action(Claim(seat))
+        from cardtui.tui.screens.confirm import ConfirmScreen
+
+        left = tricks_text(len(self.view().hand))
+        question = f"Claim the last {left}? They are played out for everyone and the deal is scored."
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.human_turn() == seat:
+                self.apply_action(Claim(seat))
+            elif not yes:
+                self.say("No claim: play on.")
+
+        self.app.push_screen(ConfirmScreen("Claim the rest?", question, "claim them", "play on"), answered)
 
     def claim_refusal(self, seat: int) -> str | None:
         """Why the engine would refuse `seat`'s claim now (None: it would accept it)."""
