@@ -32,6 +32,7 @@ from cardtui.tui.widgets.trick import Trick
 from tests.support.tui import (
     answer_simply,
     dialog_message,
+    in_front,
     pass_first_cards,
     settle,
     settled_at,
@@ -359,7 +360,7 @@ async def test_the_end_of_deal_offers_its_own_keys_and_f9_opens_the_settings_the
         assert isinstance(app.screen, SettingsScreen)
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is dialog
+        assert in_front(app, dialog)
 
 
 async def test_without_click_to_collect_an_instant_game_never_holds_the_trick() -> None:

@@ -25,7 +25,7 @@ from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.prompt_bar import PromptBar
 from tests.support.dealing import make_deal
 from tests.support.session import to_person, to_play
-from tests.support.tui import make_app, pass_first_cards, settle, settled_at, type_text
+from tests.support.tui import in_front, make_app, pass_first_cards, settle, settled_at, type_text
 
 SEATS = [Seat("You", "human"), *(Seat(name, "bot", "easy") for name in ("West", "North", "East"))]
 
@@ -116,7 +116,7 @@ async def test_a_claim_answered_no_leaves_the_deal_as_it_was() -> None:
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
         await settle(pilot, app)
-        assert app.screen is table and len(session.log) == before
+        assert in_front(app, table) and len(session.log) == before
         assert table.query_one(PromptBar).message == "No claim: play on."
 
 

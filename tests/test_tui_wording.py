@@ -52,8 +52,8 @@ async def test_game_over_lists_the_sides_by_rank(save: str) -> None:
         await app.push_screen(screen)
         await pilot.pause()
         table = next(s.content for s in screen.query(Static) if isinstance(s.content, Table))
-        scores = [int(cell) for cell in table.columns[1]._cells]  # type: ignore[attr-defined]
-        winner = str(table.columns[0]._cells[0])  # type: ignore[attr-defined]
+        scores = [int(str(cell)) for cell in table.columns[1].cells]
+        winner = str(next(iter(table.columns[0].cells)))
         assert "★" in winner, "the winner stands first"
         hearts = save == "hearts.json"
         assert scores == sorted(scores, reverse=not hearts), scores
