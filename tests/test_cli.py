@@ -301,3 +301,17 @@ def test_a_preset_for_another_count_gives_way_to_the_preset_for_the_players_aske
     ruleset = launched[-1][1][0]
     assert (ruleset.name, ruleset.title, ruleset.seats) == ("my-hearts-3", "My Hearts for three", 3)  # type: ignore[attr-defined]
     assert ruleset.end_score == 50 and "end_score 50 (was 100)" in ruleset.description  # type: ignore[attr-defined]
+
+
+def test_house_rules_for_three_that_say_no_pass_are_told_what_pass_to_give(tmp_path: Path) -> None:
+    three = tmp_path / "three.toml"
+    three.write_text('game = "hearts"\nplayers = 3\n')
+    bad(
+        "rules",
+        "validate",
+        str(three),
+        match='pass_cycle: with 3 players no seat sits across; allowed: "left", "right" and "none"'
+        ' — give pass_cycle = ["left", "right"] as the hearts-3 preset does',
+    )
+    three.write_text('game = "hearts"\nplayers = 3\npass_cycle = ["left", "right"]\n')
+    assert ": ok — hearts rules" in ok("rules", "validate", str(three))
