@@ -282,3 +282,36 @@ def test_an_unfinished_game_is_not_replayed_because_a_replay_shows_every_hand() 
     with pytest.raises(SaveError, match=r"finish it first \(cardtui resume "):
         Replay.open_finished(mid)  # the menu's Replays
     assert Replay.open_finished(SAMPLES / "hearts.json").loaded.game.is_over
+
+
+def test_a_preset_for_another_count_gives_way_to_the_preset_for_the_players_asked(
+    tmp_path: Path, launched: list[tuple[str, tuple[object, ...]]]
+) -> None:
+    for rules, players, preset, title in (
+        ("hearts-5", 3, "hearts-3", "Hearts for three"),
+        ("hearts-5", 4, "hearts", "Hearts"),
+        ("cutthroat-3", 4, "cutthroat", "Cutthroat Spades"),
+    ):
+        ok("play", rules.split("-")[0], "--rules", rules, "--players", str(players))
+        ruleset, seats = launched[-1][1][:2]
+        assert (ruleset.name, ruleset.title, len(seats)) == (preset, title, players)  # type: ignore[attr-defined,arg-type]
+    house = tmp_path / "h5.toml"  # a preset's knobs changed in a file that kept the preset's name: house rules
+    house.write_text(ok("rules", "show", "hearts-5").replace("end_score = 100", "end_score = 50"))
+    ok("play", "hearts", "--rules", str(house), "--players", "3")
+    ruleset = launched[-1][1][0]
+    assert (ruleset.name, ruleset.title, ruleset.seats) == ("my-hearts-3", "My Hearts for three", 3)  # type: ignore[attr-defined]
+    assert ruleset.end_score == 50 and "end_score 50 (was 100)" in ruleset.description  # type: ignore[attr-defined]
+
+
+def test_house_rules_for_three_that_say_no_pass_are_told_what_pass_to_give(tmp_path: Path) -> None:
+    three = tmp_path / "three.toml"
+    three.write_text('game = "hearts"\nplayers = 3\n')
+    bad(
+        "rules",
+        "validate",
+        str(three),
+        match='pass_cycle: with 3 players no seat sits across; allowed: "left", "right" and "none"'
+        ' — give pass_cycle = ["left", "right"] as the hearts-3 preset does',
+    )
+    three.write_text('game = "hearts"\nplayers = 3\npass_cycle = ["left", "right"]\n')
+    assert ": ok — hearts rules" in ok("rules", "validate", str(three))

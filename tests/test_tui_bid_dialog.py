@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from textual.widgets import Input, Static
 
+from cardtui.games.base import Bid
 from cardtui.tui.app import CardtuiApp
 from cardtui.tui.screens.bid import BidScreen
 from tests.support.tui import dialog_message, fast_forward, make_app, settle, settled_at
@@ -87,3 +88,17 @@ async def test_a_refused_blind_nil_says_the_side_must_trail_and_by_how_much_it_d
         await pilot.press(*"blind nil", "enter")
         said = dialog_message(dialog)
     assert said == "blind nil only when your side trails by 100 or more (the scores are level)"
+
+
+async def test_cutthroat_for_three_takes_a_typed_bid_up_to_the_seventeen_cards_held() -> None:
+    app, session = make_app("cutthroat-3", seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        dialog = app.screen
+        assert isinstance(dialog, BidScreen) and len(dialog.hand) == 17
+        assert dialog.help_keys()[0] == ("0-17 or nil + Enter", "bid that many tricks (nil: none)")
+        await pilot.press("1", "8", "enter")
+        assert dialog_message(dialog) == "not a bid: '18' — type a number of tricks 0 to 17, or nil"
+        await pilot.press("1", "5", "enter")
+        await settle(pilot, app)
+    assert Bid(0, 15, False) in session.log

@@ -222,17 +222,33 @@ def resolve_ruleset(game: str, spec: str | Path | None) -> Ruleset:
 
 
 def for_players(ruleset: Ruleset, players: int) -> Ruleset:
-    """The rules for a table of `players` seats: `ruleset` itself at its own count; else the game's preset for
-    that count when `ruleset` is the game's default preset (hearts for 3 is hearts-3, whose pass suits three);
-    else `ruleset` with its `players` knob changed, validated like a file. RulesetError says what is allowed."""
+    """The rules for a table of `players` seats: `ruleset` itself at its own count; the game's preset for that
+    count when `ruleset` is one of the game's presets (hearts-5 for 3 is hearts-3, whose pass suits three);
+    else `ruleset` with its `players` knob changed, validated like a file, and (when it still bears a preset's
+    name, which its title would contradict) renamed as house rules. RulesetError says what is allowed."""
     if "players" not in {f.name for f in type(ruleset).knobs()}:
         raise RulesetError(f"{ruleset.game} is played by 4 players, not {players}")
     if ruleset.seats == players:
         return ruleset
-    preset = f"{ruleset.game}-{players}"
-    if ruleset == default_preset(ruleset.game) and (preset_dir() / f"{preset}.toml").is_file():
-        return load_preset(preset)
-    return ruleset.replace(players=players)
+    presets = _presets_of(ruleset.game)
+    if ruleset.name not in presets:
+        return ruleset.replace(players=players)
+    by_count = {preset.seats: preset for preset in presets.values()}
+    if ruleset == presets[ruleset.name] and players in by_count:
+        return by_count[players]
+    base = by_count.get(players, presets[ruleset.game])
+    named = ruleset.replace(name=base.name, title=base.title, description=base.description)
+    return house_rules(base, named.replace(players=players))
+
+
+def _presets_of(game: str) -> dict[str, Ruleset]:
+    """A game's shipped presets by name: the one named after it and those for other counts (`hearts-3`)."""
+    presets: dict[str, Ruleset] = {}
+    for path in preset_dir().glob(f"{game}*.toml"):
+        count = path.stem.removeprefix(f"{game}-")
+        if path.stem == game or (count != path.stem and count.isdigit()):
+            presets[path.stem] = load_preset(path.stem)
+    return presets
 
 
 def house_rules(base: Ruleset, changed: Ruleset | None = None) -> Ruleset:

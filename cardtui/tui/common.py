@@ -112,12 +112,13 @@ def bid_examples(bids: Sequence[Bid]) -> str:
     return ", ".join(word for key, word in examples.items() if key in offered)
 
 
-def parse_bid_text(text: str, blind_ok: bool = True) -> tuple[int, bool]:
+def parse_bid_text(text: str, blind_ok: bool = True, most: int = 13) -> tuple[int, bool]:
     """Read a typed bid: `4`, `nil`, `0`, `blind`, `blind nil`, `blind 5`, `b5`; ValueError says why.
 
-    `blind_ok` says whether the rules offer blind bids now, so the error names only what may be typed.
+    `blind_ok` says whether the rules offer blind bids now, so the error names only what may be typed; `most` is
+    the highest bid (the hand's size: 17 in cutthroat for three).
     """
-    allowed = "a number of tricks 0 to 13, or nil" + (", each may be blind (blind 5)" if blind_ok else "")
+    allowed = f"a number of tricks 0 to {most}, or nil" + (", each may be blind (blind 5)" if blind_ok else "")
     words = text.strip().lower().replace("-", " ").split()
     if not words:
         raise ValueError(f"type a bid: {allowed}")
@@ -133,7 +134,7 @@ def parse_bid_text(text: str, blind_ok: bool = True) -> tuple[int, bool]:
     word = words[0]
     if word == "nil":
         return 0, blind
-    if word.isdigit() and 0 <= int(word) <= 13:
+    if word.isdigit() and 0 <= int(word) <= most:
         return int(word), blind
     raise ValueError(f"not a bid: {text.strip()!r} — type {allowed}")
 

@@ -1,4 +1,4 @@
-"""The bid: a number 0-13, nil, and blind bids (before the hand is shown) when the rules and the score allow."""
+"""The bid: a number of tricks up to the hand's size, nil, and blind bids (before the hand is shown) when allowed."""
 
 from __future__ import annotations
 
@@ -58,6 +58,13 @@ class BidScreen(DecisionDialog[Bid]):
         self.refusal = refusal
         """Why a bid (tricks, blind) is not allowed now, in the engine's words."""
         self.blind_stage = any(b.blind for b in self.bids)
+        self.most = max((b.bid for b in self.bids), default=13)
+        """The highest bid offered: a number typed may go this high (13, or 17 in cutthroat for three)."""
+
+    def help_keys(self) -> Keys:
+        """The keys, the number typed going as high as the bids offered."""
+        first, *rest = super().help_keys()
+        return [(first[0].replace("13", str(self.most)), first[1]), *rest]
 
     def _options(self) -> list[Bid]:
         return [b for b in self.bids if b.blind == self.blind_stage]
@@ -141,7 +148,7 @@ class BidScreen(DecisionDialog[Bid]):
             self.action_look()
             return
         try:
-            number, blind = parse_bid_text(text, blind_ok=any(b.blind for b in self.bids))
+            number, blind = parse_bid_text(text, any(b.blind for b in self.bids), self.most)
         except ValueError as err:
             self.say(str(err))
             return

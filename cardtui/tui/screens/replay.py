@@ -48,6 +48,7 @@ from cardtui.tui.common import (
 from cardtui.tui.messages import BackToMenu
 from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH, TALL, WIDE, FitsTerminal
 from cardtui.tui.screens.history import side_label
+from cardtui.tui.seating import seating
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.log import GameLog
@@ -72,7 +73,7 @@ FOOTER_STEPS = ("forward", "next_trick", "next_deal")
 GRID_HIDDEN_STEPS = ("next_trick", "prev_trick", "next_deal", "prev_deal")
 """Steps an Eight of Spades replay does not offer: it has no tricks and a single layout."""
 ROOMY = 28
-"""From this many rows the four hands keep their borders and the trick sits under them (`-compact` below)."""
+"""From this many rows the hands keep their borders and the trick sits under them (`-compact` below)."""
 STEP_HELP = (
     ("→ / ←", "one action forward / back", ""),
     ("↓ / ↑", "to the end of this trick / back to the end of the one before", "trick"),
@@ -142,7 +143,8 @@ class ReplayScreen(FitsTerminal):
             else:
                 with Vertical(id="replay-table"):
                     with Vertical(id="replay-hands"):
-                        for seat in (2, 1, 3, 0):
+                        cells = seating(len(self.seats))
+                        for seat in sorted(range(len(self.seats)), key=lambda s: cells[s]):  # as seated, top first
                             hand = Hand(ascii_only=self.ascii_only, interactive=False, id=f"replay-hand-{seat}")
                             hand.add_class("replay-hand")
                             yield hand
@@ -164,7 +166,7 @@ class ReplayScreen(FitsTerminal):
 
     def on_resize(self, event: events.Resize) -> None:
         """`-compact` below ROOMY rows; `-fold` where the side panel folds away (F7 shows it): a narrow terminal,
-        or for a trick game a short one, whose four hands need every row. FitsTerminal's handler runs after."""
+        or for a trick game a short one, whose hands need every row. FitsTerminal's handler runs after."""
         width, height = event.size
         self.set_class(height < ROOMY, "-compact")
         self.set_class(width < WIDE or (self.tricks and MIN_HEIGHT <= height < TALL), "-fold")
@@ -331,7 +333,7 @@ class ReplayScreen(FitsTerminal):
             return
         assert isinstance(game, TrickGame)
         view = game.view(0)
-        for seat in range(4):
+        for seat in range(len(self.seats)):
             hand = self.query_one(f"#replay-hand-{seat}", Hand)
             bid = cast(SpadesView, view).detail.bids[seat] if self.entry.deal_table == "bids" else None
             extra = f" · bid {bid_label(bid.bid, bid.blind)}" if bid is not None else ""
@@ -341,6 +343,7 @@ class ReplayScreen(FitsTerminal):
             received = getattr(game.view(seat).detail, "received", None)  # a pass's cards, marked `*` all deal
             hand.show(sort_for_display(game.hand(seat)), None, received=set(received or ()))
         trick = self.query_one(Trick)
+        trick.count = len(self.seats)
         if view.trick:
             trick.show(view.trick, f"{seat_name(self.seats, view.trick[0][0])} led")
         elif view.tricks and last is not None and last.type in ("play", "claim"):

@@ -1,0 +1,87 @@
+"""The replay of a game of 3, 5 or 6 seats: every seat's hand and the whole trick, from 60x20 up."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from textual.geometry import Region
+
+from cardtui.api import new_game
+from cardtui.cards import sort_for_display
+from cardtui.games.trick import TrickGame
+from cardtui.tui.app import CardtuiApp, Start
+from cardtui.tui.common import card_label
+from cardtui.tui.screens.replay import ReplayScreen
+from cardtui.tui.widgets.hand import Hand
+from cardtui.tui.widgets.trick import Trick
+from tests.support.tui import drawn_when, screen_lines
+
+
+def rows_of(lines: list[str], region: Region) -> str:
+    return "\n".join(line[region.x : region.right] for line in lines[region.y : region.bottom])
+
+
+def finished_save(tmp_path: Path, game: str, preset: str) -> Path:
+    """A whole game of easy computer players under `preset`, saved as a file."""
+    played = new_game(game, preset, seed=7)
+    while not played.is_over:
+        played.apply(played.suggest("easy")["action"])
+    path = tmp_path / f"{preset}.json"
+    path.write_text(json.dumps(played.to_save()), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("game", "preset", "count"),
+    [("hearts", "hearts-3", 3), ("hearts", "hearts-5", 5), ("hearts", "hearts-6", 6), ("cutthroat", "cutthroat-3", 3)],
+)
+@pytest.mark.parametrize("size", [(60, 20), (100, 30)])
+async def test_every_seat_and_the_whole_trick_are_in_sight(
+    tmp_path: Path, game: str, preset: str, count: int, size: tuple[int, int]
+) -> None:
+    app = CardtuiApp(Start(replay_path=finished_save(tmp_path, game, preset)))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert len(screen.seats) == count
+        await pilot.press("home")
+        played = screen.replay.game
+        assert isinstance(played, TrickGame)
+        for _ in range(50):  # to the last card of the first trick, every seat's card on the table
+            if len(played.view(0).trick) == count - 1:
+                break
+            await pilot.press("right")
+            played = screen.replay.game
+            assert isinstance(played, TrickGame)
+        trick_cards = played.view(0).trick
+        assert len(trick_cards) == count - 1
+        await pilot.press("right")  # the trick is whole: every seat's card stays in front of it
+        names = [seat.name for seat in screen.seats]
+        await drawn_when(pilot, app, lambda t: "took it" in t and all(n in t for n in names))
+        lines = screen_lines(app)
+        played = screen.replay.game
+        assert isinstance(played, TrickGame)
+        below = screen.query_one("#review-line").region.y
+        hands = screen.query_one("#replay-hands")
+
+        for seat in range(count):  # five hands of ten cards outgrow 60x20: the hands scroll to the last
+            hand = screen.query_one(f"#replay-hand-{seat}", Hand)
+            hands.scroll_to_widget(hand, animate=False, immediate=True)
+            await pilot.pause()
+            lines = screen_lines(app)
+            region = hand.region
+            assert region.width > 0 and region.bottom <= below, (seat, region)
+            assert screen.region.contains_region(region), (seat, region)
+            drawn = rows_of(lines, region).split("\n")
+            assert names[seat] in drawn[0], seat  # the title, then every card held
+            labels = [part for part in " ".join(drawn[1:]).split() if not set(part) <= set("│╰╯─")]
+            assert labels == [card_label(card, False) for card in sort_for_display(played.hand(seat))], seat
+        trick = screen.query_one(Trick)
+        drawn_trick = rows_of(lines, trick.region)
+        _, winner, cards = played.view(0).tricks[-1]
+        assert len(cards) == count and f"{names[winner]} took it" in drawn_trick
+        for _, card in cards:
+            assert card_label(card, False) in drawn_trick, (card, drawn_trick)
