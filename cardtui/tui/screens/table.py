@@ -85,7 +85,7 @@ class TableScreen(FitsTerminal, GameScreen):
     MORE_KEYS: ClassVar[Keys] = (
         ("F3", "show the last trick"),
         ("F4 / shift+F4", "computer players faster / slower: slow, normal, fast, instant (remembered)"),
-        ("F5 or !", "claim the remaining tricks when they are surely yours"),
+        ("F5 or !", "claim the remaining tricks when they are surely yours (asks first, then shows them)"),
         ("F6", "score history: every deal so far and a chart of the running totals"),
         ("Enter, Space or click", "collect a finished trick (when Settings has click to collect the trick on)"),
         ("F9", "settings: speed, theme, suits as letters, hint level, click to collect the trick"),
