@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import re
+import signal
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
+import psutil
 import pytest
 from typer.testing import CliRunner
+from websockets.asyncio.client import connect
 
 from cardtui.cli import app
 from cardtui.net.protocol import INVITATION_ENV
@@ -20,7 +28,7 @@ from cardtui.tui.messages import BackToMenu
 from cardtui.tui.screens.lobby import LobbyScreen
 from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.settings import Settings
-from cardtui.web import SeatPages
+from cardtui.web import QUIT_GRACE, Launch, SeatPages, WebFace
 from tests.support.tui import open_table
 
 runner = CliRunner()
@@ -110,3 +118,83 @@ async def test_a_seat_without_a_menu_leaves_where_the_menu_would_open(tmp_path: 
         finally:
             await remote.close()
     assert app.return_value == remote.leaving()
+
+
+STUBBORN = Launch((sys.executable, "-c", "import time; time.sleep(60)"))
+"""A tab's process that ignores the request to quit: only the kill after QUIT_GRACE ends it."""
+
+
+async def until(done: Callable[[], object], within: float, what: str) -> None:
+    """Poll `done` until it holds, failing after `within` seconds."""
+    deadline = time.monotonic() + within
+    while not done():
+        assert time.monotonic() < deadline, f"{what} within {within} s"
+        await asyncio.sleep(0.02)
+
+
+@pytest.mark.parametrize("seat", [False, True], ids=["serve --tabs 1", "seat link"])
+async def test_a_reloaded_tab_gets_its_slot_at_once_while_the_old_process_ends(seat: bool) -> None:
+    """A reload closes the only tab's socket and opens another: no "all tabs are taken" or "seat already open"."""
+    face = WebFace(menu=None if seat else STUBBORN, seats={"tok": STUBBORN} if seat else None, limit=1)
+    async with face:
+        await face.open()
+        url = face.url.replace("http://", "ws://") + ("/seat/tok/ws" if seat else "/ws")
+        async with connect(url):
+            await until(lambda: face.pids(), 10, "the tab's process started")
+            (old,) = face.pids()
+        await until(lambda: not face.tabs and not face.busy, QUIT_GRACE / 2, "the closed tab's slot is free")
+        async with connect(url):
+            await until(lambda: face.pids() not in ([], [old]), 10, "the new tab's process started")
+            assert psutil.pid_exists(old)  # still being ended: asked to quit, killed after QUIT_GRACE
+            await until(lambda: not psutil.pid_exists(old), QUIT_GRACE + 10, "the old tab's process ended")
+
+
+def running_children(pid: int) -> list[psutil.Process]:
+    try:
+        return psutil.Process(pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+
+
+@pytest.mark.parametrize(
+    ("how", "number"),
+    [("serve", signal.SIGTERM), ("serve", signal.SIGINT), ("serve", signal.SIGHUP), ("host", signal.SIGTERM)],
+)
+async def test_a_signal_stops_the_server_and_every_tab_process_it_started(
+    how: str, number: signal.Signals, tmp_path: Path
+) -> None:
+    """A tab is open (a websocket client stands in for the page); the signal ends the server and its tab's process."""
+    args = (
+        ["serve", "--port", "0", "--tabs", "2"]
+        if how == "serve"
+        else ["host", "hearts", "--seats", "open,bot,bot,bot", "--save", str(tmp_path / "t.json"), "--web"]
+    )
+    server = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "cardtui",
+        *args,
+        stdout=asyncio.subprocess.PIPE,
+        env={**os.environ, "CARDTUI_HOME": str(tmp_path)},
+    )
+    assert server.stdout is not None
+    children: list[psutil.Process] = []
+    try:
+        async with asyncio.timeout(30):
+            while not (found := re.search(rb"http://127\.0\.0\.1:\d+(/seat/[\w-]+)?", await server.stdout.readline())):
+                pass
+        url = found.group().decode().replace("http://", "ws://") + "/ws"
+        async with connect(url):
+            await until(lambda: running_children(server.pid), 10, "the tab's process started")
+            children = running_children(server.pid)
+            server.send_signal(number)
+            async with asyncio.timeout(QUIT_GRACE + 10):
+                await server.wait()
+        assert not [child for child in children if child.is_running() and child.status() != psutil.STATUS_ZOMBIE]
+    finally:
+        if server.returncode is None:
+            server.kill()
+            await server.wait()
+        for child in children:
+            if child.is_running():
+                child.kill()
