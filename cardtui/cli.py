@@ -984,9 +984,19 @@ def _host_headless(session: Session, table: TableOptions) -> None:
         ):
             say(f"stopped; the game is saved — re-open it with `{_reopen_line(session.save_path, table.words())}`")
     except OSError as err:
-        fail(f"cannot listen on {table.bind}:{table.port} ({err.strerror or err})")
+        fail(_cannot_listen(table, err))
     finally:
         session.close()
+
+
+def _cannot_listen(table: TableOptions, err: OSError) -> str:
+    """Which address could not be had: the table's, or the seats' pages' (--web-port)."""
+    from cardtui.web import WebPortError
+
+    where = (
+        f"{table.bind}:{table.web_port} (--web-port)" if isinstance(err, WebPortError) else f"{table.bind}:{table.port}"
+    )
+    return f"cannot listen on {where} ({err.strerror or err})"
 
 
 def _reopen_line(save: Path | None, options: list[str]) -> str:
@@ -1039,7 +1049,7 @@ def _host_here(
             )
         )
     except OSError as err:
-        fail(f"cannot listen on {table.bind}:{table.port} ({err.strerror or err})")
+        fail(_cannot_listen(table, err))
     finally:
         session.close()
 

@@ -439,6 +439,10 @@ async def serve_app(
         await asyncio.Event().wait()
 
 
+class WebPortError(OSError):
+    """The seats' pages could not listen: the fault is --web-port's, not the table's port."""
+
+
 class SeatPages:
     """`host --web`: a page per person's seat beside a table, its process `cardtui join` with that seat's invitation.
 
@@ -476,7 +480,10 @@ class SeatPages:
             if seat != skip
         }
         self.face = WebFace(seats=launches, limit=len(launches))
-        await self.face.open(self.host, self.port, self.url_host, self.tls)
+        try:
+            await self.face.open(self.host, self.port, self.url_host, self.tls)
+        except OSError as err:
+            raise WebPortError(err.errno, err.strerror) from err
         face = self.face
         return {seat: face.link(token) for seat, token in table.tokens.items() if seat != skip}
 

@@ -6,6 +6,7 @@ import asyncio
 import os
 import re
 import signal
+import socket
 import sys
 import time
 from collections.abc import Callable
@@ -198,3 +199,14 @@ async def test_a_signal_stops_the_server_and_every_tab_process_it_started(
         for child in children:
             if child.is_running():
                 child.kill()
+
+
+def test_a_taken_web_port_is_named_as_the_web_port(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        args = ["host", "hearts", "--seats", "bot,open,bot,bot", "--save", str(tmp_path / "t.json")]
+        result = runner.invoke(app, [*args, "--web", "--web-port", str(port)])
+    assert result.exit_code == 2
+    assert f"cannot listen on 127.0.0.1:{port} (--web-port) (" in result.output and "Traceback" not in result.output
