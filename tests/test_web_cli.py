@@ -28,9 +28,10 @@ from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.messages import BackToMenu
 from cardtui.tui.screens.lobby import LobbyScreen
 from cardtui.tui.screens.menu import MenuScreen
+from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.settings import Settings
 from cardtui.web import QUIT_GRACE, Launch, SeatPages, WebFace
-from tests.support.tui import open_table
+from tests.support.tui import drawn_when, make_app, open_table, settled_at
 
 runner = CliRunner()
 
@@ -210,3 +211,21 @@ def test_a_taken_web_port_is_named_as_the_web_port(tmp_path: Path) -> None:
         result = runner.invoke(app, [*args, "--web", "--web-port", str(port)])
     assert result.exit_code == 2
     assert f"cannot listen on 127.0.0.1:{port} (--web-port) (" in result.output and "Traceback" not in result.output
+
+
+async def test_at_60_columns_the_lobby_never_breaks_a_seats_line_or_link() -> None:
+    """Copied from the terminal, each must be whole: on a line of its own, scrolled sideways if wider."""
+    token = "Xy7-" * 6
+    line = f"cardtui join ws://127.0.0.1:45123/#{token}"
+    link = f"http://127.0.0.1:45124/seat/{token}"
+    seats = [Seat("South", "human"), Seat("West", "human"), Seat("North", "bot", "easy"), Seat("East", "bot", "easy")]
+    app, _ = make_app()
+    async with app.run_test(size=(60, 30)) as pilot:
+        await settled_at(pilot, app, PassScreen)
+        app.push_screen(LobbyScreen(seats, {1: line}, 0, [True, False, True, True], {1: link}))
+        screen = await drawn_when(pilot, app, lambda s: "West " in s and "lobby" in s)
+        rows = screen.splitlines()
+        assert any(link in row for row in rows), screen
+        # The join line is wider than the dialog here: it starts on its own row, and no row holds a piece of it alone.
+        assert any(line[:40] in row for row in rows), screen
+        assert all("ws://" in row or "/seat/" in row for row in rows if "Xy7-" in row), screen
