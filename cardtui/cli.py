@@ -183,10 +183,11 @@ def _ascii(ctx: typer.Context, flag: bool) -> bool | None:
 
 def _need_terminal() -> None:
     """The full-screen app draws on a terminal; without one, say so instead of hanging."""
-    import os
     import sys
 
-    if os.environ.get("TEXTUAL_DRIVER", "").startswith("textual.drivers.web_driver"):
+    from cardtui.tui.common import in_browser_tab
+
+    if in_browser_tab():
         return  # a browser tab (`cardtui serve`, `host --web`): the page is the terminal
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         fail("the full-screen app needs a terminal (stdin and stdout must be a TTY)")
@@ -1090,7 +1091,7 @@ def serve(
     tls_key: Annotated[Path | None, typer.Option("--tls-key", help="the PEM private key of --tls-cert")] = None,
 ) -> None:
     """The whole app in a browser: each tab runs its own cardtui, with this machine's saves and settings."""
-    from cardtui.web import run_until_signal, serve_app
+    from cardtui.web import run_until_signal, serve_app, tabs_text
 
     if not 0 <= port <= 65535:
         fail(f"--port: expected 0..65535, found {port}")
@@ -1101,7 +1102,7 @@ def serve(
         typer.echo(inert(f"cardtui: on {bind}, anyone who can reach this port can play with your saves"), err=True)
 
     def ready(url: str) -> None:
-        say(f"serving cardtui at {url} (at most {tabs} tabs); ctrl+c stops")
+        say(f"serving cardtui at {url} (at most {tabs_text(tabs)}); ctrl+c stops")
 
     try:
         if run_until_signal(serve_app(bind, port, tabs, tls, ready)):

@@ -126,6 +126,11 @@ class TabProcess(AppService):
             self._task = None
 
 
+def tabs_text(count: int) -> str:
+    """`1 tab`, `8 tabs`."""
+    return f"{count} tab" if count == 1 else f"{count} tabs"
+
+
 def page(title: str, websocket_path: str) -> str:
     """The terminal page: xterm.js from textual-serve's own files (no internet needed), then the tab's socket."""
     return f"""<!DOCTYPE html>
@@ -271,7 +276,10 @@ class WebFace:
 
     def _full(self) -> web.Response:
         return html_response(
-            notice("All tabs are taken", f"This server runs at most {self.limit} tabs at once; close one and reload."),
+            notice(
+                "All tabs are taken",
+                f"This server runs at most {tabs_text(self.limit)} at once; close one and reload.",
+            ),
             503,
         )
 

@@ -11,6 +11,8 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from urllib.error import HTTPError
+from urllib.request import urlopen
 
 import psutil
 import pytest
@@ -26,6 +28,7 @@ from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.messages import BackToMenu
+from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.screens.lobby import LobbyScreen
 from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.screens.pass_cards import PassScreen
@@ -229,3 +232,30 @@ async def test_at_60_columns_the_lobby_never_breaks_a_seats_line_or_link() -> No
         # The join line is wider than the dialog here: it starts on its own row, and no row holds a piece of it alone.
         assert any(line[:40] in row for row in rows), screen
         assert all("ws://" in row or "/seat/" in row for row in rows if "Xy7-" in row), screen
+
+
+async def test_a_full_server_says_at_most_1_tab() -> None:
+    face = WebFace(menu=STUBBORN, limit=1)
+    async with face:
+        await face.open()
+        async with connect(face.url.replace("http://", "ws://") + "/ws"):
+            await until(lambda: face.pids(), 10, "the tab's process started")
+            with pytest.raises(HTTPError) as full:
+                await asyncio.to_thread(urlopen, face.url, timeout=10)
+    assert full.value.code == 503 and "at most 1 tab at once;" in full.value.read().decode()
+
+
+async def test_in_a_browser_tab_the_words_say_what_a_browser_can_do(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page has a window to enlarge or zoom, and a reload, not a terminal and a `cardtui resume` command."""
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled_at(pilot, app, PassScreen)
+        table = next(screen for screen in app.screen_stack if isinstance(screen, GameScreen))
+        (quit_help,) = [words for key, words in table.key_help() if key == "ctrl+q"]
+        assert "reload the page and choose Continue the last game" in quit_help and "cardtui resume" not in quit_help
+        await pilot.resize_terminal(77, 19)
+        shown = await drawn_when(pilot, app, lambda s: "zoom out" in s)
+        said = " ".join(shown.split())
+        assert "The page is 77x19, under 60x20 columns by rows: make the window bigger or zoom out" in said
+        assert "The terminal" not in said
