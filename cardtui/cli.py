@@ -183,10 +183,11 @@ def _ascii(ctx: typer.Context, flag: bool) -> bool | None:
 
 def _need_terminal() -> None:
     """The full-screen app draws on a terminal; without one, say so instead of hanging."""
-    import os
     import sys
 
-    if os.environ.get("TEXTUAL_DRIVER", "").startswith("textual.drivers.web_driver"):
+    from cardtui.tui.common import in_browser_tab
+
+    if in_browser_tab():
         return  # a browser tab (`cardtui serve`, `host --web`): the page is the terminal
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         fail("the full-screen app needs a terminal (stdin and stdout must be a TTY)")
@@ -973,22 +974,30 @@ def _new_table(
 
 def _host_headless(session: Session, table: TableOptions) -> None:
     """Serve the table with no seat played here, printing its progress, until it ends or ctrl+c."""
-    import asyncio
-
     from cardtui.net.server import host_table
+    from cardtui.web import run_until_signal
 
     try:
-        asyncio.run(
+        if run_until_signal(
             host_table(
                 session, table.bind, table.port, say, away=table.away, tls=table.tls, hints=table.hints, web=table.pages
             )
-        )
+        ):
+            say(f"stopped; the game is saved — re-open it with `{_reopen_line(session.save_path, table.words())}`")
     except OSError as err:
-        fail(f"cannot listen on {table.bind}:{table.port} ({err.strerror or err})")
-    except KeyboardInterrupt:
-        say(f"stopped; the game is saved — re-open it with `{_reopen_line(session.save_path, table.words())}`")
+        fail(_cannot_listen(table, err))
     finally:
         session.close()
+
+
+def _cannot_listen(table: TableOptions, err: OSError) -> str:
+    """Which address could not be had: the table's, or the seats' pages' (--web-port)."""
+    from cardtui.web import WebPortError
+
+    where = (
+        f"{table.bind}:{table.web_port} (--web-port)" if isinstance(err, WebPortError) else f"{table.bind}:{table.port}"
+    )
+    return f"cannot listen on {where} ({err.strerror or err})"
 
 
 def _reopen_line(save: Path | None, options: list[str]) -> str:
@@ -1041,7 +1050,7 @@ def _host_here(
             )
         )
     except OSError as err:
-        fail(f"cannot listen on {table.bind}:{table.port} ({err.strerror or err})")
+        fail(_cannot_listen(table, err))
     finally:
         session.close()
 
@@ -1069,7 +1078,12 @@ def serve(
     port: Annotated[int, typer.Option("--port", help="the port of the pages (0: any free port)")] = 8000,
     bind: Annotated[str, typer.Option("--bind", help="the address to listen on")] = "127.0.0.1",
     tabs: Annotated[
-        int, typer.Option("--tabs", help="at most this many tabs (app processes) at once; more get a page saying so")
+        int,
+        typer.Option(
+            "--tabs",
+            help="at most this many tabs open at once (one app process each; a closed tab's "
+            "is killed if it has not quit within 5 s); more get a page saying so",
+        ),
     ] = 8,
     tls_cert: Annotated[
         Path | None, typer.Option("--tls-cert", help="a PEM certificate (chain): the pages are https://")
@@ -1077,9 +1091,7 @@ def serve(
     tls_key: Annotated[Path | None, typer.Option("--tls-key", help="the PEM private key of --tls-cert")] = None,
 ) -> None:
     """The whole app in a browser: each tab runs its own cardtui, with this machine's saves and settings."""
-    import asyncio
-
-    from cardtui.web import serve_app
+    from cardtui.web import run_until_signal, serve_app, tabs_text
 
     if not 0 <= port <= 65535:
         fail(f"--port: expected 0..65535, found {port}")
@@ -1090,14 +1102,13 @@ def serve(
         typer.echo(inert(f"cardtui: on {bind}, anyone who can reach this port can play with your saves"), err=True)
 
     def ready(url: str) -> None:
-        say(f"serving cardtui at {url} (at most {tabs} tabs); ctrl+c stops")
+        say(f"serving cardtui at {url} (at most {tabs_text(tabs)}); ctrl+c stops")
 
     try:
-        asyncio.run(serve_app(bind, port, tabs, tls, ready))
+        if run_until_signal(serve_app(bind, port, tabs, tls, ready)):
+            say("stopped serving")
     except OSError as err:
         fail(f"cannot listen on {bind}:{port} ({err.strerror or err})")
-    except KeyboardInterrupt:
-        say("stopped serving")
 
 
 @app.command("join")

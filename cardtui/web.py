@@ -17,15 +17,16 @@ import contextlib
 import html
 import secrets
 import shutil
+import signal
 import socket
 import ssl
 import sys
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
@@ -40,9 +41,14 @@ if TYPE_CHECKING:
     from cardtui.net.server import Table
 
 MAX_TABS = 8
-"""`cardtui serve`'s default limit of tabs (app processes) open at once."""
+"""`cardtui serve`'s default limit of tabs open at once (each one app process)."""
 QUIT_GRACE = 5.0
-"""Seconds a tab's process has to quit after its tab closes before it is killed."""
+"""Seconds a tab's process has to quit after its tab closes before it is killed.
+
+A closed tab no longer counts against the limit (a reload gets its slot at
+once), so at most the limit's processes run for open tabs, plus those of tabs
+closed within the last QUIT_GRACE seconds, each ending.
+"""
 SIZE_LIMIT = (500, 200)
 """The largest terminal (columns, rows) a page may ask for; beyond it the size is clamped."""
 STATIC = Path(str(files("textual_serve"))) / "static"
@@ -110,17 +116,27 @@ class TabProcess(AppService):
     async def end(self) -> None:
         """Ask the app to quit; if it has not within QUIT_GRACE seconds, kill it. Either way it is gone after."""
         process = self._process
+        if process is None:
+            return
+        # Not AppService.stop(): its reader swallows the cancellation that the time limit relies on.
         try:
             async with asyncio.timeout(QUIT_GRACE):
                 with contextlib.suppress(ConnectionError, OSError):
-                    await self.stop()
-                if process is not None:
-                    await process.wait()
-        except TimeoutError:
-            if process is not None and process.returncode is None:
-                with contextlib.suppress(ProcessLookupError):
-                    process.kill()
+                    await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+                    await self.send_meta({"type": "quit"})
                 await process.wait()
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await process.wait()
+        if (reader := self._task) is not None:
+            await reader  # its output ends with the process
+            self._task = None
+
+
+def tabs_text(count: int) -> str:
+    """`1 tab`, `8 tabs`."""
+    return f"{count} tab" if count == 1 else f"{count} tabs"
 
 
 def page(title: str, websocket_path: str) -> str:
@@ -196,8 +212,9 @@ class WebFace:
     """An HTTP server of terminal pages: the whole app at `/` (serve), or a page per seat (`host --web`).
 
     `seats` maps a seat link's token to the Launch of that seat's process;
-    without seats, `/` is the app. At most `limit` processes run at once and a
-    seat's page is open in one tab at a time.
+    without seats, `/` is the app. At most `limit` tabs are open at once and a
+    seat's page is open in one tab at a time; a tab's slot is free as soon as
+    its socket closes, while its process is ended in the background.
     """
 
     def __init__(
@@ -207,6 +224,9 @@ class WebFace:
         self.seats = dict(seats or {})
         self.limit = limit
         self.tabs: set[TabProcess] = set()
+        """The tabs whose sockets are open: what the limit counts."""
+        self.ending: set[asyncio.Task[None]] = set()
+        """The ending of the processes of closed tabs (each asked to quit, killed after QUIT_GRACE)."""
         self.busy: set[str] = set()
         self.url = ""
         self.downloads = DownloadManager()
@@ -228,7 +248,7 @@ class WebFace:
                 web.static("/static", STATIC, show_index=False),
             ]
         )
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=QUIT_GRACE)
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port, ssl_context=tls)
         await site.start()
@@ -236,11 +256,15 @@ class WebFace:
         self.url = f"{'https' if tls is not None else 'http'}://{url_host or host}:{bound}"
 
     async def close(self) -> None:
-        """Stop listening and end every tab's process."""
-        await asyncio.gather(*(tab.end() for tab in list(self.tabs)), return_exceptions=True)
+        """Stop listening and end every tab's process (asked to quit, killed after QUIT_GRACE), then close the tabs."""
+        open_tabs = list(self.tabs)
+        await asyncio.gather(*(tab.end() for tab in open_tabs), *self.ending, return_exceptions=True)
+        for tab in open_tabs:
+            await tab.websocket.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        await asyncio.gather(*self.ending, return_exceptions=True)
 
     async def __aenter__(self) -> WebFace:
         return self
@@ -260,7 +284,10 @@ class WebFace:
 
     def _full(self) -> web.Response:
         return html_response(
-            notice("All tabs are taken", f"This server runs at most {self.limit} tabs at once; close one and reload."),
+            notice(
+                "All tabs are taken",
+                f"This server runs at most {tabs_text(self.limit)} at once; close one and reload.",
+            ),
             503,
         )
 
@@ -323,26 +350,31 @@ class WebFace:
         if refused is not None:
             return refused
         assert token is not None
-        self.busy.add(token)
-        try:
-            return await self._run_tab(request, self.seats[token])
-        finally:
-            self.busy.discard(token)
+        return await self._run_tab(request, self.seats[token], token)
 
-    async def _run_tab(self, request: web.Request, launch: Launch) -> web.StreamResponse:
-        """Run one tab: start its process, pass the page's keys, mouse and size to it, end it when the tab goes."""
+    async def _run_tab(self, request: web.Request, launch: Launch, seat: str | None = None) -> web.StreamResponse:
+        """Run one tab (of `seat`, if a seat's): start its process, pass the page's keys, mouse and size to it.
+
+        When the tab goes, its slot (and its seat) is free at once; its process is ended in the background.
+        """
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 16)
         await websocket.prepare(request)
         width = clamp(request.query.get("width"), 80, SIZE_LIMIT[0])
         height = clamp(request.query.get("height"), 24, SIZE_LIMIT[1])
         tab = TabProcess(launch, websocket, self.downloads)
         self.tabs.add(tab)
+        if seat is not None:
+            self.busy.add(seat)
         try:
             await tab.start(width, height)
             await self._relay(websocket, tab)
         finally:
-            await tab.end()
             self.tabs.discard(tab)
+            if seat is not None:
+                self.busy.discard(seat)
+            ending = asyncio.create_task(tab.end())
+            self.ending.add(ending)
+            ending.add_done_callback(self.ending.discard)
             await websocket.close()
         return websocket
 
@@ -376,6 +408,40 @@ class WebFace:
 
 # ---------------------------------------------------------------- the two uses
 
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+def run_until_signal(main: Coroutine[Any, Any, None]) -> bool:
+    """Run a server until it ends or SIGINT, SIGTERM or SIGHUP comes; True if a signal stopped it.
+
+    A signal cancels `main`, so its own closing runs and ends the tabs' processes
+    it started, instead of the server dying with them left running.
+    """
+
+    async def guarded() -> bool:
+        loop = asyncio.get_running_loop()
+        task = asyncio.ensure_future(main)
+        signalled: list[int] = []
+
+        def stop(number: int) -> None:
+            if not signalled:
+                signalled.append(number)
+                task.cancel()
+
+        for number in STOP_SIGNALS:
+            loop.add_signal_handler(number, stop, number)
+        try:
+            await task
+        except asyncio.CancelledError:
+            if not signalled:
+                raise
+        finally:
+            for number in STOP_SIGNALS:
+                loop.remove_signal_handler(number)
+        return bool(signalled)
+
+    return asyncio.run(guarded())
+
 
 async def serve_app(
     host: str, port: int, limit: int, tls: ssl.SSLContext | None, say_url: Callable[[str], None]
@@ -387,6 +453,10 @@ async def serve_app(
         await face.open(host, port, socket.gethostname() if wildcard else None, tls)
         say_url(face.url)
         await asyncio.Event().wait()
+
+
+class WebPortError(OSError):
+    """The seats' pages could not listen: the fault is --web-port's, not the table's port."""
 
 
 class SeatPages:
@@ -426,7 +496,10 @@ class SeatPages:
             if seat != skip
         }
         self.face = WebFace(seats=launches, limit=len(launches))
-        await self.face.open(self.host, self.port, self.url_host, self.tls)
+        try:
+            await self.face.open(self.host, self.port, self.url_host, self.tls)
+        except OSError as err:
+            raise WebPortError(err.errno, err.strerror) from err
         face = self.face
         return {seat: face.link(token) for seat, token in table.tokens.items() if seat != skip}
 

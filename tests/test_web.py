@@ -312,7 +312,7 @@ async def test_a_full_server_says_so_and_a_socket_from_another_site_is_refused(
     await page.wait(lambda s: "New game" in s, "the menu")
     with pytest.raises(HTTPError) as full:
         await asyncio.to_thread(urlopen, url, timeout=10)
-    assert full.value.code == 503 and "at most 1 tabs at once" in full.value.read().decode()
+    assert full.value.code == 503 and "at most 1 tab at once" in full.value.read().decode()
     # Another site's page may not drive the app through the visitor's browser.
     socket_url = url.replace("http://", "ws://") + "/ws"
     with pytest.raises(InvalidStatus) as refused:

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import re
+import signal
+import socket
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
+from urllib.error import HTTPError
+from urllib.request import urlopen
 
+import psutil
 import pytest
 from typer.testing import CliRunner
+from websockets.asyncio.client import connect
 
 from cardtui.cli import app
 from cardtui.net.protocol import INVITATION_ENV
@@ -17,11 +28,13 @@ from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.messages import BackToMenu
+from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.screens.lobby import LobbyScreen
 from cardtui.tui.screens.menu import MenuScreen
+from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.settings import Settings
-from cardtui.web import SeatPages
-from tests.support.tui import open_table
+from cardtui.web import QUIT_GRACE, Launch, SeatPages, WebFace
+from tests.support.tui import drawn_when, make_app, open_table, settled_at
 
 runner = CliRunner()
 
@@ -110,3 +123,139 @@ async def test_a_seat_without_a_menu_leaves_where_the_menu_would_open(tmp_path: 
         finally:
             await remote.close()
     assert app.return_value == remote.leaving()
+
+
+STUBBORN = Launch((sys.executable, "-c", "import time; time.sleep(60)"))
+"""A tab's process that ignores the request to quit: only the kill after QUIT_GRACE ends it."""
+
+
+async def until(done: Callable[[], object], within: float, what: str) -> None:
+    """Poll `done` until it holds, failing after `within` seconds."""
+    deadline = time.monotonic() + within
+    while not done():
+        assert time.monotonic() < deadline, f"{what} within {within} s"
+        await asyncio.sleep(0.02)
+
+
+@pytest.mark.parametrize("seat", [False, True], ids=["serve --tabs 1", "seat link"])
+async def test_a_reloaded_tab_gets_its_slot_at_once_while_the_old_process_ends(seat: bool) -> None:
+    """A reload closes the only tab's socket and opens another: no "all tabs are taken" or "seat already open"."""
+    face = WebFace(menu=None if seat else STUBBORN, seats={"tok": STUBBORN} if seat else None, limit=1)
+    async with face:
+        await face.open()
+        url = face.url.replace("http://", "ws://") + ("/seat/tok/ws" if seat else "/ws")
+        async with connect(url):
+            await until(lambda: face.pids(), 10, "the tab's process started")
+            (old,) = face.pids()
+        await until(lambda: not face.tabs and not face.busy, QUIT_GRACE / 2, "the closed tab's slot is free")
+        async with connect(url):
+            await until(lambda: face.pids() not in ([], [old]), 10, "the new tab's process started")
+            assert psutil.pid_exists(old)  # still being ended: asked to quit, killed after QUIT_GRACE
+            await until(lambda: not psutil.pid_exists(old), QUIT_GRACE + 10, "the old tab's process ended")
+
+
+def running_children(pid: int) -> list[psutil.Process]:
+    try:
+        return psutil.Process(pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+
+
+@pytest.mark.parametrize(
+    ("how", "number"),
+    [("serve", signal.SIGTERM), ("serve", signal.SIGINT), ("serve", signal.SIGHUP), ("host", signal.SIGTERM)],
+)
+async def test_a_signal_stops_the_server_and_every_tab_process_it_started(
+    how: str, number: signal.Signals, tmp_path: Path
+) -> None:
+    """A tab is open (a websocket client stands in for the page); the signal ends the server and its tab's process."""
+    args = (
+        ["serve", "--port", "0", "--tabs", "2"]
+        if how == "serve"
+        else ["host", "hearts", "--seats", "open,bot,bot,bot", "--save", str(tmp_path / "t.json"), "--web"]
+    )
+    server = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "cardtui",
+        *args,
+        stdout=asyncio.subprocess.PIPE,
+        env={**os.environ, "CARDTUI_HOME": str(tmp_path)},
+    )
+    assert server.stdout is not None
+    children: list[psutil.Process] = []
+    try:
+        async with asyncio.timeout(30):
+            while not (found := re.search(rb"http://127\.0\.0\.1:\d+(/seat/[\w-]+)?", await server.stdout.readline())):
+                pass
+        url = found.group().decode().replace("http://", "ws://") + "/ws"
+        async with connect(url):
+            await until(lambda: running_children(server.pid), 10, "the tab's process started")
+            children = running_children(server.pid)
+            server.send_signal(number)
+            async with asyncio.timeout(QUIT_GRACE + 10):
+                await server.wait()
+        assert not [child for child in children if child.is_running() and child.status() != psutil.STATUS_ZOMBIE]
+    finally:
+        if server.returncode is None:
+            server.kill()
+            await server.wait()
+        for child in children:
+            if child.is_running():
+                child.kill()
+
+
+def test_a_taken_web_port_is_named_as_the_web_port(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        args = ["host", "hearts", "--seats", "bot,open,bot,bot", "--save", str(tmp_path / "t.json")]
+        result = runner.invoke(app, [*args, "--web", "--web-port", str(port)])
+    assert result.exit_code == 2
+    assert f"cannot listen on 127.0.0.1:{port} (--web-port) (" in result.output and "Traceback" not in result.output
+
+
+async def test_at_60_columns_the_lobby_never_breaks_a_seats_line_or_link() -> None:
+    """Copied from the terminal, each must be whole: on a line of its own, scrolled sideways if wider."""
+    token = "Xy7-" * 6
+    line = f"cardtui join ws://127.0.0.1:45123/#{token}"
+    link = f"http://127.0.0.1:45124/seat/{token}"
+    seats = [Seat("South", "human"), Seat("West", "human"), Seat("North", "bot", "easy"), Seat("East", "bot", "easy")]
+    app, _ = make_app()
+    async with app.run_test(size=(60, 30)) as pilot:
+        await settled_at(pilot, app, PassScreen)
+        app.push_screen(LobbyScreen(seats, {1: line}, 0, [True, False, True, True], {1: link}))
+        screen = await drawn_when(pilot, app, lambda s: "West " in s and "lobby" in s)
+        rows = screen.splitlines()
+        assert any(link in row for row in rows), screen
+        # The join line is wider than the dialog here: it starts on its own row, and no row holds a piece of it alone.
+        assert any(line[:40] in row for row in rows), screen
+        assert all("ws://" in row or "/seat/" in row for row in rows if "Xy7-" in row), screen
+
+
+async def test_a_full_server_says_at_most_1_tab() -> None:
+    face = WebFace(menu=STUBBORN, limit=1)
+    async with face:
+        await face.open()
+        async with connect(face.url.replace("http://", "ws://") + "/ws"):
+            await until(lambda: face.pids(), 10, "the tab's process started")
+            with pytest.raises(HTTPError) as full:
+                await asyncio.to_thread(urlopen, face.url, timeout=10)
+    assert full.value.code == 503 and "at most 1 tab at once;" in full.value.read().decode()
+
+
+async def test_in_a_browser_tab_the_words_say_what_a_browser_can_do(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page has a window to enlarge or zoom, and a reload, not a terminal and a `cardtui resume` command."""
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled_at(pilot, app, PassScreen)
+        table = next(screen for screen in app.screen_stack if isinstance(screen, GameScreen))
+        (quit_help,) = [words for key, words in table.key_help() if key == "ctrl+q"]
+        assert "reload the page and choose Continue the last game" in quit_help and "cardtui resume" not in quit_help
+        await pilot.resize_terminal(77, 19)
+        shown = await drawn_when(pilot, app, lambda s: "zoom out" in s)
+        said = " ".join(shown.split())
+        assert "The page is 77x19, under 60x20 columns by rows: make the window bigger or zoom out" in said
+        assert "The terminal" not in said

@@ -5,6 +5,7 @@ Nothing here imports Textual, so it is cheap to import and easy to test.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 
 from cardtui.cards import Card, Suit
@@ -45,6 +46,11 @@ ASCII_CELLS = {
 
 ASCII_WORDS = {"…": "...", "←": "<-", "→": "->", "↑": "up", "↓": "down", "—": "-", "⏎": "Enter"}
 """Glyphs that read better as a few ASCII characters, where the width may change (words, not borders)."""
+
+
+def in_browser_tab() -> bool:
+    """This app runs in a browser tab (`cardtui serve`, `host --web`): textual-serve starts it with its web driver."""
+    return os.environ.get("TEXTUAL_DRIVER", "").startswith("textual.drivers.web_driver")
 
 
 def ascii_text(text: str, ascii_only: bool = True) -> str:

@@ -17,7 +17,7 @@ from cardtui.games import Action, Event, IllegalAction
 from cardtui.saves import SaveError
 from cardtui.session import Session
 from cardtui.source import LocalSource, TableSource, source_of
-from cardtui.tui.common import describe, name_and_verb, seat_name
+from cardtui.tui.common import describe, in_browser_tab, name_and_verb, seat_name
 from cardtui.tui.messages import BackToMenu, PlayAgain, Quit
 from cardtui.tui.screens.dialog import Keys, TableHelp
 from cardtui.tui.settings import Settings
@@ -389,7 +389,12 @@ class GameScreen(Screen[None]):
             ("F2", f"hint: what the {self.hint_level()} computer player would do, and why (Settings: hint level)"),
             *self.MORE_KEYS,
             ("ctrl+z", f"take back your last {self.MOVE_WORD} and the computer's after it"),
-            ("ctrl+q", "quit (the game is saved; resume with `cardtui resume SAVE`)"),
+            (
+                "ctrl+q",
+                "quit (the game is saved; reload the page and choose Continue the last game)"
+                if in_browser_tab()
+                else "quit (the game is saved; resume with `cardtui resume SAVE`)",
+            ),
         ]
 
     def action_undo(self) -> None:

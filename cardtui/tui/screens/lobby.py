@@ -8,7 +8,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import HorizontalScroll, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -48,11 +48,15 @@ class LobbyScreen(ModalScreen[None]):
                 + ". The game waits on a seat nobody has taken.",
                 markup=False,
             )
-            yield Static(self.rows(), id="lobby-seats")
+            with HorizontalScroll(id="lobby-scroll"):
+                yield Static(self.rows(), id="lobby-seats")
             yield Static("Enter or Esc: close the lobby · F8: this lobby again", markup=False)
 
     def rows(self) -> Text:
-        """A line per seat, then the invitation line of each open seat under it (never wrapped: it is copied)."""
+        """A line per seat, then the invitation line and link of each open seat under it, each on a line of its own.
+
+        They are copied from the terminal, so never wrapped: a line wider than the dialog scrolls sideways.
+        """
         width = max(len(s.name) for s in self.seats) + 2
         text = Text(no_wrap=True, overflow="ellipsis")
         for seat, s in enumerate(self.seats):
@@ -65,10 +69,10 @@ class LobbyScreen(ModalScreen[None]):
             text.append(inert(f"{s.name:<{width}}{who}") + "\n")
             line = self.invitations.get(seat)
             if line is not None:
-                text.append(inert(f"{'':<{width}}{line}") + "\n")
+                text.append(inert(f"  {line}") + "\n")
             link = self.links.get(seat)
             if link is not None:
-                text.append(inert(f"{'':<{width}}{link}") + "\n")
+                text.append(inert(f"  {link}") + "\n")
         text.rstrip()
         return text
 

@@ -19,7 +19,7 @@ from textual import work
 
 from cardtui.games import Action, Event
 from cardtui.net.source import RemoteSource
-from cardtui.tui.common import name_and_verb
+from cardtui.tui.common import in_browser_tab, name_and_verb
 from cardtui.tui.screens.dialog import LOBBY_KEY, TALK_KEY, TableHelp
 from cardtui.tui.screens.game_base import GameScreen, HostGone, HostSaid
 from cardtui.tui.screens.grid import GridScreen
@@ -263,7 +263,8 @@ class NetworkSeat(GameScreen):
         keys.append(TALK_KEY)
         if self.remote.invitations:
             keys.append(LOBBY_KEY)
-        keys.append(("ctrl+q", "leave the table (your seat waits; join again with the same invitation)"))
+        again = "reload the page to sit down again" if in_browser_tab() else "join again with the same invitation"
+        keys.append(("ctrl+q", f"leave the table (your seat waits; {again})"))
         return keys
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
+from cardtui.tui.common import in_browser_tab
+
 
 class SizeNotice(Widget):
     """`The terminal is 59x19: make it at least 60x20 ...`; the screen's stylesheet shows it only when too small."""
@@ -20,6 +22,11 @@ class SizeNotice(Widget):
 
     def text(self) -> str:
         width, height = self.app.size
+        if in_browser_tab():  # a page has no terminal to resize: its window does, and zooming out makes room
+            return (
+                f"The page is {width}x{height}, under {self.min_width}x{self.min_height} columns by rows: "
+                f"make the window bigger or zoom out {self.purpose}"
+            )
         return (
             f"The terminal is {width}x{height}: make it at least {self.min_width}x{self.min_height} "
             f"columns by rows {self.purpose}"
