@@ -23,7 +23,7 @@ from cardtui.inert import inert
 from cardtui.rules.base import show
 from cardtui.session import Session
 from cardtui.tui.ascii import AsciiFilter
-from cardtui.tui.common import ascii_text
+from cardtui.tui.common import ascii_text, in_browser_tab
 from cardtui.tui.messages import BackToMenu, OpenGame, OpenReplay, OpenSettings, OpenStats, PlayAgain, Quit
 from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.settings import Settings
@@ -141,7 +141,7 @@ class CardtuiApp(App[str | None]):
         for sig in (signal.SIGTERM, signal.SIGHUP):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError, AttributeError):
                 loop.add_signal_handler(sig, self._on_signal, sig)
-        if os.environ.get("TEXTUAL_DRIVER", "").startswith("textual.drivers.web_driver"):
+        if in_browser_tab():
             _end_with_server()
 
     def _on_signal(self, sig: int) -> None:
