@@ -49,11 +49,11 @@ def count_loads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     return loaded
 
 
-async def open_picker(pilot: Pilot[Any], app: CardtuiApp) -> SavePicker:
-    """From the menu, Open a save, with the folder listed."""
+async def open_picker(pilot: Pilot[Any], app: CardtuiApp, entry: str = "open") -> SavePicker:
+    """From the menu, the saves picker of an entry (Open a save, or Replays), with the folder listed."""
     await pilot.pause()
     assert isinstance(app.screen, MenuScreen)
-    app.screen.query_one("#menu-list", OptionList).highlighted = [key for key, _ in MENU].index("open")
+    app.screen.query_one("#menu-list", OptionList).highlighted = [key for key, _ in MENU].index(entry)
     await pilot.press("enter")
     await listed(pilot, app)
     assert isinstance(app.screen, SavePicker)
@@ -163,17 +163,6 @@ async def test_a_save_open_in_another_cardtui_is_neither_deleted_nor_archived(ho
         elsewhere.close()
 
 
-async def open_replays(pilot: Pilot[Any], app: CardtuiApp) -> SavePicker:
-    """From the menu, Replays, with the folder listed."""
-    await pilot.pause()
-    assert isinstance(app.screen, MenuScreen)
-    app.screen.query_one("#menu-list", OptionList).highlighted = [key for key, _ in MENU].index("replays")
-    await pilot.press("enter")
-    await listed(pilot, app)
-    assert isinstance(app.screen, SavePicker)
-    return app.screen
-
-
 async def test_replays_lists_only_finished_games_and_says_how_many_it_left_out(home: Path) -> None:
     """A game in progress is continued, not watched: Replays offers only finished games, so picking never fails."""
     saves_folder = home / "saves"
@@ -182,7 +171,7 @@ async def test_replays_lists_only_finished_games_and_says_how_many_it_left_out(h
     (saves_folder / "broken.json").write_text("{")
     app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
-        picker = await open_replays(pilot, app)
+        picker = await open_picker(pilot, app, "replays")
         assert [info.path.name for info in picker.infos] == ["finished.json"]
         note = picker.query_one("#saves-note", Static)
         assert note.display
@@ -197,7 +186,7 @@ async def test_replays_with_no_finished_game_says_so(home: Path) -> None:
     copies(home / "saves", 1)
     app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
-        picker = await open_replays(pilot, app)
+        picker = await open_picker(pilot, app, "replays")
         assert picker.infos == []
         note = str(picker.query_one("#saves-note", Static).content)
         assert note == "No finished game to watch yet (1 unfinished or broken save not listed)."
