@@ -140,7 +140,7 @@ async def pass_in_page(page: Page, cards: list[Any], click_last: bool = False) -
     for k, card in enumerate(cards, 1):
         if click_last and k == len(cards):
             # The pass dialog's own row of cards, the first on the screen (the hand panel is behind the dialog).
-            screen = await page.wait(chosen(k - 1), "the pass")
+            screen = await page.steady(chosen(k - 1), "the pass")
             glyph = re.compile(rf"(?<!\d){re.escape(card.glyph)}")
             row, line = next((r, line) for r, line in enumerate(screen.splitlines()) if glyph.search(line))
             match = glyph.search(line)
@@ -168,8 +168,9 @@ async def test_a_served_tab_plays_hearts_by_typed_codes_a_click_and_a_resize(
     await page.resize(700, 560)
     await page.wait(lambda s: "New game" in s and max(map(len, s.splitlines())) < shown["cols"], "the narrower menu")
     await page.resize(1000, 620)
+    await page.steady(lambda s: "New game" in s and max(map(len, s.splitlines())) == shown["cols"], "the wide menu")
     await page.key("Enter")
-    form = await page.wait(lambda s: "Start (ctrl+s)" in s, "the new game form")
+    form = await page.steady(lambda s: "Start (ctrl+s)" in s, "the new game form")
     await page.click_cell(*find(form, "Start (ctrl+s)"))
     await page.wait(lambda s: "Chosen (0/3)" in s, "the pass of a new Hearts game")
     (save,) = (home / "saves").glob("*.json")

@@ -160,6 +160,18 @@ class Page:
             await asyncio.sleep(0.02)
         raise AssertionError(f"waited {seconds:g}s for {what}; the page shows:\n{text}")
 
+    async def steady(self, ok: Callable[[str], bool], what: str, seconds: float = 30.0) -> str:
+        """Wait until `ok` holds on a screen that no longer changes, so a click lands where the text was read."""
+        deadline = time.monotonic() + seconds
+        last = ""
+        while time.monotonic() < deadline:
+            text = await self.wait(ok, what, max(deadline - time.monotonic(), 0.1))
+            if text == last:
+                return text
+            last = text
+            await asyncio.sleep(0.2)
+        raise AssertionError(f"waited {seconds:g}s for {what} to stop changing; the page shows:\n{last}")
+
     async def key(self, name: str, modifiers: int = 0) -> None:
         """Press and release a named key (Enter, F5, ArrowLeft...)."""
         code, number, text = KEYS[name]
