@@ -166,6 +166,10 @@ WEB_HELP = (
     "also serve a page per person's seat: each invitation gets a link that opens the seat in a browser "
     "(one tab per seat at a time; a tab's process ends when it closes)"
 )
+PLAY_SEATS_HELP = (
+    "you, person[:NAME] or bot[:LEVEL] for each seat, comma-separated, from seat 0; two or more people "
+    "take turns at this keyboard (hot seat)"
+)
 SPEED_HELP = "how fast computer players move, for this run (the Settings screen and F4 remember one): " + ", ".join(
     SPEEDS
 )
@@ -338,20 +342,28 @@ def play(
     save: Annotated[Path | None, typer.Option("--save", help="save the game to this file")] = None,
     speed: Annotated[str | None, typer.Option("--speed", help=SPEED_HELP)] = None,
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
+    seats: Annotated[str | None, typer.Option("--seats", help=PLAY_SEATS_HELP)] = None,
 ) -> None:
-    """Play a new game against computer players."""
-    from cardtui.seats import default_seats
+    """Play a new game against computer players, or with friends at this keyboard (hot seat: --seats)."""
+    from cardtui.seats import default_seats, people
 
     ruleset = _load_rules(_check_game(game), rules)
-    if players is not None:
-        ruleset = _for_players(ruleset, players, "--players", "{game} is played by {seats} players, not {count}")
     level = _check_level(game, bots or None, "--bots")
+    chosen = [seat for _, seat in _seat_list(seats, game, ("you", "person", "bot"), None, level)] if seats else None
+    if chosen is not None and players is not None and players != len(chosen):
+        fail(f"--players says {players} and --seats lists {len(chosen)} seats; give one of them")
+    if chosen is not None:
+        ruleset = _for_players(ruleset, len(chosen), "--seats", "{game} has {seats} seats, found {count}")
+        if not people(chosen):
+            fail("--seats: no person's seat; put you or person:NAME in the list")
+    elif players is not None:
+        ruleset = _for_players(ruleset, players, "--players", "{game} is played by {seats} players, not {count}")
     _check_speed(speed)
     chosen_seed = _check_seed(seed)
     if save is not None:
         _check_new_save(save)
-    seats = default_seats(ruleset.seats, level)
-    launch_play(ruleset, seats, chosen_seed, save, speed, _ascii(ctx, ascii_cards))
+    seats_here = chosen if chosen is not None else default_seats(ruleset.seats, level)
+    launch_play(ruleset, seats_here, chosen_seed, save, speed, _ascii(ctx, ascii_cards))
 
 
 def _check_new_save(save: Path) -> None:
@@ -781,34 +793,32 @@ class TableOptions:
         return words
 
 
+def _seat_list(
+    text: str, game: str, words: Sequence[str], names: Sequence[str] | None, level: str | None = None
+) -> list[tuple[str, Seat]]:
+    """`--seats` read by the one reading of seat lists (`seats.seats_from_words`), or its one-line error."""
+    from cardtui.seats import SeatError, seats_from_words
+
+    _check_game(game)
+    try:
+        return seats_from_words(text, game, words, names, level)
+    except SeatError as err:
+        fail(f"--seats: {err.message}")
+
+
 def _host_seats(text: str, game: str) -> tuple[list[Seat], int | None]:
     """`--seats you,open,bot:hard,...` as seats and the host's own seat (`you`, at most one).
 
     `open` waits for an invitation, `bot[:LEVEL]` is played here, `you` is the
     host playing in the app.
     """
-    from cardtui.seats import Seat
-
-    words = [w.strip().lower() for w in text.split(",")]
-    names = ("South", "West", "North", "East") if len(words) == 4 else [f"Player {i + 1}" for i in range(len(words))]
-    seats = []
-    you: int | None = None
-    for name, word in zip(names, words, strict=True):
-        kind, _, level = word.partition(":")
-        if word == "open":
-            seats.append(Seat(name, "human"))
-        elif kind == "bot":
-            seats.append(Seat(name, "bot", _check_level(game, level or None, "--seats")))
-        elif word == "you":
-            if you is not None:
-                fail("--seats: `you` may be given once (the host plays one seat)")
-            you = len(seats)
-            seats.append(Seat(name, "human"))
-        else:
-            fail(f"--seats: expected you, open, bot or bot:LEVEL for each seat, found {word!r}")
-    if sum(s.kind == "human" for s in seats) - (you is not None) < 1:
+    count = len(text.split(","))
+    names = ("South", "West", "North", "East") if count == 4 else [f"Player {i + 1}" for i in range(count)]
+    chosen = _seat_list(text, game, ("you", "open", "bot"), names)
+    you = next((i for i, (word, _) in enumerate(chosen) if word == "you"), None)
+    if not any(word == "open" for word, _ in chosen):
         fail("--seats: a network table needs at least one open seat")
-    return seats, you
+    return [seat for _, seat in chosen], you
 
 
 @app.command("host")

@@ -115,3 +115,65 @@ def check_seats(seats: Sequence[Seat | dict[str, Any]], count: int, game: str) -
     if isinstance(seats, str | bytes) or not isinstance(seats, Sequence):
         raise SeatError("seats", f"expected a list of {count} seats, found {type(seats).__name__}")
     return parse_seats([s.to_json() if isinstance(s, Seat) else s for s in seats], count, game)
+
+
+SEAT_WORDS = {
+    "you": "you",
+    "person": "person or person:NAME",
+    "open": "open",
+    "bot": "bot or bot:LEVEL",
+}
+"""The words of a `--seats` list (`play`, `host`), each as a command's help says it."""
+
+
+def _words_said(words: Sequence[str]) -> str:
+    """`you, open, bot or bot:LEVEL`: the words a command takes, as its error says them."""
+    *most, last = [SEAT_WORDS[w] for w in words]
+    return f"{', '.join(most)}, {last}" if most else last
+
+
+def seats_from_words(
+    text: str, game: str, words: Sequence[str], names: Sequence[str] | None = None, level: str | None = None
+) -> list[tuple[str, Seat]]:
+    """A `--seats` list (`you,person:Ann,bot:hard,open`) as (word, seat) pairs, checked; SeatError says why not.
+
+    `words` are the seat words the command takes (see SEAT_WORDS). A seat is
+    named from `names` (default: `default_names` for the count, with `you`
+    as "You") unless `person:NAME` names it; `you` may be given once; `bot` alone plays at
+    `level` (default: the game's). The count is the caller's to check: games
+    take different counts.
+    """
+    items = [w.strip() for w in text.split(",")]
+    if names is None:  # `you` is "You" wherever it sits; seat 0 is "You" only when `you` sits there
+        names = default_names(len(items))
+        names[0] = "South" if len(items) == 4 else "Player 1"
+        names = ["You" if item.lower() == "you" else name for name, item in zip(names, items, strict=True)]
+    allowed = known_levels(game)
+    chosen: list[tuple[str, Seat]] = []
+    for i, (default, item) in enumerate(zip(names, items, strict=True)):
+        kind, colon, rest = item.partition(":")
+        kind = kind.strip().lower()
+        if kind not in words or (colon and kind not in ("person", "bot")):
+            raise SeatError("seats", f"expected {_words_said(words)} for each seat, found {item[:MAX_NAME]!r}")
+        if kind == "bot":
+            chosen_level = rest.strip().lower() or level or default_level(game)
+            if chosen_level not in allowed:
+                raise SeatError(
+                    "seats", f"unknown level {chosen_level[:MAX_NAME]!r} — choose one of {', '.join(allowed)}"
+                )
+            chosen.append((kind, Seat(default, "bot", chosen_level)))
+            continue
+        if kind == "you" and any(w == "you" for w, _ in chosen):
+            other = "open" if "open" in words else "person:NAME"
+            raise SeatError("seats", f"`you` may be given once (the other people's seats are {other})")
+        name = rest.strip() if colon else default
+        if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
+            raise SeatError("seats", f"seat {i}: a name is 1..{MAX_NAME} printable characters, found {show(name)}")
+        chosen.append((kind, Seat(name, "human")))
+    seen: dict[str, int] = {}
+    for i, (_, seat) in enumerate(chosen):
+        if seat.name.casefold() in seen:
+            j = seen[seat.name.casefold()]
+            raise SeatError("seats", f"seats {j} and {i} are both named {show(seat.name)}; give each its own name")
+        seen[seat.name.casefold()] = i
+    return chosen
