@@ -244,9 +244,3 @@ class CardSet:
 
     def __repr__(self) -> str:
         return f"CardSet({' '.join(self.codes())})"
-
-
-def sort_for_display(cards: Iterable[Card]) -> list[Card]:
-    """Sort a hand by suit (clubs, diamonds, spades, hearts alternate colours) then rank."""
-    order = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
-    return sorted(cards, key=lambda c: (order[c.suit], c.rank))

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardtui.cards import DECK, Card, CardError, CardSet, Rank, Suit, parse_card, sort_for_display
+from cardtui.cards import DECK, Card, CardError, CardSet, Rank, Suit, parse_card
 
 
 @pytest.mark.parametrize("text", ["10C", "10c", "TC", "tc", "10♣", " 10C "])
@@ -63,8 +63,3 @@ def test_card_set_operations() -> None:
     assert (a - b).codes() == ["2C"]
     assert a.add(parse_card("3C")).remove(parse_card("2C")).codes() == ["3C", "QS"]
     assert len(CardSet.full()) == 52
-
-
-def test_display_order_alternates_colours() -> None:
-    hand = [parse_card(c) for c in ["AH", "2C", "KS", "3D", "10C"]]
-    assert [c.code for c in sort_for_display(hand)] == ["2C", "10C", "3D", "KS", "AH"]

@@ -18,6 +18,7 @@ LAYERS: dict[str, float] = {
     "files": 1,
     "inert": 1,
     "measure": 1,
+    "hand_order": 1.5,
     "rules": 2,
     "games": 3,
     "bots": 4,

@@ -173,9 +173,9 @@ async def test_leaving_keeps_the_seat_and_joining_again_restores_the_position(tm
 
 
 def sorted_hand(remote: RemoteSource) -> list[Any]:
-    from cardtui.cards import sort_for_display
+    from cardtui.hand_order import arrange
 
-    return list(sort_for_display(remote.view(0).hand))  # type: ignore[attr-defined]
+    return list(arrange(remote.view(0).hand))  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("allowed", [True, False], ids=["hints-on", "hints-off"])

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from cardtui.cards import sort_for_display
 from cardtui.games.base import Play, ToMove
+from cardtui.hand_order import arrange
 from cardtui.saves import LoadedSave, load_save
 from tests.support.terminal import Tmux, saved_past, shows
 
@@ -55,7 +55,7 @@ def test_play_quit_and_resume_in_tmux(tmp_path: Path) -> None:
             tmux.keys("play", legal[0].card.code, "Enter")
             tmux.wait("play", saved_past(save, before), "the play")
         loaded = my_turn(tmux, save)
-        expected = "   ".join(c.glyph for c in sort_for_display(loaded.game.hand(0)))  # type: ignore[attr-defined]
+        expected = "   ".join(c.glyph for c in arrange(loaded.game.hand(0)))  # type: ignore[attr-defined]
         shown = tmux.wait("play", lambda s: expected in " ".join(hand_line(s).split()).replace(" ", "   "), "the hand")
         position = hand_line(shown)
         tmux.keys("play", "C-q")

@@ -9,9 +9,9 @@ import pytest
 from textual.geometry import Region
 from textual.widget import Widget
 
-from cardtui.cards import sort_for_display
 from cardtui.games.eight_of_spades import EightOfSpadesGame
 from cardtui.games.trick import TrickGame
+from cardtui.hand_order import arrange
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.common import card_label
 from cardtui.tui.screens.help import HelpScreen, HelpText
@@ -59,7 +59,7 @@ async def test_every_hand_and_the_trick_are_in_sight_at_60x20(save: str) -> None
             assert region.bottom <= below, seat  # above the review line and the footer
             drawn = rows_of(lines, region)
             assert drawn.split("\n")[0].strip("╭╮─ ").startswith(screen.seats[seat].name)  # the title
-            held = sort_for_display(game.hand(seat))
+            held = arrange(game.hand(seat))
             assert len(held) >= 12
             # under the title, every card in order, over as many rows as it takes
             # (a received card's `*` mark stands before its label)

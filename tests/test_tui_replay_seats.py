@@ -9,8 +9,8 @@ import pytest
 from textual.geometry import Region
 
 from cardtui.api import new_game
-from cardtui.cards import sort_for_display
 from cardtui.games.trick import TrickGame
+from cardtui.hand_order import arrange
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.common import card_label
 from cardtui.tui.screens.replay import ReplayScreen
@@ -79,7 +79,7 @@ async def test_every_seat_and_the_whole_trick_are_in_sight(
             assert names[seat] in drawn[0], seat  # the title, then every card held
             parts = (part.lstrip("*") for part in " ".join(drawn[1:]).split())  # `*`: a card the pass brought
             labels = [part for part in parts if part and not set(part) <= set("│╰╯─")]
-            assert labels == [card_label(card, False) for card in sort_for_display(played.hand(seat))], seat
+            assert labels == [card_label(card, False) for card in arrange(played.hand(seat))], seat
         trick = screen.query_one(Trick)
         drawn_trick = rows_of(lines, trick.region)
         _, winner, cards = played.view(0).tricks[-1]

@@ -67,6 +67,9 @@ def kept(s: Settings) -> dict[str, Any]:
         "ascii": s.ascii_only,
         "hint_level": s.hint_level,
         "click_to_collect": s.click_to_collect,
+        "suit_order": s.suit_order,
+        "rank_order": s.rank_order,
+        "trumps": s.trumps,
     }
 
 
@@ -78,6 +81,9 @@ def test_a_missing_file_gives_the_defaults_and_is_not_written_until_something_ch
         "ascii": False,
         "hint_level": "hard",
         "click_to_collect": False,
+        "suit_order": "CDSH",
+        "rank_order": "ascending",
+        "trumps": "in-order",
     }
     assert s.problem is None and not (home / "settings.toml").exists()
 
@@ -85,6 +91,7 @@ def test_a_missing_file_gives_the_defaults_and_is_not_written_until_something_ch
 def test_round_trip_every_setting(home: Path) -> None:
     s = settings_for()
     changed = {"speed": "fast", "theme": "nord", "ascii": True, "hint_level": "easy", "click_to_collect": True}
+    changed |= {"suit_order": "SHDC", "rank_order": "descending", "trumps": "left"}
     for key, value in changed.items():
         assert s.remember(key, value) is None
     assert on_disk(home) == changed

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from textual import events
 
-from cardtui.cards import sort_for_display
 from cardtui.games.base import Play
+from cardtui.hand_order import arrange
 from cardtui.tui.common import possessive
 from cardtui.tui.screens.bid import BidScreen
 from cardtui.tui.screens.hot_seat import HotSeatScreen
@@ -40,7 +40,7 @@ def check_turned(table: TableScreen) -> int:
     names = [s.name for s in session.seats]
     assert drawn(table) == {where: names[(seat + i) % 4] for i, where in enumerate(PLACES)}
     game: Any = session.game
-    assert table.query_one(Hand).cards == sort_for_display(game.hand(seat))
+    assert table.query_one(Hand).cards == arrange(game.hand(seat))
     assert str(table.query_one(Hand).border_title) == f"{possessive(names[seat])} hand"
     trick = table.query_one(Trick)
     assert trick.bottom == seat

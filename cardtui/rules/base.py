@@ -12,6 +12,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
+from cardtui.cards import Suit
 from cardtui.inert import inert
 
 
@@ -264,6 +265,11 @@ class Ruleset:
     def has_bags(self) -> bool:
         """Whether bags count for anything under these rules (a summary shows them only then)."""
         return False
+
+    @property
+    def trumps(self) -> Suit | None:
+        """The trump suit under these rules (a hand may show it at one end); None: the game has no trumps."""
+        return None
 
     @property
     def seats(self) -> int:

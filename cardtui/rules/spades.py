@@ -203,10 +203,15 @@ class SpadesRules(TrickRules):
         """The seat opposite, at a partnership table; None when every seat plays for itself."""
         return (seat + self.seats // 2) % self.seats if self.partnership else None
 
+    @property
+    def trumps(self) -> Suit:
+        """Spades are always trumps."""
+        return Suit.SPADES
+
     def fast_rules(self) -> FastRules:
-        spades = SUIT_MASKS[Suit.SPADES]
+        spades = SUIT_MASKS[self.trumps]
         return FastRules(
-            trump=int(Suit.SPADES),
+            trump=int(self.trumps),
             first_lead=self.lead if self.two_of_clubs_leads else 0,
             first_block=spades if self.two_of_clubs_leads else 0,
             first_forced=0,

@@ -212,7 +212,7 @@ class CardtuiApp(App[str | None]):
     def show_replay(self, replay: Replay) -> None:
         from cardtui.tui.screens.replay import ReplayScreen
 
-        self.push_screen(ReplayScreen(replay, self.settings.ascii_only))
+        self.push_screen(ReplayScreen(replay, self.settings.ascii_only, self.settings.hand_order))
 
     def show_menu(self) -> None:
         """Back to the menu: pop to it when it is under us, else put one in place of the top screen.

@@ -1,4 +1,5 @@
-"""Settings: what a player chose once and expects again (speed, theme, ASCII suits, hint level, collecting tricks).
+"""Settings: what a player chose once and expects again (speed, theme, ASCII suits, hint level, collecting tricks,
+hand order, confirming costly moves).
 
 They live in `settings.toml` in cardtui's config folder (`$CARDTUI_HOME` when
 set). The `run_*` functions load them once, let the command line's flags win
@@ -18,6 +19,8 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
+from cardtui.hand_order import RANK_ORDERS, SUIT_ORDERS, TRUMP_PLACES, HandOrder
+
 SPEEDS = ("instant", "fast", "normal", "slow")
 # Seconds a computer player waits before moving, and a finished trick stays on screen.
 BOT_DELAY = {"instant": 0.0, "fast": 0.15, "normal": 0.5, "slow": 1.0}
@@ -35,8 +38,13 @@ KEYS = {
     "ascii": "ascii_only",
     "hint_level": "hint_level",
     "click_to_collect": "click_to_collect",
+    "suit_order": "suit_order",
+    "rank_order": "rank_order",
+    "trumps": "trumps",
 }
 """TOML key -> Settings attribute: the values the file remembers."""
+CHOICES = {"suit_order": SUIT_ORDERS, "rank_order": RANK_ORDERS, "trumps": TRUMP_PLACES}
+"""The keys whose value is one of a few words."""
 
 HEADER = """\
 # cardtui settings: written by the app (the Settings screen, F4, the theme you pick);
@@ -46,6 +54,9 @@ HEADER = """\
 # ascii: true draws suits as the letters C D H S
 # hint_level: easy, normal or hard (the computer player F2 asks)
 # click_to_collect: true leaves a finished trick on the table until Enter, Space or a click
+# suit_order: the suits of your hand left to right, as the letters C D H S (CDSH alternates colours)
+# rank_order: ascending (2 to A) or descending (A to 2) within each suit
+# trumps: where a game's trumps (spades in Spades) go: in-order (where suit_order puts them), left or right
 """
 
 
@@ -61,6 +72,12 @@ def _allowed(key: str) -> str:
         return "one of " + ", ".join(SPEEDS)
     if key == "hint_level":
         return "one of " + ", ".join(HINT_LEVELS)
+    if key == "suit_order":
+        return "the letters C D H S once each, like CDSH"
+    if key == "rank_order":
+        return "one of " + ", ".join(RANK_ORDERS)
+    if key == "trumps":
+        return "one of " + ", ".join(TRUMP_PLACES)
     if key == "theme":
         return f"a theme name (a string of 1 to {MAX_THEME_CHARS} characters)"
     return "true or false"
@@ -71,6 +88,8 @@ def _valid(key: str, value: object) -> bool:
         return value in SPEEDS
     if key == "hint_level":
         return value in HINT_LEVELS
+    if key in CHOICES:
+        return value in CHOICES[key]
     if key == "theme":
         return isinstance(value, str) and 0 < len(value) <= MAX_THEME_CHARS and value.isprintable()
     return isinstance(value, bool)
@@ -149,6 +168,9 @@ class Settings:
     theme: str = DEFAULT_THEME
     hint_level: str = "hard"
     click_to_collect: bool = False
+    suit_order: str = "CDSH"
+    rank_order: str = "ascending"
+    trumps: str = "in-order"
     path: Path | None = None
     problem: str | None = None
     """Why the file could not be read as it is (shown once at start); while set, the file is not written."""
@@ -159,6 +181,7 @@ class Settings:
             raise ValueError(f"unknown speed {self.speed!r} — choose one of {', '.join(SPEEDS)}")
         if self.hint_level not in HINT_LEVELS:
             raise ValueError(f"unknown hint level {self.hint_level!r} — choose one of {', '.join(HINT_LEVELS)}")
+        self.hand_order  # noqa: B018  # checks the order's three parts
         for key, attr in KEYS.items():
             self.remembered.setdefault(key, getattr(self, attr))
 
@@ -179,6 +202,11 @@ class Settings:
                 setattr(base, attr, value)
         base.__post_init__()  # the flags checked as the file's values are
         return base
+
+    @property
+    def hand_order(self) -> HandOrder:
+        """The order hands are shown in (`hand_order.arrange`)."""
+        return HandOrder(self.suit_order, self.rank_order, self.trumps)
 
     @property
     def bot_delay(self) -> float:

@@ -11,7 +11,7 @@ from textual.binding import BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Static
 
-from cardtui.cards import CardSet, sort_for_display
+from cardtui.cards import Card
 from cardtui.games.base import Bid
 from cardtui.inert import inert
 from cardtui.tui.common import bid_examples, bid_label, card_label, parse_bid_text
@@ -23,7 +23,8 @@ from cardtui.tui.widgets.keys_in_order import InOrderInput
 class BidScreen(DecisionDialog[Bid]):
     """Gives back the chosen Bid. With blind bids on offer, the hand stays face down until "look".
 
-    `earlier` is the bids made so far this deal (the partner's among them), told in words."""
+    `hand` comes in the order to show it; `earlier` is the bids made so far this deal (the partner's among them),
+    told in words."""
 
     BINDINGS: ClassVar[list[BindingType]] = [("escape", "look", "Look at the hand")]
     KEYS: ClassVar[Keys] = (
@@ -39,7 +40,7 @@ class BidScreen(DecisionDialog[Bid]):
         self,
         name: str,
         bids: Sequence[Bid],
-        hand: CardSet,
+        hand: Sequence[Card],
         ascii_only: bool,
         on_look: Callable[[], None] | None = None,
         earlier: str = "",
@@ -52,7 +53,7 @@ class BidScreen(DecisionDialog[Bid]):
         self.player = inert(name)
         self.earlier = inert(earlier, lines=True)
         self.bids = list(bids)
-        self.hand = hand
+        self.hand = list(hand)
         self.ascii_only = ascii_only
         self.on_look = on_look
         self.refusal = refusal
@@ -108,12 +109,12 @@ class BidScreen(DecisionDialog[Bid]):
         self.query_one("#bid-input", Input).focus()
 
     def _show_hand(self) -> None:
-        cards = "  ".join(card_label(c, self.ascii_only) for c in sort_for_display(self.hand))
+        cards = "  ".join(card_label(c, self.ascii_only) for c in self.hand)
         self.query_one("#bid-hand", Static).update(cards)
 
-    def show_hand(self, hand: CardSet) -> None:
-        """The hand arrived (a network seat's host sends it only once the seat looks)."""
-        self.hand = hand
+    def show_hand(self, hand: Sequence[Card]) -> None:
+        """The hand arrived, in the order to show it (a network seat's host sends it only once the seat looks)."""
+        self.hand = list(hand)
         if not self.blind_stage:
             self._show_hand()
 

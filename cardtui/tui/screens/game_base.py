@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
@@ -12,8 +13,9 @@ from textual.message import Message
 from textual.screen import Screen
 
 from cardtui.bots import Decision
-from cardtui.cards import CardError, parse_cards
+from cardtui.cards import Card, CardError, parse_cards
 from cardtui.games import Action, Event, IllegalAction
+from cardtui.hand_order import arrange
 from cardtui.saves import SaveError
 from cardtui.session import Session
 from cardtui.source import LocalSource, TableSource, source_of
@@ -124,6 +126,10 @@ class GameScreen(Screen[None]):
     @property
     def ascii_only(self) -> bool:
         return self.settings.ascii_only
+
+    def in_order(self, cards: Iterable[Card]) -> list[Card]:
+        """A hand in the order the settings ask, the trumps from the ruleset (the one order of every hand shown)."""
+        return arrange(cards, self.settings.hand_order, self.source.ruleset.trumps)
 
     @property
     def viewer(self) -> int | None:
@@ -480,7 +486,7 @@ class GameScreen(Screen[None]):
         from cardtui.tui.screens.replay import ReplayScreen
 
         if choice == "replay":
-            replay = ReplayScreen(Replay.from_save(self.session.to_save()), self.ascii_only)
+            replay = ReplayScreen(Replay.from_save(self.session.to_save()), self.ascii_only, self.settings.hand_order)
             self.app.push_screen(replay, self._back_from_replay)
         elif choice == "again":
             self.post_message(PlayAgain(self.session))

@@ -19,7 +19,6 @@ from textual.message import Message
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
-from cardtui.cards import sort_for_display
 from cardtui.games import Event
 from cardtui.games.eight_of_spades import (
     POSITIONS,
@@ -33,6 +32,7 @@ from cardtui.games.eight_of_spades import (
 from cardtui.games.spades import SpadesView
 from cardtui.games.summary import counts_bags
 from cardtui.games.trick import TrickGame
+from cardtui.hand_order import HandOrder, arrange
 from cardtui.inert import inert
 from cardtui.replay import Replay
 from cardtui.tui.common import (
@@ -123,10 +123,11 @@ class ReplayScreen(FitsTerminal):
         Binding("escape", "close", "Back", id="replay.close"),
     ]
 
-    def __init__(self, replay: Replay, ascii_only: bool = False) -> None:
+    def __init__(self, replay: Replay, ascii_only: bool = False, order: HandOrder | None = None) -> None:
         super().__init__()
         self.replay = replay
         self.ascii_only = ascii_only
+        self.order = order
         self.seats = replay.loaded.seats
         self.game_name = replay.loaded.ruleset.game
         self.entry = entry_of(replay.loaded.ruleset)
@@ -341,7 +342,8 @@ class ReplayScreen(FitsTerminal):
                 self._plain(f"{seat_name(self.seats, seat)}{extra} · {tricks_text(view.tricks_won[seat])}")
             )
             received = getattr(game.view(seat).detail, "received", None)  # a pass's cards, marked `*` all deal
-            hand.show(sort_for_display(game.hand(seat)), None, received=set(received or ()))
+            held = arrange(game.hand(seat), self.order, self.replay.loaded.ruleset.trumps)
+            hand.show(held, None, received=set(received or ()))
         trick = self.query_one(Trick)
         trick.count = len(self.seats)
         if view.trick:

@@ -1,4 +1,5 @@
-"""The Settings screen: speed, theme, ASCII suits, hint level and collecting tricks, each remembered as it changes."""
+"""The Settings screen: speed, theme, ASCII suits, hint level, collecting tricks and hand order, each remembered as
+it changes."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Select, Static, Switch
 
+from cardtui.cards import Suit
+from cardtui.hand_order import RANK_ORDERS, SUIT_ORDERS, TRUMP_PLACES
 from cardtui.inert import inert
 from cardtui.tui.settings import HINT_LEVELS, KEYS, SPEEDS, Settings
 
@@ -27,12 +30,26 @@ LABELS = {
     "ascii": "Suits as letters (ASCII)",
     "hint_level": "Hint level (F2)",
     "click_to_collect": "Click to collect the trick",
+    "suit_order": "Hand: suits left to right",
+    "rank_order": "Hand: ranks",
+    "trumps": "Hand: trumps (Spades)",
 }
+RANK_WORDS = {"ascending": "low to high (2 … A)", "descending": "high to low (A … 2)"}
+TRUMP_WORDS = {"in-order": "in the suit order", "left": "at the left end", "right": "at the right end"}
 
 
 def shown(value: object) -> str:
-    """A setting's value in words: on/off for a switch."""
-    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+    """A setting's value in words: on/off for a switch, a suit order as its suits."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if value in SUIT_ORDERS:
+        return suits_shown(str(value))
+    return RANK_WORDS.get(str(value)) or TRUMP_WORDS.get(str(value)) or str(value)
+
+
+def suits_shown(order: str) -> str:
+    """A suit order (`CDSH`) as the suits' glyphs, left to right (the ASCII filter draws them as letters)."""
+    return " ".join(Suit("CDHS".index(letter)).glyph for letter in order)
 
 
 class SettingsScreen(Screen[None]):
@@ -65,6 +82,21 @@ class SettingsScreen(Screen[None]):
             with Horizontal(classes="form-row"):
                 yield Label(LABELS["click_to_collect"])
                 yield Switch(s.click_to_collect, id="click-to-collect")
+            with Horizontal(classes="form-row"):
+                yield Label(LABELS["suit_order"])
+                yield Select(
+                    [(suits_shown(o), o) for o in SUIT_ORDERS], value=s.suit_order, allow_blank=False, id="suit-order"
+                )
+            with Horizontal(classes="form-row"):
+                yield Label(LABELS["rank_order"])
+                yield Select(
+                    [(RANK_WORDS[o], o) for o in RANK_ORDERS], value=s.rank_order, allow_blank=False, id="rank-order"
+                )
+            with Horizontal(classes="form-row"):
+                yield Label(LABELS["trumps"])
+                yield Select(
+                    [(TRUMP_WORDS[o], o) for o in TRUMP_PLACES], value=s.trumps, allow_blank=False, id="trumps"
+                )
             yield Static(inert(self.where()), id="settings-file", markup=False)
             yield Static(inert(self.overrides()), id="settings-note", markup=False)
         yield Footer()

@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from cardtui.cards import Card, CardSet, sort_for_display
+from cardtui.cards import Card, CardSet
 from cardtui.games import Action, Event
 from cardtui.games.base import Bid, Claim, Pass, Play, pass_counts
 from cardtui.games.hearts import HeartsView, pass_offset
@@ -88,7 +88,7 @@ class TableScreen(FitsTerminal, GameScreen):
         ("F5 or !", "claim the remaining tricks when they are surely yours (asks first, then shows them)"),
         ("F6", "score history: every deal so far and a chart of the running totals"),
         ("Enter, Space or click", "collect a finished trick (when Settings has click to collect the trick on)"),
-        ("F9", "settings: speed, theme, suits as letters, hint level, click to collect the trick"),
+        ("F9", "settings: speed, theme, suits as letters, hint level, click to collect the trick, hand order"),
     )
 
     def __init__(self, session: Session | TableSource, settings: Settings, resumed: bool = False) -> None:
@@ -227,7 +227,7 @@ class TableScreen(FitsTerminal, GameScreen):
         hand.border_title = Text(
             inert("Your hand" if len(self.humans) < 2 else f"{possessive(self.who(self.viewer))} hand")
         )
-        held = sort_for_display(v.hand)
+        held = self.in_order(v.hand)
         legal: set[Card] | None = None
         if tm is not None and tm.seat == self.viewer and tm.phase == "play" and self.held is None:
             legal = {a.card for a in v.legal if isinstance(a, Play)}
@@ -288,7 +288,7 @@ class TableScreen(FitsTerminal, GameScreen):
                 case CardsPassed(seat=giver, to=to, cards=cards) if (
                     to == self.viewer and cards and self.settings.trick_delay > 0
                 ):
-                    shown = " ".join(card_label(c, self.ascii_only) for c in sort_for_display(cards))
+                    shown = " ".join(card_label(c, self.ascii_only) for c in self.in_order(cards))
                     self.showing_received = True
                     self.show_prompt(
                         f"{name_and_verb(self.who(to), 'receives', 'receive')} {shown} from {self.who(giver)}."
@@ -408,7 +408,7 @@ class TableScreen(FitsTerminal, GameScreen):
             return v.bid_error(Bid(seat, number, blind))
 
         help_ = self.table_help()
-        dialog = BidScreen(self.who(seat), bids, v.hand, self.ascii_only, look, earlier, help_, refusal)
+        dialog = BidScreen(self.who(seat), bids, self.in_order(v.hand), self.ascii_only, look, earlier, help_, refusal)
         self.app.push_screen(dialog, chosen)
 
     def hand_arrived(self) -> None:
@@ -418,7 +418,7 @@ class TableScreen(FitsTerminal, GameScreen):
         super().hand_arrived()
         dialog = self.app.screen
         if isinstance(dialog, BidScreen):
-            dialog.show_hand(self.view().hand)
+            dialog.show_hand(self.in_order(self.view().hand))
 
     def bids_so_far(self, v: SpadesView, seat: int) -> str:
         """`Bids so far: West 3, North (your partner) nil` — in bidding order, the partner named as such."""
@@ -456,7 +456,7 @@ class TableScreen(FitsTerminal, GameScreen):
             if cards is None or not self.apply_action(Pass(seat, cards)):
                 self.advance()
 
-        dialog = PassScreen(title, sort_for_display(v.hand), counts, self.ascii_only, self.table_help())
+        dialog = PassScreen(title, self.in_order(v.hand), counts, self.ascii_only, self.table_help())
         self.app.push_screen(dialog, chosen)
 
     def on_hand_picked(self, message: Hand.Picked) -> None:
