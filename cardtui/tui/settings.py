@@ -41,6 +41,7 @@ KEYS = {
     "suit_order": "suit_order",
     "rank_order": "rank_order",
     "trumps": "trumps",
+    "confirm_costly": "confirm_costly",
 }
 """TOML key -> Settings attribute: the values the file remembers."""
 CHOICES = {"suit_order": SUIT_ORDERS, "rank_order": RANK_ORDERS, "trumps": TRUMP_PLACES}
@@ -57,6 +58,7 @@ HEADER = """\
 # suit_order: the suits of your hand left to right, as the letters C D H S (CDSH alternates colours)
 # rank_order: ascending (2 to A) or descending (A to 2) within each suit
 # trumps: where a game's trumps (spades in Spades) go: in-order (where suit_order puts them), left or right
+# confirm_costly: true asks y/n before a nil or blind bid (a claim always asks)
 """
 
 
@@ -171,6 +173,7 @@ class Settings:
     suit_order: str = "CDSH"
     rank_order: str = "ascending"
     trumps: str = "in-order"
+    confirm_costly: bool = False
     path: Path | None = None
     problem: str | None = None
     """Why the file could not be read as it is (shown once at start); while set, the file is not written."""

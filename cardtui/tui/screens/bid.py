@@ -1,4 +1,5 @@
-"""The bid: a number of tricks up to the hand's size, nil, and blind bids (before the hand is shown) when allowed."""
+"""The bid: a number of tricks up to the hand's size, nil, and blind bids (before the hand is shown) when allowed;
+with Settings' confirm on, a nil or blind bid asks y/n first."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ class BidScreen(DecisionDialog[Bid]):
         ("blind nil, blind 5 + Enter", "a blind bid, before looking at the hand (when the rules allow)"),
         ("Esc or look + Enter", "look at the hand first"),
         ("Tab, Enter", "move to a button and press it"),
+        ("y or n", "with Settings' confirm nil and blind bids on: make the nil, 0 or blind bid, or choose again"),
         ("F1", "this help"),
         ("F2", "hint: the bid the computer player of your hint level (Settings) would make, and why"),
     )
@@ -46,6 +48,7 @@ class BidScreen(DecisionDialog[Bid]):
         earlier: str = "",
         table_help: TableHelp | None = None,
         refusal: Callable[[int, bool], str | None] | None = None,
+        confirm: bool = False,
     ) -> None:
         super().__init__(table_help)
         self.HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-narrow"), (80, "-wide")]
@@ -57,6 +60,8 @@ class BidScreen(DecisionDialog[Bid]):
         self.ascii_only = ascii_only
         self.on_look = on_look
         self.refusal = refusal
+        self.confirm = confirm
+        """Ask y/n before a costly bid (nil, blind nil, a typed 0, a blind bid): it cannot be taken back."""
         """Why a bid (tricks, blind) is not allowed now, in the engine's words."""
         self.blind_stage = any(b.blind for b in self.bids)
         self.most = max((b.bid for b in self.bids), default=13)
@@ -153,14 +158,17 @@ class BidScreen(DecisionDialog[Bid]):
         except ValueError as err:
             self.say(str(err))
             return
-        self._choose(number, blind)
+        self._choose(number, blind, typed_zero=text.split()[-1:] == ["0"])
 
-    def _choose(self, number: int, blind: bool) -> None:
+    def _choose(self, number: int, blind: bool, typed_zero: bool = False) -> None:
         for b in self.bids:
             if b.bid == number and b.blind == blind:
                 if blind != self.blind_stage:
                     break
-                self.dismiss(b)
+                if self.confirm and (b.is_nil or b.blind):
+                    self._ask(b, typed_zero)
+                else:
+                    self.dismiss(b)
                 return
         label = bid_label(number, blind)
         why = self.refusal(number, blind) if self.refusal is not None else None
@@ -174,6 +182,25 @@ class BidScreen(DecisionDialog[Bid]):
             self.say(f"{label} is not allowed now (the rules or the score do not allow it)")
         else:
             self.say(f"{label} is not allowed in these rules")
+
+    def _ask(self, bid: Bid, typed_zero: bool) -> None:
+        """The y/n question before a costly bid: yes makes it, no leaves the dialog to choose again."""
+        from cardtui.tui.screens.confirm import ConfirmScreen
+
+        label = bid_label(bid.bid, bid.blind)
+        what = "You typed 0, which bids nil" if typed_zero else f"{label[0].upper()}{label[1:]}"
+        promise = "to take no trick at all" if bid.is_nil else f"{bid.bid} tricks or more"
+        seen = " before seeing your hand" if bid.blind else ""
+        question = f"{what}{seen}: you promise {promise}. A bid cannot be taken back."
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(bid)
+            else:
+                self.say(f"Not bid: {label}. Choose your bid.")
+                self.query_one("#bid-input", Input).focus()
+
+        self.app.push_screen(ConfirmScreen(f"Bid {label}?", question, f"bid {label}", "choose again"), answered)
 
     def say(self, text: str) -> None:
         self.query_one("#bid-message", Static).update(text)

@@ -1,5 +1,5 @@
-"""The Settings screen: speed, theme, ASCII suits, hint level, collecting tricks and hand order, each remembered as
-it changes."""
+"""The Settings screen: speed, theme, ASCII suits, hint level, collecting tricks, hand order and confirming costly
+moves, each remembered as it changes."""
 
 from __future__ import annotations
 
@@ -33,7 +33,9 @@ LABELS = {
     "suit_order": "Hand: suits left to right",
     "rank_order": "Hand: ranks",
     "trumps": "Hand: trumps (Spades)",
+    "confirm_costly": "Confirm nil and blind bids",
 }
+CLAIM_NOTE = "Confirming asks y/n before a nil, blind nil, 0 or blind bid; a claim (F5) always asks."
 RANK_WORDS = {"ascending": "low to high (2 … A)", "descending": "high to low (A … 2)"}
 TRUMP_WORDS = {"in-order": "in the suit order", "left": "at the left end", "right": "at the right end"}
 
@@ -97,6 +99,10 @@ class SettingsScreen(Screen[None]):
                 yield Select(
                     [(TRUMP_WORDS[o], o) for o in TRUMP_PLACES], value=s.trumps, allow_blank=False, id="trumps"
                 )
+            with Horizontal(classes="form-row"):
+                yield Label(LABELS["confirm_costly"])
+                yield Switch(s.confirm_costly, id="confirm-costly")
+            yield Static(CLAIM_NOTE, id="settings-claim", markup=False)
             yield Static(inert(self.where()), id="settings-file", markup=False)
             yield Static(inert(self.overrides()), id="settings-note", markup=False)
         yield Footer()

@@ -88,7 +88,7 @@ class TableScreen(FitsTerminal, GameScreen):
         ("F5 or !", "claim the remaining tricks when they are surely yours (asks first, then shows them)"),
         ("F6", "score history: every deal so far and a chart of the running totals"),
         ("Enter, Space or click", "collect a finished trick (when Settings has click to collect the trick on)"),
-        ("F9", "settings: speed, theme, suits as letters, hint level, click to collect the trick, hand order"),
+        ("F9", "settings: speed, theme, suits as letters, hint level, click to collect, hand order, confirm bids"),
     )
 
     def __init__(self, session: Session | TableSource, settings: Settings, resumed: bool = False) -> None:
@@ -409,6 +409,7 @@ class TableScreen(FitsTerminal, GameScreen):
 
         help_ = self.table_help()
         dialog = BidScreen(self.who(seat), bids, self.in_order(v.hand), self.ascii_only, look, earlier, help_, refusal)
+        dialog.confirm = self.settings.confirm_costly
         self.app.push_screen(dialog, chosen)
 
     def hand_arrived(self) -> None:
