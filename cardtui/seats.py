@@ -138,10 +138,10 @@ def seats_from_words(
     """A `--seats` list (`you,person:Ann,bot:hard,open`) as (word, seat) pairs, checked; SeatError says why not.
 
     `words` are the seat words the command takes (see SEAT_WORDS). A seat is
-    named from `names` (default: `default_names` for the count, with `you`
-    as "You") unless `person:NAME` names it; `you` may be given once; `bot` alone plays at
-    `level` (default: the game's). The count is the caller's to check: games
-    take different counts.
+    named from `names` (default: `default_names` for the count, with `you` as
+    "You") unless `person:NAME` names it; `you` may be given once; `bot` alone
+    plays at `level` (default: the game's). The count is the caller's to
+    check: games take different counts.
     """
     items = [w.strip() for w in text.split(",")]
     if names is None:  # `you` is "You" wherever it sits; seat 0 is "You" only when `you` sits there

@@ -60,7 +60,7 @@ async def test_on_nil_and_a_typed_0_ask_and_no_leaves_the_bid_to_choose_again() 
         dialog = await settled_at(pilot, app, BidScreen)
         before = len(bids_made(session))
         await type_bid(pilot, "nil")
-        assert question(app) == "Nil: you promise to take no trick at all. A bid cannot be taken back."
+        assert question(app) == "Nil: you promise to take no trick at all."
         await pilot.press("n")
         await pilot.pause()
         assert app.screen is dialog and len(bids_made(session)) == before

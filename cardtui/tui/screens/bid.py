@@ -48,7 +48,6 @@ class BidScreen(DecisionDialog[Bid]):
         earlier: str = "",
         table_help: TableHelp | None = None,
         refusal: Callable[[int, bool], str | None] | None = None,
-        confirm: bool = False,
     ) -> None:
         super().__init__(table_help)
         self.HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-narrow"), (80, "-wide")]
@@ -60,9 +59,9 @@ class BidScreen(DecisionDialog[Bid]):
         self.ascii_only = ascii_only
         self.on_look = on_look
         self.refusal = refusal
-        self.confirm = confirm
-        """Ask y/n before a costly bid (nil, blind nil, a typed 0, a blind bid): it cannot be taken back."""
         """Why a bid (tricks, blind) is not allowed now, in the engine's words."""
+        self.confirm = False
+        """Ask y/n before a costly bid (nil, blind nil, a typed 0, a blind bid): Settings' confirm_costly."""
         self.blind_stage = any(b.blind for b in self.bids)
         self.most = max((b.bid for b in self.bids), default=13)
         """The highest bid offered: a number typed may go this high (13, or 17 in cutthroat for three)."""
@@ -191,7 +190,7 @@ class BidScreen(DecisionDialog[Bid]):
         what = "You typed 0, which bids nil" if typed_zero else f"{label[0].upper()}{label[1:]}"
         promise = "to take no trick at all" if bid.is_nil else f"{bid.bid} tricks or more"
         seen = " before seeing your hand" if bid.blind else ""
-        question = f"{what}{seen}: you promise {promise}. A bid cannot be taken back."
+        question = f"{what}{seen}: you promise {promise}."
 
         def answered(yes: bool | None) -> None:
             if yes:
