@@ -9,6 +9,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from cardtui.games.base import Bid, Pass
+from cardtui.hand_order import arrange
 from cardtui.net import Table
 from cardtui.rules import load_preset
 from cardtui.tui.app import CardtuiApp, Start
@@ -153,7 +154,7 @@ async def test_a_network_seat_that_may_bid_blind_gets_its_cards_when_it_looks(tm
             if dialog.hand:
                 break
         dealt = table.session.game.view(0).hand  # type: ignore[attr-defined]
-        assert dialog.hand == dealt and remote.view(0).hand == dealt and not remote.face_down  # type: ignore[attr-defined]
+        assert dialog.hand == arrange(dealt) and remote.view(0).hand == dealt and not remote.face_down  # type: ignore[attr-defined]
         await pilot.press("4", "enter")
         assert await host_took(pilot, table, Bid(0, 4))
 

@@ -70,6 +70,7 @@ def kept(s: Settings) -> dict[str, Any]:
         "suit_order": s.suit_order,
         "rank_order": s.rank_order,
         "trumps": s.trumps,
+        "confirm_costly": s.confirm_costly,
     }
 
 
@@ -84,6 +85,7 @@ def test_a_missing_file_gives_the_defaults_and_is_not_written_until_something_ch
         "suit_order": "CDSH",
         "rank_order": "ascending",
         "trumps": "in-order",
+        "confirm_costly": False,
     }
     assert s.problem is None and not (home / "settings.toml").exists()
 
@@ -91,7 +93,7 @@ def test_a_missing_file_gives_the_defaults_and_is_not_written_until_something_ch
 def test_round_trip_every_setting(home: Path) -> None:
     s = settings_for()
     changed = {"speed": "fast", "theme": "nord", "ascii": True, "hint_level": "easy", "click_to_collect": True}
-    changed |= {"suit_order": "SHDC", "rank_order": "descending", "trumps": "left"}
+    changed |= {"suit_order": "SHDC", "rank_order": "descending", "trumps": "left", "confirm_costly": True}
     for key, value in changed.items():
         assert s.remember(key, value) is None
     assert on_disk(home) == changed
