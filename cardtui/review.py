@@ -2,15 +2,19 @@
 
 For every pass, bid, play (and Eight of Spades call and flip) of the seats
 under review, the reviewer rebuilds the seat's `PlayerView` at that moment and
-asks the hard player to weigh every choice it had (`bots.make_judge`), on
-samples drawn from the session's generator for that decision
-(`session.bot_rng`), so a save, a level and a budget always give the same
-review on any machine (the budget is a count of simulated plays, not a clock).
+asks the game's judge (`variants.make_judge`, `bots/judge.py`) to weigh every
+choice it had, on samples of the judge's own (`judge_rng`: never the samples
+the hard player drew, so its own move is not best by construction), so a
+save, a judge seed and a budget always give the same review on any machine
+(the budget is a count of simulated plays, not a clock).
 
 The loss of a decision is how much worse the chosen action was than the best
-one, in the game's own units (points; in the Eight of Spades endgame, the
-chance of winning); a loss at or above a threshold gets a mark, `?` or `??`,
-as a chess annotator would. The thresholds, and why:
+one on their common samples, in the game's own units (points; in the Eight of
+Spades endgame, the chance of winning), with its standard error. A loss at or
+above a threshold gets a mark, `?` or `??`, as a chess annotator would, but
+only when it is also more than twice its standard error; a loss past the
+threshold within the noise is reported as close, with no mark. The
+thresholds, and why:
 
 - Hearts: `?` from 1 point (about a heart taken for nothing), `??` from 4
   points (a trick of hearts, or about a third of the Q♠'s 13).
@@ -24,17 +28,18 @@ from __future__ import annotations
 
 import dataclasses
 import multiprocessing
+import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from cardtui.bots import DEFAULT_BUDGET_MS, Evaluation, Judge
-from cardtui.bots.eight_of_spades import CALL_WORDS
+from cardtui.bots import DEFAULT_BUDGET_MS
+from cardtui.bots.judge import CLEAR_Z, Valued, Weigher, Weighing
 from cardtui.cards import Card
 from cardtui.games import Action
 from cardtui.games.base import Bid, Pass, Play, PlayerView
-from cardtui.games.eight_of_spades import CALLS, Flip, position_name
 from cardtui.games.history import History
+from cardtui.measure import usable_cores
 from cardtui.replay import Replay
 from cardtui.saves import LoadedSave, build_save
 from cardtui.session import bot_rng
@@ -42,7 +47,7 @@ from cardtui.variants import GAMES, find_game, make_judge
 from cardtui.variants.base import CardText
 
 FORMAT = "cardtui-review"
-VERSION = 1
+VERSION = 2
 POINTS = "points"
 WIN_CHANCE = "win chance"
 
@@ -85,10 +90,15 @@ class Judgement:
     chosen_points: float
     best_points: float
     loss: float
+    loss_se: float
     unit: str
     mark: str
+    close: bool
+    """Whether the loss reaches a mark's threshold but is within the noise (no mark: too close to call)."""
     choices: int
     samples: int
+    options: tuple[Valued, ...]
+    """Every choice weighed, best first (`alike` choices share its numbers)."""
     why: str
     line: str
     """`why` with the cards in suit glyphs, for the screen (`why` keeps the canonical codes)."""
@@ -111,9 +121,22 @@ class Judgement:
             "chosen_points": _round(self.chosen_points),
             "best_points": _round(self.best_points),
             "loss": _round(self.loss),
+            "loss_se": _round(self.loss_se),
             "mark": self.mark,
+            "close": self.close,
             "choices": self.choices,
             "samples": self.samples,
+            "options": [
+                {
+                    "action": action.to_json(),
+                    "value": _round(o.value),
+                    "se": _round(o.se),
+                    "points": _round(o.points),
+                    "samples": o.samples,
+                }
+                for o in self.options
+                for action in (o.action, *o.alike)
+            ],
             "why": self.why,
         }
 
@@ -249,34 +272,41 @@ def decisions(loaded: LoadedSave, seats: Sequence[int]) -> list[tuple[int, int, 
 # ---------------------------------------------------------------- weighing (here or in worker processes)
 
 
-def weigh(judge: Judge, seed: int, action: Action, view: PlayerView, moves: int) -> Evaluation:
-    """The judge's evaluation of an action from its seat's view, with the generator the session hands a
-    computer player with `moves` actions in effect."""
-    return judge.evaluate(view, action, bot_rng(seed, moves))
+def judge_rng(seed: int, action_count: int, judge_seed: int = 0) -> random.Random:
+    """The judge's own generator for the decision at this point: never the one the computer player had
+    (`session.bot_rng`), and another for each `judge_seed`."""
+    return random.Random(f"cardtui/judge/{judge_seed}/{seed}/{action_count}")
+
+
+def weigh(judge: Weigher, seed: int, judge_seed: int, action: Action, view: PlayerView, moves: int) -> Weighing:
+    """The judge's weighing of an action from its seat's view, with its own generator for that decision
+    (and the computer player's, to say what it would have done)."""
+    return judge.weigh(view, action, judge_rng(seed, moves, judge_seed), bot_rng(seed, moves))
 
 
 class _Weigher:
     """A worker process's copy of the save: it replays it once and weighs the decisions at given log indices."""
 
-    def __init__(self, data: dict[str, Any], level: str, budget_ms: int) -> None:
+    def __init__(self, data: dict[str, Any], level: str, budget_ms: int, judge_seed: int) -> None:
         self.replay = Replay.from_save(data)
-        self.judge: Judge = make_judge(self.replay.loaded.ruleset.game, level, budget_ms)
+        self.judge = make_judge(self.replay.loaded.ruleset.game, level, budget_ms)
+        self.judge_seed = judge_seed
 
-    def weigh(self, index: int, moves: int) -> Evaluation:
+    def weigh(self, index: int, moves: int) -> Weighing:
         action = self.replay.log[index]
         view = self.replay.state_at(index).view(getattr(action, "seat", 0))
-        return weigh(self.judge, self.replay.loaded.seed, action, view, moves)
+        return weigh(self.judge, self.replay.loaded.seed, self.judge_seed, action, view, moves)
 
 
 _WORKER: _Weigher | None = None
 
 
-def _start_worker(data: dict[str, Any], level: str, budget_ms: int) -> None:
+def _start_worker(data: dict[str, Any], level: str, budget_ms: int, judge_seed: int) -> None:
     global _WORKER
-    _WORKER = _Weigher(data, level, budget_ms)
+    _WORKER = _Weigher(data, level, budget_ms, judge_seed)
 
 
-def _weigh_in_worker(item: tuple[int, int]) -> Evaluation:
+def _weigh_in_worker(item: tuple[int, int]) -> Weighing:
     assert _WORKER is not None, "the worker was started with its save"
     return _WORKER.weigh(*item)
 
@@ -288,11 +318,13 @@ def review(
     budget_ms: int = DEFAULT_BUDGET_MS,
     jobs: int = 1,
     progress: Progress | None = None,
+    judge_seed: int = 0,
 ) -> Review:
     """Weigh every decision of the seats (default: the people's) up to where the save stands.
 
     `jobs` > 1 spreads the decisions over that many worker processes (spawned:
-    the caller may be a threaded app); the result is the same either way.
+    the caller may be a threaded app), at most one per core; the result is the
+    same either way. `judge_seed` picks another stream of the judge's samples.
     `progress(done, total)` is called after each decision.
     """
     game_name = loaded.ruleset.game
@@ -307,27 +339,31 @@ def review(
     indices = [i for i, _, _, _, _ in todo]
     moves = [m for _, _, _, m, _ in todo]
     total = len(indices)
-    evaluations: list[Evaluation] = []
+    weighings: list[Weighing] = []
+    jobs = min(jobs, usable_cores())
     if jobs > 1 and total >= PARALLEL_FROM:
         data = build_save(loaded.ruleset, loaded.seats, loaded.seed, loaded.log, loaded.created, loaded.updated)
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(
-            min(jobs, total), mp_context=context, initializer=_start_worker, initargs=(data, level, budget_ms)
+            min(jobs, total),
+            mp_context=context,
+            initializer=_start_worker,
+            initargs=(data, level, budget_ms, judge_seed),
         ) as pool:
-            for evaluation in pool.map(_weigh_in_worker, zip(indices, moves, strict=True)):
-                evaluations.append(evaluation)
+            for weighing in pool.map(_weigh_in_worker, zip(indices, moves, strict=True)):
+                weighings.append(weighing)
                 if progress is not None:
-                    progress(len(evaluations), total)
+                    progress(len(weighings), total)
     else:
         for index, _, _, count, view in todo:
-            evaluations.append(weigh(judge, loaded.seed, loaded.log[index], view, count))
+            weighings.append(weigh(judge, loaded.seed, judge_seed, loaded.log[index], view, count))
             if progress is not None:
-                progress(len(evaluations), total)
+                progress(len(weighings), total)
     names = tuple(seat.name for seat in loaded.seats)
     judgements = []
-    for (index, deal, phase, _, view), evaluation in zip(todo, evaluations, strict=True):
+    for (index, deal, phase, _, view), weighing in zip(todo, weighings, strict=True):
         action = loaded.log[index]
-        judgements.append(_judgement(game_name, index, deal, phase, action, view, evaluation, names))
+        judgements.append(_judgement(game_name, index, deal, phase, action, view, weighing, names))
     return Review(
         loaded.name,
         game_name,
@@ -341,6 +377,15 @@ def review(
     )
 
 
+def verdict(game: str, ev: Weighing) -> tuple[str, bool]:
+    """The mark of a weighed decision and whether it is close: a loss past the threshold is marked only when
+    it is more than noise (`CLEAR_Z` standard errors); otherwise it is close and unmarked."""
+    mark = mark_for(game, ev.unit, ev.loss)
+    if mark and not ev.clear:
+        return "", True
+    return mark, False
+
+
 def _judgement(
     game: str,
     index: int,
@@ -348,30 +393,32 @@ def _judgement(
     phase: str,
     action: Action,
     view: PlayerView,
-    ev: Evaluation,
+    ev: Weighing,
     names: Sequence[str],
 ) -> Judgement:
-    mine = ev.options[ev.chosen]
-    best = ev.best
-    loss = ev.loss
+    lost = ev.loss > 1e-9
     words = (lambda card: card.code, lambda card: card.glyph)
     why, line = (explain(view, ev, names, text) for text in words)
+    mark, close = verdict(game, ev)
     return Judgement(
         index,
         deal,
         getattr(action, "seat", 0),
         phase,
         action,
-        best.action if loss > 1e-9 else action,
-        mine.value,
-        best.value if loss > 1e-9 else mine.value,
-        mine.points,
-        best.points if loss > 1e-9 else mine.points,
-        loss,
+        ev.best.action if lost else action,
+        ev.chosen_value,
+        ev.best_value if lost else ev.chosen_value,
+        ev.chosen_points,
+        ev.best_points if lost else ev.chosen_points,
+        ev.loss,
+        ev.loss_se,
         ev.unit,
-        mark_for(game, ev.unit, loss),
-        len(ev.options),
+        mark,
+        close,
+        sum(1 + len(o.alike) for o in ev.options),
         ev.samples,
+        ev.options,
         why,
         line,
     )
@@ -381,15 +428,18 @@ def _judgement(
 
 
 def say_action(action: Action, text: CardText) -> str:
-    """An action in a player's words: ``Q♠``, ``bid 4``, ``passing Q♠ A♥ K♥``, ``calling hearts at D4``."""
+    """An action in a player's words: ``Q♠``, ``bid 4``, ``passing Q♠ A♥ K♥`` (a game's own kind of action in
+    its registry entry's words, like ``calling hearts at D4``)."""
     if isinstance(action, Play):
         return text(action.card)
     if isinstance(action, Bid):
         return f"bid {action.label()}"
     if isinstance(action, Pass):
         return "passing " + (" ".join(text(c) for c in action.cards) or "no cards")
-    if isinstance(action, Flip):
-        return f"calling {CALL_WORDS[CALLS.index(action.call)]} at {position_name(action.pos)}"
+    for entry in GAMES:
+        said = entry.review.say(action, text)
+        if said is not None:
+            return said
     return action.type
 
 
@@ -405,10 +455,14 @@ def _worse_points(view: PlayerView, best: float, mine: float) -> bool:
     return best > mine + 1e-9 if find_game(view.game).review.points_hurt else best < mine - 1e-9
 
 
-def explain(view: PlayerView, ev: Evaluation, names: Sequence[str], text: CardText) -> str:
-    """The review line: the better choice, what each was expected to bring, and facts the seat could see."""
-    mine = ev.options[ev.chosen]
-    best = ev.best
+def _loss_words(unit: str, loss: float) -> str:
+    return f"{round(loss * 100)} points of win chance" if unit == WIN_CHANCE else f"{loss:.1f} points"
+
+
+def explain(view: PlayerView, ev: Weighing, names: Sequence[str], text: CardText) -> str:
+    """The review line: the better choice, what each was expected to bring and how sure that is, and facts the
+    seat could see."""
+    mine, best = ev.mine, ev.best
     words = find_game(view.game).review
     facts = words.facts(view, best.action, mine.action, names, text)
     tail = f" ({'; '.join(facts)})" if facts else ""
@@ -417,24 +471,31 @@ def explain(view: PlayerView, ev: Evaluation, names: Sequence[str], text: CardTe
             why = "the only choice"
         elif isinstance(mine.action, Play):
             why = "every choice plays the same"
-        elif isinstance(mine.action, Bid):
-            why = "the hard player's own rules bid the same here (not searched)"
-        else:
+        elif isinstance(mine.action, Pass):
             why = "the exchange is not weighed"
+        else:
+            why = "not weighed"
         return f"{say_action(mine.action, text)}: {why}{tail}"
-    shown_best = best.points if ev.unit == POINTS else best.value
-    shown_mine = mine.points if ev.unit == POINTS else mine.value
+    shown_best = ev.best_points if ev.unit == POINTS else ev.best_value
+    shown_mine = ev.chosen_points if ev.unit == POINTS else ev.chosen_value
+    samples = "" if ev.exact else f", {ev.samples} samples"
     if ev.loss <= 1e-9:
-        return f"{say_action(mine.action, text)} was the best choice: {_amount(view, ev.unit, shown_mine)}{tail}"
-    by = f"{round(ev.loss * 100)} points of win chance" if ev.unit == WIN_CHANCE else f"{ev.loss:.1f} points"
+        return (
+            f"{say_action(mine.action, text)} was the best choice: {_amount(view, ev.unit, shown_mine)}{samples}{tail}"
+        )
+    by = _loss_words(ev.unit, ev.loss)
+    if not ev.exact:
+        by += f" (± {CLEAR_Z * ev.loss_se:.1f})"
     others = ", counting what the others score" if _worse_points(view, shown_best, shown_mine) else ""
     own = abs(round(shown_best, 1) - round(shown_mine, 1))  # the gap between the two amounts as shown
     if ev.unit == POINTS and not others and abs(own - round(ev.loss, 1)) > 0.05:
         # the measure counts the others' scores too, so the two amounts shown differ by less (or more) than `by`
         by += f" all told ({own:.1f} in {words.own_score} score)"
+    verb = "was better" if ev.clear else "looks better, within the noise,"
     return (
-        f"{say_action(best.action, text)} was better by {by}: {_amount(view, ev.unit, shown_best)} against "
-        f"{_amount(view, ev.unit, shown_mine).split(' ', 1)[0]} for {say_action(mine.action, text)}{others}{tail}"
+        f"{say_action(best.action, text)} {verb} by {by}: {_amount(view, ev.unit, shown_best)} against "
+        f"{_amount(view, ev.unit, shown_mine).split(' ', 1)[0]} for {say_action(mine.action, text)}{others}"
+        f"{samples}{tail}"
     )
 
 
@@ -442,7 +503,7 @@ def explain(view: PlayerView, ev: Evaluation, names: Sequence[str], text: CardTe
 
 
 def _loss_text(game: str, unit: str, loss: float) -> str:
-    return f"{round(loss * 100)} points of win chance" if unit == WIN_CHANCE else f"{loss:.1f} points"
+    return _loss_words(unit, loss)
 
 
 def _tally_text(review: Review, tally: Scorecard) -> str:
@@ -474,7 +535,9 @@ def render(review: Review) -> str:
         marks.append(
             f"? from {_loss_text(review.game, unit, question)}, ?? from {_loss_text(review.game, unit, blunder)}"
         )
-    lines.append("Marks by expected loss: " + "; in the endgame ".join(marks) + ".")
+    lines.append(
+        "Marks by expected loss: " + "; in the endgame ".join(marks) + f", and more than {CLEAR_Z:g} standard errors."
+    )
     for deal in review.deals():
         lines.append("")
         lines.append(f"Deal {deal}")
@@ -482,7 +545,7 @@ def render(review: Review) -> str:
             if j.deal != deal:
                 continue
             who = review.names[j.seat]
-            mark = j.mark.ljust(2)
+            mark = j.mark.ljust(2) if j.mark or not j.close else "~ "
             lines.append(f"  #{j.index:<4} {mark} {who}, {j.phase}: {j.why}")
         for seat in review.seats:
             lines.append(f"  {review.names[seat]}, deal {deal}: {_tally_text(review, review.tally(seat, deal))}")

@@ -6,8 +6,9 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from cardtui.bots import LEVELS, Bot, Judge
+from cardtui.bots import LEVELS, Bot
 from cardtui.bots.common import read_view
+from cardtui.bots.judge import Weigher
 from cardtui.cards import Suit
 from cardtui.games.base import Action, Bid, Game, Play, PlayerView
 from cardtui.games.spades import SpadesGame, SpadesView, score_side
@@ -33,8 +34,10 @@ def _search(budget_ms: int) -> SpadesSearch:
     return SpadesSearch(budget_ms)
 
 
-def _judge(budget_ms: int) -> Judge:
-    return _search(budget_ms)
+def _judge(budget_ms: int) -> Weigher:
+    from cardtui.bots.spades_judge import SpadesJudge
+
+    return SpadesJudge(budget_ms, THRESHOLDS["points"][0] / 4)
 
 
 def _bot(level: str, budget_ms: int) -> Bot:
