@@ -499,6 +499,29 @@ def explain(view: PlayerView, ev: Weighing, names: Sequence[str], text: CardText
     )
 
 
+def option_lines(judged: Judgement, text: CardText) -> list[str]:
+    """Every choice of a decision with its value, the value's uncertainty (± two standard errors), its expected
+    points and samples, best first; the choice made is marked `<- chosen`."""
+    unit = judged.unit
+    rows: list[tuple[str, str, str, str]] = []
+    for o in judged.options:
+        for action in (o.action, *o.alike):
+            if unit == WIN_CHANCE:
+                value = f"{round(o.value * 100)}% to win"
+            else:
+                value = f"{o.value:+.1f}" + (f" ± {CLEAR_Z * o.se:.1f}" if o.samples else "")
+            extra = "" if unit == WIN_CHANCE else f"{o.points:.1f} points"
+            samples = f"{o.samples} samples" if o.samples else "exact"
+            rows.append((say_action(action, text), value, extra, samples))
+    width = max(len(r[0]) for r in rows)
+    chosen = say_action(judged.action, text)
+    lines = []
+    for said, value, extra, samples in rows:
+        tail = "  <- chosen" if said == chosen else ""
+        lines.append(f"{said:<{width}}  {value:<14} {extra:<14} {samples}{tail}".rstrip())
+    return lines
+
+
 # ---------------------------------------------------------------- the text report
 
 

@@ -145,7 +145,9 @@ def weigh(trial: Trial, chosen: int, unit: str, budget_ms: int, precision: float
     (at least `MIN_SAMPLES` samples), dropping choices clearly out; `chosen` is the action made."""
     count = len(trial.actions)
     if count == 1:
-        return only(trial.actions[0], unit)
+        alone = only(trial.actions[0], unit)
+        same = tuple(trial.alike[0]) if trial.alike else ()
+        return dataclasses.replace(alone, options=(dataclasses.replace(alone.options[0], alike=same),))
     budget = max(1, budget_ms) * PLAYS_PER_MS
     target = precision * math.sqrt(REFERENCE_MS / max(1, budget_ms))
     values: list[list[float]] = [[] for _ in range(count)]

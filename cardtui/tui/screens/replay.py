@@ -84,7 +84,16 @@ STEP_HELP = (
 
 
 if TYPE_CHECKING:
-    from cardtui.review import Review
+    from cardtui.cards import Card
+    from cardtui.review import Judgement, Review
+
+
+def _code(card: Card) -> str:
+    return card.code
+
+
+def _glyph(card: Card) -> str:
+    return card.glyph
 
 
 @dataclasses.dataclass
@@ -120,6 +129,7 @@ class ReplayScreen(FitsTerminal):
         Binding("r", "review", "Review", id="replay.review"),
         Binding("n", "mark('next')", "Next mark", id="replay.next-mark"),
         Binding("p", "mark('previous')", "← Mark", id="replay.prev-mark", show=False),
+        Binding("v", "values", "Values", id="replay.values", show=False),
         Binding("escape", "close", "Back", id="replay.close"),
     ]
 
@@ -182,6 +192,7 @@ class ReplayScreen(FitsTerminal):
         keys += [
             ("r", "review the people's decisions (the hard computer player judges each from that seat's view)"),
             ("n / p", "once reviewed: to the next / previous marked decision"),
+            ("v", "once reviewed: every choice of the decision in view, with its value and how sure it is"),
             ("F7", "on a small terminal: the scores and who is to move, in place of the table (F7 again: back)"),
             ("F1 or ?", "this help"),
             ("Esc", "back"),
@@ -202,6 +213,8 @@ class ReplayScreen(FitsTerminal):
             return parameters[0] not in GRID_HIDDEN_STEPS
         if action == "mark":
             return True if self.review is not None and self.review.marked() else None
+        if action == "values":
+            return True if self._judged() is not None else None
         if action == "review":
             return None if self.reviewing or self.review is not None else True
         if action == "toggle_side":
@@ -268,6 +281,25 @@ class ReplayScreen(FitsTerminal):
         self.replay.seek(ahead[0])
         self.redraw()
 
+    def _judged(self) -> Judgement | None:
+        """The review's judgement of the action in view, if there is a review and the action was weighed."""
+        position = self.replay.position
+        return self.review.at(position - 1) if self.review is not None and position > 0 else None
+
+    def action_values(self) -> None:
+        """Every choice of the decision in view, valued."""
+        from cardtui.review import option_lines, say_action
+        from cardtui.tui.screens.review_values import ValuesScreen
+
+        judged = self._judged()
+        if judged is None:
+            return
+        text = _code if self.ascii_only else _glyph
+        who = seat_name(self.seats, judged.seat)
+        title = f"{who}, {judged.phase}: {say_action(judged.action, text)} ({judged.unit}, higher is better)"
+        note = "± two standard errors; choices that play the same share a line's numbers. Esc or v: close"
+        self.app.push_screen(ValuesScreen(title, option_lines(judged, text), note))
+
     def _mark_of(self, position: int) -> str:
         judged = self.review.at(position - 1) if self.review is not None and position > 0 else None
         return f" {judged.mark}" if judged is not None and judged.mark else ""
@@ -277,6 +309,7 @@ class ReplayScreen(FitsTerminal):
             position = self.replay.position
             judged = self.review.at(position - 1) if position > 0 else None
             self.query_one(ReviewLine).show(self.review, judged, self.review_note)
+            self.refresh_bindings()  # `v` is offered only on a weighed decision
 
     def action_close(self) -> None:
         if len(self.app.screen_stack) > 2:

@@ -48,6 +48,7 @@ class ReviewLine(Widget):
         if find_game(review.game).reviews_win_chance:
             head += f", {round(sum(t.win_chance_loss for t in tally) * 100)} points of win chance"
         head += " · n p: marks" if marked else ""
+        head += " · v: values" if judged is not None else ""
         if judged is None:
             self.set(head, "This action is not one of the reviewed decisions.")
             return
