@@ -450,11 +450,6 @@ def _amount(view: PlayerView, unit: str, points: float) -> str:
     return find_game(view.game).review.amount(view, points)
 
 
-def _worse_points(view: PlayerView, best: float, mine: float) -> bool:
-    """Whether the better choice brings the seat fewer points of its own (it is better for the others' scores)."""
-    return best > mine + 1e-9 if find_game(view.game).review.points_hurt else best < mine - 1e-9
-
-
 def _loss_words(unit: str, loss: float) -> str:
     return f"{round(loss * 100)} points of win chance" if unit == WIN_CHANCE else f"{loss:.1f} points"
 
@@ -486,15 +481,18 @@ def explain(view: PlayerView, ev: Weighing, names: Sequence[str], text: CardText
     by = _loss_words(ev.unit, ev.loss)
     if not ev.exact:
         by += f" (± {CLEAR_Z * ev.loss_se:.1f})"
-    others = ", counting what the others score" if _worse_points(view, shown_best, shown_mine) else ""
-    own = abs(round(shown_best, 1) - round(shown_mine, 1))  # the gap between the two amounts as shown
-    if ev.unit == POINTS and not others and abs(own - round(ev.loss, 1)) > 0.05:
-        # the measure counts the others' scores too, so the two amounts shown differ by less (or more) than `by`
-        by += f" all told ({own:.1f} in {words.own_score} score)"
+    split = ""
+    if ev.unit == POINTS:
+        # the loss counts more than the seat's own points this deal: say how much is its own and what the rest is
+        own_gap = round(shown_best, 1) - round(shown_mine, 1)
+        own = -own_gap if words.points_hurt else own_gap
+        rest = round(ev.loss, 1) - own
+        if abs(rest) > 0.05:
+            split = f"; {own:.1f} of it in {words.own_score} score, {rest:.1f} from {words.rest(view)}"
     verb = "was better" if ev.clear else "looks better, within the noise,"
     return (
         f"{say_action(best.action, text)} {verb} by {by}: {_amount(view, ev.unit, shown_best)} against "
-        f"{_amount(view, ev.unit, shown_mine).split(' ', 1)[0]} for {say_action(mine.action, text)}{others}"
+        f"{_amount(view, ev.unit, shown_mine).split(' ', 1)[0]} for {say_action(mine.action, text)}{split}"
         f"{samples}{tail}"
     )
 

@@ -243,17 +243,17 @@ def test_cli_review_text_and_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_a_review_line_whose_gap_counts_the_others_says_so_and_adds_up() -> None:
-    """`better by 6.8` beside 6.6 against 11.4 (4.8 apart) reads as a mistake: the line says the 6.8 is all told
-    (the others' points counted) and gives the 4.8 of the seat's own score."""
+    """`better by 6.8` beside 6.6 against 11.4 (4.8 apart) would read as a mistake: the line splits the 6.8 into
+    the 4.8 of the seat's own score and the 2.0 from the others' points, the moon and the game's end."""
     view = hearts_save([QUEEN_DEAL, Play(0, card("2C"))]).game.view(1)
     best, mine = Play(1, card("QS")), Play(1, card("9D"))
     ev = weighing(best, mine, (-6.6, 6.6), (-13.4, 11.4), 0.5)
     line = explain(view, ev, ["P0", "P1", "P2", "P3"], lambda c: c.code)
-    assert line.startswith("QS was better by 6.8 points (± 1.0) all told (4.8 in your own score): ")
-    assert "6.6 points taken this deal against 11.4 for 9D" in line
+    assert line.startswith("QS was better by 6.8 points (± 1.0): 6.6 points taken this deal against 11.4 for 9D; ")
+    assert "; 4.8 of it in your own score, 2.0 from the others' points, the moon and the game's end" in line
     plain = weighing(best, mine, (-6.6, 6.6), (-11.4, 11.4), 0.5)
     said = explain(view, plain, ["P0", "P1", "P2", "P3"], lambda c: c.code)
-    assert said.startswith("QS was better by 4.8 points (± 1.0): ")
+    assert said.startswith("QS was better by 4.8 points (± 1.0): 6.6 points taken this deal against 11.4 for 9D,")
     noisy = weighing(best, mine, (-6.6, 6.6), (-11.4, 11.4), 3.0)
     said = explain(view, noisy, ["P0", "P1", "P2", "P3"], lambda c: c.code)
     assert said.startswith("QS looks better, within the noise, by 4.8 points (± 6.0): ")

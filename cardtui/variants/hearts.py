@@ -65,6 +65,10 @@ def _amount(view: PlayerView, points: float) -> str:
     return f"{points:.1f} points taken this deal"
 
 
+def _rest(view: PlayerView) -> str:
+    return "the others' points, the moon and the game's end"
+
+
 def _queen_facts(view: TrickView, best: Play, mine: Play, text: CardText, unseen: int) -> list[str]:
     """Whether the queen of spades is still out, and what points the trick holds."""
     facts: list[str] = []
@@ -104,7 +108,7 @@ HEARTS = GameEntry(
     score_unit="points per deal",
     deal_table="points",
     thresholds=THRESHOLDS,
-    review=ReviewWords(amount=_amount, points_hurt=True, own_score="your own", facts=_facts),
+    review=ReviewWords(amount=_amount, points_hurt=True, own_score="your own", facts=_facts, rest=_rest),
     seat_counts=(3, 4, 5, 6),
     players_knob="players",
     figures=_figures,
