@@ -34,10 +34,10 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from cardtui.bots import DEFAULT_BUDGET_MS
-from cardtui.bots.judge import CLEAR_Z, Valued, Weigher, Weighing
+from cardtui.bots.judge import CLEAR_Z, Solved, Valued, Weigher, Weighing
 from cardtui.cards import Card
 from cardtui.games import Action
-from cardtui.games.base import Bid, Pass, Play, PlayerView
+from cardtui.games.base import Bid, Game, Pass, Play, PlayerView
 from cardtui.games.history import History
 from cardtui.measure import usable_cores
 from cardtui.replay import Replay
@@ -99,6 +99,8 @@ class Judgement:
     samples: int
     options: tuple[Valued, ...]
     """Every choice weighed, best first (`alike` choices share its numbers)."""
+    solved: Solved | None
+    """The answer with every hand known, where it was worked out (the last tricks of a trick game)."""
     why: str
     line: str
     """`why` with the cards in suit glyphs, for the screen (`why` keeps the canonical codes)."""
@@ -137,6 +139,7 @@ class Judgement:
                 for o in self.options
                 for action in (o.action, *o.alike)
             ],
+            "solver": None if self.solved is None else _solver_json(self.solved),
             "why": self.why,
         }
 
@@ -222,6 +225,15 @@ class Review:
         }
 
 
+def _solver_json(solved: Solved) -> dict[str, Any]:
+    return {
+        "unit": solved.unit,
+        "complete": solved.complete,
+        "nodes": solved.nodes,
+        "values": [{"action": a.to_json(), "value": _round(v)} for a, v in solved.values],
+    }
+
+
 def _round(x: float) -> float:
     return round(x, 3) + 0.0  # + 0.0: never a "-0.0"
 
@@ -247,14 +259,14 @@ DECISIONS = frozenset({"pass", "bid", "play", "flip"})
 """The logged actions a review weighs (deals are chance; undos and claims are not choices of play)."""
 
 
-def decisions(loaded: LoadedSave, seats: Sequence[int]) -> list[tuple[int, int, str, int, PlayerView]]:
-    """(log index, deal number, phase, moves in effect, the seat's view then) of each decision of these seats
-    that stands, in order.
+def decisions(loaded: LoadedSave, seats: Sequence[int]) -> list[tuple[int, int, str, int, PlayerView, Game]]:
+    """(log index, deal number, phase, moves in effect, the seat's view then, the game then) of each decision of
+    these seats that stands, in order (the game, every hand in it, is for the solver alone).
 
     A decision later taken back with undo is left out: the one made instead is reviewed.
     """
     history = History(loaded.ruleset, loaded.history.people)
-    out: list[tuple[int, int, str, int, PlayerView]] = []
+    out: list[tuple[int, int, str, int, PlayerView, Game]] = []
     deal = 0
     for i, action in enumerate(loaded.log):
         if action.type == "deal":
@@ -263,7 +275,7 @@ def decisions(loaded: LoadedSave, seats: Sequence[int]) -> list[tuple[int, int, 
             tm = history.game.to_move
             seat = getattr(action, "seat", -1)
             if tm is not None and tm.seat == seat and seat in seats:
-                out.append((i, max(deal, 1), tm.phase, history.moves, history.game.view(seat)))
+                out.append((i, max(deal, 1), tm.phase, history.moves, history.game.view(seat), history.game.clone()))
         history.apply(action)
     taken = history.taken_back()
     return [d for d in out if d[0] not in taken]
@@ -278,10 +290,17 @@ def judge_rng(seed: int, action_count: int, judge_seed: int = 0) -> random.Rando
     return random.Random(f"cardtui/judge/{judge_seed}/{seed}/{action_count}")
 
 
-def weigh(judge: Weigher, seed: int, judge_seed: int, action: Action, view: PlayerView, moves: int) -> Weighing:
+Weighed = tuple[Weighing, Solved | None]
+"""A decision weighed from the seat's view, and its answer with every hand known (where the game has one)."""
+
+
+def weigh(
+    judge: Weigher, seed: int, judge_seed: int, action: Action, view: PlayerView, moves: int, game: Game
+) -> Weighed:
     """The judge's weighing of an action from its seat's view, with its own generator for that decision
-    (and the computer player's, to say what it would have done)."""
-    return judge.weigh(view, action, judge_rng(seed, moves, judge_seed), bot_rng(seed, moves))
+    (and the computer player's, to say what it would have done), and the solver's answer on the real layout."""
+    weighing = judge.weigh(view, action, judge_rng(seed, moves, judge_seed), bot_rng(seed, moves))
+    return weighing, judge.solve(game, view, action)
 
 
 class _Weigher:
@@ -292,10 +311,11 @@ class _Weigher:
         self.judge = make_judge(self.replay.loaded.ruleset.game, level, budget_ms)
         self.judge_seed = judge_seed
 
-    def weigh(self, index: int, moves: int) -> Weighing:
+    def weigh(self, index: int, moves: int) -> Weighed:
         action = self.replay.log[index]
-        view = self.replay.state_at(index).view(getattr(action, "seat", 0))
-        return weigh(self.judge, self.replay.loaded.seed, self.judge_seed, action, view, moves)
+        game = self.replay.state_at(index)
+        view = game.view(getattr(action, "seat", 0))
+        return weigh(self.judge, self.replay.loaded.seed, self.judge_seed, action, view, moves, game)
 
 
 _WORKER: _Weigher | None = None
@@ -306,7 +326,7 @@ def _start_worker(data: dict[str, Any], level: str, budget_ms: int, judge_seed: 
     _WORKER = _Weigher(data, level, budget_ms, judge_seed)
 
 
-def _weigh_in_worker(item: tuple[int, int]) -> Weighing:
+def _weigh_in_worker(item: tuple[int, int]) -> Weighed:
     assert _WORKER is not None, "the worker was started with its save"
     return _WORKER.weigh(*item)
 
@@ -336,10 +356,10 @@ def review(
         raise ReviewError(f"the budget is at least 1 ms, found {budget_ms}")
     chosen = reviewed_seats(loaded, seats)
     todo = decisions(loaded, chosen)
-    indices = [i for i, _, _, _, _ in todo]
-    moves = [m for _, _, _, m, _ in todo]
+    indices = [d[0] for d in todo]
+    moves = [d[3] for d in todo]
     total = len(indices)
-    weighings: list[Weighing] = []
+    weighings: list[Weighed] = []
     jobs = min(jobs, usable_cores())
     if jobs > 1 and total >= PARALLEL_FROM:
         data = build_save(loaded.ruleset, loaded.seats, loaded.seed, loaded.log, loaded.created, loaded.updated)
@@ -350,20 +370,20 @@ def review(
             initializer=_start_worker,
             initargs=(data, level, budget_ms, judge_seed),
         ) as pool:
-            for weighing in pool.map(_weigh_in_worker, zip(indices, moves, strict=True)):
-                weighings.append(weighing)
+            for weighed in pool.map(_weigh_in_worker, zip(indices, moves, strict=True)):
+                weighings.append(weighed)
                 if progress is not None:
                     progress(len(weighings), total)
     else:
-        for index, _, _, count, view in todo:
-            weighings.append(weigh(judge, loaded.seed, judge_seed, loaded.log[index], view, count))
+        for index, _, _, count, view, game in todo:
+            weighings.append(weigh(judge, loaded.seed, judge_seed, loaded.log[index], view, count, game))
             if progress is not None:
                 progress(len(weighings), total)
     names = tuple(seat.name for seat in loaded.seats)
     judgements = []
-    for (index, deal, phase, _, view), weighing in zip(todo, weighings, strict=True):
+    for (index, deal, phase, _, view, _), (weighing, solved) in zip(todo, weighings, strict=True):
         action = loaded.log[index]
-        judgements.append(_judgement(game_name, index, deal, phase, action, view, weighing, names))
+        judgements.append(_judgement(game_name, index, deal, phase, action, view, weighing, solved, names))
     return Review(
         loaded.name,
         game_name,
@@ -394,11 +414,12 @@ def _judgement(
     action: Action,
     view: PlayerView,
     ev: Weighing,
+    solved: Solved | None,
     names: Sequence[str],
 ) -> Judgement:
     lost = ev.loss > 1e-9
     words = (lambda card: card.code, lambda card: card.glyph)
-    why, line = (explain(view, ev, names, text) for text in words)
+    why, line = (explain(view, ev, names, text) + solved_words(action, solved, text) for text in words)
     mark, close = verdict(game, ev)
     return Judgement(
         index,
@@ -419,6 +440,7 @@ def _judgement(
         sum(1 + len(o.alike) for o in ev.options),
         ev.samples,
         ev.options,
+        solved,
         why,
         line,
     )
@@ -494,6 +516,28 @@ def explain(view: PlayerView, ev: Weighing, names: Sequence[str], text: CardText
         f"{say_action(best.action, text)} {verb} by {by}: {_amount(view, ev.unit, shown_best)} against "
         f"{_amount(view, ev.unit, shown_mine).split(' ', 1)[0]} for {say_action(mine.action, text)}{split}"
         f"{samples}{tail}"
+    )
+
+
+def solved_words(action: Action, solved: Solved | None, text: CardText) -> str:
+    """The answer with every hand known, as a sentence after the review line (empty where none was sought)."""
+    if solved is None:
+        return ""
+    if not solved.complete:
+        return f". With every hand known: the solver ran out of its budget ({solved.nodes} positions)"
+    best = solved.best()
+    mine = solved.of(action)
+    if best is None or mine is None:
+        return ""
+
+    def amount(v: float) -> str:
+        return f"{v:g} {solved.unit}"
+
+    if abs(best[1] - mine) < 1e-9:
+        return f". With every hand known, {say_action(action, text)} is among the best: {amount(mine)}"
+    return (
+        f". With every hand known, {say_action(action, text)} gives {amount(mine)} and "
+        f"{say_action(best[0], text)} {amount(best[1])}"
     )
 
 

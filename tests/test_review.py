@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardtui import review as review_module
-from cardtui.bots.judge import Valued, Weighing
+from cardtui.bots.judge import Solved, Valued, Weighing
 from cardtui.cards import parse_cards
 from cardtui.cli import app
 from cardtui.games.base import Action, Bid, Game, Play, PlayerView
@@ -133,6 +133,10 @@ class SpyJudge:
         result: Weighing = self.inner.weigh(view, action, rng, bot_rng)
         return result
 
+    def solve(self, game: Game, view: PlayerView, action: Action) -> Solved | None:
+        solved: Solved | None = self.inner.solve(game, view, action)
+        return solved
+
 
 def test_a_review_hands_the_judge_only_the_seats_view(monkeypatch: pytest.MonkeyPatch) -> None:
     loaded = parse_save(json.loads((SAMPLES / "hearts-mid-deal.json").read_text()))
@@ -215,7 +219,8 @@ def test_cli_review_json_fields(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     first = out["decisions"][0]
     assert set(first) == {
         "index", "deal", "seat", "phase", "action", "best", "unit", "chosen_value", "best_value",
-        "chosen_points", "best_points", "loss", "loss_se", "mark", "close", "choices", "samples", "options", "why",
+        "chosen_points", "best_points", "loss", "loss_se", "mark", "close", "choices", "samples", "options",
+        "solver", "why",
     }  # fmt: skip
     assert first["phase"] == "pass" and first["action"]["type"] == "pass"
     assert [d["deal"] for d in out["deals"]] == [1, 2]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from cardtui.bots.eight_of_spades import HardBot
-from cardtui.bots.judge import Valued, Weighing
-from cardtui.games.base import Action, PlayerView
+from cardtui.bots.judge import Solved, Valued, Weighing
+from cardtui.games.base import Action, Game, PlayerView
 
 
 class EightOfSpadesJudge:
@@ -20,6 +20,10 @@ class EightOfSpadesJudge:
         return Weighing(
             options, ev.chosen, ev.unit, ev.loss, 0.0, best.value, mine.value, best.points, mine.points, 0, exact=True
         )
+
+    def solve(self, game: Game, view: PlayerView, action: Action) -> Solved | None:
+        """None: the weighing is already exact where the game can be worked out (its endgame)."""
+        return None
 
 
 __all__ = ["EightOfSpadesJudge"]

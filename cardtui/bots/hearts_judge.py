@@ -15,11 +15,24 @@ from collections.abc import Sequence
 from cardtui.bots.common import HEARTS, JD, QS, Seen, read_view
 from cardtui.bots.hearts import _moon_hand, easy_pass, moon_pass, normal_pass, normal_play, pass_decision, pass_ranking
 from cardtui.bots.hearts_search import HeartsSearch, hearts_result, hearts_value
-from cardtui.bots.judge import Outcome, Trial, Weighing, only, play_trial, weigh
+from cardtui.bots.judge import (
+    SOLVE_TRICKS,
+    SOLVER_NODES_PER_MS,
+    Outcome,
+    Solved,
+    Trial,
+    Weighing,
+    only,
+    play_trial,
+    solved_plays,
+    weigh,
+)
 from cardtui.bots.search import sample_hands
-from cardtui.games.base import Action, Pass, Play, PlayerView
-from cardtui.games.fast import DealState, play_out
-from cardtui.games.hearts import HeartsView, pass_offset
+from cardtui.bots.solver import Solution, Solver
+from cardtui.games.base import Action, Game, Pass, Play, PlayerView
+from cardtui.games.fast import DealState, FastRules, play_out
+from cardtui.games.hearts import HeartsView, pass_offset, score_hearts_deal
+from cardtui.games.trick import TrickGame
 from cardtui.rules import HeartsRules
 
 PASS_POOL = 2
@@ -35,6 +48,21 @@ def judged_value(st: DealState, seen: Seen, rules: HeartsRules) -> Outcome:
 
 def _no_chance() -> float:
     return 0.0
+
+
+def solve_hearts(st: DealState, rules: HeartsRules, seat: int, totals: list[int], deals: int, nodes: int) -> Solution:
+    """Each legal card's points for the seat at the deal's end with every hand known (the others play against
+    it; the moon counts), as negative values (higher is better)."""
+    fast = FastRules.of(rules)
+    points_mask = HEARTS | QS | JD
+
+    def score(s: DealState) -> float:
+        return -float(score_hearts_deal(rules, s.taken, totals, deals)[0][seat])
+
+    def digest(s: DealState) -> tuple[int, ...]:
+        return tuple(t & points_mask for t in s.taken)
+
+    return Solver(fast, lambda s: s == seat, score, digest, nodes, QS | JD).solve(st)
 
 
 class HeartsJudge:
@@ -63,6 +91,19 @@ class HeartsJudge:
             trial, chosen = self._pass_trial(view, action, bot_rng)
             return weigh(trial, chosen, "points", self.budget_ms, self.precision, rng)
         return only(action)
+
+    def solve(self, game: Game, view: PlayerView, action: Action) -> Solved | None:
+        """The play's answer with every hand known, in the last `SOLVE_TRICKS` tricks."""
+        if not (isinstance(action, Play) and isinstance(game, TrickGame) and isinstance(view, HeartsView)):
+            return None
+        if view.hand.mask.bit_count() > SOLVE_TRICKS or view.phase != "play":
+            return None
+        rules = view.ruleset
+        assert isinstance(rules, HeartsRules)
+        seen = read_view(view)
+        nodes = self.budget_ms * SOLVER_NODES_PER_MS
+        solution = solve_hearts(DealState.of(game), rules, view.seat, seen.totals, seen.deals, nodes)
+        return solved_plays(solution, view.seat, "points taken this deal", False, -1.0)
 
     def _pass_trial(self, view: HeartsView, action: Pass, bot_rng: random.Random) -> tuple[Trial, int]:
         """The passes weighed: the person's, the hard player's, the rule-based ones and every combination of the
@@ -109,4 +150,4 @@ class HeartsJudge:
         return Trial(actions, 40, rules.deck.bit_count(), run), 0
 
 
-__all__ = ["HeartsJudge", "judged_value"]
+__all__ = ["HeartsJudge", "judged_value", "solve_hearts"]

@@ -24,8 +24,9 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from cardtui.bots.common import Seen, equivalent_groups, legal_play_mask, list_cards, read_view
+from cardtui.bots.solver import Solution
 from cardtui.cards import Card
-from cardtui.games.base import Action, Play, PlayerView
+from cardtui.games.base import Action, Game, Play, PlayerView
 from cardtui.games.fast import DealState, Policy, apply_card, play_out
 from cardtui.games.trick import TrickView
 
@@ -94,11 +95,41 @@ class Weighing:
         return self.loss > 1e-9 and (self.exact or self.loss > CLEAR_Z * self.loss_se)
 
 
+SOLVE_TRICKS = 5
+"""The judge solves a play with every hand known when the seat holds this many cards or fewer."""
+SOLVER_NODES_PER_MS = 400
+"""The solver's own budget: nodes a millisecond of the review's budget buys (a count, never a clock)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Solved:
+    """A play's answer with every hand known: each legal card's value in `unit` (the deal's end), and whether
+    the solver finished within its budget (otherwise `values` holds the cards it solved)."""
+
+    values: tuple[tuple[Action, float], ...]
+    unit: str
+    higher_better: bool
+    complete: bool
+    nodes: int
+
+    def best(self) -> tuple[Action, float] | None:
+        if not self.values:
+            return None
+        pick = max if self.higher_better else min
+        return pick(self.values, key=lambda av: av[1])
+
+    def of(self, action: Action) -> float | None:
+        return next((v for a, v in self.values if a == action), None)
+
+
 class Weigher(Protocol):
     """A game's judge: weighs every choice of a seat's view with its own generator (`rng`); `bot_rng` is the
-    generator the hard player had at that decision, used only to say what it would have done."""
+    generator the hard player had at that decision, used only to say what it would have done. `solve` is the
+    review's look at the real layout (`game`, every hand known), where the game has one; None otherwise."""
 
     def weigh(self, view: PlayerView, action: Action, rng: random.Random, bot_rng: random.Random) -> Weighing: ...
+
+    def solve(self, game: Game, view: PlayerView, action: Action) -> Solved | None: ...
 
 
 Outcome = tuple[float, float]
@@ -238,7 +269,8 @@ def play_trial(
 ) -> tuple[Trial, int]:
     """Every legal card of a trick game (cards that play alike weighed once), and the index of `action`'s."""
     seen = read_view(view)
-    groups = equivalent_groups(legal_play_mask(view), seen.unseen, apart)
+    on_trick = sum(c.bit for _, c in view.trick)  # a card on the trick between two cards splits them too
+    groups = equivalent_groups(legal_play_mask(view), seen.unseen | on_trick, apart)
     chosen = next(i for i, g in enumerate(groups) if g & action.card.bit)
     reps = [action.card.index if i == chosen else list_cards(g)[0] for i, g in enumerate(groups)]
     actions: list[Action] = [Play(view.seat, Card.from_index(c)) for c in reps]
@@ -262,9 +294,18 @@ def play_trial(
     return Trial(actions, 40, plays, run, alike), chosen
 
 
+def solved_plays(solution: Solution, seat: int, unit: str, higher_better: bool, scale: float = 1.0) -> Solved:
+    """A solver's card values as the review's `Solved` (each value times `scale`)."""
+    values = tuple((Play(seat, Card.from_index(c)), v * scale) for c, v in sorted(solution.values.items()))
+    return Solved(values, unit, higher_better, solution.complete, solution.nodes)
+
+
 __all__ = [
     "CLEAR_Z",
     "PLAYS_PER_MS",
+    "SOLVER_NODES_PER_MS",
+    "SOLVE_TRICKS",
+    "Solved",
     "Trial",
     "Valued",
     "Weigher",
@@ -272,5 +313,6 @@ __all__ = [
     "only",
     "paired",
     "play_trial",
+    "solved_plays",
     "weigh",
 ]

@@ -12,14 +12,26 @@ import random
 from collections.abc import Sequence
 
 from cardtui.bots.common import Seen, read_view
-from cardtui.bots.judge import Outcome, Trial, Weighing, only, play_trial, weigh
+from cardtui.bots.judge import (
+    SOLVE_TRICKS,
+    SOLVER_NODES_PER_MS,
+    Outcome,
+    Solved,
+    Trial,
+    Weighing,
+    only,
+    play_trial,
+    solved_plays,
+    weigh,
+)
 from cardtui.bots.search import seen_bids
+from cardtui.bots.solver import Solution, Solver
 from cardtui.bots.spades import Standing, choose_bid
 from cardtui.bots.spades import normal_play as spades_play
 from cardtui.bots.spades_search import sample_spades, spades_result, spades_value
-from cardtui.games.base import Action, Bid, Play, PlayerView
-from cardtui.games.fast import DealState, Policy, play_out
-from cardtui.games.trick import TrickView
+from cardtui.games.base import Action, Bid, Game, Play, PlayerView
+from cardtui.games.fast import DealState, FastRules, Policy, play_out
+from cardtui.games.trick import TrickGame, TrickView
 from cardtui.rules import SpadesRules
 
 
@@ -40,6 +52,22 @@ def _policy(table: Standing) -> Policy:
         return spades_play(state, seat, legal, table)[0]
 
     return spades_policy
+
+
+def solve_spades(st: DealState, rules: SpadesRules, seat: int, nodes: int) -> Solution:
+    """Each legal card's tricks for the seat's side at the deal's end with every hand known (spades trump, the
+    breaking rule holds; the other seats play against the side)."""
+    fast = FastRules.of(rules)
+    side = rules.side_of(seat)
+    mine = [s for s in range(rules.seats) if rules.side_of(s) == side]
+
+    def score(s: DealState) -> float:
+        return float(sum(s.won[x] for x in mine))
+
+    def digest(s: DealState) -> int:
+        return sum(s.won[x] for x in mine)
+
+    return Solver(fast, lambda s: rules.side_of(s) == side, score, digest, nodes).solve(st)
 
 
 class SpadesJudge:
@@ -66,6 +94,18 @@ class SpadesJudge:
             trial, chosen = self._bid_trial(view, action)
             return weigh(trial, chosen, "points", self.budget_ms, self.precision, rng)
         return only(action)
+
+    def solve(self, game: Game, view: PlayerView, action: Action) -> Solved | None:
+        """The play's answer with every hand known, in the last `SOLVE_TRICKS` tricks."""
+        if not (isinstance(action, Play) and isinstance(game, TrickGame) and isinstance(view, TrickView)):
+            return None
+        if view.hand.mask.bit_count() > SOLVE_TRICKS or view.phase != "play":
+            return None
+        rules = view.ruleset
+        assert isinstance(rules, SpadesRules)
+        solution = solve_spades(DealState.of(game), rules, view.seat, self.budget_ms * SOLVER_NODES_PER_MS)
+        unit = "tricks for the side" if rules.partnership else "tricks for the seat"
+        return solved_plays(solution, view.seat, unit, True)
 
     def _bid_trial(self, view: TrickView, action: Bid) -> tuple[Trial, int]:
         """Every legal bid; the seats after this one bid as the normal player would, then the deal is played."""
@@ -102,4 +142,4 @@ class SpadesJudge:
         return Trial(cands, 120, rules.deck.bit_count(), run), cands.index(action)
 
 
-__all__ = ["SpadesJudge", "judged_value"]
+__all__ = ["SpadesJudge", "judged_value", "solve_spades"]
