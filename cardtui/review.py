@@ -27,6 +27,7 @@ thresholds, and why:
 from __future__ import annotations
 
 import dataclasses
+import math
 import multiprocessing
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -154,6 +155,8 @@ class Scorecard:
     loss: float
     win_chance_loss: float
     costliest: tuple[int, ...]
+    accuracy: float | None
+    """0 to 100 (see `accuracy`); None with no decision that had a choice."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -163,6 +166,7 @@ class Scorecard:
             "loss": _round(self.loss),
             "win_chance_loss": _round(self.win_chance_loss),
             "costliest": list(self.costliest),
+            "accuracy": None if self.accuracy is None else round(self.accuracy, 1),
         }
 
 
@@ -201,6 +205,7 @@ class Review:
             sum(j.loss for j in mine if j.unit == POINTS),
             sum(j.loss for j in mine if j.unit == WIN_CHANCE),
             tuple(j.index for j in costly[:3]),
+            accuracy(self.game, mine),
         )
 
     def deals(self) -> list[int]:
@@ -223,6 +228,32 @@ class Review:
             "deals": [{"deal": d, "seats": [self.tally(s, d).to_json() for s in self.seats]} for d in self.deals()],
             "game_total": [self.tally(s).to_json() for s in self.seats],
         }
+
+
+ACCURACY_SCALE = 2.0
+"""A decision's accuracy is exp(-loss / (this many `?` thresholds)): 100% with no loss, about 61% at the `?`
+threshold, 14% at four times it."""
+
+
+def accuracy(game: str, judgements: Sequence[Judgement]) -> float | None:
+    """A chess site's kind of accuracy, 0 to 100: the mean over the decisions that had a choice of
+    100 * exp(-loss / (`ACCURACY_SCALE` times the unit's `?` threshold)); None when there is none."""
+    weighed = [j for j in judgements if j.choices > 1]
+    if not weighed:
+        return None
+    total = sum(math.exp(-j.loss / (ACCURACY_SCALE * THRESHOLDS[game][j.unit][0])) for j in weighed)
+    return 100.0 * total / len(weighed)
+
+
+def running_loss(review: Review, seat: int) -> list[float]:
+    """The seat's loss in points summed decision by decision over the game (the replay's chart)."""
+    out: list[float] = []
+    total = 0.0
+    for j in review.judgements:
+        if j.seat == seat:
+            total += j.loss if j.unit == POINTS else 0.0
+            out.append(total)
+    return out
 
 
 def _solver_json(solved: Solved) -> dict[str, Any]:
@@ -574,6 +605,8 @@ def _loss_text(game: str, unit: str, loss: float) -> str:
 def _tally_text(review: Review, tally: Scorecard) -> str:
     many = "decision" if tally.decisions == 1 else "decisions"
     parts = [f"{tally.decisions} {many}, {tally.marked} marked, expected loss {tally.loss:.1f} points"]
+    if tally.accuracy is not None:
+        parts[0] += f", accuracy {tally.accuracy:.0f}%"
     if find_game(review.game).reviews_win_chance:
         parts[0] += f" and {round(tally.win_chance_loss * 100)} points of win chance"
     if tally.costliest:

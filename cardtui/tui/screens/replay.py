@@ -130,6 +130,7 @@ class ReplayScreen(FitsTerminal):
         Binding("n", "mark('next')", "Next mark", id="replay.next-mark"),
         Binding("p", "mark('previous')", "← Mark", id="replay.prev-mark", show=False),
         Binding("v", "values", "Values", id="replay.values", show=False),
+        Binding("c", "chart", "Loss chart", id="replay.chart", show=False),
         Binding("escape", "close", "Back", id="replay.close"),
     ]
 
@@ -193,6 +194,7 @@ class ReplayScreen(FitsTerminal):
             ("r", "review the people's decisions (the hard computer player judges each from that seat's view)"),
             ("n / p", "once reviewed: to the next / previous marked decision"),
             ("v", "once reviewed: every choice of the decision in view, with its value and how sure it is"),
+            ("c", "once reviewed: the running loss over the game and each reviewed seat's accuracy"),
             ("F7", "on a small terminal: the scores and who is to move, in place of the table (F7 again: back)"),
             ("F1 or ?", "this help"),
             ("Esc", "back"),
@@ -215,6 +217,8 @@ class ReplayScreen(FitsTerminal):
             return True if self.review is not None and self.review.marked() else None
         if action == "values":
             return True if self._judged() is not None else None
+        if action == "chart":
+            return True if self.review is not None else None
         if action == "review":
             return None if self.reviewing or self.review is not None else True
         if action == "toggle_side":
@@ -299,6 +303,25 @@ class ReplayScreen(FitsTerminal):
         title = f"{who}, {judged.phase}: {say_action(judged.action, text)} ({judged.unit}, higher is better)"
         note = "± two standard errors; choices that play the same share a line's numbers. Esc or v: close"
         self.app.push_screen(ValuesScreen(title, option_lines(judged, text), note))
+
+    def action_chart(self) -> None:
+        """The running loss over the game, per reviewed seat."""
+        from cardtui.review import running_loss
+        from cardtui.tui.screens.review_chart import LossChartScreen
+
+        review = self.review
+        if review is None:
+            return
+        series = [(seat_name(self.seats, s), running_loss(review, s)) for s in review.seats]
+        scores = []
+        for s in review.seats:
+            tally = review.tally(s)
+            shown = "no choices" if tally.accuracy is None else f"accuracy {tally.accuracy:.0f}%"
+            deals = [review.tally(s, d).accuracy for d in review.deals()]
+            by_deal = " ".join("-" if a is None else f"{a:.0f}" for a in deals)
+            scores.append(f"{seat_name(self.seats, s)}: {shown} (by deal: {by_deal})")
+        title = "Expected loss in points, summed decision by decision"
+        self.app.push_screen(LossChartScreen(title, series, "; ".join(scores) + ". Esc or c: close", self.ascii_only))
 
     def _mark_of(self, position: int) -> str:
         judged = self.review.at(position - 1) if self.review is not None and position > 0 else None
