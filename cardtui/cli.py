@@ -535,6 +535,7 @@ def stats(
 ) -> None:
     """Your record from your saves: games, wins and figures per game and opponents' level."""
     from cardtui.catalog import list_entries
+    from cardtui.review import reviewed_games
     from cardtui.stats import StatsError, compute, parse_since, render
 
     if game is not None:
@@ -547,7 +548,7 @@ def stats(
         entries = list_entries(progress=progress, jobs=_catalog_jobs())
     if entries.note:
         typer.echo(inert(entries.note), err=True)
-    figures = compute(entries, game, day)
+    figures = compute(entries, game, day, reviewed_games())
     say(json.dumps(figures.to_json()) if as_json else render(figures))
 
 
@@ -679,7 +680,8 @@ def review(
 ) -> None:
     """Each decision of a person's seat judged from that seat's view: every choice's value, the loss and how sure
     it is, ? and ?? marks."""
-    from cardtui.review import ReviewError, render
+    from cardtui.files import FileProblem
+    from cardtui.review import ReviewError, record, render
     from cardtui.review import review as make_review
 
     loaded = _load(save)
@@ -688,6 +690,10 @@ def review(
             result = make_review(loaded, seat, level, budget_ms, jobs, progress, judge_seed)
         except ReviewError as err:
             fail(f"{save.name}: {err}")
+    try:
+        record(result, loaded)
+    except (FileProblem, OSError) as err:
+        typer.echo(inert(f"the review's accuracy was not kept for the statistics: {err}"), err=True)
     say(json.dumps(result.to_json()) if as_json else render(result))
 
 

@@ -27,22 +27,25 @@ thresholds, and why:
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 import multiprocessing
 import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from cardtui.bots import DEFAULT_BUDGET_MS
 from cardtui.bots.judge import CLEAR_Z, Solved, Valued, Weigher, Weighing
 from cardtui.cards import Card
+from cardtui.files import FileProblem, read_regular, write_atomic
 from cardtui.games import Action
 from cardtui.games.base import Bid, Game, Pass, Play, PlayerView
 from cardtui.games.history import History
 from cardtui.measure import usable_cores
 from cardtui.replay import Replay
-from cardtui.saves import LoadedSave, build_save
+from cardtui.saves import LoadedSave, build_save, home_dir
 from cardtui.session import bot_rng
 from cardtui.variants import GAMES, find_game, make_judge
 from cardtui.variants.base import CardText
@@ -593,6 +596,65 @@ def option_lines(judged: Judgement, text: CardText) -> list[str]:
         tail = "  <- chosen" if said == chosen else ""
         lines.append(f"{said:<{width}}  {value:<14} {extra:<14} {samples}{tail}".rstrip())
     return lines
+
+
+# ---------------------------------------------------------------- the record of reviews (the statistics' trend)
+
+RECORD = "reviews.json"
+"""In the data folder: each reviewed save's latest accuracy, for the trend in the statistics."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Reviewed:
+    """One reviewed save's accuracy (the first reviewed seat's, over the game) and when the save was last played."""
+
+    key: str
+    game: str
+    updated: str
+    accuracy: float
+    decisions: int
+
+
+def record_path() -> Path:
+    return home_dir("data") / RECORD
+
+
+def reviewed_games(path: Path | None = None) -> list[Reviewed]:
+    """Every reviewed save's latest accuracy, oldest save first; an unreadable record counts as none."""
+    path = record_path() if path is None else path
+    if not path.exists():
+        return []
+    try:
+        data = json.loads(read_regular(path, "the record of reviews"))
+        rows = [
+            Reviewed(k, str(v["game"]), str(v["updated"]), float(v["accuracy"]), int(v["decisions"]))
+            for k, v in data["reviews"].items()
+        ]
+    except (FileProblem, ValueError, KeyError, TypeError, AttributeError):
+        return []
+    return sorted(rows, key=lambda r: (r.updated, r.key))
+
+
+def record(review: Review, loaded: LoadedSave, path: Path | None = None) -> None:
+    """Keep the review's accuracy for the statistics' trend (the save's latest review replaces an older one);
+    a game with no decision that had a choice is not kept. The record is rewritten atomically."""
+    if not review.seats:
+        return
+    tally = review.tally(review.seats[0])
+    if tally.accuracy is None:
+        return
+    path = record_path() if path is None else path
+    rows = {r.key: r for r in reviewed_games(path)}
+    key = str(loaded.path.resolve()) if loaded.path is not None else f"{loaded.name}:{loaded.created}"
+    rows[key] = Reviewed(key, review.game, loaded.updated, round(tally.accuracy, 1), tally.decisions)
+    data = {
+        "version": 1,
+        "reviews": {
+            k: {f: getattr(r, f) for f in ("game", "updated", "accuracy", "decisions")} for k, r in rows.items()
+        },
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, json.dumps(data, indent=1).encode())
 
 
 # ---------------------------------------------------------------- the text report

@@ -7,6 +7,7 @@ and the trick moves beside them; the scores and who is to move fold away behind 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from typing import TYPE_CHECKING, ClassVar, cast
 
@@ -236,7 +237,8 @@ class ReplayScreen(FitsTerminal):
     @work(thread=True, exclusive=True, group="review")
     def review_worker(self) -> None:
         """Weigh the people's decisions (seat 0's when every seat is a computer player), off the event loop."""
-        from cardtui.review import ReviewError, review
+        from cardtui.files import FileProblem
+        from cardtui.review import ReviewError, record, review
 
         worker = get_current_worker()
         loaded = self.replay.loaded
@@ -255,6 +257,9 @@ class ReplayScreen(FitsTerminal):
         except ReviewError as err:
             self.post_message(ReviewDone(None, problem=str(err)))
             return
+        if people:  # a person's accuracy, for the statistics' trend (a record that cannot be written is no loss)
+            with contextlib.suppress(FileProblem, OSError):
+                record(result, loaded)
         self.post_message(ReviewDone(result, note))
 
     def on_review_progress(self, message: ReviewProgress) -> None:
