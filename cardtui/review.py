@@ -38,7 +38,7 @@ from typing import Any
 
 from cardtui.bots import DEFAULT_BUDGET_MS
 from cardtui.bots.judge import CLEAR_Z, Solved, Valued, Weigher, Weighing
-from cardtui.cards import Card
+from cardtui.cards import Card, parse_card
 from cardtui.files import FileProblem, read_regular, write_atomic
 from cardtui.games import Action
 from cardtui.games.base import Bid, Game, Pass, Play, PlayerView
@@ -575,9 +575,33 @@ def solved_words(action: Action, solved: Solved | None, text: CardText) -> str:
     )
 
 
-def option_lines(judged: Judgement, text: CardText) -> list[str]:
+def _words(said: str) -> list[str]:
+    """The words of a choice, cards in their canonical codes, sorted (a pass's cards come in any order)."""
+    out = []
+    for word in said.replace(",", " ").split():
+        try:
+            out.append(parse_card(word).code)
+        except ValueError:
+            out.append(word.lower())
+    if out and out[0] in ("passing", "bid"):
+        out = out[1:]
+    return sorted(out)
+
+
+def typed_choice(judged: Judgement, typed: str) -> Action | None:
+    """The choice of a weighed decision a person typed (`QS`, `q♠`, `4` or `bid 4`, `nil`, `QS AH KH` in any
+    order), or None when it is none of them."""
+    want = _words(typed)
+    for o in judged.options:
+        for action in (o.action, *o.alike):
+            if _words(say_action(action, _code)) == want:
+                return action
+    return None
+
+
+def option_lines(judged: Judgement, text: CardText, yours: Action | None = None) -> list[str]:
     """Every choice of a decision with its value, the value's uncertainty (± two standard errors), its expected
-    points and samples, best first; the choice made is marked `<- chosen`."""
+    points and samples, best first; the choice made is marked `<- chosen` (and `yours`, `<- yours`)."""
     unit = judged.unit
     rows: list[tuple[str, str, str, str]] = []
     for o in judged.options:
@@ -591,9 +615,11 @@ def option_lines(judged: Judgement, text: CardText) -> list[str]:
             rows.append((say_action(action, text), value, extra, samples))
     width = max(len(r[0]) for r in rows)
     chosen = say_action(judged.action, text)
+    mine = None if yours is None else say_action(yours, text)
     lines = []
     for said, value, extra, samples in rows:
-        tail = "  <- chosen" if said == chosen else ""
+        marks = [m for m, hit in (("chosen", said == chosen), ("yours", said == mine)) if hit]
+        tail = f"  <- {' and '.join(marks)}" if marks else ""
         lines.append(f"{said:<{width}}  {value:<14} {extra:<14} {samples}{tail}".rstrip())
     return lines
 
