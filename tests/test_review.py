@@ -225,7 +225,7 @@ def test_cli_review_json_fields(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     assert first["phase"] == "pass" and first["action"]["type"] == "pass"
     assert [d["deal"] for d in out["deals"]] == [1, 2]
     total = out["game_total"][0]
-    assert set(total) == {"seat", "decisions", "marked", "loss", "win_chance_loss", "costliest"}
+    assert set(total) == {"seat", "decisions", "marked", "loss", "win_chance_loss", "costliest", "accuracy"}
     assert total["loss"] == pytest.approx(sum(d["loss"] for d in out["decisions"]), abs=0.01)
     assert len(total["costliest"]) <= 3
 

@@ -74,6 +74,9 @@ def test_the_judge_never_draws_the_hard_players_samples(monkeypatch: pytest.Monk
             handed.append((random.Random(rng.random()).random(), random.Random(bot.random()).random()))
             return self.inner.weigh(view, action, rng, bot)  # type: ignore[attr-defined]
 
+        def solve(self, game: object, view: PlayerView, action: Action) -> object:
+            return self.inner.solve(game, view, action)  # type: ignore[attr-defined]
+
     monkeypatch.setattr(review_module, "make_judge", lambda g, lv, b: Spy(make_judge(g, lv, b)))
     review(loaded, budget_ms=5)
     assert handed and all(mine != bots for mine, bots in handed)

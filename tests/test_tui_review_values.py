@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.widgets import Input, Static
 
@@ -13,7 +14,7 @@ from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.screens.review_chart import LossChartScreen
 from cardtui.tui.screens.review_values import ValuesScreen
 from cardtui.tui.widgets.review_line import ReviewLine
-from tests.support.tui import workers_done
+from tests.support.tui import shot, workers_done
 from tests.test_tui_review import one_deal_game
 
 
@@ -118,3 +119,16 @@ async def test_l_practises_each_marked_decision_with_its_answer_hidden(tmp_path:
             await pilot.pause()
         assert screen.learning is None and not field.display
         assert line.lines[0] == f"Learn: done · 1 of {len(marked)} choices as good as the best · l: again"
+
+
+async def test_values_and_chart_snapshots(tmp_path: Path, snapshot: Any) -> None:
+    """The README's pictures: `v` on the first marked decision, then `c`."""
+    path = one_deal_game(tmp_path)
+    app = CardtuiApp(Start(replay_path=path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("home", "r")
+        await workers_done(app)
+        await pilot.press("n", "v")
+        await shot(snapshot, app, pilot, "replay_review_values.svg")
+        await pilot.press("escape", "c")
+        await shot(snapshot, app, pilot, "replay_review_chart.svg")

@@ -95,7 +95,7 @@ class Weighing:
         return self.loss > 1e-9 and (self.exact or self.loss > CLEAR_Z * self.loss_se)
 
 
-SOLVE_TRICKS = 5
+SOLVE_TRICKS = 4
 """The judge solves a play with every hand known when the seat holds this many cards or fewer."""
 SOLVER_NODES_PER_MS = 400
 """The solver's own budget: nodes a millisecond of the review's budget buys (a count, never a clock)."""

@@ -44,7 +44,7 @@ def _search(budget_ms: int) -> HeartsSearch:
 def _judge(budget_ms: int) -> Weigher:
     from cardtui.bots.hearts_judge import HeartsJudge
 
-    return HeartsJudge(budget_ms, THRESHOLDS["points"][0] / 4)
+    return HeartsJudge(budget_ms, THRESHOLDS["points"][0] / 2)
 
 
 def _figures(game: Game, counts: EventCounts) -> dict[str, list[int]]:

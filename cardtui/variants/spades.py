@@ -38,7 +38,7 @@ def _search(budget_ms: int) -> SpadesSearch:
 def _judge(budget_ms: int) -> Weigher:
     from cardtui.bots.spades_judge import SpadesJudge
 
-    return SpadesJudge(budget_ms, THRESHOLDS["points"][0] / 4)
+    return SpadesJudge(budget_ms, THRESHOLDS["points"][0] / 2)
 
 
 def _bot(level: str, budget_ms: int) -> Bot:
