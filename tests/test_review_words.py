@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from cardtui.cards import parse_cards
 from cardtui.games.base import Bid, Play
 from cardtui.review import Review, review
 from cardtui.rules import default_preset
@@ -86,3 +87,16 @@ def test_partners_nil_and_partner_already_winning_are_named() -> None:
     session.apply(max(legal, key=lambda a: a.card.rank))
     words = [j.why for j in review(parse_save(session.to_save()), budget_ms=20).judgements if j.phase == "play"]
     assert words and "North, your partner, bid nil and has taken no trick" in words[0]
+
+
+def test_trumping_partners_winner_says_partner_was_already_winning() -> None:
+    session = spades_session({})
+    mine = "2S 3S 4S 2C 3C 4C 5C 6C 2D 3D 4D 5D 6D"  # no hearts: a spade trumps partner's ace
+    session.apply(deal_of({0: mine, 1: "2H 3H 4H", 2: "AH", 3: "5H"}, dealer=0))
+    for seat in (1, 2, 3, 0):
+        session.apply(Bid(seat, 3))
+    for seat, code in ((1, "2H"), (2, "AH"), (3, "5H"), (0, "2S")):
+        session.apply(Play(seat, parse_cards([code])[0]))
+    [judged] = [j for j in review(parse_save(session.to_save()), budget_ms=20).judgements if j.phase == "play"]
+    assert "North, your partner, was already winning the trick with AH" in judged.why
+    assert judged.best != judged.action  # throwing a club or diamond keeps the spade
