@@ -663,10 +663,12 @@ def reviewed_games(path: Path | None = None) -> list[Reviewed]:
 
 def record(review: Review, loaded: LoadedSave, path: Path | None = None) -> None:
     """Keep the review's accuracy for the statistics' trend (the save's latest review replaces an older one);
-    a game with no decision that had a choice is not kept. The record is rewritten atomically."""
-    if not review.seats:
+    only a person's seat is kept (the first reviewed), and not a game with no decision that had a choice. The
+    record is rewritten atomically."""
+    people = [s for s in review.seats if not loaded.seats[s].is_bot]
+    if not people:
         return
-    tally = review.tally(review.seats[0])
+    tally = review.tally(people[0])
     if tally.accuracy is None:
         return
     path = record_path() if path is None else path

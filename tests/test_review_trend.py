@@ -32,6 +32,12 @@ def test_a_review_keeps_the_saves_accuracy_once(tmp_path: Path) -> None:
     assert row.decisions == result.tally(0).decisions
 
 
+def test_a_computer_players_review_is_not_kept() -> None:
+    loaded = load_save(SAMPLES / "hearts.json")  # every seat a computer player
+    record(review(loaded, seats=[0], budget_ms=2), loaded)
+    assert reviewed_games() == []
+
+
 def test_a_broken_record_counts_as_none() -> None:
     record_path().parent.mkdir(parents=True, exist_ok=True)
     record_path().write_text("{not json")
