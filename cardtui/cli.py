@@ -547,6 +547,7 @@ def stats(
 ) -> None:
     """Your record from your saves: games, wins and figures per game and opponents' level."""
     from cardtui.catalog import list_entries
+    from cardtui.review import reviewed_games
     from cardtui.stats import StatsError, compute, parse_since, render
 
     if game is not None:
@@ -559,7 +560,7 @@ def stats(
         entries = list_entries(progress=progress, jobs=_catalog_jobs())
     if entries.note:
         typer.echo(inert(entries.note), err=True)
-    figures = compute(entries, game, day)
+    figures = compute(entries, game, day, reviewed_games())
     say(json.dumps(figures.to_json()) if as_json else render(figures))
 
 
@@ -674,21 +675,37 @@ def review(
     ] = None,
     level: Annotated[str, typer.Option("--level", help="the computer player that judges (hard)")] = "hard",
     budget_ms: Annotated[
-        int, typer.Option("--budget-ms", help="the judge's budget per decision (a count of play-outs)", min=1)
+        int,
+        typer.Option(
+            "--budget-ms",
+            help="the judge's budget per decision (a count of simulated plays; more gives narrower intervals)",
+            min=1,
+        ),
     ] = 250,
-    jobs: Annotated[int, typer.Option("--jobs", help="worker processes, at most one per core", min=1)] = 1,
+    jobs: Annotated[
+        int, typer.Option("--jobs", help="worker processes, at most one per core (more are cut to the cores)", min=1)
+    ] = 1,
+    judge_seed: Annotated[
+        int, typer.Option("--judge-seed", help="another stream of the judge's own samples", min=0)
+    ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:
-    """Each decision of a person's seat judged from that seat's view: the better choice, the loss, ? and ?? marks."""
-    from cardtui.review import ReviewError, render
+    """Each decision of a person's seat judged from that seat's view: every choice's value, the loss and how sure
+    it is, ? and ?? marks."""
+    from cardtui.files import FileProblem
+    from cardtui.review import ReviewError, record, render
     from cardtui.review import review as make_review
 
     loaded = _load(save)
     with _progress("reviewing decisions") as progress:
         try:
-            result = make_review(loaded, seat, level, budget_ms, jobs, progress)
+            result = make_review(loaded, seat, level, budget_ms, jobs, progress, judge_seed)
         except ReviewError as err:
             fail(f"{save.name}: {err}")
+    try:
+        record(result, loaded)
+    except (FileProblem, OSError) as err:
+        typer.echo(inert(f"the review's accuracy was not kept for the statistics: {err}"), err=True)
     say(json.dumps(result.to_json()) if as_json else render(result))
 
 

@@ -2,15 +2,19 @@
 
 For every pass, bid, play (and Eight of Spades call and flip) of the seats
 under review, the reviewer rebuilds the seat's `PlayerView` at that moment and
-asks the hard player to weigh every choice it had (`bots.make_judge`), on
-samples drawn from the session's generator for that decision
-(`session.bot_rng`), so a save, a level and a budget always give the same
-review on any machine (the budget is a count of simulated plays, not a clock).
+asks the game's judge (`variants.make_judge`, `bots/judge.py`) to weigh every
+choice it had, on samples of the judge's own (`judge_rng`: never the samples
+the hard player drew, so its own move is not best by construction), so a
+save, a judge seed and a budget always give the same review on any machine
+(the budget is a count of simulated plays, not a clock).
 
 The loss of a decision is how much worse the chosen action was than the best
-one, in the game's own units (points; in the Eight of Spades endgame, the
-chance of winning); a loss at or above a threshold gets a mark, `?` or `??`,
-as a chess annotator would. The thresholds, and why:
+one on their common samples, in the game's own units (points; in the Eight of
+Spades endgame, the chance of winning), with its standard error. A loss at or
+above a threshold gets a mark, `?` or `??`, as a chess annotator would, but
+only when it is also more than twice its standard error; a loss past the
+threshold within the noise is reported as close, with no mark. The
+thresholds, and why:
 
 - Hearts: `?` from 1 point (about a heart taken for nothing), `??` from 4
   points (a trick of hearts, or about a third of the Q♠'s 13).
@@ -23,26 +27,31 @@ as a chess annotator would. The thresholds, and why:
 from __future__ import annotations
 
 import dataclasses
+import json
+import math
 import multiprocessing
+import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
-from cardtui.bots import DEFAULT_BUDGET_MS, Evaluation, Judge
-from cardtui.bots.eight_of_spades import CALL_WORDS
-from cardtui.cards import Card
+from cardtui.bots import DEFAULT_BUDGET_MS
+from cardtui.bots.judge import CLEAR_Z, Solved, Valued, Weigher, Weighing
+from cardtui.cards import Card, parse_card
+from cardtui.files import FileProblem, read_regular, write_atomic
 from cardtui.games import Action
-from cardtui.games.base import Bid, Pass, Play, PlayerView
-from cardtui.games.eight_of_spades import CALLS, Flip, position_name
+from cardtui.games.base import Bid, Game, Pass, Play, PlayerView
 from cardtui.games.history import History
+from cardtui.measure import usable_cores
 from cardtui.replay import Replay
-from cardtui.saves import LoadedSave, build_save
+from cardtui.saves import LoadedSave, build_save, home_dir
 from cardtui.session import bot_rng
 from cardtui.variants import GAMES, find_game, make_judge
 from cardtui.variants.base import CardText
 
 FORMAT = "cardtui-review"
-VERSION = 1
+VERSION = 2
 POINTS = "points"
 WIN_CHANCE = "win chance"
 
@@ -85,10 +94,17 @@ class Judgement:
     chosen_points: float
     best_points: float
     loss: float
+    loss_se: float
     unit: str
     mark: str
+    close: bool
+    """Whether the loss reaches a mark's threshold but is within the noise (no mark: too close to call)."""
     choices: int
     samples: int
+    options: tuple[Valued, ...]
+    """Every choice weighed, best first (`alike` choices share its numbers)."""
+    solved: Solved | None
+    """The answer with every hand known, where it was worked out (the last tricks of a trick game)."""
     why: str
     line: str
     """`why` with the cards in suit glyphs, for the screen (`why` keeps the canonical codes)."""
@@ -111,9 +127,23 @@ class Judgement:
             "chosen_points": _round(self.chosen_points),
             "best_points": _round(self.best_points),
             "loss": _round(self.loss),
+            "loss_se": _round(self.loss_se),
             "mark": self.mark,
+            "close": self.close,
             "choices": self.choices,
             "samples": self.samples,
+            "options": [
+                {
+                    "action": action.to_json(),
+                    "value": _round(o.value),
+                    "se": _round(o.se),
+                    "points": _round(o.points),
+                    "samples": o.samples,
+                }
+                for o in self.options
+                for action in (o.action, *o.alike)
+            ],
+            "solver": None if self.solved is None else _solver_json(self.solved),
             "why": self.why,
         }
 
@@ -128,6 +158,8 @@ class Scorecard:
     loss: float
     win_chance_loss: float
     costliest: tuple[int, ...]
+    accuracy: float | None
+    """0 to 100 (see `accuracy`); None with no decision that had a choice."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -137,6 +169,7 @@ class Scorecard:
             "loss": _round(self.loss),
             "win_chance_loss": _round(self.win_chance_loss),
             "costliest": list(self.costliest),
+            "accuracy": None if self.accuracy is None else round(self.accuracy, 1),
         }
 
 
@@ -175,6 +208,7 @@ class Review:
             sum(j.loss for j in mine if j.unit == POINTS),
             sum(j.loss for j in mine if j.unit == WIN_CHANCE),
             tuple(j.index for j in costly[:3]),
+            accuracy(self.game, mine),
         )
 
     def deals(self) -> list[int]:
@@ -197,6 +231,41 @@ class Review:
             "deals": [{"deal": d, "seats": [self.tally(s, d).to_json() for s in self.seats]} for d in self.deals()],
             "game_total": [self.tally(s).to_json() for s in self.seats],
         }
+
+
+ACCURACY_SCALE = 2.0
+"""A decision's accuracy is exp(-loss / (this many `?` thresholds)): 100% with no loss, about 61% at the `?`
+threshold, 14% at four times it."""
+
+
+def accuracy(game: str, judgements: Sequence[Judgement]) -> float | None:
+    """A chess site's kind of accuracy, 0 to 100: the mean over the decisions that had a choice of
+    100 * exp(-loss / (`ACCURACY_SCALE` times the unit's `?` threshold)); None when there is none."""
+    weighed = [j for j in judgements if j.choices > 1]
+    if not weighed:
+        return None
+    total = sum(math.exp(-j.loss / (ACCURACY_SCALE * THRESHOLDS[game][j.unit][0])) for j in weighed)
+    return 100.0 * total / len(weighed)
+
+
+def running_loss(review: Review, seat: int) -> list[float]:
+    """The seat's loss in points summed decision by decision over the game (the replay's chart)."""
+    out: list[float] = []
+    total = 0.0
+    for j in review.judgements:
+        if j.seat == seat:
+            total += j.loss if j.unit == POINTS else 0.0
+            out.append(total)
+    return out
+
+
+def _solver_json(solved: Solved) -> dict[str, Any]:
+    return {
+        "unit": solved.unit,
+        "complete": solved.complete,
+        "nodes": solved.nodes,
+        "values": [{"action": a.to_json(), "value": _round(v)} for a, v in solved.values],
+    }
 
 
 def _round(x: float) -> float:
@@ -224,14 +293,14 @@ DECISIONS = frozenset({"pass", "bid", "play", "flip"})
 """The logged actions a review weighs (deals are chance; undos and claims are not choices of play)."""
 
 
-def decisions(loaded: LoadedSave, seats: Sequence[int]) -> list[tuple[int, int, str, int, PlayerView]]:
-    """(log index, deal number, phase, moves in effect, the seat's view then) of each decision of these seats
-    that stands, in order.
+def decisions(loaded: LoadedSave, seats: Sequence[int]) -> list[tuple[int, int, str, int, PlayerView, Game]]:
+    """(log index, deal number, phase, moves in effect, the seat's view then, the game then) of each decision of
+    these seats that stands, in order (the game, every hand in it, is for the solver alone).
 
     A decision later taken back with undo is left out: the one made instead is reviewed.
     """
     history = History(loaded.ruleset, loaded.history.people)
-    out: list[tuple[int, int, str, int, PlayerView]] = []
+    out: list[tuple[int, int, str, int, PlayerView, Game]] = []
     deal = 0
     for i, action in enumerate(loaded.log):
         if action.type == "deal":
@@ -240,7 +309,7 @@ def decisions(loaded: LoadedSave, seats: Sequence[int]) -> list[tuple[int, int, 
             tm = history.game.to_move
             seat = getattr(action, "seat", -1)
             if tm is not None and tm.seat == seat and seat in seats:
-                out.append((i, max(deal, 1), tm.phase, history.moves, history.game.view(seat)))
+                out.append((i, max(deal, 1), tm.phase, history.moves, history.game.view(seat), history.game.clone()))
         history.apply(action)
     taken = history.taken_back()
     return [d for d in out if d[0] not in taken]
@@ -249,34 +318,49 @@ def decisions(loaded: LoadedSave, seats: Sequence[int]) -> list[tuple[int, int, 
 # ---------------------------------------------------------------- weighing (here or in worker processes)
 
 
-def weigh(judge: Judge, seed: int, action: Action, view: PlayerView, moves: int) -> Evaluation:
-    """The judge's evaluation of an action from its seat's view, with the generator the session hands a
-    computer player with `moves` actions in effect."""
-    return judge.evaluate(view, action, bot_rng(seed, moves))
+def judge_rng(seed: int, action_count: int, judge_seed: int = 0) -> random.Random:
+    """The judge's own generator for the decision at this point: never the one the computer player had
+    (`session.bot_rng`), and another for each `judge_seed`."""
+    return random.Random(f"cardtui/judge/{judge_seed}/{seed}/{action_count}")
+
+
+Weighed = tuple[Weighing, Solved | None]
+"""A decision weighed from the seat's view, and its answer with every hand known (where the game has one)."""
+
+
+def weigh(
+    judge: Weigher, seed: int, judge_seed: int, action: Action, view: PlayerView, moves: int, game: Game
+) -> Weighed:
+    """The judge's weighing of an action from its seat's view, with its own generator for that decision
+    (and the computer player's, to say what it would have done), and the solver's answer on the real layout."""
+    weighing = judge.weigh(view, action, judge_rng(seed, moves, judge_seed), bot_rng(seed, moves))
+    return weighing, judge.solve(game, view, action)
 
 
 class _Weigher:
     """A worker process's copy of the save: it replays it once and weighs the decisions at given log indices."""
 
-    def __init__(self, data: dict[str, Any], level: str, budget_ms: int) -> None:
+    def __init__(self, data: dict[str, Any], level: str, budget_ms: int, judge_seed: int) -> None:
         self.replay = Replay.from_save(data)
-        self.judge: Judge = make_judge(self.replay.loaded.ruleset.game, level, budget_ms)
+        self.judge = make_judge(self.replay.loaded.ruleset.game, level, budget_ms)
+        self.judge_seed = judge_seed
 
-    def weigh(self, index: int, moves: int) -> Evaluation:
+    def weigh(self, index: int, moves: int) -> Weighed:
         action = self.replay.log[index]
-        view = self.replay.state_at(index).view(getattr(action, "seat", 0))
-        return weigh(self.judge, self.replay.loaded.seed, action, view, moves)
+        game = self.replay.state_at(index)
+        view = game.view(getattr(action, "seat", 0))
+        return weigh(self.judge, self.replay.loaded.seed, self.judge_seed, action, view, moves, game)
 
 
 _WORKER: _Weigher | None = None
 
 
-def _start_worker(data: dict[str, Any], level: str, budget_ms: int) -> None:
+def _start_worker(data: dict[str, Any], level: str, budget_ms: int, judge_seed: int) -> None:
     global _WORKER
-    _WORKER = _Weigher(data, level, budget_ms)
+    _WORKER = _Weigher(data, level, budget_ms, judge_seed)
 
 
-def _weigh_in_worker(item: tuple[int, int]) -> Evaluation:
+def _weigh_in_worker(item: tuple[int, int]) -> Weighed:
     assert _WORKER is not None, "the worker was started with its save"
     return _WORKER.weigh(*item)
 
@@ -288,11 +372,13 @@ def review(
     budget_ms: int = DEFAULT_BUDGET_MS,
     jobs: int = 1,
     progress: Progress | None = None,
+    judge_seed: int = 0,
 ) -> Review:
     """Weigh every decision of the seats (default: the people's) up to where the save stands.
 
     `jobs` > 1 spreads the decisions over that many worker processes (spawned:
-    the caller may be a threaded app); the result is the same either way.
+    the caller may be a threaded app), at most one per core; the result is the
+    same either way. `judge_seed` picks another stream of the judge's samples.
     `progress(done, total)` is called after each decision.
     """
     game_name = loaded.ruleset.game
@@ -304,30 +390,34 @@ def review(
         raise ReviewError(f"the budget is at least 1 ms, found {budget_ms}")
     chosen = reviewed_seats(loaded, seats)
     todo = decisions(loaded, chosen)
-    indices = [i for i, _, _, _, _ in todo]
-    moves = [m for _, _, _, m, _ in todo]
+    indices = [d[0] for d in todo]
+    moves = [d[3] for d in todo]
     total = len(indices)
-    evaluations: list[Evaluation] = []
+    weighings: list[Weighed] = []
+    jobs = min(jobs, usable_cores())
     if jobs > 1 and total >= PARALLEL_FROM:
         data = build_save(loaded.ruleset, loaded.seats, loaded.seed, loaded.log, loaded.created, loaded.updated)
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(
-            min(jobs, total), mp_context=context, initializer=_start_worker, initargs=(data, level, budget_ms)
+            min(jobs, total),
+            mp_context=context,
+            initializer=_start_worker,
+            initargs=(data, level, budget_ms, judge_seed),
         ) as pool:
-            for evaluation in pool.map(_weigh_in_worker, zip(indices, moves, strict=True)):
-                evaluations.append(evaluation)
+            for weighed in pool.map(_weigh_in_worker, zip(indices, moves, strict=True)):
+                weighings.append(weighed)
                 if progress is not None:
-                    progress(len(evaluations), total)
+                    progress(len(weighings), total)
     else:
-        for index, _, _, count, view in todo:
-            evaluations.append(weigh(judge, loaded.seed, loaded.log[index], view, count))
+        for index, _, _, count, view, game in todo:
+            weighings.append(weigh(judge, loaded.seed, judge_seed, loaded.log[index], view, count, game))
             if progress is not None:
-                progress(len(evaluations), total)
+                progress(len(weighings), total)
     names = tuple(seat.name for seat in loaded.seats)
     judgements = []
-    for (index, deal, phase, _, view), evaluation in zip(todo, evaluations, strict=True):
+    for (index, deal, phase, _, view, _), (weighing, solved) in zip(todo, weighings, strict=True):
         action = loaded.log[index]
-        judgements.append(_judgement(game_name, index, deal, phase, action, view, evaluation, names))
+        judgements.append(_judgement(game_name, index, deal, phase, action, view, weighing, solved, names))
     return Review(
         loaded.name,
         game_name,
@@ -341,6 +431,15 @@ def review(
     )
 
 
+def verdict(game: str, ev: Weighing) -> tuple[str, bool]:
+    """The mark of a weighed decision and whether it is close: a loss past the threshold is marked only when
+    it is more than noise (`CLEAR_Z` standard errors); otherwise it is close and unmarked."""
+    mark = mark_for(game, ev.unit, ev.loss)
+    if mark and not ev.clear:
+        return "", True
+    return mark, False
+
+
 def _judgement(
     game: str,
     index: int,
@@ -348,30 +447,34 @@ def _judgement(
     phase: str,
     action: Action,
     view: PlayerView,
-    ev: Evaluation,
+    ev: Weighing,
+    solved: Solved | None,
     names: Sequence[str],
 ) -> Judgement:
-    mine = ev.options[ev.chosen]
-    best = ev.best
-    loss = ev.loss
+    lost = ev.loss > 1e-9
     words = (lambda card: card.code, lambda card: card.glyph)
-    why, line = (explain(view, ev, names, text) for text in words)
+    why, line = (explain(view, ev, names, text) + solved_words(action, solved, text) for text in words)
+    mark, close = verdict(game, ev)
     return Judgement(
         index,
         deal,
         getattr(action, "seat", 0),
         phase,
         action,
-        best.action if loss > 1e-9 else action,
-        mine.value,
-        best.value if loss > 1e-9 else mine.value,
-        mine.points,
-        best.points if loss > 1e-9 else mine.points,
-        loss,
+        ev.best.action if lost else action,
+        ev.chosen_value,
+        ev.best_value if lost else ev.chosen_value,
+        ev.chosen_points,
+        ev.best_points if lost else ev.chosen_points,
+        ev.loss,
+        ev.loss_se,
         ev.unit,
-        mark_for(game, ev.unit, loss),
-        len(ev.options),
+        mark,
+        close,
+        sum(1 + len(o.alike) for o in ev.options),
         ev.samples,
+        ev.options,
+        solved,
         why,
         line,
     )
@@ -381,15 +484,18 @@ def _judgement(
 
 
 def say_action(action: Action, text: CardText) -> str:
-    """An action in a player's words: ``Q♠``, ``bid 4``, ``passing Q♠ A♥ K♥``, ``calling hearts at D4``."""
+    """An action in a player's words: ``Q♠``, ``bid 4``, ``passing Q♠ A♥ K♥`` (a game's own kind of action in
+    its registry entry's words, like ``calling hearts at D4``)."""
     if isinstance(action, Play):
         return text(action.card)
     if isinstance(action, Bid):
         return f"bid {action.label()}"
     if isinstance(action, Pass):
         return "passing " + (" ".join(text(c) for c in action.cards) or "no cards")
-    if isinstance(action, Flip):
-        return f"calling {CALL_WORDS[CALLS.index(action.call)]} at {position_name(action.pos)}"
+    for entry in GAMES:
+        said = entry.review.say(action, text)
+        if said is not None:
+            return said
     return action.type
 
 
@@ -400,15 +506,14 @@ def _amount(view: PlayerView, unit: str, points: float) -> str:
     return find_game(view.game).review.amount(view, points)
 
 
-def _worse_points(view: PlayerView, best: float, mine: float) -> bool:
-    """Whether the better choice brings the seat fewer points of its own (it is better for the others' scores)."""
-    return best > mine + 1e-9 if find_game(view.game).review.points_hurt else best < mine - 1e-9
+def _loss_words(unit: str, loss: float) -> str:
+    return f"{round(loss * 100)} points of win chance" if unit == WIN_CHANCE else f"{loss:.1f} points"
 
 
-def explain(view: PlayerView, ev: Evaluation, names: Sequence[str], text: CardText) -> str:
-    """The review line: the better choice, what each was expected to bring, and facts the seat could see."""
-    mine = ev.options[ev.chosen]
-    best = ev.best
+def explain(view: PlayerView, ev: Weighing, names: Sequence[str], text: CardText) -> str:
+    """The review line: the better choice, what each was expected to bring and how sure that is, and facts the
+    seat could see."""
+    mine, best = ev.mine, ev.best
     words = find_game(view.game).review
     facts = words.facts(view, best.action, mine.action, names, text)
     tail = f" ({'; '.join(facts)})" if facts else ""
@@ -417,37 +522,181 @@ def explain(view: PlayerView, ev: Evaluation, names: Sequence[str], text: CardTe
             why = "the only choice"
         elif isinstance(mine.action, Play):
             why = "every choice plays the same"
-        elif isinstance(mine.action, Bid):
-            why = "the hard player's own rules bid the same here (not searched)"
-        else:
+        elif isinstance(mine.action, Pass):
             why = "the exchange is not weighed"
+        else:
+            why = "not weighed"
         return f"{say_action(mine.action, text)}: {why}{tail}"
-    shown_best = best.points if ev.unit == POINTS else best.value
-    shown_mine = mine.points if ev.unit == POINTS else mine.value
+    shown_best = ev.best_points if ev.unit == POINTS else ev.best_value
+    shown_mine = ev.chosen_points if ev.unit == POINTS else ev.chosen_value
+    samples = "" if ev.exact else f", {ev.samples} samples"
     if ev.loss <= 1e-9:
-        return f"{say_action(mine.action, text)} was the best choice: {_amount(view, ev.unit, shown_mine)}{tail}"
-    by = f"{round(ev.loss * 100)} points of win chance" if ev.unit == WIN_CHANCE else f"{ev.loss:.1f} points"
-    others = ", counting what the others score" if _worse_points(view, shown_best, shown_mine) else ""
-    own = abs(round(shown_best, 1) - round(shown_mine, 1))  # the gap between the two amounts as shown
-    if ev.unit == POINTS and not others and abs(own - round(ev.loss, 1)) > 0.05:
-        # the measure counts the others' scores too, so the two amounts shown differ by less (or more) than `by`
-        by += f" all told ({own:.1f} in {words.own_score} score)"
+        return (
+            f"{say_action(mine.action, text)} was the best choice: {_amount(view, ev.unit, shown_mine)}{samples}{tail}"
+        )
+    by = _loss_words(ev.unit, ev.loss)
+    if not ev.exact:
+        by += f" (± {CLEAR_Z * ev.loss_se:.1f})"
+    split = ""
+    if ev.unit == POINTS:
+        # the loss counts more than the seat's own points this deal: say how much is its own and what the rest is
+        own_gap = round(shown_best, 1) - round(shown_mine, 1)
+        own = -own_gap if words.points_hurt else own_gap
+        rest = round(ev.loss, 1) - own
+        if abs(rest) > 0.05:
+            split = f"; {own:.1f} of it in {words.own_score} score, {rest:.1f} from {words.rest(view)}"
+    verb = "was better" if ev.clear else "looks better, within the noise,"
     return (
-        f"{say_action(best.action, text)} was better by {by}: {_amount(view, ev.unit, shown_best)} against "
-        f"{_amount(view, ev.unit, shown_mine).split(' ', 1)[0]} for {say_action(mine.action, text)}{others}{tail}"
+        f"{say_action(best.action, text)} {verb} by {by}: {_amount(view, ev.unit, shown_best)} against "
+        f"{_amount(view, ev.unit, shown_mine).split(' ', 1)[0]} for {say_action(mine.action, text)}{split}"
+        f"{samples}{tail}"
     )
+
+
+def solved_words(action: Action, solved: Solved | None, text: CardText) -> str:
+    """The answer with every hand known, as a sentence after the review line (empty where none was sought)."""
+    if solved is None:
+        return ""
+    if not solved.complete:
+        return f". With every hand known: the solver ran out of its budget ({solved.nodes} positions)"
+    best = solved.best()
+    mine = solved.of(action)
+    if best is None or mine is None:
+        return ""
+
+    def amount(v: float) -> str:
+        return f"{v:g} {solved.unit}"
+
+    if abs(best[1] - mine) < 1e-9:
+        return f". With every hand known, {say_action(action, text)} is among the best: {amount(mine)}"
+    return (
+        f". With every hand known, {say_action(action, text)} gives {amount(mine)} and "
+        f"{say_action(best[0], text)} {amount(best[1])}"
+    )
+
+
+def _words(said: str) -> list[str]:
+    """The words of a choice, cards in their canonical codes, sorted (a pass's cards come in any order)."""
+    out = []
+    for word in said.replace(",", " ").split():
+        try:
+            out.append(parse_card(word).code)
+        except ValueError:
+            out.append(word.lower())
+    if out and out[0] in ("passing", "bid"):
+        out = out[1:]
+    return sorted(out)
+
+
+def typed_choice(judged: Judgement, typed: str) -> Action | None:
+    """The choice of a weighed decision a person typed (`QS`, `q♠`, `4` or `bid 4`, `nil`, `QS AH KH` in any
+    order), or None when it is none of them."""
+    want = _words(typed)
+    for o in judged.options:
+        for action in (o.action, *o.alike):
+            if _words(say_action(action, _code)) == want:
+                return action
+    return None
+
+
+def option_lines(judged: Judgement, text: CardText, yours: Action | None = None) -> list[str]:
+    """Every choice of a decision with its value, the value's uncertainty (± two standard errors), its expected
+    points and samples, best first; the choice made is marked `<- chosen` (and `yours`, `<- yours`)."""
+    unit = judged.unit
+    rows: list[tuple[str, str, str, str]] = []
+    for o in judged.options:
+        for action in (o.action, *o.alike):
+            if unit == WIN_CHANCE:
+                value = f"{round(o.value * 100)}% to win"
+            else:
+                value = f"{o.value:+.1f}" + (f" ± {CLEAR_Z * o.se:.1f}" if o.samples else "")
+            extra = "" if unit == WIN_CHANCE else f"{o.points:.1f} points"
+            samples = f"{o.samples} samples" if o.samples else "exact"
+            rows.append((say_action(action, text), value, extra, samples))
+    width = max(len(r[0]) for r in rows)
+    chosen = say_action(judged.action, text)
+    mine = None if yours is None else say_action(yours, text)
+    lines = []
+    for said, value, extra, samples in rows:
+        marks = [m for m, hit in (("chosen", said == chosen), ("yours", said == mine)) if hit]
+        tail = f"  <- {' and '.join(marks)}" if marks else ""
+        lines.append(f"{said:<{width}}  {value:<14} {extra:<14} {samples}{tail}".rstrip())
+    return lines
+
+
+# ---------------------------------------------------------------- the record of reviews (the statistics' trend)
+
+RECORD = "reviews.json"
+"""In the data folder: each reviewed save's latest accuracy, for the trend in the statistics."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Reviewed:
+    """One reviewed save's accuracy (the first reviewed seat's, over the game) and when the save was last played."""
+
+    key: str
+    game: str
+    updated: str
+    accuracy: float
+    decisions: int
+
+
+def record_path() -> Path:
+    return home_dir("data") / RECORD
+
+
+def reviewed_games(path: Path | None = None) -> list[Reviewed]:
+    """Every reviewed save's latest accuracy, oldest save first; an unreadable record counts as none."""
+    path = record_path() if path is None else path
+    if not path.exists():
+        return []
+    try:
+        data = json.loads(read_regular(path, "the record of reviews"))
+        rows = [
+            Reviewed(k, str(v["game"]), str(v["updated"]), float(v["accuracy"]), int(v["decisions"]))
+            for k, v in data["reviews"].items()
+        ]
+    except (FileProblem, ValueError, KeyError, TypeError, AttributeError):
+        return []
+    return sorted(rows, key=lambda r: (r.updated, r.key))
+
+
+def record(review: Review, loaded: LoadedSave, path: Path | None = None) -> None:
+    """Keep the review's accuracy for the statistics' trend (the save's latest review replaces an older one);
+    only a person's seat is kept (the first reviewed), and not a game with no decision that had a choice. The
+    record is rewritten atomically."""
+    people = [s for s in review.seats if not loaded.seats[s].is_bot]
+    if not people:
+        return
+    tally = review.tally(people[0])
+    if tally.accuracy is None:
+        return
+    path = record_path() if path is None else path
+    rows = {r.key: r for r in reviewed_games(path)}
+    key = str(loaded.path.resolve()) if loaded.path is not None else f"{loaded.name}:{loaded.created}"
+    rows[key] = Reviewed(key, review.game, loaded.updated, round(tally.accuracy, 1), tally.decisions)
+    data = {
+        "version": 1,
+        "reviews": {
+            k: {f: getattr(r, f) for f in ("game", "updated", "accuracy", "decisions")} for k, r in rows.items()
+        },
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, json.dumps(data, indent=1).encode())
 
 
 # ---------------------------------------------------------------- the text report
 
 
 def _loss_text(game: str, unit: str, loss: float) -> str:
-    return f"{round(loss * 100)} points of win chance" if unit == WIN_CHANCE else f"{loss:.1f} points"
+    return _loss_words(unit, loss)
 
 
 def _tally_text(review: Review, tally: Scorecard) -> str:
     many = "decision" if tally.decisions == 1 else "decisions"
     parts = [f"{tally.decisions} {many}, {tally.marked} marked, expected loss {tally.loss:.1f} points"]
+    if tally.accuracy is not None:
+        parts[0] += f", accuracy {tally.accuracy:.0f}%"
     if find_game(review.game).reviews_win_chance:
         parts[0] += f" and {round(tally.win_chance_loss * 100)} points of win chance"
     if tally.costliest:
@@ -474,7 +723,9 @@ def render(review: Review) -> str:
         marks.append(
             f"? from {_loss_text(review.game, unit, question)}, ?? from {_loss_text(review.game, unit, blunder)}"
         )
-    lines.append("Marks by expected loss: " + "; in the endgame ".join(marks) + ".")
+    lines.append(
+        "Marks by expected loss: " + "; in the endgame ".join(marks) + f", and more than {CLEAR_Z:g} standard errors."
+    )
     for deal in review.deals():
         lines.append("")
         lines.append(f"Deal {deal}")
@@ -482,7 +733,7 @@ def render(review: Review) -> str:
             if j.deal != deal:
                 continue
             who = review.names[j.seat]
-            mark = j.mark.ljust(2)
+            mark = j.mark.ljust(2) if j.mark or not j.close else "~ "
             lines.append(f"  #{j.index:<4} {mark} {who}, {j.phase}: {j.why}")
         for seat in review.seats:
             lines.append(f"  {review.names[seat]}, deal {deal}: {_tally_text(review, review.tally(seat, deal))}")

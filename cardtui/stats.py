@@ -13,11 +13,12 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cardtui.catalog import Entry
 from cardtui.measure import wilson
+from cardtui.review import Reviewed
 from cardtui.variants import find_game, game_names
 
 ALL = "all"
@@ -141,6 +142,8 @@ class StatsFigures:
     rows: tuple[Record, ...]
     broken: int
     without_a_person: int
+    accuracy: tuple[tuple[str, tuple[float, ...]], ...] = ()
+    """Per game, the review's accuracy of each reviewed save, oldest save first (`cardtui review` keeps them)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -149,11 +152,21 @@ class StatsFigures:
             "rows": [row.to_json() for row in self.rows],
             "broken": self.broken,
             "without_a_person": self.without_a_person,
+            "review_accuracy": [{"game": g, "accuracy": list(a)} for g, a in self.accuracy],
         }
 
+    def accuracy_of(self, game: str) -> tuple[float, ...]:
+        return next((a for g, a in self.accuracy if g == game), ())
 
-def compute(entries: Iterable[Entry], game: str | None = None, since: dt.date | None = None) -> StatsFigures:
-    """Your record per game and opponents' level over the catalog's entries (only `game`, only `since`)."""
+
+def compute(
+    entries: Iterable[Entry],
+    game: str | None = None,
+    since: dt.date | None = None,
+    reviewed: Sequence[Reviewed] = (),
+) -> StatsFigures:
+    """Your record per game and opponents' level over the catalog's entries (only `game`, only `since`), and
+    the accuracy of the reviewed saves (`reviewed`, oldest first) per game."""
     groups: dict[tuple[str, str], Record] = {}
     broken = unplayed = 0
     for entry in entries:
@@ -180,7 +193,32 @@ def compute(entries: Iterable[Entry], game: str | None = None, since: dt.date | 
             for t in mine:
                 total.add(t)
             rows.append(total)
-    return StatsFigures(game, since, tuple(rows), broken, unplayed)
+    trend = []
+    for name in game_names():
+        scores = tuple(
+            r.accuracy
+            for r in reviewed
+            if r.game == name
+            and (game is None or name == game)
+            and (since is None or dt.date.fromisoformat(r.updated[:10]) >= since)
+        )
+        if scores:
+            trend.append((name, scores))
+    return StatsFigures(game, since, tuple(rows), broken, unplayed, tuple(trend))
+
+
+def trend_words(accuracy: Sequence[float]) -> str:
+    """The review accuracy over reviewed games in a line: the last one, and the first half's mean against the
+    second half's."""
+    n = len(accuracy)
+    if n == 1:
+        return f"1 reviewed game: accuracy {accuracy[0]:.0f}%"
+    half = n // 2
+    first, second = sum(accuracy[:half]) / half, sum(accuracy[half:]) / (n - half)
+    return (
+        f"{n} reviewed games: accuracy {first:.0f}% in the first half, {second:.0f}% in the second "
+        f"(last {accuracy[-1]:.0f}%)"
+    )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -263,6 +301,8 @@ def render(stats: StatsFigures) -> str:
         widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
         lines.append(game)
         lines.extend("  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in table)
+        if stats.accuracy_of(game):
+            lines.append("  " + trend_words(stats.accuracy_of(game)))
         lines.append("")
     notes = []
     if stats.broken:

@@ -152,7 +152,7 @@ def f(rules, view, name):
 
 
 def test_own_modules_are_the_game_familys_files() -> None:
-    """Spades and cutthroat share `spades.py` and its search; Eight of Spades' endgame module is its own."""
+    """Spades and cutthroat share `spades.py`, its search and its judge; Eight of Spades' endgame module is its own."""
     spades = next(e for e in GAMES if e.name == "spades")
     eight = next(e for e in GAMES if e.name == "eight-of-spades")
     assert own_modules(spades) == {
@@ -160,6 +160,7 @@ def test_own_modules_are_the_game_familys_files() -> None:
         "games/spades.py",
         "bots/spades.py",
         "bots/spades_search.py",
+        "bots/spades_judge.py",
         "variants/spades.py",
     }
     assert "bots/eight_of_spades_endgame.py" in own_modules(eight)

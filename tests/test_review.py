@@ -11,8 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardtui import review as review_module
-from cardtui.bots import Evaluation
-from cardtui.bots.base import Option
+from cardtui.bots.judge import Solved, Valued, Weighing
 from cardtui.cards import parse_cards
 from cardtui.cli import app
 from cardtui.games.base import Action, Bid, Game, Play, PlayerView
@@ -129,10 +128,14 @@ class SpyJudge:
         self.inner = inner
         self.log = log
 
-    def evaluate(self, view: PlayerView, action: Action, rng: random.Random) -> Evaluation:
+    def weigh(self, view: PlayerView, action: Action, rng: random.Random, bot_rng: random.Random) -> Weighing:
         self.log.append((view, rng))
-        result: Evaluation = self.inner.evaluate(view, action, rng)
+        result: Weighing = self.inner.weigh(view, action, rng, bot_rng)
         return result
+
+    def solve(self, game: Game, view: PlayerView, action: Action) -> Solved | None:
+        solved: Solved | None = self.inner.solve(game, view, action)
+        return solved
 
 
 def test_a_review_hands_the_judge_only_the_seats_view(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -209,19 +212,20 @@ def test_cli_review_json_fields(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     result = runner.invoke(app, ["review", str(SAMPLES / "hearts-mid-deal.json"), "--budget-ms", "5", "--json"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
-    assert out["format"] == "cardtui-review" and out["version"] == 1
+    assert out["format"] == "cardtui-review" and out["version"] == 2
     assert out["status"] == "in_progress" and out["game"] == "hearts" and out["level"] == "hard"
     assert out["seats"] == [{"seat": 0, "name": "You"}]
     assert out["thresholds"] == {"points": {"?": 1.0, "??": 4.0}}
     first = out["decisions"][0]
     assert set(first) == {
         "index", "deal", "seat", "phase", "action", "best", "unit", "chosen_value", "best_value",
-        "chosen_points", "best_points", "loss", "mark", "choices", "samples", "why",
+        "chosen_points", "best_points", "loss", "loss_se", "mark", "close", "choices", "samples", "options",
+        "solver", "why",
     }  # fmt: skip
     assert first["phase"] == "pass" and first["action"]["type"] == "pass"
     assert [d["deal"] for d in out["deals"]] == [1, 2]
     total = out["game_total"][0]
-    assert set(total) == {"seat", "decisions", "marked", "loss", "win_chance_loss", "costliest"}
+    assert set(total) == {"seat", "decisions", "marked", "loss", "win_chance_loss", "costliest", "accuracy"}
     assert total["loss"] == pytest.approx(sum(d["loss"] for d in out["decisions"]), abs=0.01)
     assert len(total["costliest"]) <= 3
 
@@ -230,7 +234,9 @@ def test_cli_review_text_and_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("CARDTUI_HOME", str(tmp_path))
     text = runner.invoke(app, ["review", str(SAMPLES / "hearts-mid-deal.json"), "--budget-ms", "5"])
     assert text.exit_code == 0
-    assert "Marks by expected loss: ? from 1.0 points, ?? from 4.0 points." in text.stdout
+    assert (
+        "Marks by expected loss: ? from 1.0 points, ?? from 4.0 points, and more than 2 standard errors." in text.stdout
+    )
     assert "You (seat 0), the game:" in text.stdout
     bots = runner.invoke(app, ["review", str(SAMPLES / "hearts.json")])
     assert bots.exit_code == 2
@@ -242,16 +248,29 @@ def test_cli_review_text_and_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_a_review_line_whose_gap_counts_the_others_says_so_and_adds_up() -> None:
-    """`better by 6.8` beside 6.6 against 11.4 (4.8 apart) reads as a mistake: the line says the 6.8 is all told
-    (the others' points counted) and gives the 4.8 of the seat's own score."""
+    """`better by 6.8` beside 6.6 against 11.4 (4.8 apart) would read as a mistake: the line splits the 6.8 into
+    the 4.8 of the seat's own score and the 2.0 from the others' points, the moon and the game's end."""
     view = hearts_save([QUEEN_DEAL, Play(0, card("2C"))]).game.view(1)
     best, mine = Play(1, card("QS")), Play(1, card("9D"))
-    ev = Evaluation((Option(best, -6.6, 6.6), Option(mine, -13.4, 11.4)), 1, POINTS, 1)
+    ev = weighing(best, mine, (-6.6, 6.6), (-13.4, 11.4), 0.5)
     line = explain(view, ev, ["P0", "P1", "P2", "P3"], lambda c: c.code)
-    assert line.startswith("QS was better by 6.8 points all told (4.8 in your own score): ")
-    assert "6.6 points taken this deal against 11.4 for 9D" in line
-    plain = Evaluation((Option(best, -6.6, 6.6), Option(mine, -11.4, 11.4)), 1, POINTS, 1)
-    assert explain(view, plain, ["P0", "P1", "P2", "P3"], lambda c: c.code).startswith("QS was better by 4.8 points: ")
+    assert line.startswith("QS was better by 6.8 points (± 1.0): 6.6 points taken this deal against 11.4 for 9D; ")
+    assert "; 4.8 of it in your own score, 2.0 from the others' points, the moon and the game's end" in line
+    plain = weighing(best, mine, (-6.6, 6.6), (-11.4, 11.4), 0.5)
+    said = explain(view, plain, ["P0", "P1", "P2", "P3"], lambda c: c.code)
+    assert said.startswith("QS was better by 4.8 points (± 1.0): 6.6 points taken this deal against 11.4 for 9D,")
+    noisy = weighing(best, mine, (-6.6, 6.6), (-11.4, 11.4), 3.0)
+    said = explain(view, noisy, ["P0", "P1", "P2", "P3"], lambda c: c.code)
+    assert said.startswith("QS looks better, within the noise, by 4.8 points (± 6.0): ")
+
+
+def weighing(
+    best: Action, mine: Action, best_at: tuple[float, float], mine_at: tuple[float, float], se: float
+) -> Weighing:
+    """Two choices weighed on 100 samples: (value, points) of each and the loss's standard error."""
+    options = (Valued(best, best_at[0], se, best_at[1], 100), Valued(mine, mine_at[0], se, mine_at[1], 100))
+    loss = best_at[0] - mine_at[0]
+    return Weighing(options, 1, POINTS, loss, se, best_at[0], mine_at[0], best_at[1], mine_at[1], 1000)
 
 
 def test_a_blind_bid_is_explained_without_the_hand_it_was_made_without() -> None:

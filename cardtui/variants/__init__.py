@@ -7,7 +7,8 @@ text, words) instead of testing which game it is.
 
 from __future__ import annotations
 
-from cardtui.bots import DEFAULT_BUDGET_MS, Bot, Judge
+from cardtui.bots import DEFAULT_BUDGET_MS, Bot
+from cardtui.bots.judge import Weigher
 from cardtui.rules import Ruleset
 from cardtui.rules.base import show
 from cardtui.variants.base import Board, DealTable, EventCounts, GameEntry
@@ -66,6 +67,6 @@ def make_bot(game: str, level: str, budget_ms: int = DEFAULT_BUDGET_MS) -> Bot:
     return find_game(game).make_bot(level, budget_ms)
 
 
-def make_judge(game: str, level: str, budget_ms: int = DEFAULT_BUDGET_MS) -> Judge:
+def make_judge(game: str, level: str, budget_ms: int = DEFAULT_BUDGET_MS) -> Weigher:
     """The player that weighs every choice of a seat: the hard level, the only one that searches."""
     return find_game(game).make_judge(level, budget_ms)

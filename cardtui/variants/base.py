@@ -11,7 +11,8 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
-from cardtui.bots import DEFAULT_BUDGET_MS, Bot, Judge, RandomBot
+from cardtui.bots import DEFAULT_BUDGET_MS, Bot, RandomBot
+from cardtui.bots.judge import Weigher
 from cardtui.cards import Card
 from cardtui.games.base import Action, Game, PlayerView
 from cardtui.rules import Ruleset, RulesetError, for_players, load_preset
@@ -56,6 +57,10 @@ class ReviewWords:
     own_score: str
     """How the seat's own score is named: `your own` or `its own`."""
     facts: Facts
+    say: Callable[[Action, CardText], str | None] = lambda action, text: None
+    """A decision of the game's own kind in a player's words (None: the common words serve)."""
+    rest: Callable[[PlayerView], str] = lambda view: "the others' scores and the game's end"
+    """What a loss counts beyond the seat's own points this deal (`bags at 10 points each, ...`)."""
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -78,7 +83,7 @@ class GameEntry:
     """The computer players' levels, weakest first."""
     bot: Callable[[str, int], Bot]
     """The computer player of a level, given hard's time per decision in ms (levels already checked)."""
-    judge: Callable[[int], Judge]
+    judge: Callable[[int], Weigher]
     """The player that weighs every choice (the review), given its time per decision in ms."""
     rules_text: str
     """The game in a paragraph or more, for the help screen."""
@@ -162,7 +167,7 @@ class GameEntry:
             raise ValueError(f"unknown level {level!r} for {self.name} — choose one of {', '.join(self.levels)}")
         return self.bot(level, budget_ms)
 
-    def make_judge(self, level: str, budget_ms: int = DEFAULT_BUDGET_MS) -> Judge:
+    def make_judge(self, level: str, budget_ms: int = DEFAULT_BUDGET_MS) -> Weigher:
         """The player that weighs every choice of a seat: the hard level, the only one that searches."""
         if level != "hard":
             raise ValueError(f"only the hard computer player weighs every choice, found level {level!r} — use hard")

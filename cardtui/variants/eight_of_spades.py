@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from cardtui.bots import Bot, Judge
+from cardtui.bots import Bot
+from cardtui.bots.judge import Weigher
 from cardtui.games.base import Action, Game, PlayerView
-from cardtui.games.eight_of_spades import GRID_CELLS, EightOfSpadesGame, EightOfSpadesView, Flip
+from cardtui.games.eight_of_spades import CALLS, GRID_CELLS, EightOfSpadesGame, EightOfSpadesView, Flip, position_name
 from cardtui.rules import EightOfSpadesRules
 from cardtui.variants.base import CardText, EventCounts, GameEntry, ReviewWords
 
@@ -63,10 +64,10 @@ def _bot(level: str, budget_ms: int) -> Bot:
     return make_bot(level)
 
 
-def _judge(budget_ms: int) -> Judge:
-    from cardtui.bots.eight_of_spades import HardBot
+def _judge(budget_ms: int) -> Weigher:
+    from cardtui.bots.eight_of_spades_judge import EightOfSpadesJudge
 
-    return HardBot()
+    return EightOfSpadesJudge()
 
 
 def _figures(game: Game, counts: EventCounts) -> dict[str, list[int]]:
@@ -80,6 +81,15 @@ def _stat_counts(figures: Mapping[str, list[int]], you: int, side: int) -> dict[
 
 def _amount(view: PlayerView, points: float) -> str:
     return f"{points:.1f} points expected"
+
+
+def _say(action: Action, text: CardText) -> str | None:
+    """A flip in a player's words: `calling hearts at D4`."""
+    if not isinstance(action, Flip):
+        return None
+    from cardtui.bots.eight_of_spades import CALL_WORDS
+
+    return f"calling {CALL_WORDS[CALLS.index(action.call)]} at {position_name(action.pos)}"
 
 
 def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], text: CardText) -> list[str]:
@@ -116,7 +126,7 @@ EIGHT_OF_SPADES = GameEntry(
     score_unit="points per game",
     deal_table=None,
     thresholds={"points": (1.0, 3.0), "win chance": (0.05, 0.15)},
-    review=ReviewWords(amount=_amount, points_hurt=False, own_score="its own", facts=_facts),
+    review=ReviewWords(amount=_amount, points_hurt=False, own_score="its own", facts=_facts, say=_say),
     seat_counts=tuple(range(2, 9)),
     players_knob="players",
     figures=_figures,

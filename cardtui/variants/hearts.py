@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from cardtui.bots import LEVELS, Bot, Judge
+from cardtui.bots import LEVELS, Bot
+from cardtui.bots.judge import Weigher
 from cardtui.cards import DECK, QUEEN_OF_SPADES, Suit
 from cardtui.games.base import Action, Game, Pass, Play, PlayerView
 from cardtui.games.hearts import HeartsGame, HeartsView
@@ -16,6 +17,9 @@ from cardtui.variants.trick import play_facts
 
 if TYPE_CHECKING:
     from cardtui.bots.hearts_search import HeartsSearch
+
+THRESHOLDS = {"points": (1.0, 4.0)}
+"""The review's marks: `?` from a point (about a heart for nothing), `??` from 4 (a trick of hearts)."""
 
 RULES_TEXT = (
     "Hearts: avoid taking hearts (1 point each) and the queen of spades (13). Follow suit if you can. "
@@ -37,8 +41,10 @@ def _search(budget_ms: int) -> HeartsSearch:
     return HeartsSearch(budget_ms)
 
 
-def _judge(budget_ms: int) -> Judge:
-    return _search(budget_ms)
+def _judge(budget_ms: int) -> Weigher:
+    from cardtui.bots.hearts_judge import HeartsJudge
+
+    return HeartsJudge(budget_ms, THRESHOLDS["points"][0] / 2)
 
 
 def _figures(game: Game, counts: EventCounts) -> dict[str, list[int]]:
@@ -57,6 +63,10 @@ def _stat_counts(figures: Mapping[str, list[int]], you: int, side: int) -> dict[
 
 def _amount(view: PlayerView, points: float) -> str:
     return f"{points:.1f} points taken this deal"
+
+
+def _rest(view: PlayerView) -> str:
+    return "the others' points, the moon and the game's end"
 
 
 def _queen_facts(view: TrickView, best: Play, mine: Play, text: CardText, unseen: int) -> list[str]:
@@ -97,8 +107,8 @@ HEARTS = GameEntry(
     has_deals=True,
     score_unit="points per deal",
     deal_table="points",
-    thresholds={"points": (1.0, 4.0)},
-    review=ReviewWords(amount=_amount, points_hurt=True, own_score="your own", facts=_facts),
+    thresholds=THRESHOLDS,
+    review=ReviewWords(amount=_amount, points_hurt=True, own_score="your own", facts=_facts, rest=_rest),
     seat_counts=(3, 4, 5, 6),
     players_knob="players",
     figures=_figures,

@@ -6,11 +6,13 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from cardtui.bots import LEVELS, Bot, Judge
+from cardtui.bots import LEVELS, Bot
 from cardtui.bots.common import read_view
-from cardtui.cards import Suit
+from cardtui.bots.judge import Weigher
+from cardtui.cards import DECK, Suit
 from cardtui.games.base import Action, Bid, Game, Play, PlayerView
 from cardtui.games.spades import SpadesGame, SpadesView, score_side
+from cardtui.games.trick import winning_card
 from cardtui.rules import SpadesRules
 from cardtui.variants.base import CardText, EventCounts, GameEntry, ReviewWords
 from cardtui.variants.trick import play_facts
@@ -33,8 +35,10 @@ def _search(budget_ms: int) -> SpadesSearch:
     return SpadesSearch(budget_ms)
 
 
-def _judge(budget_ms: int) -> Judge:
-    return _search(budget_ms)
+def _judge(budget_ms: int) -> Weigher:
+    from cardtui.bots.spades_judge import SpadesJudge
+
+    return SpadesJudge(budget_ms, THRESHOLDS["points"][0] / 2)
 
 
 def _bot(level: str, budget_ms: int) -> Bot:
@@ -91,13 +95,43 @@ def _stat_counts(figures: Mapping[str, list[int]], you: int, side: int) -> dict[
 def _amount(view: PlayerView, points: float) -> str:
     assert isinstance(view.ruleset, SpadesRules)
     side = "the side" if view.ruleset.partnership else "the seat"
-    return f"{points:+.0f} for {side} this deal"
+    return f"{points:+.1f} for {side} this deal"
+
+
+def _rest(view: PlayerView) -> str:
+    """Bags at their price (their share of the bag penalty), the others' scores and the game's end."""
+    rules = view.ruleset
+    assert isinstance(rules, SpadesRules)
+    per_bag = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
+    bags = f"bags at {per_bag:g} points each, " if per_bag else ""
+    return f"{bags}the others' scores and the game's end"
+
+
+def _play_causes(view: SpadesView, best: Play, mine: Play, names: Sequence[str], text: CardText) -> list[str]:
+    """What in the trick explains two cards: partner's nil still standing, partner already winning the trick."""
+    seen = read_view(view)
+    partner = seen.partner
+    causes: list[str] = []
+    if partner < 0:
+        return causes
+    if seen.bids[partner] == 0 and not seen.state.won[partner]:
+        causes.append(f"{names[partner]}, your partner, bid nil and has taken no trick")
+    if view.trick:
+        trump = Suit.SPADES
+        cards = [c.index for _, c in view.trick]
+        top = winning_card(cards, trump)
+        winner = view.trick[cards.index(top)][0]
+        overtakes = winning_card([*cards, mine.card.index], trump) == mine.card.index
+        if winner == partner and seen.bids[partner] != 0 and overtakes:
+            causes.append(f"{names[partner]}, your partner, was already winning the trick with {text(DECK[top])}")
+    return causes
 
 
 def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], text: CardText) -> list[str]:
     assert isinstance(view, SpadesView)
     if isinstance(best, Play) and isinstance(mine, Play):
-        return play_facts(view, best, mine, names, text)
+        causes = _play_causes(view, best, mine, names, text)
+        return play_facts(view, best, mine, names, text, causes=causes)
     if not isinstance(best, Bid):
         return []
     seen = read_view(view)
@@ -107,6 +141,10 @@ def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], t
         facts.append(f"{names[partner]} bid {Bid(partner, seen.bids[partner], seen.blind[partner]).label()}")
     if isinstance(mine, Bid) and mine.blind:
         return facts  # bid with the hand face down: what it holds was not the bidder's to know
+    nil = any(isinstance(b, Bid) and b.bid == 0 for b in (best, mine))
+    ace = DECK[Suit.SPADES * 13 + 12]
+    if nil and view.hand.mask & ace.bit:
+        facts.insert(0, f"{text(ace)} is a certain trick, so a nil cannot be made")
     spades = (view.hand.mask >> (Suit.SPADES * 13) & 0x1FFF).bit_count()
     facts.append(f"the hand holds {spades} spade{'s' if spades != 1 else ''}")
     return facts
@@ -128,7 +166,7 @@ SPADES = GameEntry(
     score_unit="points per deal",
     deal_table="bids",
     thresholds=THRESHOLDS,
-    review=ReviewWords(amount=_amount, points_hurt=False, own_score="its own", facts=_facts),
+    review=ReviewWords(amount=_amount, points_hurt=False, own_score="its own", facts=_facts, rest=_rest),
     seat_counts=(4,),
     players_knob=None,
     figures=_figures,

@@ -19,11 +19,18 @@ def suit_word(suit: int, count: int) -> str:
 
 
 def play_facts(
-    view: TrickView, best: Play, mine: Play, names: Sequence[str], text: CardText, more: MoreFacts | None = None
+    view: TrickView,
+    best: Play,
+    mine: Play,
+    names: Sequence[str],
+    text: CardText,
+    more: MoreFacts | None = None,
+    causes: Sequence[str] = (),
 ) -> list[str]:
-    """At most three facts about two cards: who is void in their suits, the game's own, how many are still out."""
+    """At most three facts about two cards: the causes the game names first, then who is void in their suits,
+    the game's own facts, how many are still out."""
     seen = read_view(view)
-    facts: list[str] = []
+    facts: list[str] = list(causes)
     led = view.trick[0][1].suit if view.trick else None
     suits = {led} if led is not None else {best.card.suit, mine.card.suit}
     n = view.ruleset.seats

@@ -7,6 +7,7 @@ and the trick moves beside them; the scores and who is to move fold away behind 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from typing import TYPE_CHECKING, ClassVar, cast
 
@@ -16,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Input, Static
 from textual.worker import get_current_worker
 
 from cardtui.games import Event
@@ -84,7 +85,16 @@ STEP_HELP = (
 
 
 if TYPE_CHECKING:
-    from cardtui.review import Review
+    from cardtui.cards import Card
+    from cardtui.review import Judgement, Review
+
+
+def _code(card: Card) -> str:
+    return card.code
+
+
+def _glyph(card: Card) -> str:
+    return card.glyph
 
 
 @dataclasses.dataclass
@@ -120,6 +130,9 @@ class ReplayScreen(FitsTerminal):
         Binding("r", "review", "Review", id="replay.review"),
         Binding("n", "mark('next')", "Next mark", id="replay.next-mark"),
         Binding("p", "mark('previous')", "← Mark", id="replay.prev-mark", show=False),
+        Binding("v", "values", "Values", id="replay.values", show=False),
+        Binding("c", "chart", "Loss chart", id="replay.chart", show=False),
+        Binding("l", "learn", "Learn", id="replay.learn", show=False),
         Binding("escape", "close", "Back", id="replay.close"),
     ]
 
@@ -134,6 +147,10 @@ class ReplayScreen(FitsTerminal):
         self.review: Review | None = None
         self.review_note = ""
         self.reviewing = False
+        self.learning: list[Judgement] | None = None
+        """In learn mode, the marked decisions to practise (the first is the one in view); None otherwise."""
+        self.learned: list[bool] = []
+        """Per decision practised, whether the choice typed was as good as the best."""
         self.tricks = self.entry.board == "table"
 
     def compose(self) -> ComposeResult:
@@ -156,6 +173,9 @@ class ReplayScreen(FitsTerminal):
                 yield GameLog(self.tell, id="replay-log")
         people = [seat.name for seat in self.seats if not seat.is_bot] or [seat_name(self.seats, 0)]
         yield ReviewLine(ask(people), self.ascii_only, id="review-line")
+        yield Input(
+            placeholder="your choice: a card (QS), a bid (4, nil), a pass (QS AH KH)", id="learn-input", disabled=True
+        )
         yield self.size_notice()
         yield Footer()
 
@@ -183,6 +203,9 @@ class ReplayScreen(FitsTerminal):
         keys += [
             ("r", "review the people's decisions (the hard computer player judges each from that seat's view)"),
             ("n / p", "once reviewed: to the next / previous marked decision"),
+            ("v", "once reviewed: every choice of the decision in view, with its value and how sure it is"),
+            ("c", "once reviewed: the running loss over the game and each reviewed seat's accuracy"),
+            ("l", "once reviewed: learn from the marked decisions (each shown without its answer: type yours)"),
             ("F7", "on a small terminal: the scores and who is to move, in place of the table (F7 again: back)"),
             ("F1 or ?", "this help"),
             ("Esc", "back"),
@@ -203,6 +226,12 @@ class ReplayScreen(FitsTerminal):
             return parameters[0] not in GRID_HIDDEN_STEPS
         if action == "mark":
             return True if self.review is not None and self.review.marked() else None
+        if action == "values":
+            return True if self._judged() is not None else None
+        if action == "chart":
+            return True if self.review is not None else None
+        if action == "learn":
+            return True if self.review is not None and self.review.marked() and self.learning is None else None
         if action == "review":
             return None if self.reviewing or self.review is not None else True
         if action == "toggle_side":
@@ -220,7 +249,8 @@ class ReplayScreen(FitsTerminal):
     @work(thread=True, exclusive=True, group="review")
     def review_worker(self) -> None:
         """Weigh the people's decisions (seat 0's when every seat is a computer player), off the event loop."""
-        from cardtui.review import ReviewError, review
+        from cardtui.files import FileProblem
+        from cardtui.review import ReviewError, record, review
 
         worker = get_current_worker()
         loaded = self.replay.loaded
@@ -239,6 +269,9 @@ class ReplayScreen(FitsTerminal):
         except ReviewError as err:
             self.post_message(ReviewDone(None, problem=str(err)))
             return
+        if people:  # a person's accuracy, for the statistics' trend (a record that cannot be written is no loss)
+            with contextlib.suppress(FileProblem, OSError):
+                record(result, loaded)
         self.post_message(ReviewDone(result, note))
 
     def on_review_progress(self, message: ReviewProgress) -> None:
@@ -269,17 +302,135 @@ class ReplayScreen(FitsTerminal):
         self.replay.seek(ahead[0])
         self.redraw()
 
+    def _judged(self) -> Judgement | None:
+        """The review's judgement of the action in view, if there is a review and the action was weighed."""
+        position = self.replay.position
+        return self.review.at(position - 1) if self.review is not None and position > 0 else None
+
+    def action_values(self) -> None:
+        """Every choice of the decision in view, valued."""
+        from cardtui.review import option_lines, say_action
+        from cardtui.tui.screens.review_values import ValuesScreen
+
+        judged = self._judged()
+        if judged is None:
+            return
+        text = _code if self.ascii_only else _glyph
+        who = seat_name(self.seats, judged.seat)
+        title = f"{who}, {judged.phase}: {say_action(judged.action, text)} ({judged.unit}, higher is better)"
+        note = "± two standard errors; choices that play the same share a line's numbers. Esc or v: close"
+        self.app.push_screen(ValuesScreen(title, option_lines(judged, text), note))
+
+    def action_chart(self) -> None:
+        """The running loss over the game, per reviewed seat."""
+        from cardtui.review import running_loss
+        from cardtui.tui.screens.review_chart import LossChartScreen
+
+        review = self.review
+        if review is None:
+            return
+        series = [(seat_name(self.seats, s), running_loss(review, s)) for s in review.seats]
+        scores = []
+        for s in review.seats:
+            tally = review.tally(s)
+            shown = "no choices" if tally.accuracy is None else f"accuracy {tally.accuracy:.0f}%"
+            deals = [review.tally(s, d).accuracy for d in review.deals()]
+            by_deal = " ".join("-" if a is None else f"{a:.0f}" for a in deals)
+            scores.append(f"{seat_name(self.seats, s)}: {shown} (by deal: {by_deal})")
+        title = "Expected loss in points, summed decision by decision"
+        self.app.push_screen(LossChartScreen(title, series, "; ".join(scores) + ". Esc or c: close", self.ascii_only))
+
+    def action_learn(self) -> None:
+        """Step to each marked decision in turn with its answer hidden; the person types a choice, then sees the
+        values of every choice."""
+        if self.review is None or not self.review.marked() or self.learning is not None:
+            return
+        self.learning, self.learned = list(self.review.marked()), []
+        self._learn_next()
+
+    def _learn_next(self) -> None:
+        """Show the next decision to practise (the position before it), or the tally when none is left."""
+        assert self.learning is not None
+        field = self.query_one("#learn-input", Input)
+        if not self.learning:
+            good = sum(self.learned)
+            self.learning = None
+            field.display, field.disabled = False, True
+            self.redraw()
+            self.query_one(ReviewLine).set(
+                f"Learn: done · {good} of {len(self.learned)} choices as good as the best · l: again"
+            )
+            self.refresh_bindings()
+            return
+        judged = self.learning[0]
+        self.replay.seek(judged.index)
+        self.redraw()
+        done = len(self.learned) + 1
+        total = done + len(self.learning) - 1
+        who = seat_name(self.seats, judged.seat)
+        self.query_one(ReviewLine).set(
+            f"Learn {done}/{total} · {who} to {judged.phase}: what would you do? Type it, Enter · Esc: stop",
+        )
+        field.value = ""
+        field.display, field.disabled = True, False
+        field.focus()
+        self.refresh_bindings()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        from cardtui.review import option_lines, say_action, typed_choice
+        from cardtui.tui.screens.review_values import ValuesScreen
+
+        if event.input.id != "learn-input" or not self.learning:
+            return
+        event.stop()
+        judged = self.learning[0]
+        yours = typed_choice(judged, event.value)
+        if yours is None:
+            event.input.value = ""
+            self.query_one(ReviewLine).set(
+                f"Learn: {event.value.strip()[:40]!r} is not one of the choices here; try again (Esc: stop)"
+            )
+            return
+        value = next(o.value for o in judged.options if yours in (o.action, *o.alike))
+        best = judged.options[0]
+        self.learned.append(value >= best.value - 1e-9)
+        text = _code if self.ascii_only else _glyph
+        title = (
+            f"Yours: {say_action(yours, text)} · played: {say_action(judged.action, text)} · "
+            f"best: {say_action(best.action, text)}"
+        )
+        note = "± two standard errors. Enter or Esc: the next marked decision"
+        self.learning.pop(0)
+        field = self.query_one("#learn-input", Input)
+        field.display, field.disabled = False, True
+        self.app.push_screen(ValuesScreen(title, option_lines(judged, text, yours), note), self._learned_one)
+
+    def _learned_one(self, _: None) -> None:
+        if self.learning is not None:
+            self._learn_next()
+
+    def _stop_learning(self) -> None:
+        self.learning = None
+        field = self.query_one("#learn-input", Input)
+        field.display, field.disabled = False, True
+        self.redraw()
+        self.refresh_bindings()
+
     def _mark_of(self, position: int) -> str:
         judged = self.review.at(position - 1) if self.review is not None and position > 0 else None
         return f" {judged.mark}" if judged is not None and judged.mark else ""
 
     def _show_review(self) -> None:
-        if self.review is not None:
+        if self.review is not None and self.learning is None:
             position = self.replay.position
             judged = self.review.at(position - 1) if position > 0 else None
             self.query_one(ReviewLine).show(self.review, judged, self.review_note)
+            self.refresh_bindings()  # `v` is offered only on a weighed decision
 
     def action_close(self) -> None:
+        if self.learning is not None:  # Esc in learn mode stops it; the replay stays
+            self._stop_learning()
+            return
         if len(self.app.screen_stack) > 2:
             self.dismiss(None)
         else:

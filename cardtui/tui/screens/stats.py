@@ -76,6 +76,7 @@ class StatsScreen(Screen[None]):
             with Horizontal(id="stats-charts"):
                 yield Chart(self.ascii_only, id="stats-win-rate")
                 yield Chart(self.ascii_only, id="stats-points")
+                yield Chart(self.ascii_only, id="stats-accuracy")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -87,6 +88,7 @@ class StatsScreen(Screen[None]):
     def read_catalog(self) -> None:
         """Bring the catalog up to date with the saves folder and work out the figures, off the event loop."""
         from cardtui.catalog import list_entries
+        from cardtui.review import reviewed_games
         from cardtui.stats import compute, played
 
         def progress(done: int, total: int) -> None:
@@ -97,7 +99,7 @@ class StatsScreen(Screen[None]):
         except OSError as err:
             self.post_message(StatsRead(compute(()), [], f"Could not read the saves: {err}"))
             return
-        self.post_message(StatsRead(compute(entries), played(entries), note=entries.note))
+        self.post_message(StatsRead(compute(entries, reviewed=reviewed_games()), played(entries), note=entries.note))
 
     def on_stats_progress(self, message: StatsProgress) -> None:
         self.query_one("#stats-note", Static).update(f"Reading new saves: {message.done} of {message.total}…")
@@ -143,6 +145,17 @@ class StatsScreen(Screen[None]):
         points = [n for p in mine for n in p.points]
         what = find_game(game).score_unit
         self.query_one("#stats-points", Chart).histogram(f"{title}: {what}", points, xlabel=what)
+        scores = self.stats.accuracy_of(game) if self.stats is not None else ()
+        self.query_one("#stats-accuracy", Chart).lines(
+            f"{title}: review accuracy per reviewed game"
+            if scores
+            else f"{title}: no reviewed game yet (r in a replay)",
+            list(range(1, len(scores) + 1)),
+            [("accuracy %", [round(a) for a in scores])],
+            xlabel="reviewed games",
+            ylabel="%",
+            ylim=(0, 100),
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Next game is offered when the charts have more than one game to show."""

@@ -45,9 +45,14 @@ class ReviewLine(Widget):
         loss = sum(t.loss for t in tally)
         head = f"Review ({review.level}) · {', '.join(names)}{note} · {len(review.judgements)} decisions · "
         head += f"{len(marked)} marked · loss {loss:.1f} points"
+        scores = [t.accuracy for t in tally if t.accuracy is not None]
+        if scores:
+            head += " · accuracy " + ", ".join(f"{a:.0f}%" for a in scores)
         if find_game(review.game).reviews_win_chance:
             head += f", {round(sum(t.win_chance_loss for t in tally) * 100)} points of win chance"
         head += " · n p: marks" if marked else ""
+        head += " · v: values" if judged is not None else ""
+        head += " · c: chart"
         if judged is None:
             self.set(head, "This action is not one of the reviewed decisions.")
             return

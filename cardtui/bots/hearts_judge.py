@@ -1,0 +1,153 @@
+"""Hearts' judge for the review: every card and a search of passes, weighed on the judge's own samples.
+
+A choice's value is in points of the seat's own score with the others'
+counted: a quarter of (the others' points less three times its own), which is
+6.5 less its own points in a deal without a moon (so a loss reads as points
+taken), plus the game's end when a deal ends it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+
+from cardtui.bots.common import HEARTS, JD, QS, Seen, read_view
+from cardtui.bots.hearts import _moon_hand, easy_pass, moon_pass, normal_pass, normal_play, pass_decision, pass_ranking
+from cardtui.bots.hearts_search import HeartsSearch, hearts_result, hearts_value
+from cardtui.bots.judge import (
+    SOLVE_TRICKS,
+    SOLVER_NODES_PER_MS,
+    Outcome,
+    Solved,
+    Trial,
+    Weighing,
+    only,
+    play_trial,
+    solved_plays,
+    weigh,
+)
+from cardtui.bots.search import sample_hands
+from cardtui.bots.solver import Solution, Solver
+from cardtui.games.base import Action, Game, Pass, Play, PlayerView
+from cardtui.games.fast import DealState, FastRules, play_out
+from cardtui.games.hearts import HeartsView, pass_offset, score_hearts_deal
+from cardtui.games.trick import TrickGame
+from cardtui.rules import HeartsRules
+
+PASS_POOL = 2
+"""The pass search takes every combination of the pass count plus this many most dangerous cards."""
+
+
+def judged_value(st: DealState, seen: Seen, rules: HeartsRules) -> Outcome:
+    """The seat's value of a played-out deal, in points of its own score (see the module's text), and its points."""
+    scores, winners = hearts_result(st.taken, seen, rules)
+    n = len(scores)
+    return hearts_value(scores, winners, seen.seat) * (n - 1) / n, float(scores[seen.seat])
+
+
+def _no_chance() -> float:
+    return 0.0
+
+
+def solve_hearts(st: DealState, rules: HeartsRules, seat: int, totals: list[int], deals: int, nodes: int) -> Solution:
+    """Each legal card's points for the seat at the deal's end with every hand known (the others play against
+    it; the moon counts), as negative values (higher is better)."""
+    fast = FastRules.of(rules)
+    points_mask = HEARTS | QS | JD
+
+    def score(s: DealState) -> float:
+        return -float(score_hearts_deal(rules, s.taken, totals, deals)[0][seat])
+
+    def digest(s: DealState) -> tuple[int, ...]:
+        return tuple(t & points_mask for t in s.taken)
+
+    return Solver(fast, lambda s: s == seat, score, digest, nodes, QS | JD).solve(st)
+
+
+class HeartsJudge:
+    """Weighs a Hearts play (every legal card) or pass (the person's, the hard player's and a search's)."""
+
+    def __init__(self, budget_ms: int, precision: float) -> None:
+        self.budget_ms = budget_ms
+        self.precision = precision
+
+    def weigh(self, view: PlayerView, action: Action, rng: random.Random, bot_rng: random.Random) -> Weighing:
+        assert isinstance(view, HeartsView) and isinstance(view.ruleset, HeartsRules)
+        rules = view.ruleset
+        if isinstance(action, Play):
+            seen = read_view(view)
+            voids = seen.voids
+
+            def policy(state: DealState, seat: int, legal: int) -> int:
+                return normal_play(state, seat, legal, voids)[0]
+
+            def value(st: DealState, s: Seen) -> Outcome:
+                return judged_value(st, s, rules)
+
+            trial, chosen = play_trial(view, action, sample_hands, policy, value, QS | JD)
+            return weigh(trial, chosen, "points", self.budget_ms, self.precision, rng)
+        if isinstance(action, Pass) and view.phase == "pass" and action.cards:
+            trial, chosen = self._pass_trial(view, action, bot_rng)
+            return weigh(trial, chosen, "points", self.budget_ms, self.precision, rng)
+        return only(action)
+
+    def solve(self, game: Game, view: PlayerView, action: Action) -> Solved | None:
+        """The play's answer with every hand known, in the last `SOLVE_TRICKS` tricks."""
+        if not (isinstance(action, Play) and isinstance(game, TrickGame) and isinstance(view, HeartsView)):
+            return None
+        if view.hand.mask.bit_count() > SOLVE_TRICKS or view.phase != "play":
+            return None
+        rules = view.ruleset
+        assert isinstance(rules, HeartsRules)
+        seen = read_view(view)
+        nodes = self.budget_ms * SOLVER_NODES_PER_MS
+        solution = solve_hearts(DealState.of(game), rules, view.seat, seen.totals, seen.deals, nodes)
+        return solved_plays(solution, view.seat, "points taken this deal", False, -1.0)
+
+    def _pass_trial(self, view: HeartsView, action: Pass, bot_rng: random.Random) -> tuple[Trial, int]:
+        """The passes weighed: the person's, the hard player's, the rule-based ones and every combination of the
+        most dangerous cards."""
+        rules = view.ruleset
+        assert isinstance(rules, HeartsRules)
+        hand = view.hand.mask
+        count = rules.pass_count
+        seats = rules.seats
+        offset = pass_offset(view.detail.pass_direction, seats)
+        mine = sum(c.bit for c in action.cards)
+        bot = HeartsSearch(self.budget_ms).decide(view, bot_rng).action
+        assert isinstance(bot, Pass)
+        options = [mine, sum(c.bit for c in bot.cards), normal_pass(hand, count, offset)[0], easy_pass(hand, count)[0]]
+        if _moon_hand(hand) or (hand & HEARTS).bit_count() >= 5:
+            options.append(moon_pass(hand, count))
+        for combo in itertools.combinations(pass_ranking(hand)[: count + PASS_POOL], count):
+            options.append(sum(1 << c for c in combo))
+        options = list(dict.fromkeys(options))
+        actions: list[Action] = [action, *(pass_decision(view, m, "").action for m in options[1:])]
+        seen = read_view(view)
+        voids = seen.voids
+        counts = [rules.hand_size] * seats
+        fast = seen.rules
+
+        def policy(state: DealState, seat: int, legal: int) -> int:
+            return normal_play(state, seat, legal, voids)[0]
+
+        def run(rng: random.Random, alive: Sequence[int]) -> list[Outcome]:
+            dealt = sample_hands(seen, rng, counts)
+            passes = [normal_pass(dealt[s], count, offset)[0] for s in range(seats)]
+            out = []
+            for i in alive:
+                passes[seen.seat] = options[i]
+                hands = [dealt[s] & ~passes[s] for s in range(seats)]
+                for s in range(seats):
+                    hands[(s + offset) % seats] |= passes[s]
+                leader = next(s for s in range(seats) if hands[s] & rules.lead)
+                st = DealState(hands, leader, [], [], 0, False, [0] * seats, [0] * seats, 0)
+                play_out(st, fast, _no_chance, policy)
+                out.append(judged_value(st, seen, rules))
+            return out
+
+        return Trial(actions, 40, rules.deck.bit_count(), run), 0
+
+
+__all__ = ["HeartsJudge", "judged_value", "solve_hearts"]

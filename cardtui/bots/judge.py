@@ -1,0 +1,318 @@
+"""The review's judge: every choice of a decision weighed on samples of its own, with its uncertainty.
+
+A judge never reuses the hard player's samples (its generator is its own, see
+`review.judge_rng`), so the hard player's move is not "best" by construction.
+Every choice is played out on the same samples (common random numbers), so
+two choices are compared pair by pair, sample by sample: the loss of the
+chosen action is the mean of its paired differences with the best, and its
+standard error is theirs.
+
+The budget is a count of simulated card plays (`PLAYS_PER_MS` a millisecond),
+never a clock, so a review repeats itself anywhere. It is spent adaptively:
+every `CHECK_EVERY` samples a choice the leader beats by more than `OUT_Z`
+standard errors is dropped, and the weighing stops once the choices still in
+are within the precision asked for (which tightens as the budget grows) or the
+budget is spent. Nothing else caps the samples.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from cardtui.bots.common import Seen, equivalent_groups, legal_play_mask, list_cards, read_view
+from cardtui.bots.solver import Solution
+from cardtui.cards import Card
+from cardtui.games.base import Action, Game, Play, PlayerView
+from cardtui.games.fast import DealState, Policy, apply_card, play_out
+from cardtui.games.trick import TrickView
+
+PLAYS_PER_MS = 150
+"""Simulated card plays bought by a millisecond of budget (about one core's rate)."""
+MIN_SAMPLES = 12
+"""Samples every choice gets before any is dropped, whatever the budget."""
+CHECK_EVERY = 8
+OUT_Z = 3.0
+"""A choice is out when the leader beats it by more than this many standard errors on their common samples."""
+CLEAR_Z = 2.0
+"""A loss is more than noise when it is more than this many standard errors (the mark's rule)."""
+REFERENCE_MS = 250
+"""The budget at which the weighing settles for a precision of `precision` (twice the budget: ~0.7 of it)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Valued:
+    """One choice weighed: its mean value and standard error, its expected points, and the choices that play
+    the same (the same numbers stand for them)."""
+
+    action: Action
+    value: float
+    se: float
+    points: float
+    samples: int
+    alike: tuple[Action, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Weighing:
+    """Every choice of a decision weighed, best first, and the chosen one's paired loss against the best.
+
+    `best_value`, `chosen_value` (and the points) are the two choices' means on their common samples, so
+    `loss` is exactly `best_value - chosen_value`.
+    """
+
+    options: tuple[Valued, ...]
+    chosen: int
+    unit: str
+    loss: float
+    loss_se: float
+    best_value: float
+    chosen_value: float
+    best_points: float
+    chosen_points: float
+    plays: int
+    exact: bool = False
+
+    @property
+    def best(self) -> Valued:
+        return self.options[0]
+
+    @property
+    def mine(self) -> Valued:
+        return self.options[self.chosen]
+
+    @property
+    def samples(self) -> int:
+        """The most samples any choice was weighed on."""
+        return max(o.samples for o in self.options)
+
+    @property
+    def clear(self) -> bool:
+        """Whether the loss is clearly more than noise: above 0 and more than `CLEAR_Z` standard errors."""
+        return self.loss > 1e-9 and (self.exact or self.loss > CLEAR_Z * self.loss_se)
+
+
+SOLVE_TRICKS = 4
+"""The judge solves a play with every hand known when the seat holds this many cards or fewer."""
+SOLVER_NODES_PER_MS = 400
+"""The solver's own budget: nodes a millisecond of the review's budget buys (a count, never a clock)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Solved:
+    """A play's answer with every hand known: each legal card's value in `unit` (the deal's end), and whether
+    the solver finished within its budget (otherwise `values` holds the cards it solved)."""
+
+    values: tuple[tuple[Action, float], ...]
+    unit: str
+    higher_better: bool
+    complete: bool
+    nodes: int
+
+    def best(self) -> tuple[Action, float] | None:
+        if not self.values:
+            return None
+        pick = max if self.higher_better else min
+        return pick(self.values, key=lambda av: av[1])
+
+    def of(self, action: Action) -> float | None:
+        return next((v for a, v in self.values if a == action), None)
+
+
+class Weigher(Protocol):
+    """A game's judge: weighs every choice of a seat's view with its own generator (`rng`); `bot_rng` is the
+    generator the hard player had at that decision, used only to say what it would have done. `solve` is the
+    review's look at the real layout (`game`, every hand known), where the game has one; None otherwise."""
+
+    def weigh(self, view: PlayerView, action: Action, rng: random.Random, bot_rng: random.Random) -> Weighing: ...
+
+    def solve(self, game: Game, view: PlayerView, action: Action) -> Solved | None: ...
+
+
+Outcome = tuple[float, float]
+"""One play-out of one choice: its value and the points it brings."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Trial:
+    """The choices of one decision and how one sample plays out those still in (`run(rng, alive)`)."""
+
+    actions: Sequence[Action]
+    sample_cost: int
+    option_cost: int
+    run: Callable[[random.Random, Sequence[int]], list[Outcome]]
+    alike: Sequence[tuple[Action, ...]] = ()
+
+
+def only(action: Action, unit: str = "points") -> Weighing:
+    """The weighing of a decision with one choice (or one not weighed): no loss, nothing sampled."""
+    return Weighing((Valued(action, 0.0, 0.0, 0.0, 0),), 0, unit, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0, exact=True)
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
+
+
+def _se(xs: Sequence[float]) -> float:
+    n = len(xs)
+    if n < 2:
+        return 0.0
+    m = sum(xs) / n
+    return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
+
+
+def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, int]:
+    """Mean and standard error of `a - b` over their common samples (the first of each), and how many."""
+    n = min(len(a), len(b))
+    diffs = [a[k] - b[k] for k in range(n)]
+    return _mean(diffs), _se(diffs), n
+
+
+def weigh(trial: Trial, chosen: int, unit: str, budget_ms: int, precision: float, rng: random.Random) -> Weighing:
+    """Weigh every choice of `trial` on common samples drawn from `rng`, spending at most `budget_ms`' plays
+    (at least `MIN_SAMPLES` samples), dropping choices clearly out; `chosen` is the action made."""
+    count = len(trial.actions)
+    if count == 1:
+        alone = only(trial.actions[0], unit)
+        same = tuple(trial.alike[0]) if trial.alike else ()
+        return dataclasses.replace(alone, options=(dataclasses.replace(alone.options[0], alike=same),))
+    budget = max(1, budget_ms) * PLAYS_PER_MS
+    target = precision * math.sqrt(REFERENCE_MS / max(1, budget_ms))
+    values: list[list[float]] = [[] for _ in range(count)]
+    points: list[list[float]] = [[] for _ in range(count)]
+    alive = list(range(count))
+    spent = 0
+    k = 0
+    while len(alive) > 1:
+        cost = trial.sample_cost + trial.option_cost * len(alive)
+        if k >= MIN_SAMPLES and spent + cost > budget:
+            break
+        for i, (v, p) in zip(alive, trial.run(rng, alive), strict=True):
+            values[i].append(v)
+            points[i].append(p)
+        spent += cost
+        k += 1
+        if k < MIN_SAMPLES or k % CHECK_EVERY:
+            continue
+        leader = max(alive, key=lambda i: (_mean(values[i]), -i))
+        keep = [leader]
+        settled = True
+        for i in alive:
+            if i == leader:
+                continue
+            d, se, _ = paired(values[leader], values[i])
+            if d > OUT_Z * se and d > 1e-9:
+                continue
+            keep.append(i)
+            if d + CLEAR_Z * se >= target:
+                settled = False
+        alive = sorted(keep)
+        if settled:
+            break
+    best = max(alive, key=lambda i: (_mean(values[i]), i == chosen, -i))
+    rest = sorted((i for i in range(count) if i != best), key=lambda i: (-_mean(values[i]), i))
+    order = [best, *rest]
+    alike = list(trial.alike) or [() for _ in range(count)]
+    options = tuple(
+        Valued(trial.actions[i], _mean(values[i]), _se(values[i]), _mean(points[i]), len(values[i]), alike[i])
+        for i in order
+    )
+    n = min(len(values[best]), len(values[chosen]))
+    best_value, chosen_value = _mean(values[best][:n]), _mean(values[chosen][:n])
+    _, loss_se, _ = paired(values[best], values[chosen])
+    return Weighing(
+        options,
+        order.index(chosen),
+        unit,
+        max(0.0, best_value - chosen_value) if best != chosen else 0.0,
+        loss_se if best != chosen else 0.0,
+        best_value,
+        chosen_value,
+        _mean(points[best][:n]),
+        _mean(points[chosen][:n]),
+        spent,
+    )
+
+
+# ---------------------------------------------------------------- the trick games' card play
+
+
+Sampler = Callable[[Seen, random.Random], list[int]]
+"""The hands of one sample of the deal, agreeing with what the seat has seen."""
+Valuer = Callable[[DealState, Seen], Outcome]
+"""How good a played-out deal is for the seat, and the points it brings."""
+
+
+def _copy(base: DealState, hands: list[int]) -> DealState:
+    return DealState(
+        list(hands),
+        base.turn,
+        list(base.trick),
+        list(base.trick_seats),
+        base.tricks_done,
+        base.broken,
+        list(base.won),
+        list(base.taken),
+        base.played,
+    )
+
+
+def _no_chance() -> float:
+    return 0.0
+
+
+def play_trial(
+    view: TrickView, action: Play, sample: Sampler, policy: Policy, value: Valuer, apart: int = 0
+) -> tuple[Trial, int]:
+    """Every legal card of a trick game (cards that play alike weighed once), and the index of `action`'s."""
+    seen = read_view(view)
+    on_trick = sum(c.bit for _, c in view.trick)  # a card on the trick between two cards splits them too
+    groups = equivalent_groups(legal_play_mask(view), seen.unseen | on_trick, apart)
+    chosen = next(i for i, g in enumerate(groups) if g & action.card.bit)
+    reps = [action.card.index if i == chosen else list_cards(g)[0] for i, g in enumerate(groups)]
+    actions: list[Action] = [Play(view.seat, Card.from_index(c)) for c in reps]
+    alike = [
+        tuple(Play(view.seat, Card.from_index(c)) for c in list_cards(g) if c != reps[i]) for i, g in enumerate(groups)
+    ]
+    rules = seen.rules
+
+    def run(rng: random.Random, alive: Sequence[int]) -> list[Outcome]:
+        hands = sample(seen, rng)
+        out = []
+        for i in alive:
+            st = _copy(seen.state, hands)
+            apply_card(st, rules, reps[i])
+            if st.tricks_done < rules.tricks:
+                play_out(st, rules, _no_chance, policy)
+            out.append(value(st, seen))
+        return out
+
+    plays = sum(seen.counts)
+    return Trial(actions, 40, plays, run, alike), chosen
+
+
+def solved_plays(solution: Solution, seat: int, unit: str, higher_better: bool, scale: float = 1.0) -> Solved:
+    """A solver's card values as the review's `Solved` (each value times `scale`)."""
+    values = tuple((Play(seat, Card.from_index(c)), v * scale) for c, v in sorted(solution.values.items()))
+    return Solved(values, unit, higher_better, solution.complete, solution.nodes)
+
+
+__all__ = [
+    "CLEAR_Z",
+    "PLAYS_PER_MS",
+    "SOLVER_NODES_PER_MS",
+    "SOLVE_TRICKS",
+    "Solved",
+    "Trial",
+    "Valued",
+    "Weigher",
+    "Weighing",
+    "only",
+    "paired",
+    "play_trial",
+    "solved_plays",
+    "weigh",
+]

@@ -1,0 +1,145 @@
+"""Spades' judge for the review (partnership and cutthroat): every card and every legal bid, weighed on the
+judge's own samples.
+
+A choice's value is the side's points this deal with each bag priced at its
+share of the bag penalty, less the other sides' average, plus the game's end
+when a deal ends it; its points are the side's score this deal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cardtui.bots.common import Seen, read_view
+from cardtui.bots.judge import (
+    SOLVE_TRICKS,
+    SOLVER_NODES_PER_MS,
+    Outcome,
+    Solved,
+    Trial,
+    Weighing,
+    only,
+    play_trial,
+    solved_plays,
+    weigh,
+)
+from cardtui.bots.search import seen_bids
+from cardtui.bots.solver import Solution, Solver
+from cardtui.bots.spades import Standing, choose_bid
+from cardtui.bots.spades import normal_play as spades_play
+from cardtui.bots.spades_search import sample_spades, spades_result, spades_value
+from cardtui.games.base import Action, Bid, Game, Play, PlayerView
+from cardtui.games.fast import DealState, FastRules, Policy, play_out
+from cardtui.games.trick import TrickGame, TrickView
+from cardtui.rules import SpadesRules
+
+
+def _no_chance() -> float:
+    return 0.0
+
+
+def judged_value(st: DealState, seen: Seen, bids: list[Bid], rules: SpadesRules) -> Outcome:
+    """The seat's side's value of a played-out deal (see the module's text) and its points."""
+    value, points = spades_value(*spades_result(st.won, bids, seen, rules), seen.seat, rules)
+    return value, float(points)
+
+
+def _policy(table: Standing) -> Policy:
+    """The normal player's card play for every seat, with these bids and scores."""
+
+    def spades_policy(state: DealState, seat: int, legal: int) -> int:
+        return spades_play(state, seat, legal, table)[0]
+
+    return spades_policy
+
+
+def solve_spades(st: DealState, rules: SpadesRules, seat: int, nodes: int) -> Solution:
+    """Each legal card's tricks for the seat's side at the deal's end with every hand known (spades trump, the
+    breaking rule holds; the other seats play against the side)."""
+    fast = FastRules.of(rules)
+    side = rules.side_of(seat)
+    mine = [s for s in range(rules.seats) if rules.side_of(s) == side]
+
+    def score(s: DealState) -> float:
+        return float(sum(s.won[x] for x in mine))
+
+    def digest(s: DealState) -> int:
+        return sum(s.won[x] for x in mine)
+
+    return Solver(fast, lambda s: rules.side_of(s) == side, score, digest, nodes).solve(st)
+
+
+class SpadesJudge:
+    """Weighs a Spades play (every legal card) or bid (every legal bid, nil and blind ones too)."""
+
+    def __init__(self, budget_ms: int, precision: float) -> None:
+        self.budget_ms = budget_ms
+        self.precision = precision
+
+    def weigh(self, view: PlayerView, action: Action, rng: random.Random, bot_rng: random.Random) -> Weighing:
+        assert isinstance(view, TrickView) and isinstance(view.ruleset, SpadesRules)
+        rules = view.ruleset
+        if isinstance(action, Play):
+            seen = read_view(view)
+            bids = seen_bids(seen)
+            policy = _policy(Standing.of(seen, rules))
+
+            def value(st: DealState, s: Seen) -> Outcome:
+                return judged_value(st, s, bids, rules)
+
+            trial, chosen = play_trial(view, action, sample_spades, policy, value)
+            return weigh(trial, chosen, "points", self.budget_ms, self.precision, rng)
+        if isinstance(action, Bid) and view.phase == "bid":
+            trial, chosen = self._bid_trial(view, action)
+            return weigh(trial, chosen, "points", self.budget_ms, self.precision, rng)
+        return only(action)
+
+    def solve(self, game: Game, view: PlayerView, action: Action) -> Solved | None:
+        """The play's answer with every hand known, in the last `SOLVE_TRICKS` tricks."""
+        if not (isinstance(action, Play) and isinstance(game, TrickGame) and isinstance(view, TrickView)):
+            return None
+        if view.hand.mask.bit_count() > SOLVE_TRICKS or view.phase != "play":
+            return None
+        rules = view.ruleset
+        assert isinstance(rules, SpadesRules)
+        solution = solve_spades(DealState.of(game), rules, view.seat, self.budget_ms * SOLVER_NODES_PER_MS)
+        unit = "tricks for the side" if rules.partnership else "tricks for the seat"
+        return solved_plays(solution, view.seat, unit, True)
+
+    def _bid_trial(self, view: TrickView, action: Bid) -> tuple[Trial, int]:
+        """Every legal bid; the seats after this one bid as the normal player would, then the deal is played."""
+        rules = view.ruleset
+        assert isinstance(rules, SpadesRules)
+        cands = [a for a in view.legal if isinstance(a, Bid)]
+        if action not in cands:
+            cands.append(action)
+        seen = read_view(view)
+        seat = view.seat
+        seats = rules.seats
+        order = [(seen.dealer + i) % seats for i in range(1, seats + 1)]
+        later = order[order.index(seat) + 1 :]
+        leader = order[0]
+        fast = seen.rules
+
+        def run(rng: random.Random, alive: Sequence[int]) -> list[Outcome]:
+            hands = sample_spades(seen, rng)
+            out = []
+            for i in alive:
+                bid = cands[i]
+                bids = list(seen.bids)
+                bids[seat] = bid.bid
+                for s in later:
+                    bids[s] = choose_bid(hands[s], s, rules, bids, seen.totals, seen.bags, False)[0].bid
+                table = Standing.of(seen, rules)
+                table.bids = bids
+                st = DealState(list(hands), leader, [], [], 0, False, [0] * seats, [0] * seats, 0)
+                play_out(st, fast, _no_chance, _policy(table))
+                made = [Bid(s, bids[s], seen.blind[s] if s != seat else bid.blind) for s in range(seats)]
+                out.append(judged_value(st, seen, made, rules))
+            return out
+
+        return Trial(cands, 120, rules.deck.bit_count(), run), cands.index(action)
+
+
+__all__ = ["SpadesJudge", "judged_value", "solve_spades"]

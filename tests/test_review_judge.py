@@ -1,0 +1,120 @@
+"""The judge is independent of the player it judges: its own samples, its uncertainty, marks only past noise."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtui import review as review_module
+from cardtui.bots.judge import Trial, paired, weigh
+from cardtui.games.base import Action, Bid, PlayerView
+from cardtui.review import Judgement, judge_rng, mark_for, review, verdict
+from cardtui.rules import default_preset
+from cardtui.saves import LoadedSave, parse_save
+from cardtui.seats import Seat
+from cardtui.session import Session, bot_rng
+from cardtui.variants import make_bot, make_judge
+
+
+def hard_player_game(game: str, seed: int, deals: int) -> LoadedSave:
+    """A game whose seat 0 is a person who played every decision as the hard computer player (the others
+    normal), stopped after `deals` deals."""
+    seats = [Seat("Hard", "human"), *(Seat(n, "bot", "normal") for n in ("West", "North", "East"))]
+    session = Session.new(default_preset(game), seats, seed, autosave=False)
+    hard = make_bot(game, "hard")
+    played = 0
+    while not session.is_over:
+        if session.game.is_chance:
+            if played == deals:
+                break
+            played += 1
+            session.advance_chance()
+            continue
+        seat = session.seat_to_move()
+        assert seat is not None
+        if seat.is_bot:
+            session.play_bot_turn()
+        else:
+            tm = session.game.to_move
+            assert tm is not None
+            view = session.game.view(tm.seat)
+            session.apply(hard.decide(view, bot_rng(session.seed, session.history.moves)).action)
+    return parse_save(session.to_save())
+
+
+def _choices(judged: Judgement) -> bool:
+    return judged.choices > 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "deals"), [("hearts", 3), ("spades", 2)])
+def test_the_hard_players_own_decisions_are_rarely_marked_by_a_judge_with_other_samples(game: str, deals: int) -> None:
+    loaded = hard_player_game(game, seed=11, deals=deals)
+    weighed: list[Judgement] = []
+    for judge_seed in (1, 2):
+        result = review(loaded, budget_ms=150, judge_seed=judge_seed)
+        weighed += [j for j in result.judgements if _choices(j)]
+    assert len(weighed) >= 40
+    marked = [j for j in weighed if j.mark]
+    assert len(marked) <= 0.05 * len(weighed), [j.why for j in marked]
+
+
+def test_the_judge_never_draws_the_hard_players_samples(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The generator handed to the judge is not the session's generator for that decision, and another judge seed
+    gives another one."""
+    loaded = hard_player_game("hearts", seed=5, deals=1)
+    handed: list[tuple[float, float]] = []
+
+    class Spy:
+        def __init__(self, inner: object) -> None:
+            self.inner = inner
+
+        def weigh(self, view: PlayerView, action: Action, rng: random.Random, bot: random.Random) -> object:
+            handed.append((random.Random(rng.random()).random(), random.Random(bot.random()).random()))
+            return self.inner.weigh(view, action, rng, bot)  # type: ignore[attr-defined]
+
+        def solve(self, game: object, view: PlayerView, action: Action) -> object:
+            return self.inner.solve(game, view, action)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(review_module, "make_judge", lambda g, lv, b: Spy(make_judge(g, lv, b)))
+    review(loaded, budget_ms=5)
+    assert handed and all(mine != bots for mine, bots in handed)
+    assert judge_rng(5, 3, 0).random() != judge_rng(5, 3, 1).random()
+    assert judge_rng(5, 3, 0).random() != bot_rng(5, 3).random()
+
+
+def _trial(means: list[float], noise: float) -> Trial:
+    """Options whose value is a mean plus a shared noise (common to all options) and a small own noise."""
+
+    def run(rng: random.Random, alive: list[int]) -> list[tuple[float, float]]:
+        common = rng.gauss(0.0, noise)
+        return [(means[i] + common + rng.gauss(0.0, 1.0), means[i]) for i in alive]
+
+    return Trial([Bid(0, b) for b in range(len(means))], 0, 100, run)  # type: ignore[arg-type]
+
+
+def test_a_paired_comparison_cancels_the_noise_the_choices_share() -> None:
+    """Samples that move every choice alike (the common layout) do not widen the loss's interval."""
+    ev = weigh(_trial([0.0, -3.0], noise=50.0), 1, "points", 50, 0.25, random.Random(1))
+    assert ev.best.action == Bid(0, 0)
+    assert ev.loss == pytest.approx(3.0, abs=1.0)
+    assert ev.loss_se < 0.5  # the shared noise (SD 50) cancels; the own noise (SD 1 each) remains
+    assert ev.clear
+    assert ev.loss == pytest.approx(ev.best_value - ev.chosen_value)
+
+
+def test_a_loss_within_the_noise_is_close_not_marked() -> None:
+    ev = weigh(_trial([0.0, -12.0], noise=0.0), 1, "points", 1, 0.25, random.Random(2))
+    assert ev.loss > 10 and ev.clear
+    assert verdict("spades", ev) == ("?", False)
+    # the same loss with a wide interval: past the threshold, not past the noise
+    wide = type(ev)(**{**{f: getattr(ev, f) for f in ev.__slots__}, "loss_se": 7.0})  # type: ignore[attr-defined]
+    assert not wide.clear
+    assert verdict("spades", wide) == ("", True)
+    assert mark_for("spades", "points", wide.loss) == "?"
+
+
+def test_paired_uses_only_the_common_samples() -> None:
+    mean, se, n = paired([1.0, 2.0, 3.0, 100.0], [0.0, 1.0, 2.0])
+    assert (mean, se, n) == (1.0, 0.0, 3)

@@ -1,0 +1,93 @@
+"""Every option valued: every legal card, every legal bid, the passes worth weighing; the JSON and the replay's
+`v` show each one's value and standard error."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cardtui.cards import parse_cards
+from cardtui.games.base import Bid, Pass, Play
+from cardtui.replay import Replay
+from cardtui.review import option_lines, review
+from cardtui.rules import default_preset
+from cardtui.saves import parse_save
+from cardtui.seats import Seat
+from cardtui.session import Session
+from tests.support.dealing import deal_of
+
+SAMPLES = Path(__file__).resolve().parent.parent / "saves"
+NINE_TRICKS = "AS KS QS JS 9S 5S AH KH QH AD 2D 2C 3C"
+
+
+def spades_bid(bid: int, hand: str = NINE_TRICKS) -> Session:
+    seats = [Seat("You", "human"), *(Seat(n, "bot", "normal") for n in ("West", "North", "East"))]
+    session = Session.new(default_preset("spades"), seats, seed=3, autosave=False)
+    session.apply(deal_of({0: hand}, dealer=3))
+    session.apply(Bid(0, bid))
+    return session
+
+
+def test_every_legal_bid_is_weighed_and_a_far_low_bid_is_marked() -> None:
+    session = spades_bid(1)
+    [judged] = review(parse_save(session.to_save()), budget_ms=300).judgements
+    weighed = {o.action for o in judged.options}
+    assert weighed == {Bid(0, b) for b in range(14)}  # nil and 1 to 13 (no blind bid at the first deal's start)
+    assert isinstance(judged.best, Bid) and 6 <= judged.best.bid <= 10
+    assert judged.mark == "??" and not judged.close
+    # the best bid is not clearly worse than any other on another stream of samples with a bigger budget
+    [again] = review(parse_save(session.to_save()), budget_ms=600, judge_seed=1).judgements
+    values = {o.action: o for o in again.options}
+    top = again.options[0]
+    mine = values[judged.best]
+    assert top.value - mine.value <= 2 * (top.se + mine.se) + 1e-9 or judged.best == top.action
+
+
+def test_a_bid_at_the_right_level_is_not_marked() -> None:
+    first = review(parse_save(spades_bid(1).to_save()), budget_ms=300).judgements[0]
+    assert isinstance(first.best, Bid)
+    [judged] = review(parse_save(spades_bid(first.best.bid).to_save()), budget_ms=300).judgements
+    assert judged.mark == ""
+
+
+def test_every_legal_card_has_a_value_in_the_json() -> None:
+    loaded = parse_save(json.loads((SAMPLES / "hearts-mid-deal.json").read_text()))
+    replay = Replay.open(SAMPLES / "hearts-mid-deal.json")
+    out = review(loaded, budget_ms=20).to_json()
+    plays = [d for d in out["decisions"] if d["phase"] == "play"]
+    assert plays
+    for d in plays:
+        legal = replay.state_at(d["index"]).view(0).legal
+        listed = [o["action"] for o in d["options"]]
+        assert sorted(json.dumps(a) for a in listed) == sorted(json.dumps(a.to_json()) for a in legal)
+        assert d["choices"] == len(legal)
+        for o in d["options"]:
+            assert set(o) == {"action", "value", "se", "points", "samples"}
+            assert o["se"] >= 0 and (o["samples"] > 0 or d["choices"] == 1 or o["se"] == 0)
+
+
+def test_a_pass_is_weighed_against_the_hard_players_and_a_search_of_combinations() -> None:
+    loaded = parse_save(json.loads((SAMPLES / "hearts-mid-deal.json").read_text()))
+    passes = [j for j in review(loaded, budget_ms=30).judgements if j.phase == "pass"]
+    assert passes
+    for j in passes:
+        assert all(isinstance(o.action, Pass) for o in j.options)
+        assert len(j.options) >= 8  # the person's, the hard player's, the rule-based ones, the combinations
+        assert j.action in {o.action for o in j.options}
+
+
+def test_the_option_lines_mark_the_choice_and_give_each_value() -> None:
+    hand = "QS 2H 3H 2D 3D 4D 5D 6D 7D 8D 9D 10D JD"
+    seats = [Seat("P0", "bot", "normal"), Seat("You", "human"), *(Seat(n, "bot", "normal") for n in ("P2", "P3"))]
+    rules = default_preset("hearts").replace(pass_cycle=("none",), no_points_first_trick=False)  # type: ignore[attr-defined]
+    session = Session.new(rules, seats, seed=7, autosave=False)
+    session.apply(deal_of({0: "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC", 1: hand}))
+    session.apply(Play(0, parse_cards(["2C"])[0]))
+    session.apply(Play(1, parse_cards(["9D"])[0]))
+    [judged] = review(parse_save(session.to_save()), budget_ms=30).judgements
+    lines = option_lines(judged, lambda c: c.code)
+    assert len(lines) == 13  # every card of the hand may be played on a club lead it is void in
+    assert lines[0].startswith("QS ")
+    [chosen] = [line for line in lines if line.endswith("<- chosen")]
+    assert chosen.startswith("9D ")
+    assert all(" ± " in line and "samples" in line for line in lines)
