@@ -38,6 +38,10 @@ class BackToMenu(Message):
     """Leave the game or the replay for the menu."""
 
 
+class AskToLeave(Message):
+    """Esc at a table: ask whether to leave it for the menu, then leave (the game saved, or the seat kept)."""
+
+
 class Quit(Message):
     """End the app, saying where the game is saved."""
 

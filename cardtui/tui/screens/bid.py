@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Static
 
@@ -25,11 +25,14 @@ class BidScreen(DecisionDialog[Bid]):
 
     `earlier` is the bids made so far this deal (the partner's among them), told in words."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [("escape", "look", "Look at the hand")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        ("escape", "look", "Look at the hand"),
+        *(b for b in DecisionDialog.BINDINGS if isinstance(b, Binding) and b.key == "escape"),  # once looked
+    ]
     KEYS: ClassVar[Keys] = (
         ("0-13 or nil + Enter", "bid that many tricks (nil: none)"),
         ("blind nil, blind 5 + Enter", "a blind bid, before looking at the hand (when the rules allow)"),
-        ("Esc or look + Enter", "look at the hand first"),
+        ("Esc or look + Enter", "look at the hand first (once looked, Esc leaves to the menu, after asking)"),
         ("Tab, Enter", "move to a button and press it"),
         ("F1", "this help"),
         ("F2", "hint: the bid the computer player of your hint level (Settings) would make, and why"),

@@ -18,7 +18,7 @@ from cardtui.saves import SaveError
 from cardtui.session import Session
 from cardtui.source import LocalSource, TableSource, source_of
 from cardtui.tui.common import describe, in_browser_tab, name_and_verb, seat_name
-from cardtui.tui.messages import BackToMenu, PlayAgain, Quit
+from cardtui.tui.messages import AskToLeave, BackToMenu, PlayAgain, Quit
 from cardtui.tui.screens.dialog import Keys, TableHelp
 from cardtui.tui.settings import Settings
 
@@ -89,6 +89,8 @@ class GameScreen(Screen[None]):
         # `/` too: a browser tab (`cardtui serve`, `host --web`) keeps ctrl+t for a new tab.
         Binding("ctrl+t,slash", "talk", "Talk", id="game.talk", key_display="^t /"),
         Binding("f8", "lobby", "Lobby", id="game.lobby"),
+        # Not in the footer (room for the game's keys); F1's help names it.
+        Binding("escape", "leave", "Leave to the menu", id="game.leave", show=False),
     ]
     MOVE_KEYS: ClassVar[Keys] = ()
     """The help's first lines: the keys that make the game's moves."""
@@ -389,6 +391,7 @@ class GameScreen(Screen[None]):
             ("F2", f"hint: what the {self.hint_level()} computer player would do, and why (Settings: hint level)"),
             *self.MORE_KEYS,
             ("ctrl+z", f"take back your last {self.MOVE_WORD} and the computer's after it"),
+            ("Esc", "leave to the menu, after asking (the game is saved; Continue the last game goes on with it)"),
             (
                 "ctrl+q",
                 "quit (the game is saved; reload the page and choose Continue the last game)"
@@ -409,6 +412,10 @@ class GameScreen(Screen[None]):
             self.say(f"Nothing taken back: {err}.", error=True)
             return
         self.apply_action(action)
+
+    def action_leave(self) -> None:
+        """Esc: the app asks whether to leave this table for the menu (it knows what leaving does here)."""
+        self.post_message(AskToLeave())
 
     def action_speed(self, faster: bool) -> None:
         """One speed faster or slower, used at once and remembered in the settings file."""
