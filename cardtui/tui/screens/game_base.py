@@ -486,8 +486,9 @@ class GameScreen(Screen[None]):
         from cardtui.replay import Replay
         from cardtui.tui.screens.replay import ReplayScreen
 
-        if choice == "replay":
-            replay = ReplayScreen(Replay.from_save(self.session.to_save()), self.ascii_only)
+        if choice in ("replay", "review"):
+            timeline = Replay.from_save(self.session.to_save())
+            replay = ReplayScreen(timeline, self.ascii_only, review=choice == "review")
             self.app.push_screen(replay, self._back_from_replay)
         elif choice == "again":
             self.post_message(PlayAgain(self.session))

@@ -1,4 +1,5 @@
-"""The end of the game: who won, the totals, and what next (play again, replay, menu, quit)."""
+"""The end of the game: who won, the standings by rank with the score chart, and what next (play again, replay,
+review, menu, quit)."""
 
 from __future__ import annotations
 
@@ -22,11 +23,12 @@ from cardtui.variants import entry_of
 CHOICES = (
     ("p", "again", "Play again"),
     ("r", "replay", "Replay"),
+    ("v", "review", "Review"),
     ("m", "menu", "Menu"),
     ("q", "quit", "Quit"),
 )
 """What comes next: the key, the choice given back (the button's id) and its words, in the buttons' order."""
-HOST_ONLY = ("again", "replay")
+HOST_ONLY = ("again", "replay", "review")
 """The choices a network table leaves to its host (the whole log and the seats are there)."""
 
 
@@ -37,12 +39,24 @@ def standings(source: TableSource) -> list[int]:
     return sorted(range(len(source.sides)), key=lambda i: (i not in source.winners, scores[i] if low else -scores[i]))
 
 
+def ranks(source: TableSource, order: list[int]) -> list[int]:
+    """Each side's rank in `order` (1 first); sides level on the win and the score share a rank."""
+
+    def place(i: int) -> tuple[bool, int]:
+        return i not in source.winners, source.scores[i]
+
+    return [1 + sum(place(j) != place(i) for j in order[:n]) for n, i in enumerate(order)]
+
+
 ROOMY = 100
-"""From this many columns the four buttons fit at their usual width (`-wide`); below it they take less."""
+"""From this many columns the buttons fit at their usual width (`-wide`); below it they take less."""
+CHART_ROWS = 28
+"""From this many rows the running totals' chart shows under the standings (`-tall`); below, `h` shows it."""
 
 
 class GameEndScreen(ModalScreen[str]):
-    """Gives back "again" (the same rules and seats, a new deal), "replay", "menu" or "quit"."""
+    """Gives back "again" (the same rules and seats, a new deal), "replay", "review" (the replay, reviewing the
+    people's decisions), "menu" or "quit"."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"choose('{choice}')", label, id=f"game-end.{choice}") for key, choice, label in CHOICES),
@@ -52,6 +66,7 @@ class GameEndScreen(ModalScreen[str]):
     def __init__(self, table: Session | TableSource, ascii_only: bool = False) -> None:
         super().__init__()
         self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (ROOMY, "-wide")]
+        self.VERTICAL_BREAKPOINTS = [(0, "-short"), (CHART_ROWS, "-tall")]
         self.source = source_of(table)
         self.ascii_only = ascii_only
 
@@ -61,26 +76,45 @@ class GameEndScreen(ModalScreen[str]):
         table = Table(box=None, pad_edge=False)
         table.add_column(side_word(source.sides))
         table.add_column("score", justify="right")
-        for i in standings(source):
+        order = standings(source)
+        for rank, i in zip(ranks(source, order), order, strict=True):
             side = source.sides[i]
             mark = " ★" if i in source.winners else ""
-            table.add_row(Text(inert(side_name(seats, side)) + mark), str(source.scores[i]))
+            table.add_row(Text(f"{rank}. " + inert(side_name(seats, side)) + mark), str(source.scores[i]))
         with Vertical(id="game-end-dialog", classes="dialog"):
             yield Static("Game over", classes="dialog-title", markup=False)
             yield Static(inert(winners_text(seats, source.sides, source.winners)), markup=False)
-            yield Static(table)
+            yield Static(table, id="game-end-standings")
             if self.source.records:
+                from cardtui.tui.widgets.chart import Chart
+
+                yield Chart(self.ascii_only, id="game-end-chart")
                 yield Static("h or F6: the score history, deal by deal", id="game-end-history", markup=False)
+            yield Static(self.keys_line(), id="game-end-keys", markup=False)
             with Horizontal(id="game-end-buttons"):
                 for key, choice, label in CHOICES:
                     if source.can_replay or choice not in HOST_ONLY:
                         primary = choice == "again"
-                        yield Button(
-                            f"{label} ({key})", id=choice, compact=True, variant="primary" if primary else "default"
-                        )
+                        yield Button(label, id=choice, compact=True, variant="primary" if primary else "default")
+
+    def keys_line(self) -> str:
+        """The choices' keys in one line (the buttons keep to their words, so they fit 60 columns)."""
+        offered = [(key, label) for key, choice, label in CHOICES if self.source.can_replay or choice not in HOST_ONLY]
+        return " · ".join(f"{key} {label.lower()}" for key, label in offered)
 
     def on_mount(self) -> None:
         self.query_one(Button).focus()
+        if self.source.records:
+            from cardtui.games.summary import score_history
+            from cardtui.tui.screens.history import running_totals
+            from cardtui.tui.widgets.chart import Chart
+
+            source = self.source
+            self.set_class(True, "-charted")
+            xs, totals = running_totals(score_history(source.ruleset, source.sides, source.records))
+            names = [side_name(source.seats, side) for side in source.sides]
+            series = list(zip(names, totals, strict=True))
+            self.query_one(Chart).lines("Running totals", xs, series, xlabel="deal", ylabel="points")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id or "menu")

@@ -123,8 +123,10 @@ class ReplayScreen(FitsTerminal):
         Binding("escape", "close", "Back", id="replay.close"),
     ]
 
-    def __init__(self, replay: Replay, ascii_only: bool = False) -> None:
+    def __init__(self, replay: Replay, ascii_only: bool = False, review: bool = False) -> None:
+        """`review`: start reviewing the people's decisions at once (the game's end offers it)."""
         super().__init__()
+        self.review_at_once = review
         self.replay = replay
         self.ascii_only = ascii_only
         self.seats = replay.loaded.seats
@@ -160,6 +162,8 @@ class ReplayScreen(FitsTerminal):
 
     def on_mount(self) -> None:
         self.redraw()
+        if self.review_at_once:
+            self.action_review()
 
     def size_notice(self) -> SizeNotice:
         return SizeNotice(MIN_WIDTH, MIN_HEIGHT, "to see the replay (Esc goes back, ctrl+q quits).", id="size-notice")
