@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -24,7 +24,17 @@ from cardtui.rules.base import show
 from cardtui.session import Session
 from cardtui.tui.ascii import AsciiFilter
 from cardtui.tui.common import ascii_text, in_browser_tab
-from cardtui.tui.messages import AskToLeave, BackToMenu, OpenGame, OpenReplay, OpenSettings, OpenStats, PlayAgain, Quit
+from cardtui.tui.messages import (
+    AskToLeave,
+    BackToMenu,
+    OpenGame,
+    OpenPastDeals,
+    OpenReplay,
+    OpenSettings,
+    OpenStats,
+    PlayAgain,
+    Quit,
+)
 from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.settings import Settings
 from cardtui.variants import entry_of
@@ -299,6 +309,24 @@ class CardtuiApp(App[str | None]):
 
     def on_open_replay(self, message: OpenReplay) -> None:
         self.show_replay(message.replay)
+
+    def on_open_past_deals(self, message: OpenPastDeals) -> None:
+        self.run_worker(lambda: self._read_past_deals(message.save), thread=True, group="past-deals", exclusive=True)
+
+    def _read_past_deals(self, save: dict[str, Any]) -> None:
+        """The finished deals of the game in play, as a replay (off the event loop: the log is replayed)."""
+        from cardtui.replay import Replay
+        from cardtui.saves import SaveError, parse_save
+
+        try:
+            replay = Replay.finished_deals(parse_save(save, "this game"))
+        except SaveError as err:
+            problem = str(err).removeprefix("this game: ")
+            self.call_from_thread(
+                self.notify, inert(problem[:1].upper() + problem[1:]), severity="warning", markup=False
+            )
+            return
+        self.call_from_thread(self.show_replay, replay)
 
     def on_play_again(self, message: PlayAgain) -> None:
         self.play_again(message.finished)

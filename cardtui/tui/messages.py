@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
@@ -32,6 +32,13 @@ class OpenReplay(Message):
     """Step through a game on top of the current screen."""
 
     replay: Replay
+
+
+@dataclasses.dataclass
+class OpenPastDeals(Message):
+    """Step through the finished deals of a game in progress (its save as JSON), on top of its table."""
+
+    save: dict[str, Any]
 
 
 class BackToMenu(Message):

@@ -18,13 +18,19 @@ from cardtui.saves import SaveError
 from cardtui.session import Session
 from cardtui.source import LocalSource, TableSource, source_of
 from cardtui.tui.common import describe, in_browser_tab, name_and_verb, seat_name
-from cardtui.tui.messages import AskToLeave, BackToMenu, PlayAgain, Quit
+from cardtui.tui.messages import AskToLeave, BackToMenu, OpenPastDeals, PlayAgain, Quit
 from cardtui.tui.screens.dialog import Keys, TableHelp
 from cardtui.tui.settings import Settings
 
 if TYPE_CHECKING:
     from cardtui.tui.widgets.log import GameLog
     from cardtui.tui.widgets.prompt_bar import PromptBar
+
+
+PAST_DEALS_REMOTE = (
+    "Past deals are not shown at a network seat: a replay shows every hand; watch the game from the host's save"
+    " once it is over."
+)
 
 
 def reason_without_cards(reason: str) -> str:
@@ -91,6 +97,7 @@ class GameScreen(Screen[None]):
         Binding("f8", "lobby", "Lobby", id="game.lobby"),
         # Not in the footer (room for the game's keys); F1's help names it.
         Binding("escape", "leave", "Leave to the menu", id="game.leave", show=False),
+        Binding("f10,ctrl+e", "past_deals", "Past deals", id="game.past-deals", show=False, key_display="F10"),
     ]
     MOVE_KEYS: ClassVar[Keys] = ()
     """The help's first lines: the keys that make the game's moves."""
@@ -393,6 +400,11 @@ class GameScreen(Screen[None]):
             ("ctrl+z", f"take back your last {self.MOVE_WORD} and the computer's after it"),
             ("Esc", "leave to the menu, after asking (the game is saved; Continue the last game goes on with it)"),
             (
+                "F10 or ctrl+e",
+                "past deals: replay the deals finished so far, every hand shown (not the deal being played; not"
+                " with more than one person at the table, whose cards it would show)",
+            ),
+            (
                 "ctrl+q",
                 "quit (the game is saved; reload the page and choose Continue the last game)"
                 if in_browser_tab()
@@ -412,6 +424,23 @@ class GameScreen(Screen[None]):
             self.say(f"Nothing taken back: {err}.", error=True)
             return
         self.apply_action(action)
+
+    def action_past_deals(self) -> None:
+        """F10: the deals of this game finished so far, as a replay over the table (never the deal being played;
+        refused where another person's cards would show)."""
+        from cardtui.replay import why_no_past_deals
+
+        source = self.source
+        if not isinstance(source, LocalSource):
+            self.say(PAST_DEALS_REMOTE, error=True)
+            return
+        why = why_no_past_deals(source.ruleset.game, len(self.humans), len(source.records))
+        if why is not None:
+            self.say(f"No past deals: {why}.", error=True)
+        elif self.human_turn() is None:
+            self.say("Past deals on your own turn, once the computer players have moved.", error=True)
+        else:
+            self.post_message(OpenPastDeals(self.session.to_save()))
 
     def action_leave(self) -> None:
         """Esc: the app asks whether to leave this table for the menu (it knows what leaving does here)."""

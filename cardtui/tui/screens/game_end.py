@@ -92,7 +92,7 @@ class GameEndScreen(ModalScreen[str]):
                 yield Static("h or F6: the score history, deal by deal", id="game-end-history", markup=False)
             yield Static(self.keys_line(), id="game-end-keys", markup=False)
             with Horizontal(id="game-end-buttons"):
-                for key, choice, label in CHOICES:
+                for _key, choice, label in CHOICES:
                     if source.can_replay or choice not in HOST_ONLY:
                         primary = choice == "again"
                         yield Button(label, id=choice, compact=True, variant="primary" if primary else "default")

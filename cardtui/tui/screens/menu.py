@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -111,7 +111,7 @@ class MenuScreen(Screen[None]):
                     self.post_message(SaveOpened(problem=f"No unfinished game in {saves_dir()}"))
                     return
             if replay:
-                self.post_message(SaveOpened(replay=Replay.open_finished(path)))
+                self.post_message(SaveOpened(replay=Replay.open_watchable(path)))
                 return
             session = Session.resume(path)
             if session.is_over:
@@ -136,7 +136,7 @@ class MenuScreen(Screen[None]):
         self.app.push_screen(SavePicker("Open a save (finished games open as replays)"), self.open_save)
 
     def choose_replays(self) -> None:
-        picker = SavePicker("Watch a game again", finished_only=True)
+        picker = SavePicker("Watch a game again", replays=True)
         self.app.push_screen(picker, lambda p: self.open_save(p, replay=True))
 
     def choose_rules(self) -> None:
@@ -180,6 +180,8 @@ class SavesListed(Message):
     infos: list[SaveInfo]
     note: str | None = None
     """Says how many damaged catalog rows were rebuilt, when any were."""
+    watchable: dict[Path, int] = dataclasses.field(default_factory=dict)
+    """The games in progress whose finished deals may be watched (one person plays), and how many there are."""
 
 
 @dataclasses.dataclass
@@ -202,13 +204,29 @@ PROGRESS_EVERY = 25
 """Saves read between two progress lines while the catalog is built."""
 
 
-def save_line(info: SaveInfo) -> Text:
-    """One save in the list; a broken one says why on a second line. Names are shown inert, never read as markup."""
+def save_line(info: SaveInfo, deals: int | None = None) -> Text:
+    """One save in the list; a broken one says why on a second line. Names are shown inert, never read as markup.
+
+    `deals`: a game in progress listed among the replays, with that many finished deals to watch.
+    """
     if info.status == "broken":
         return Text(inert(f"{info.path.name}  {info.game}  broken") + "\n  " + inert(info.problem or "cannot be read"))
     score = " / ".join(map(str, info.totals)) if info.totals else "-"
     status = info.status.replace("_", " ")
-    return Text(inert(f"{info.path.name}  {info.game}  {status}  {score}"))
+    watch = "" if deals is None else f"  ({deals} finished deal{'' if deals == 1 else 's'})"
+    return Text(inert(f"{info.path.name}  {info.game}  {status}  {score}{watch}"))
+
+
+def watchable_deals(summary: dict[str, Any] | None) -> int:
+    """How many finished deals of a game in progress a replay may show from its catalog summary: none where
+    more than one person plays (a replay shows every hand) or the game is one deal."""
+    from cardtui.replay import why_no_past_deals
+
+    if summary is None or summary.get("status") != "in_progress":
+        return 0
+    people = sum(1 for seat in summary.get("seats", ()) if seat.get("kind") == "human")
+    deals = len(summary.get("deals", ()))
+    return 0 if why_no_past_deals(summary["game"], people, deals) else deals
 
 
 class SavePicker(ModalScreen[Path | None]):
@@ -220,11 +238,11 @@ class SavePicker(ModalScreen[Path | None]):
         Binding("a", "remove('archive')", "Archive", id="saves.archive"),
     ]
 
-    def __init__(self, title: str, finished_only: bool = False) -> None:
+    def __init__(self, title: str, replays: bool = False) -> None:
         super().__init__()
         self.title_text = title
-        self.finished_only = finished_only
-        """Only finished games (the replays): a game in progress is continued, not watched."""
+        self.replays = replays
+        """The replays: finished games, and the games in progress whose finished deals may be watched."""
         self.infos: list[SaveInfo] = []
 
     def compose(self) -> ComposeResult:
@@ -251,7 +269,11 @@ class SavePicker(ModalScreen[Path | None]):
                 self.post_message(SavesProgress(done, total))
 
         listing = list_entries(progress=progress)
-        self.post_message(SavesListed([e.info for e in listing], listing.note))
+        watchable: dict[Path, int] = {}
+        if self.replays:
+            deals = ((e.info.path, watchable_deals(e.summary)) for e in listing if e.info.status == "in_progress")
+            watchable = {path: count for path, count in deals if count}
+        self.post_message(SavesListed([e.info for e in listing], listing.note, watchable))
 
     def on_saves_progress(self, message: SavesProgress) -> None:
         self.query_one("#saves-note", Static).update(f"Reading the saves folder… {message.done} of {message.total}")
@@ -259,23 +281,29 @@ class SavePicker(ModalScreen[Path | None]):
     def on_saves_listed(self, message: SavesListed) -> None:
         listing = self.query_one("#saves-list", OptionList)
         was = listing.highlighted
-        self.infos = [i for i in message.infos if i.status == "finished"] if self.finished_only else message.infos
+        watchable = message.watchable
+        if self.replays:
+            self.infos = [i for i in message.infos if i.status == "finished" or i.path in watchable]
+        else:
+            self.infos = message.infos
         left_out = len(message.infos) - len(self.infos)
         if message.note:
             self.say(message.note)
         listing.clear_options()
-        listing.add_options([Option(save_line(info), id=str(i)) for i, info in enumerate(self.infos)])
+        lines = [save_line(info, watchable.get(info.path)) for info in self.infos]
+        listing.add_options([Option(line, id=str(i)) for i, line in enumerate(lines)])
         note = self.query_one("#saves-note", Static)
-        saves = f"{left_out} unfinished or broken save{'' if left_out == 1 else 's'}"
+        saves = f"{left_out} save{'' if left_out == 1 else 's'} with nothing to watch yet"
+        why = "broken, no deal finished, or more than one person at the table while the game goes on"
         if self.infos:
             listing.display = True
             listing.highlighted = min(was or 0, len(self.infos) - 1)
             listing.focus()
-            note.update(f"Not listed: {saves} (only a finished game is watched again).")
+            note.update(f"Not listed: {saves} ({why}).")
             note.display = left_out > 0
         else:
             listing.display = False
-            note.update(f"No finished game to watch yet ({saves} not listed)." if left_out else "No saved games yet.")
+            note.update(f"No game to watch yet ({saves} not listed: {why})." if left_out else "No saved games yet.")
             note.display = True
             self.query_one("#save-path", Input).focus()
 

@@ -299,7 +299,7 @@ class ReplayScreen(FitsTerminal):
         else:
             said = "the start" if last is None else self._say(last.to_json()) + self._mark_of(r.position)
         deal = r.deal_index() + 1
-        title = self.entry.title
+        title = self.entry.title + (" · finished deals" if r.in_progress else "")
         where = f" · deal {max(deal, 0)}" if self.entry.has_deals else ""
         self.query_one("#status", Static).update(self._plain(f" Replay · {title} · {pos}{where} · after {said}"))
         self._show_review()
