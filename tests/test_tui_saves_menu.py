@@ -214,3 +214,43 @@ async def test_replays_with_nothing_to_watch_says_so(home: Path) -> None:
             "No game to watch yet (1 save with nothing to watch yet not listed: broken, no deal finished, or more"
             " than one person at the table while the game goes on)."
         )
+
+
+async def test_archived_saves_are_listed_and_restored_from_the_app(home: Path) -> None:
+    folder = home / "saves"
+    kept, gone = copies(folder, 2)
+    saves.archive_save(gone)
+    (folder / "archive" / kept.name).write_bytes(kept.read_bytes())  # an archived copy whose name is taken
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        picker = await open_picker(pilot, app)
+        assert names(picker) == [kept.name]
+        await pilot.press("v")
+        await listed(pilot, app)
+        assert sorted(names(picker)) == sorted([kept.name, gone.name])
+        assert "Archived saves" in str(picker.query_one(".dialog-title", Static).content)
+        picker.query_one("#saves-list", OptionList).highlighted = names(picker).index(gone.name)
+        await pilot.press("enter")  # Enter restores here
+        await listed(pilot, app)
+        assert (folder / gone.name).exists() and not (folder / "archive" / gone.name).exists()
+        assert f"Restored {gone.name} to the saves as {gone.name}." in said(picker)
+        assert names(picker) == [kept.name]
+        await pilot.press("u")  # a restored name already taken gets -2: nothing is overwritten
+        await listed(pilot, app)
+        twin = f"{kept.stem}-2.json"
+        assert (folder / twin).read_bytes() == kept.read_bytes() and kept.exists()
+        assert shown(picker) == [] and "No archived saves." in str(picker.query_one("#saves-note", Static).content)
+        await pilot.press("v")  # back to the saves, the restored ones among them
+        await listed(pilot, app)
+        assert sorted(names(picker)) == sorted([kept.name, gone.name, twin])
+        picker.query_one("#saves-list", OptionList).highlighted = names(picker).index(gone.name)
+        await pilot.press("enter")  # and it opens as any save does
+        await workers_done(app)
+        await pilot.pause()
+        assert app.session is not None and app.session.save_path == folder / gone.name
+
+
+def test_restoring_a_file_outside_an_archive_is_refused(home: Path) -> None:
+    (path,) = copies(home / "saves", 1)
+    with pytest.raises(saves.SaveError, match="not in an archive folder"):
+        saves.restore_save(path)

@@ -194,12 +194,14 @@ class SavesProgress(Message):
 
 @dataclasses.dataclass
 class SaveRemoved(Message):
-    """A save deleted or archived off the event loop: what was done, or why it was not."""
+    """A save deleted, archived or restored off the event loop: what was done, or why it was not."""
 
     text: str
     problem: str = ""
 
 
+SAVES_KEYS = "Enter: open · d: delete · a: archive (moved to archive/) · v: archived saves · Esc: back"
+ARCHIVE_KEYS = "Enter or u: restore to the saves · d: delete · v: back to the saves · Esc: back"
 PROGRESS_EVERY = 25
 """Saves read between two progress lines while the catalog is built."""
 
@@ -236,6 +238,8 @@ class SavePicker(ModalScreen[Path | None]):
         Binding("escape", "cancel", "Back", id="saves.back"),
         Binding("d,delete", "remove('delete')", "Delete", id="saves.delete"),
         Binding("a", "remove('archive')", "Archive", id="saves.archive"),
+        Binding("u", "restore", "Restore", id="saves.restore"),
+        Binding("v", "toggle_archive", "Archived saves", id="saves.archived"),
     ]
 
     def __init__(self, title: str, replays: bool = False) -> None:
@@ -244,6 +248,8 @@ class SavePicker(ModalScreen[Path | None]):
         self.replays = replays
         """The replays: finished games, and the games in progress whose finished deals may be watched."""
         self.infos: list[SaveInfo] = []
+        self.archived = False
+        """The list shows the archive folder (`v` switches): Enter or `u` restores a save from it."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="saves-dialog"):
@@ -252,7 +258,7 @@ class SavePicker(ModalScreen[Path | None]):
             yield Static("Reading the saves folder…", id="saves-note", markup=False)
             yield Input(placeholder="or type the path of a save file and Enter", id="save-path")
             yield Static("", id="saves-message", markup=False)
-            yield Static("Enter: open · d: delete · a: archive (moved to archive/) · Esc: back", id="saves-keys")
+            yield Static(SAVES_KEYS, id="saves-keys", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -268,9 +274,11 @@ class SavePicker(ModalScreen[Path | None]):
             if done % PROGRESS_EVERY == 0 and done < total:
                 self.post_message(SavesProgress(done, total))
 
-        listing = list_entries(progress=progress)
+        from cardtui.saves import archive_dir
+
+        listing = list_entries(archive_dir() if self.archived else None, progress=progress)
         watchable: dict[Path, int] = {}
-        if self.replays:
+        if self.replays and not self.archived:
             deals = ((e.info.path, watchable_deals(e.summary)) for e in listing if e.info.status == "in_progress")
             watchable = {path: count for path, count in deals if count}
         self.post_message(SavesListed([e.info for e in listing], listing.note, watchable))
@@ -282,7 +290,7 @@ class SavePicker(ModalScreen[Path | None]):
         listing = self.query_one("#saves-list", OptionList)
         was = listing.highlighted
         watchable = message.watchable
-        if self.replays:
+        if self.replays and not self.archived:
             self.infos = [i for i in message.infos if i.status == "finished" or i.path in watchable]
         else:
             self.infos = message.infos
@@ -301,6 +309,11 @@ class SavePicker(ModalScreen[Path | None]):
             listing.focus()
             note.update(f"Not listed: {saves} ({why}).")
             note.display = left_out > 0
+        elif self.archived:
+            listing.display = False
+            note.update("No archived saves.")
+            note.display = True
+            self.set_focus(None)  # keys stay the list's (v goes back), not typed into the path
         else:
             listing.display = False
             note.update(f"No game to watch yet ({saves} not listed: {why})." if left_out else "No saved games yet.")
@@ -308,7 +321,48 @@ class SavePicker(ModalScreen[Path | None]):
             self.query_one("#save-path", Input).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if self.archived:
+            self.action_restore()
+            return
         self.dismiss(self.infos[int(event.option.id or 0)].path)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Archive in the saves' list; restore in the archive's."""
+        if action == "restore":
+            return self.archived
+        if action == "remove" and parameters[0] == "archive":
+            return not self.archived
+        return True
+
+    def action_toggle_archive(self) -> None:
+        """`v`: the archive folder's saves in place of the saves (and back)."""
+        self.archived = not self.archived
+        title = "Archived saves (Enter or u restores one to the saves)" if self.archived else self.title_text
+        self.query_one(".dialog-title", Static).update(title)
+        self.query_one("#saves-keys", Static).update(ARCHIVE_KEYS if self.archived else SAVES_KEYS)
+        self.query_one("#saves-list", OptionList).highlighted = None
+        self.say("")
+        self.refresh_bindings()
+        self.list_saves()
+
+    def action_restore(self) -> None:
+        info = self.chosen()
+        if info is None:
+            self.say("Choose an archived save in the list first.")
+            return
+        self.say(f"Restoring {info.path.name}…")
+        self.restore_save(info.path)
+
+    @work(thread=True, exclusive=True, group="saves-remove")
+    def restore_save(self, path: Path) -> None:
+        from cardtui.saves import restore_save
+
+        try:
+            moved = restore_save(path)
+        except SaveError as err:
+            self.post_message(SaveRemoved("", str(err)))
+            return
+        self.post_message(SaveRemoved(f"Restored {path.name} to the saves as {moved.name}."))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.value.strip():
