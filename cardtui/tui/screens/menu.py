@@ -337,7 +337,7 @@ class SavePicker(ModalScreen[Path | None]):
     def action_toggle_archive(self) -> None:
         """`v`: the archive folder's saves in place of the saves (and back)."""
         self.archived = not self.archived
-        title = "Archived saves (Enter or u restores one to the saves)" if self.archived else self.title_text
+        title = "Archived saves" if self.archived else self.title_text
         self.query_one(".dialog-title", Static).update(title)
         self.query_one("#saves-keys", Static).update(ARCHIVE_KEYS if self.archived else SAVES_KEYS)
         self.query_one("#saves-list", OptionList).highlighted = None
