@@ -64,7 +64,7 @@ async def test_game_over_ranks_the_players_and_draws_the_running_totals() -> Non
         assert scores == sorted(scores), "the lowest score ranks first in Hearts"
         chart = screen.query_one(Chart)
         assert chart.display and chart.size.height >= 8
-        assert "p play again · r replay · v review · m menu · q quit" in text
+        assert "p again  r replay  v review  m menu  q quit  F1 help" in text
         assert [b.id for b in screen.query(Button)] == ["again", "replay", "review", "menu", "quit"]
 
 
@@ -98,3 +98,15 @@ async def test_review_from_the_game_end_opens_the_replay_reviewing() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameEndScreen)
+
+
+async def test_f1_at_the_game_end_names_every_key() -> None:
+    session = finished_hearts()
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await show_end(app, session)
+        await pilot.press("f1")
+        text = await drawn_when(pilot, app, lambda t: "Help (Esc to close)" in t)
+        for key in ("p ", "r ", "v ", "m ", "q ", "h or F6"):
+            assert f"  {key}" in text, key
+        assert "review: the replay, judging the people's decisions at once" in text

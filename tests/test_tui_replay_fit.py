@@ -167,4 +167,4 @@ async def test_the_deal_end_and_game_end_are_whole_on_a_small_terminal(size: tup
         text = whole(app.screen.query_one("#game-end-dialog"))
         for label in ("Play again", "Replay", "Review", "Menu", "Quit"):  # every choice, whole
             assert label in [str(b.label) for b in app.screen.query(Button)] and f" {label} " in text, label
-        assert "p play again · r replay · v review · m menu · q quit" in text  # and its key
+        assert "p again  r replay  v review  m menu  q quit  F1 help" in text  # and its key

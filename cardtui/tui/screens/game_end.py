@@ -61,6 +61,7 @@ class GameEndScreen(ModalScreen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"choose('{choice}')", label, id=f"game-end.{choice}") for key, choice, label in CHOICES),
         Binding("h,f6", "history", "Score history", id="game-end.history"),
+        Binding("f1,question_mark", "help", "Help", id="game-end.help"),
     ]
 
     def __init__(self, table: Session | TableSource, ascii_only: bool = False) -> None:
@@ -99,8 +100,8 @@ class GameEndScreen(ModalScreen[str]):
 
     def keys_line(self) -> str:
         """The choices' keys in one line (the buttons keep to their words, so they fit 60 columns)."""
-        offered = [(key, label) for key, choice, label in CHOICES if self.source.can_replay or choice not in HOST_ONLY]
-        return " · ".join(f"{key} {label.lower()}" for key, label in offered)
+        offered = [(key, choice) for key, choice, _ in CHOICES if self.source.can_replay or choice not in HOST_ONLY]
+        return "  ".join([*(f"{key} {choice}" for key, choice in offered), "F1 help"])
 
     def on_mount(self) -> None:
         self.query_one(Button).focus()
@@ -125,6 +126,23 @@ class GameEndScreen(ModalScreen[str]):
         if action == "history":
             return bool(self.source.records)
         return self.source.can_replay or action != "choose" or parameters[0] not in HOST_ONLY
+
+    def action_help(self) -> None:
+        """F1: this screen's keys and the game's rules."""
+        from cardtui.tui.screens.help import HelpScreen
+
+        words = {
+            "again": "play again: the same rules and seats, a new seed and a new save file",
+            "replay": "replay the game, every hand shown",
+            "review": "review: the replay, judging the people's decisions at once (the hard computer player)",
+            "menu": "back to the menu",
+            "quit": "quit (the game is saved)",
+        }
+        keys = [(key, words[choice]) for key, choice, _ in CHOICES if self.check_action("choose", (choice,))]
+        if self.source.records:
+            keys.append(("h or F6", "the score history, deal by deal, and the chart of the running totals"))
+        keys.append(("F1 or ?", "this help"))
+        self.app.push_screen(HelpScreen(self.source.ruleset, keys))
 
     def action_history(self) -> None:
         from cardtui.tui.screens.history import HistoryScreen

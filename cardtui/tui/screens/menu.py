@@ -164,6 +164,8 @@ class MenuScreen(Screen[None]):
             ("↑ ↓ and Enter", "choose in menus and lists"),
             ("Tab / shift+Tab", "move between fields in forms"),
             ("Esc", "back"),
+            ("d / a", "in a list of saves: delete / archive the highlighted save (asks first)"),
+            ("v", "in a list of saves: the archived saves, where Enter or u restores one to the saves (v: back)"),
             ("F1 or ?", "help on any screen"),
             ("ctrl+q", "quit at any moment; a game in play is saved"),
         ]
