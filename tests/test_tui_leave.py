@@ -8,19 +8,22 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
+from cardtui.net.source import RemoteSource
 from cardtui.saves import load_save
-from cardtui.tui.app import CardtuiApp
+from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.bid import BidScreen
 from cardtui.tui.screens.confirm import ConfirmScreen
 from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.screens.menu import MENU, MenuScreen
 from cardtui.tui.screens.pass_cards import PassScreen
+from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.hand import Hand
 from tests.support.tui import (
     answer_simply,
     game_screen,
     make_app,
+    open_table,
     pass_three,
     play_turns,
     play_until,
@@ -177,3 +180,23 @@ async def test_esc_at_the_bid_dialog_looks_first_then_asks() -> None:
         await pilot.press("n")
         await pilot.pause()
         assert app.screen is dialog
+
+
+async def test_esc_at_the_host_s_own_seat_closes_the_table_as_ctrl_q_does(tmp_path: Path) -> None:
+    table = await open_table(tmp_path)
+    async with table:
+        remote = await RemoteSource.join(table.invitations()[0])
+        start = Start(remote=remote, host_save=tmp_path / "net.json", host_reopen="cardtui host --resume net.json")
+        app = CardtuiApp(start, Settings(speed="instant"))
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                assert await play_until(pilot, app, 5, lambda: isinstance(app.screen, GameScreen))
+                dialog = await ask_to_leave(pilot, app)
+                assert "The table closes for everyone" in question(dialog)
+                assert "cardtui host --resume net.json" in question(dialog)
+                await pilot.press("y")
+                await pilot.pause()
+        finally:
+            await remote.close()
+    assert app.return_value is not None
+    assert app.return_value.startswith("The table is closed; the game is saved in")

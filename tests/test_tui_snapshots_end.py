@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 
 from cardtui.rules import ruleset_from_dict
 from cardtui.seats import Seat
@@ -15,11 +16,22 @@ from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.game_end import GameEndScreen
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.settings import Settings
-from tests.support.tui import fast_forward, settle, shot
+from tests.support.tui import fast_forward, screen_lines, settle, shot
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 SIZES = [(60, 20), (80, 24), (100, 30), (160, 50)]
 SEATS = (Seat("Ada", "human"), Seat("Bo", "bot", "easy"), Seat("Cy", "bot", "easy"), Seat("Di", "bot", "easy"))
+
+
+async def steady(pilot: Pilot[Any], app: CardtuiApp) -> None:
+    """Wait on the app until two repaints in a row draw the same screen."""
+    drawn: list[str] = []
+    for _ in range(100):
+        await pilot.pause()
+        drawn.append("\n".join(screen_lines(app)))
+        if len(drawn) > 2 and drawn[-1] == drawn[-2] == drawn[-3]:
+            return
+    raise AssertionError("the screen never stopped changing")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -31,6 +43,7 @@ async def test_game_over(snapshot: Any, size: tuple[int, int]) -> None:
     async with app.run_test(size=size) as pilot:
         await settle(pilot, app)
         assert isinstance(app.screen, GameEndScreen)
+        await steady(pilot, app)  # the chart is drawn to its final size (the dialog's height follows its class)
         await shot(snapshot, app, pilot, f"game_over_{size[0]}x{size[1]}.svg")
 
 
