@@ -12,6 +12,7 @@ at most that many applies.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from cardtui.games.base import Undone
 from cardtui.games.history import Checkpoint, History
 from cardtui.games.trick import TrickWon
 from cardtui.saves import LoadedSave, SaveError, load_save, parse_save
+from cardtui.variants import find_game
 
 CHECKPOINT_EVERY = 32
 
@@ -32,13 +34,52 @@ def still_in_progress(path: str | Path) -> str:
     )
 
 
+def why_no_past_deals(game: str, people: int, finished: int) -> str | None:
+    """Why a game in progress shows none of its deals as a replay (None: its `finished` deals may be shown).
+
+    A replay shows every hand, passes included, so another person's cards would show where more than one
+    person plays; the deal being played is never shown, so a game of one deal waits for its end.
+    """
+    if people > 1:
+        return (
+            f"{people} people play this game, and a replay shows every hand and pass, theirs included; it can be"
+            " watched once the game is over"
+        )
+    entry = find_game(game)
+    if not entry.has_deals:
+        return f"{entry.title} is played as one deal, so it can be watched once the game is over"
+    if finished == 0:
+        return "no deal of this game has finished yet; its finished deals can be watched"
+    return None
+
+
+def finished_part(loaded: LoadedSave) -> LoadedSave:
+    """A game in progress as far as the end of its last finished deal: never the deal being played.
+
+    SaveError (the file and `why_no_past_deals`' sentence) where that would show nothing or too much.
+    """
+    people = loaded.history.people
+    log = loaded.log
+    starts = [i for i, action in enumerate(log) if action.type == "deal"]
+    end = len(log) if loaded.game.is_chance or not starts else starts[-1]
+    why = why_no_past_deals(loaded.ruleset.game, len(people), sum(start < end for start in starts))
+    if why is not None:
+        raise SaveError(f"{loaded.name}: {why}")
+    history = History.replay(loaded.ruleset, people, log[:end])
+    return dataclasses.replace(loaded, history=history, checkpoints={})
+
+
 class Replay:
-    """A save's timeline; `game` is the full state (all hands) at `position`. Treat it as read-only."""
+    """A save's timeline; `game` is the full state (all hands) at `position`. Treat it as read-only.
+
+    `in_progress`: the game goes on, and this is its finished deals only (`finished_part`).
+    """
 
     def __init__(
         self, loaded: LoadedSave, checkpoint_every: int = CHECKPOINT_EVERY, marks: Marks | None = None
     ) -> None:
         self.loaded = loaded
+        self.in_progress = False
         self.log: list[Action] = loaded.log
         self.every = max(1, checkpoint_every)
         if loaded.checkpoints and set(loaded.checkpoints) >= {0} and marks is not None:
@@ -66,6 +107,21 @@ class Replay:
         replay = cls.open(path, checkpoint_every)
         if not replay.loaded.game.is_over:
             raise SaveError(still_in_progress(path))
+        return replay
+
+    @classmethod
+    def open_watchable(cls, path: str | Path, checkpoint_every: int = CHECKPOINT_EVERY) -> Replay:
+        """A finished game's replay, or a game in progress's finished deals (SaveError says why there are none)."""
+        loaded = load_save(path)
+        if loaded.game.is_over:
+            return cls.open(path, checkpoint_every)
+        return cls.finished_deals(loaded, checkpoint_every)
+
+    @classmethod
+    def finished_deals(cls, loaded: LoadedSave, checkpoint_every: int = CHECKPOINT_EVERY) -> Replay:
+        """The finished deals of a game in progress (SaveError, as `finished_part` says, where it shows none)."""
+        replay = cls(finished_part(loaded), checkpoint_every)
+        replay.in_progress = True
         return replay
 
     @classmethod

@@ -159,6 +159,23 @@ def archive_save(path: Path) -> Path:
         raise SaveError(str(err)) from None
 
 
+def archive_dir(folder: Path | None = None) -> Path:
+    """The archive folder beside the saves (`saves/archive`), where `archive_save` moves a save."""
+    return (saves_dir() if folder is None else folder) / ARCHIVE_FOLDER
+
+
+def restore_save(path: Path) -> Path:
+    """Move an archived save back to the saves folder it was archived from (a clashing name gets `-2`, ...);
+    returns where it went. Refused for a file outside an archive folder, and while another cardtui has it open."""
+    path = Path(path)
+    if path.parent.name != ARCHIVE_FOLDER:
+        raise SaveError(f"{path}: not in an {ARCHIVE_FOLDER} folder, so there is nothing to restore it from")
+    try:
+        return files.move_into(path, path.parent.parent)
+    except files.FileProblem as err:
+        raise SaveError(str(err)) from None
+
+
 # ---------------------------------------------------------------- building and writing
 
 

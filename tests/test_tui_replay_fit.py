@@ -165,5 +165,6 @@ async def test_the_deal_end_and_game_end_are_whole_on_a_small_terminal(size: tup
         await settle(pilot, app)
         assert isinstance(app.screen, GameEndScreen)
         text = whole(app.screen.query_one("#game-end-dialog"))
-        for label in ("Play again (p)", "Replay (r)", "Menu (m)", "Quit (q)"):
-            assert label in text, label
+        for label in ("Play again", "Replay", "Review", "Menu", "Quit"):  # every choice, whole
+            assert label in [str(b.label) for b in app.screen.query(Button)] and f" {label} " in text, label
+        assert "p again  r replay  v review  m menu  q quit  F1 help" in text  # and its key

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,9 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
 from cardtui import catalog, saves
+from cardtui.rules import load_preset
+from cardtui.saves import load_save
+from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.confirm import ConfirmScreen
@@ -18,6 +22,7 @@ from cardtui.tui.settings import Settings
 from tests.support.tui import workers_done
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
+SEATS = [Seat("You", "human"), *(Seat(name, "bot", "easy") for name in ("West", "North", "East"))]
 
 
 @pytest.fixture(autouse=True)
@@ -163,30 +168,89 @@ async def test_a_save_open_in_another_cardtui_is_neither_deleted_nor_archived(ho
         elsewhere.close()
 
 
-async def test_replays_lists_only_finished_games_and_says_how_many_it_left_out(home: Path) -> None:
-    """A game in progress is continued, not watched: Replays offers only finished games, so picking never fails."""
+async def test_replays_lists_finished_games_and_the_finished_deals_of_games_in_progress(home: Path) -> None:
+    """Replays offers what can be watched, so picking never fails: finished games, and a game in progress one
+    person plays that has a finished deal (its finished deals only); the rest are counted, not listed."""
     saves_folder = home / "saves"
     (saves_folder / "finished.json").write_bytes((SAMPLES / "hearts.json").read_bytes())
-    copies(saves_folder, 2)  # games in progress
+    (going,) = copies(saves_folder, 1)  # a game in progress with one finished deal, one person at the table
     (saves_folder / "broken.json").write_text("{")
+    hot_seat = json.loads(going.read_text())
+    hot_seat["seats"][2] = {"name": "Bea", "kind": "human"}
+    (saves_folder / "hot-seat.json").write_text(json.dumps(hot_seat))
+    fresh = Session.new(load_preset("hearts"), SEATS, 3, save_path=saves_folder / "fresh.json")
+    fresh.advance_chance()  # dealt, nothing finished
+    fresh.close()
     app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         picker = await open_picker(pilot, app, "replays")
-        assert [info.path.name for info in picker.infos] == ["finished.json"]
+        assert sorted(info.path.name for info in picker.infos) == sorted(["finished.json", going.name])
+        line = next(line for line in shown(picker) if line.startswith(going.name))
+        assert "in progress" in line and "(1 finished deal)" in line
         note = picker.query_one("#saves-note", Static)
         assert note.display
-        assert str(note.content) == "Not listed: 3 unfinished or broken saves (only a finished game is watched again)."
+        assert str(note.content) == (
+            "Not listed: 3 saves with nothing to watch yet (broken, no deal finished, or more than one person at"
+            " the table while the game goes on)."
+        )
+        picker.query_one("#saves-list", OptionList).highlighted = names(picker).index(going.name)
         await pilot.press("enter")
         await workers_done(app)
         await pilot.pause()
-        assert type(app.screen).__name__ == "ReplayScreen"
+        replay = app.screen
+        assert type(replay).__name__ == "ReplayScreen"
+        assert replay.replay.in_progress and len(replay.replay) < len(load_save(going).log)  # type: ignore[attr-defined]
 
 
-async def test_replays_with_no_finished_game_says_so(home: Path) -> None:
-    copies(home / "saves", 1)
+async def test_replays_with_nothing_to_watch_says_so(home: Path) -> None:
+    fresh = Session.new(load_preset("hearts"), SEATS, 3, save_path=home / "saves" / "fresh.json")
+    fresh.close()
     app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         picker = await open_picker(pilot, app, "replays")
         assert picker.infos == []
         note = str(picker.query_one("#saves-note", Static).content)
-        assert note == "No finished game to watch yet (1 unfinished or broken save not listed)."
+        assert note == (
+            "No game to watch yet (1 save with nothing to watch yet not listed: broken, no deal finished, or more"
+            " than one person at the table while the game goes on)."
+        )
+
+
+async def test_archived_saves_are_listed_and_restored_from_the_app(home: Path) -> None:
+    folder = home / "saves"
+    kept, gone = copies(folder, 2)
+    saves.archive_save(gone)
+    (folder / "archive" / kept.name).write_bytes(kept.read_bytes())  # an archived copy whose name is taken
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        picker = await open_picker(pilot, app)
+        assert names(picker) == [kept.name]
+        await pilot.press("v")
+        await listed(pilot, app)
+        assert sorted(names(picker)) == sorted([kept.name, gone.name])
+        assert "Archived saves" in str(picker.query_one(".dialog-title", Static).content)
+        picker.query_one("#saves-list", OptionList).highlighted = names(picker).index(gone.name)
+        await pilot.press("enter")  # Enter restores here
+        await listed(pilot, app)
+        assert (folder / gone.name).exists() and not (folder / "archive" / gone.name).exists()
+        assert f"Restored {gone.name} to the saves as {gone.name}." in said(picker)
+        assert names(picker) == [kept.name]
+        await pilot.press("u")  # a restored name already taken gets -2: nothing is overwritten
+        await listed(pilot, app)
+        twin = f"{kept.stem}-2.json"
+        assert (folder / twin).read_bytes() == kept.read_bytes() and kept.exists()
+        assert shown(picker) == [] and "No archived saves." in str(picker.query_one("#saves-note", Static).content)
+        await pilot.press("v")  # back to the saves, the restored ones among them
+        await listed(pilot, app)
+        assert sorted(names(picker)) == sorted([kept.name, gone.name, twin])
+        picker.query_one("#saves-list", OptionList).highlighted = names(picker).index(gone.name)
+        await pilot.press("enter")  # and it opens as any save does
+        await workers_done(app)
+        await pilot.pause()
+        assert app.session is not None and app.session.save_path == folder / gone.name
+
+
+def test_restoring_a_file_outside_an_archive_is_refused(home: Path) -> None:
+    (path,) = copies(home / "saves", 1)
+    with pytest.raises(saves.SaveError, match="not in an archive folder"):
+        saves.restore_save(path)

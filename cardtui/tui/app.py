@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -24,7 +24,17 @@ from cardtui.rules.base import show
 from cardtui.session import Session
 from cardtui.tui.ascii import AsciiFilter
 from cardtui.tui.common import ascii_text, in_browser_tab
-from cardtui.tui.messages import BackToMenu, OpenGame, OpenReplay, OpenSettings, OpenStats, PlayAgain, Quit
+from cardtui.tui.messages import (
+    AskToLeave,
+    BackToMenu,
+    OpenGame,
+    OpenPastDeals,
+    OpenReplay,
+    OpenSettings,
+    OpenStats,
+    PlayAgain,
+    Quit,
+)
 from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.settings import Settings
 from cardtui.variants import entry_of
@@ -217,11 +227,14 @@ class CardtuiApp(App[str | None]):
     def show_menu(self) -> None:
         """Back to the menu: pop to it when it is under us, else put one in place of the top screen.
 
-        Without a menu (a browser seat, `join --no-menu`) the app leaves instead.
+        Without a menu (a browser seat, `join --no-menu`), and at the host's own seat (the table lives in this
+        process), the app leaves instead.
         """
-        if not self.start.menu:
-            self.quit_game()
+        if not self.start.menu or self.start.host_save is not None:
+            self.quit_game()  # no menu here, or the host's own seat: its table closes with the app
             return
+        if self.remote is not None:
+            self.leave_table(self.remote)
         if self.session is not None:
             self.session.close()
         self.session = None
@@ -231,6 +244,12 @@ class CardtuiApp(App[str | None]):
                 self.pop_screen()
         else:
             self.switch_screen(MenuScreen())
+
+    def leave_table(self, remote: RemoteSource) -> None:
+        """A seat leaves its network table for the menu: the connection closes and the seat waits for its
+        person, who is told how to come back."""
+        self.notify(inert(remote.leaving()), title="You left the table", timeout=20, markup=False)
+        self.run_worker(remote.close(), group="leave-table", exit_on_error=False)
 
     def exit_message(self) -> str | None:
         """Where the game is saved and how to go on with it; says so when the last move could not be saved."""
@@ -291,11 +310,66 @@ class CardtuiApp(App[str | None]):
     def on_open_replay(self, message: OpenReplay) -> None:
         self.show_replay(message.replay)
 
+    def on_open_past_deals(self, message: OpenPastDeals) -> None:
+        self.run_worker(lambda: self._read_past_deals(message.save), thread=True, group="past-deals", exclusive=True)
+
+    def _read_past_deals(self, save: dict[str, Any]) -> None:
+        """The finished deals of the game in play, as a replay (off the event loop: the log is replayed)."""
+        from cardtui.replay import Replay
+        from cardtui.saves import SaveError, parse_save
+
+        try:
+            replay = Replay.finished_deals(parse_save(save, "this game"))
+        except SaveError as err:
+            problem = str(err).removeprefix("this game: ")
+            self.call_from_thread(
+                self.notify, inert(problem[:1].upper() + problem[1:]), severity="warning", markup=False
+            )
+            return
+        self.call_from_thread(self.show_replay, replay)
+
     def on_play_again(self, message: PlayAgain) -> None:
         self.play_again(message.finished)
 
     def on_back_to_menu(self, _: BackToMenu) -> None:
         self.show_menu()
+
+    def on_ask_to_leave(self, _: AskToLeave) -> None:
+        from cardtui.tui.screens.confirm import ConfirmScreen
+
+        title, question, yes = self.leave_words()
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.show_menu()
+
+        self.push_screen(ConfirmScreen(title, question, yes, "stay"), answered)
+
+    def leave_words(self) -> tuple[str, str, str]:
+        """What Esc at a table asks: its title, what becomes of the game, the yes."""
+        if self.remote is not None:
+            save = self.start.host_save
+            if save is not None:
+                again = self.start.host_reopen or pasteable("host", "--resume", save)
+                return (
+                    "Close the table?",
+                    f"The table closes for everyone; the game is saved in {save}. Open it again with: {again}",
+                    "close it",
+                )
+            where = "go back to the menu" if self.start.menu else "leave"
+            return (
+                "Leave the table?",
+                f"You {where}; your seat waits for you (join again with the same invitation).",
+                "leave the table",
+            )
+        path = self.session.save_path if self.session is not None else None
+        if path is None:
+            return "Leave the game?", "This game is not being saved: leaving ends it.", "leave it"
+        return (
+            "Leave to the menu?",
+            f"The game is saved in {path.name}; Continue the last game (or Open a save) goes on from here.",
+            "leave to the menu",
+        )
 
     def on_open_settings(self, _: OpenSettings) -> None:
         from cardtui.tui.screens.settings import SettingsScreen

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
@@ -34,8 +34,19 @@ class OpenReplay(Message):
     replay: Replay
 
 
+@dataclasses.dataclass
+class OpenPastDeals(Message):
+    """Step through the finished deals of a game in progress (its save as JSON), on top of its table."""
+
+    save: dict[str, Any]
+
+
 class BackToMenu(Message):
     """Leave the game or the replay for the menu."""
+
+
+class AskToLeave(Message):
+    """Esc at a table: ask whether to leave it for the menu, then leave (the game saved, or the seat kept)."""
 
 
 class Quit(Message):

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Static
 
@@ -27,11 +27,14 @@ class BidScreen(DecisionDialog[Bid]):
     `hand` comes in the order to show it; `earlier` is the bids made so far this deal (the partner's among them),
     told in words."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [("escape", "look", "Look at the hand")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        ("escape", "look", "Look at the hand"),
+        *(b for b in DecisionDialog.BINDINGS if isinstance(b, Binding) and b.key == "escape"),  # once looked
+    ]
     KEYS: ClassVar[Keys] = (
         ("0-13 or nil + Enter", "bid that many tricks (nil: none)"),
         ("blind nil, blind 5 + Enter", "a blind bid, before looking at the hand (when the rules allow)"),
-        ("Esc or look + Enter", "look at the hand first"),
+        ("Esc or look + Enter", "look at the hand first (once looked, Esc leaves to the menu, after asking)"),
         ("Tab, Enter", "move to a button and press it"),
         ("y or n", "with Settings' confirm nil and blind bids on: make the nil, 0 or blind bid, or choose again"),
         ("F1", "this help"),

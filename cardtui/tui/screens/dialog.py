@@ -14,6 +14,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
 
+from cardtui.tui.messages import AskToLeave
 from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH, keep_focus
 from cardtui.tui.widgets.size_notice import SizeNotice
 
@@ -47,6 +48,9 @@ class HintTold(Message):
     text: str
 
 
+LEAVE_KEY = ("Esc", "leave to the menu, after asking (the game is saved; this choice waits for you)")
+
+
 class DecisionDialog(ModalScreen[T]):
     """A dialog for one decision (a pass, a bid); subclasses give their keys and a line to say things on."""
 
@@ -56,6 +60,7 @@ class DecisionDialog(ModalScreen[T]):
         Binding("f6", "history", "Score history", id="dialog.history", show=False),
         Binding("ctrl+t,slash", "talk", "Talk", id="dialog.talk", key_display="^t /"),
         Binding("f8", "lobby", "Lobby", id="dialog.lobby"),
+        Binding("escape", "leave", "Leave to the menu", id="dialog.leave", show=False),
     ]
     KEYS: ClassVar[Keys] = ()
     """The dialog's own keys, for the help."""
@@ -98,7 +103,14 @@ class DecisionDialog(ModalScreen[T]):
             keys.append(TALK_KEY)
         if self.table_help is not None and self.table_help.lobby is not None:
             keys.append(LOBBY_KEY)
+        if self.table_help is not None and not any(key.startswith("Esc") for key, _ in keys):
+            keys.append(LEAVE_KEY)
         return keys
+
+    def action_leave(self) -> None:
+        """Esc over a table: the app asks whether to leave the table for the menu (the decision waits, saved)."""
+        if self.table_help is not None:
+            self.post_message(AskToLeave())
 
     def action_help(self) -> None:
         if self.table_help is not None:

@@ -20,13 +20,19 @@ from cardtui.saves import SaveError
 from cardtui.session import Session
 from cardtui.source import LocalSource, TableSource, source_of
 from cardtui.tui.common import describe, in_browser_tab, name_and_verb, seat_name
-from cardtui.tui.messages import BackToMenu, PlayAgain, Quit
+from cardtui.tui.messages import AskToLeave, BackToMenu, OpenPastDeals, PlayAgain, Quit
 from cardtui.tui.screens.dialog import Keys, TableHelp
 from cardtui.tui.settings import Settings
 
 if TYPE_CHECKING:
     from cardtui.tui.widgets.log import GameLog
     from cardtui.tui.widgets.prompt_bar import PromptBar
+
+
+PAST_DEALS_REMOTE = (
+    "Past deals are not shown at a network seat: a replay shows every hand; watch the game from the host's save"
+    " once it is over."
+)
 
 
 def reason_without_cards(reason: str) -> str:
@@ -91,6 +97,9 @@ class GameScreen(Screen[None]):
         # `/` too: a browser tab (`cardtui serve`, `host --web`) keeps ctrl+t for a new tab.
         Binding("ctrl+t,slash", "talk", "Talk", id="game.talk", key_display="^t /"),
         Binding("f8", "lobby", "Lobby", id="game.lobby"),
+        # Not in the footer (room for the game's keys); F1's help names it.
+        Binding("escape", "leave", "Leave to the menu", id="game.leave", show=False),
+        Binding("f10,ctrl+e", "past_deals", "Past deals", id="game.past-deals", show=False, key_display="F10"),
     ]
     MOVE_KEYS: ClassVar[Keys] = ()
     """The help's first lines: the keys that make the game's moves."""
@@ -395,6 +404,12 @@ class GameScreen(Screen[None]):
             ("F2", f"hint: what the {self.hint_level()} computer player would do, and why (Settings: hint level)"),
             *self.MORE_KEYS,
             ("ctrl+z", f"take back your last {self.MOVE_WORD} and the computer's after it"),
+            ("Esc", "leave to the menu, after asking (the game is saved; Continue the last game goes on with it)"),
+            (
+                "F10 or ctrl+e",
+                "past deals: replay the deals finished so far, every hand shown (not the deal being played; not"
+                " with more than one person at the table, whose cards it would show)",
+            ),
             (
                 "ctrl+q",
                 "quit (the game is saved; reload the page and choose Continue the last game)"
@@ -415,6 +430,27 @@ class GameScreen(Screen[None]):
             self.say(f"Nothing taken back: {err}.", error=True)
             return
         self.apply_action(action)
+
+    def action_past_deals(self) -> None:
+        """F10: the deals of this game finished so far, as a replay over the table (never the deal being played;
+        refused where another person's cards would show)."""
+        from cardtui.replay import why_no_past_deals
+
+        source = self.source
+        if not isinstance(source, LocalSource):
+            self.say(PAST_DEALS_REMOTE, error=True)
+            return
+        why = why_no_past_deals(source.ruleset.game, len(self.humans), len(source.records))
+        if why is not None:
+            self.say(f"No past deals: {why}.", error=True)
+        elif self.human_turn() is None:
+            self.say("Past deals on your own turn, once the computer players have moved.", error=True)
+        else:
+            self.post_message(OpenPastDeals(self.session.to_save()))
+
+    def action_leave(self) -> None:
+        """Esc: the app asks whether to leave this table for the menu (it knows what leaving does here)."""
+        self.post_message(AskToLeave())
 
     def action_speed(self, faster: bool) -> None:
         """One speed faster or slower, used at once and remembered in the settings file."""
@@ -485,8 +521,9 @@ class GameScreen(Screen[None]):
         from cardtui.replay import Replay
         from cardtui.tui.screens.replay import ReplayScreen
 
-        if choice == "replay":
-            replay = ReplayScreen(Replay.from_save(self.session.to_save()), self.ascii_only, self.settings.hand_order)
+        if choice in ("replay", "review"):
+            timeline = Replay.from_save(self.session.to_save())
+            replay = ReplayScreen(timeline, self.ascii_only, self.settings.hand_order, review=choice == "review")
             self.app.push_screen(replay, self._back_from_replay)
         elif choice == "again":
             self.post_message(PlayAgain(self.session))

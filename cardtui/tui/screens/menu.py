@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -111,7 +111,7 @@ class MenuScreen(Screen[None]):
                     self.post_message(SaveOpened(problem=f"No unfinished game in {saves_dir()}"))
                     return
             if replay:
-                self.post_message(SaveOpened(replay=Replay.open_finished(path)))
+                self.post_message(SaveOpened(replay=Replay.open_watchable(path)))
                 return
             session = Session.resume(path)
             if session.is_over:
@@ -136,7 +136,7 @@ class MenuScreen(Screen[None]):
         self.app.push_screen(SavePicker("Open a save (finished games open as replays)"), self.open_save)
 
     def choose_replays(self) -> None:
-        picker = SavePicker("Watch a game again", finished_only=True)
+        picker = SavePicker("Watch a game again", replays=True)
         self.app.push_screen(picker, lambda p: self.open_save(p, replay=True))
 
     def choose_rules(self) -> None:
@@ -164,6 +164,8 @@ class MenuScreen(Screen[None]):
             ("↑ ↓ and Enter", "choose in menus and lists"),
             ("Tab / shift+Tab", "move between fields in forms"),
             ("Esc", "back"),
+            ("d / a", "in a list of saves: delete / archive the highlighted save (asks first)"),
+            ("v", "in a list of saves: the archived saves, where Enter or u restores one to the saves (v: back)"),
             ("F1 or ?", "help on any screen"),
             ("ctrl+q", "quit at any moment; a game in play is saved"),
         ]
@@ -180,6 +182,8 @@ class SavesListed(Message):
     infos: list[SaveInfo]
     note: str | None = None
     """Says how many damaged catalog rows were rebuilt, when any were."""
+    watchable: dict[Path, int] = dataclasses.field(default_factory=dict)
+    """The games in progress whose finished deals may be watched (one person plays), and how many there are."""
 
 
 @dataclasses.dataclass
@@ -192,23 +196,41 @@ class SavesProgress(Message):
 
 @dataclasses.dataclass
 class SaveRemoved(Message):
-    """A save deleted or archived off the event loop: what was done, or why it was not."""
+    """A save deleted, archived or restored off the event loop: what was done, or why it was not."""
 
     text: str
     problem: str = ""
 
 
+SAVES_KEYS = "Enter: open · d: delete · a: archive (moved to archive/) · v: archived saves · Esc: back"
+ARCHIVE_KEYS = "Enter or u: restore to the saves · d: delete · v: back to the saves · Esc: back"
 PROGRESS_EVERY = 25
 """Saves read between two progress lines while the catalog is built."""
 
 
-def save_line(info: SaveInfo) -> Text:
-    """One save in the list; a broken one says why on a second line. Names are shown inert, never read as markup."""
+def save_line(info: SaveInfo, deals: int | None = None) -> Text:
+    """One save in the list; a broken one says why on a second line. Names are shown inert, never read as markup.
+
+    `deals`: a game in progress listed among the replays, with that many finished deals to watch.
+    """
     if info.status == "broken":
         return Text(inert(f"{info.path.name}  {info.game}  broken") + "\n  " + inert(info.problem or "cannot be read"))
     score = " / ".join(map(str, info.totals)) if info.totals else "-"
     status = info.status.replace("_", " ")
-    return Text(inert(f"{info.path.name}  {info.game}  {status}  {score}"))
+    watch = "" if deals is None else f"  ({deals} finished deal{'' if deals == 1 else 's'})"
+    return Text(inert(f"{info.path.name}  {info.game}  {status}  {score}{watch}"))
+
+
+def watchable_deals(summary: dict[str, Any] | None) -> int:
+    """How many finished deals of a game in progress a replay may show from its catalog summary: none where
+    more than one person plays (a replay shows every hand) or the game is one deal."""
+    from cardtui.replay import why_no_past_deals
+
+    if summary is None or summary.get("status") != "in_progress":
+        return 0
+    people = sum(1 for seat in summary.get("seats", ()) if seat.get("kind") == "human")
+    deals = len(summary.get("deals", ()))
+    return 0 if why_no_past_deals(summary["game"], people, deals) else deals
 
 
 class SavePicker(ModalScreen[Path | None]):
@@ -218,14 +240,18 @@ class SavePicker(ModalScreen[Path | None]):
         Binding("escape", "cancel", "Back", id="saves.back"),
         Binding("d,delete", "remove('delete')", "Delete", id="saves.delete"),
         Binding("a", "remove('archive')", "Archive", id="saves.archive"),
+        Binding("u", "restore", "Restore", id="saves.restore"),
+        Binding("v", "toggle_archive", "Archived saves", id="saves.archived"),
     ]
 
-    def __init__(self, title: str, finished_only: bool = False) -> None:
+    def __init__(self, title: str, replays: bool = False) -> None:
         super().__init__()
         self.title_text = title
-        self.finished_only = finished_only
-        """Only finished games (the replays): a game in progress is continued, not watched."""
+        self.replays = replays
+        """The replays: finished games, and the games in progress whose finished deals may be watched."""
         self.infos: list[SaveInfo] = []
+        self.archived = False
+        """The list shows the archive folder (`v` switches): Enter or `u` restores a save from it."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="saves-dialog"):
@@ -234,7 +260,7 @@ class SavePicker(ModalScreen[Path | None]):
             yield Static("Reading the saves folder…", id="saves-note", markup=False)
             yield Input(placeholder="or type the path of a save file and Enter", id="save-path")
             yield Static("", id="saves-message", markup=False)
-            yield Static("Enter: open · d: delete · a: archive (moved to archive/) · Esc: back", id="saves-keys")
+            yield Static(SAVES_KEYS, id="saves-keys", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -250,8 +276,14 @@ class SavePicker(ModalScreen[Path | None]):
             if done % PROGRESS_EVERY == 0 and done < total:
                 self.post_message(SavesProgress(done, total))
 
-        listing = list_entries(progress=progress)
-        self.post_message(SavesListed([e.info for e in listing], listing.note))
+        from cardtui.saves import archive_dir
+
+        listing = list_entries(archive_dir() if self.archived else None, progress=progress)
+        watchable: dict[Path, int] = {}
+        if self.replays and not self.archived:
+            deals = ((e.info.path, watchable_deals(e.summary)) for e in listing if e.info.status == "in_progress")
+            watchable = {path: count for path, count in deals if count}
+        self.post_message(SavesListed([e.info for e in listing], listing.note, watchable))
 
     def on_saves_progress(self, message: SavesProgress) -> None:
         self.query_one("#saves-note", Static).update(f"Reading the saves folder… {message.done} of {message.total}")
@@ -259,28 +291,80 @@ class SavePicker(ModalScreen[Path | None]):
     def on_saves_listed(self, message: SavesListed) -> None:
         listing = self.query_one("#saves-list", OptionList)
         was = listing.highlighted
-        self.infos = [i for i in message.infos if i.status == "finished"] if self.finished_only else message.infos
+        watchable = message.watchable
+        if self.replays and not self.archived:
+            self.infos = [i for i in message.infos if i.status == "finished" or i.path in watchable]
+        else:
+            self.infos = message.infos
         left_out = len(message.infos) - len(self.infos)
         if message.note:
             self.say(message.note)
         listing.clear_options()
-        listing.add_options([Option(save_line(info), id=str(i)) for i, info in enumerate(self.infos)])
+        lines = [save_line(info, watchable.get(info.path)) for info in self.infos]
+        listing.add_options([Option(line, id=str(i)) for i, line in enumerate(lines)])
         note = self.query_one("#saves-note", Static)
-        saves = f"{left_out} unfinished or broken save{'' if left_out == 1 else 's'}"
+        saves = f"{left_out} save{'' if left_out == 1 else 's'} with nothing to watch yet"
+        why = "broken, no deal finished, or more than one person at the table while the game goes on"
         if self.infos:
             listing.display = True
             listing.highlighted = min(was or 0, len(self.infos) - 1)
             listing.focus()
-            note.update(f"Not listed: {saves} (only a finished game is watched again).")
+            note.update(f"Not listed: {saves} ({why}).")
             note.display = left_out > 0
+        elif self.archived:
+            listing.display = False
+            note.update("No archived saves.")
+            note.display = True
+            self.set_focus(None)  # keys stay the list's (v goes back), not typed into the path
         else:
             listing.display = False
-            note.update(f"No finished game to watch yet ({saves} not listed)." if left_out else "No saved games yet.")
+            note.update(f"No game to watch yet ({saves} not listed: {why})." if left_out else "No saved games yet.")
             note.display = True
             self.query_one("#save-path", Input).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if self.archived:
+            self.action_restore()
+            return
         self.dismiss(self.infos[int(event.option.id or 0)].path)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Archive in the saves' list; restore in the archive's."""
+        if action == "restore":
+            return self.archived
+        if action == "remove" and parameters[0] == "archive":
+            return not self.archived
+        return True
+
+    def action_toggle_archive(self) -> None:
+        """`v`: the archive folder's saves in place of the saves (and back)."""
+        self.archived = not self.archived
+        title = "Archived saves" if self.archived else self.title_text
+        self.query_one(".dialog-title", Static).update(title)
+        self.query_one("#saves-keys", Static).update(ARCHIVE_KEYS if self.archived else SAVES_KEYS)
+        self.query_one("#saves-list", OptionList).highlighted = None
+        self.say("")
+        self.refresh_bindings()
+        self.list_saves()
+
+    def action_restore(self) -> None:
+        info = self.chosen()
+        if info is None:
+            self.say("Choose an archived save in the list first.")
+            return
+        self.say(f"Restoring {info.path.name}…")
+        self.restore_save(info.path)
+
+    @work(thread=True, exclusive=True, group="saves-remove")
+    def restore_save(self, path: Path) -> None:
+        from cardtui.saves import restore_save
+
+        try:
+            moved = restore_save(path)
+        except SaveError as err:
+            self.post_message(SaveRemoved("", str(err)))
+            return
+        self.post_message(SaveRemoved(f"Restored {path.name} to the saves as {moved.name}."))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.value.strip():

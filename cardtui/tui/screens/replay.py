@@ -136,8 +136,12 @@ class ReplayScreen(FitsTerminal):
         Binding("escape", "close", "Back", id="replay.close"),
     ]
 
-    def __init__(self, replay: Replay, ascii_only: bool = False, order: HandOrder | None = None) -> None:
+    def __init__(
+        self, replay: Replay, ascii_only: bool = False, order: HandOrder | None = None, review: bool = False
+    ) -> None:
+        """`review`: start reviewing the people's decisions at once (the game's end offers it)."""
         super().__init__()
+        self.review_at_once = review
         self.replay = replay
         self.ascii_only = ascii_only
         self.order = order
@@ -181,6 +185,8 @@ class ReplayScreen(FitsTerminal):
 
     def on_mount(self) -> None:
         self.redraw()
+        if self.review_at_once:
+            self.action_review()
 
     def size_notice(self) -> SizeNotice:
         return SizeNotice(MIN_WIDTH, MIN_HEIGHT, "to see the replay (Esc goes back, ctrl+q quits).", id="size-notice")
@@ -447,7 +453,7 @@ class ReplayScreen(FitsTerminal):
         else:
             said = "the start" if last is None else self._say(last.to_json()) + self._mark_of(r.position)
         deal = r.deal_index() + 1
-        title = self.entry.title
+        title = self.entry.title + (" · finished deals" if r.in_progress else "")
         where = f" · deal {max(deal, 0)}" if self.entry.has_deals else ""
         self.query_one("#status", Static).update(self._plain(f" Replay · {title} · {pos}{where} · after {said}"))
         self._show_review()

@@ -9,6 +9,7 @@ from typing import ClassVar
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
@@ -175,6 +176,9 @@ class GridBoard(Widget, can_focus=True):
         self._changed()
 
     def action_clear(self) -> None:
+        """Esc forgets what was typed; with nothing typed it is the screen's (the grid's: leave to the menu)."""
+        if not self.buffer:
+            raise SkipAction
         self.buffer = ""
         self._changed()
 

@@ -8,6 +8,7 @@ from typing import ClassVar
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.message import Message
@@ -217,6 +218,9 @@ class Hand(Widget, can_focus=True):
         self.set_buffer(self.buffer[:-1])
 
     def action_clear(self) -> None:
+        """Esc forgets what was typed; with nothing typed it is the screen's (the table's: leave to the menu)."""
+        if not self.buffer:
+            raise SkipAction
         self.set_buffer("")
 
     def action_pick(self) -> None:
