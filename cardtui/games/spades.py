@@ -288,6 +288,10 @@ class SpadesGame(TrickGame):
     def sides(self) -> tuple[tuple[int, ...], ...]:
         return self.ruleset.sides
 
+    def side_of(self, seat: int) -> int:
+        # The rules' arithmetic: every bid checked asks, and a search through `sides` slowed bidding by a fifth.
+        return self.ruleset.side_of(seat)
+
     def overtricks(self, record: DealRecord) -> tuple[int, ...]:
         assert record.bids is not None
         bids, tricks = list(record.bids), list(record.tricks)
@@ -461,7 +465,10 @@ class SpadesGame(TrickGame):
     def _other_legal_actions(self) -> Sequence[Action]:
         seat = self.turn
         if self.phase == "bid":
-            return [b for b in BIDS[self.hand_size][seat] if self.bid_error(b) is None]
+            totals, side = self.totals, self.side_of(seat)
+            return [
+                b for b in BIDS[self.hand_size][seat] if bid_refusal(self.ruleset, totals, side, self.bids, b) is None
+            ]
         if self.phase == "exchange":
             counts = self.exchange_counts()
             if counts == (0,):
