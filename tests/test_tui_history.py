@@ -19,7 +19,7 @@ from textual.widgets import DataTable, Static
 
 from cardtui.api import ApiGame, new_game
 from cardtui.catalog import list_entries
-from cardtui.games.spades import SpadesGame
+from cardtui.games.spades import NilResult, SpadesGame
 from cardtui.games.summary import spades_breakdown, summary_of
 from cardtui.rules import load_preset
 from cardtui.saves import load_save, write_save
@@ -107,13 +107,13 @@ def test_spades_breakdown_of_the_sample_matches_the_engine() -> None:
     game = load_save(SAMPLES / "spades.json").game
     assert isinstance(game, SpadesGame)
     second = spades_breakdown(game.ruleset, game.deal_records, 1)
-    assert [(s["contract"], s["tricks"], s["made"], s["bags"]) for s in second] == [(5, 6, True, 5), (4, 4, True, 1)]
-    assert second[0]["nils"] == [{"seat": 2, "blind": False, "made": False}]
-    assert second[1]["nils"] == [{"seat": 1, "blind": False, "made": True}]
+    assert [(s.contract, s.tricks, s.made, s.bags) for s in second] == [(5, 6, True, 5), (4, 4, True, 1)]
+    assert second[0].nils == (NilResult(seat=2, blind=False, made=False),)
+    assert second[1].nils == (NilResult(seat=1, blind=False, made=True),)
     for index, record in enumerate(game.deal_records):
         sides = spades_breakdown(game.ruleset, game.deal_records, index)
-        assert [s["score"] for s in sides] == list(record.scores)
-        assert [s["bags"] for s in sides] == list(record.bags or ())
+        assert [s.score for s in sides] == list(record.scores)
+        assert [s.bags for s in sides] == list(record.bags or ())
     with pytest.raises(ValueError, match="no Spades deal 11"):
         spades_breakdown(game.ruleset, game.deal_records, 10)
 

@@ -538,14 +538,39 @@ class SpadesGame(TrickGame):
             self.exchanges = queue[at[0] :] if at else []
 
 
-def spades_breakdown(rules: Ruleset, records: Sequence[DealRecord], index: int) -> list[dict[str, Any]]:
-    """How each side's score of Spades deal `index` (0-based) came about, by the engine's own scoring.
+@dataclasses.dataclass(frozen=True, slots=True)
+class NilResult:
+    """A nil bid of one deal: whose, whether blind, and whether it was made."""
 
-    Per side: `contract` (the sum of its non-nil bids), `tricks` (taken by those bidders; a failed
-    nil's tricks too when the ruleset counts them), `made`, `nils` (`seat`, `blind`, `made`),
-    `bags_added`, `bags` carried now, `bag_limit` (0: no bags), `penalties` paid this deal,
-    `score` and `total`.
+    seat: int
+    blind: bool
+    made: bool
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SideBreakdown:
+    """How one side's score of a Spades deal came about, for the deal-end table.
+
+    `contract` is the sum of its non-nil bids; `tricks` those bidders took (a failed nil's too when the ruleset
+    counts them); `bags_added` this deal's bags, `bags` those carried now, `bag_limit` 0 without bags;
+    `penalties` the bag penalties paid this deal; `score` the deal's points and `total` the running total.
     """
+
+    side: int
+    contract: int
+    tricks: int
+    made: bool
+    nils: tuple[NilResult, ...]
+    bags_added: int
+    bags: int
+    bag_limit: int
+    penalties: int
+    score: int
+    total: int
+
+
+def spades_breakdown(rules: Ruleset, records: Sequence[DealRecord], index: int) -> list[SideBreakdown]:
+    """How each side's score of Spades deal `index` (0-based) came about, by the engine's own scoring."""
     if not isinstance(rules, SpadesRules) or not 0 <= index < len(records):
         raise ValueError(f"no Spades deal {index + 1} in this game")
     record = records[index]
@@ -556,29 +581,28 @@ def spades_breakdown(rules: Ruleset, records: Sequence[DealRecord], index: int) 
     for i, side in enumerate(rules.sides):
         result = score_side(rules, side, bids, tricks, before[i] if before else 0)
         counted = [s for s in side if bids[s].bid > 0 or rules.failed_nil_tricks_count]
+        nils = tuple(NilResult(s, bids[s].blind, bool(result.nils_made >> s & 1)) for s in side if bids[s].bid == 0)
         out.append(
-            {
-                "side": i,
-                "contract": sum(bids[s].bid for s in side),
-                "tricks": sum(tricks[s] for s in counted),
-                "made": result.made,
-                "nils": [
-                    {"seat": s, "blind": bids[s].blind, "made": bool(result.nils_made >> s & 1)}
-                    for s in side
-                    if bids[s].bid == 0
-                ],
-                "bags_added": result.overtricks,
-                "bags": result.bags,
-                "bag_limit": rules.bag_limit,
-                "penalties": result.penalties,
-                "score": record.scores[i],
-                "total": record.totals[i],
-            }
+            SideBreakdown(
+                side=i,
+                contract=sum(bids[s].bid for s in side),
+                tricks=sum(tricks[s] for s in counted),
+                made=result.made,
+                nils=nils,
+                bags_added=result.overtricks,
+                bags=result.bags,
+                bag_limit=rules.bag_limit,
+                penalties=result.penalties,
+                score=record.scores[i],
+                total=record.totals[i],
+            )
         )
     return out
 
 
 __all__ = [
+    "NilResult",
+    "SideBreakdown",
     "SideScore",
     "SpadesDetail",
     "SpadesGame",
