@@ -94,8 +94,6 @@ HEARTS = GameEntry(
     judge=_judge,
     rules_text=RULES_TEXT,
     board="table",
-    has_deals=True,
-    score_unit="points per deal",
     deal_table="points",
     thresholds={"points": (1.0, 4.0)},
     review=ReviewWords(amount=_amount, points_hurt=True, own_score="your own", facts=_facts),
