@@ -248,6 +248,14 @@ class SpadesView(TrickView):
     ruleset: SpadesRules
     detail: SpadesDetail
 
+    @property
+    def received(self) -> CardSet:
+        return self.detail.received
+
+    @property
+    def bids(self) -> tuple[Bid | None, ...]:
+        return self.detail.bids
+
     def knowledge(self, played: int) -> Knowledge:
         known = [0] * self.ruleset.seats
         partner = self.ruleset.partner_of(self.seat)

@@ -232,6 +232,16 @@ class TrickView(PlayerView):
     def deal_records(self) -> tuple[DealRecord, ...]:
         return self.records
 
+    @property
+    def received(self) -> CardSet:
+        """The cards handed to this seat this deal (a Hearts pass, a blind nil's exchange); none by default."""
+        return CardSet(0)
+
+    @property
+    def bids(self) -> tuple[Bid | None, ...]:
+        """Each seat's bid this deal, None before it bids or in a game without bids."""
+        return (None,) * len(self.tricks_won)
+
     def knowledge(self, played: int) -> Knowledge:
         """What this seat knows beyond the cards played (`played`: their mask); each game's view says."""
         raise NotImplementedError
