@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from cardtui.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of
-from cardtui.games.base import Action, Bid, Choices, Claim, Deal, Event, IllegalAction, Pass, Play
+from cardtui.games.base import Action, Bid, Choices, Deal, Event, IllegalAction, Pass
 from cardtui.games.trick import (
     MAX_SEATS,
     BidMade,
@@ -313,26 +313,22 @@ class SpadesGame(TrickGame):
 
     # ---- actions
 
-    def apply(self, action: Action) -> list[Event]:
-        if isinstance(action, Play):
-            return self._apply_play(action)
-        if isinstance(action, Claim):
-            return self._apply_claim(action)
+    def _apply_own(self, action: Action) -> list[Event]:
         if isinstance(action, Bid):
             return self._apply_bid(action)
         if isinstance(action, Pass):
             return self._apply_exchange(action)
-        if isinstance(action, Deal):
-            self._check_deal(action)
-            events = self._start_deal(action)
-            self.bids = [None] * self.seats
-            self.exchanges = []
-            self.gave = [0] * self.seats
-            self.got = [0] * self.seats
-            self.phase = "bid"
-            self.turn = (self.dealer + 1) % self.seats
-            return events
         raise IllegalAction(f"Spades has no {action.type} action")
+
+    def _apply_deal(self, action: Deal) -> list[Event]:
+        events = self._start_deal(action)
+        self.bids = [None] * self.seats
+        self.exchanges = []
+        self.gave = [0] * self.seats
+        self.got = [0] * self.seats
+        self.phase = "bid"
+        self.turn = (self.dealer + 1) % self.seats
+        return events
 
     def blind_nil_eligible(self, seat: int) -> bool:
         """Whether the seat's side trails the leading other side by enough to bid blind nil."""

@@ -401,6 +401,24 @@ class TrickGame(Game):
             out = codes(FULL_MASK & ~self.deck)
             raise IllegalAction(f"the hands must hold the {self.deck.bit_count()} cards in play (all but {out})")
 
+    def apply(self, action: Action) -> list[Event]:
+        if isinstance(action, Play):
+            return self._apply_play(action)
+        if isinstance(action, Claim):
+            return self._apply_claim(action)
+        if isinstance(action, Deal):
+            self._check_deal(action)
+            return self._apply_deal(action)
+        return self._apply_own(action)
+
+    def _apply_deal(self, action: Deal) -> list[Event]:
+        """A checked deal; each game then sets up its own first phase."""
+        return self._start_deal(action)
+
+    def _apply_own(self, action: Action) -> list[Event]:
+        """An action only some trick games have (a pass, a bid); IllegalAction names the game that has not."""
+        raise NotImplementedError
+
     def _start_deal(self, action: Deal) -> list[Event]:
         self.dealer = action.dealer
         self.deal_number += 1
