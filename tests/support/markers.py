@@ -61,8 +61,11 @@ def _definitions(filename: str) -> dict[int, ast.AST]:
     except (OSError, SyntaxError, ValueError):
         return {}
     found: dict[int, ast.AST] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+    nodes = list(tree.body)  # module-level functions and classes' methods: the tests and the helpers they call
+    for node in nodes:
+        if isinstance(node, ast.ClassDef):
+            nodes.extend(node.body)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             found[min([node.lineno, *(d.lineno for d in node.decorator_list)])] = node
     return found
 
