@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from tests.support.markers import mark
+
+# Pytest keeps each test module, its asserts rewritten, as bytecode in __pycache__. Where writing bytecode is
+# turned off (PYTHONDONTWRITEBYTECODE), every run and every worker rewrites all of them again: seconds a lane.
+sys.dont_write_bytecode = False
 
 
 @pytest.fixture(autouse=True)

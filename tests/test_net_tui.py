@@ -12,7 +12,6 @@ from cardtui.cards import Card
 from cardtui.games import IllegalAction
 from cardtui.games.base import Claim, Play
 from cardtui.games.codec import to_json
-from cardtui.games.summary import deal_rows
 from cardtui.net import Client
 from cardtui.net.source import RemoteSource
 from cardtui.tui.app import CardtuiApp
@@ -75,7 +74,7 @@ async def test_a_remote_person_plays_a_deal_of_hearts_by_typed_codes(tmp_path: P
         await pilot.pause()
         history = app.screen
         assert isinstance(history, HistoryScreen)
-        assert history.summary["deals"] == deal_rows(records, detail=True)
+        assert history.history.deals == tuple(records)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, DealEndScreen)

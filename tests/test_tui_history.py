@@ -19,8 +19,8 @@ from textual.widgets import DataTable, Static
 
 from cardtui.api import ApiGame, new_game
 from cardtui.catalog import list_entries
-from cardtui.games.spades import SpadesGame
-from cardtui.games.summary import spades_breakdown, summary_of
+from cardtui.games.spades import NilResult, SpadesGame
+from cardtui.games.summary import history_of, spades_breakdown, summary_of
 from cardtui.rules import load_preset
 from cardtui.saves import load_save, write_save
 from cardtui.seats import Seat
@@ -107,13 +107,13 @@ def test_spades_breakdown_of_the_sample_matches_the_engine() -> None:
     game = load_save(SAMPLES / "spades.json").game
     assert isinstance(game, SpadesGame)
     second = spades_breakdown(game.ruleset, game.deal_records, 1)
-    assert [(s["contract"], s["tricks"], s["made"], s["bags"]) for s in second] == [(5, 6, True, 5), (4, 4, True, 1)]
-    assert second[0]["nils"] == [{"seat": 2, "blind": False, "made": False}]
-    assert second[1]["nils"] == [{"seat": 1, "blind": False, "made": True}]
+    assert [(s.contract, s.tricks, s.made, s.bags) for s in second] == [(5, 6, True, 5), (4, 4, True, 1)]
+    assert second[0].nils == (NilResult(seat=2, blind=False, made=False),)
+    assert second[1].nils == (NilResult(seat=1, blind=False, made=True),)
     for index, record in enumerate(game.deal_records):
         sides = spades_breakdown(game.ruleset, game.deal_records, index)
-        assert [s["score"] for s in sides] == list(record.scores)
-        assert [s["bags"] for s in sides] == list(record.bags or ())
+        assert [s.score for s in sides] == list(record.scores)
+        assert [s.bags for s in sides] == list(record.bags or ())
     with pytest.raises(ValueError, match="no Spades deal 11"):
         spades_breakdown(game.ruleset, game.deal_records, 10)
 
@@ -176,7 +176,7 @@ async def test_history_of_the_spades_sample_has_its_numbers() -> None:
     app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        app.push_screen(HistoryScreen(summary_of(loaded.game, len(loaded.log), detail=True), loaded.seats))
+        app.push_screen(HistoryScreen(history_of(loaded.game), loaded.seats))
         await pilot.pause()
         rows = table_rows(app.screen)  # type: ignore[arg-type]
         assert len(rows) == 10
@@ -191,14 +191,14 @@ def test_hearts_history_names_the_moon_shooter() -> None:
     game = new_game("hearts", ruleset={"pass_cycle": ["none"]})
     moon_deal(game, 2)
     loaded = load_save(write_and_path(game))
-    headings, rows = history_rows(summary_of(loaded.game, 0, detail=True), loaded.seats)
+    headings, rows = history_rows(history_of(loaded.game), loaded.seats)
     assert headings[-1] == "moon" and rows[0][-1] == loaded.seats[2].name
     assert rows[0][1:9:2] == ["26", "26", "0", "26"] and rows[0][2:9:2] == ["26", "26", "0", "26"]
 
 
 def test_cutthroat_history_has_a_column_group_per_seat() -> None:
     loaded = load_save(SAMPLES / "cutthroat.json")
-    headings, rows = history_rows(summary_of(loaded.game, 0, detail=True), loaded.seats)
+    headings, rows = history_rows(history_of(loaded.game), loaded.seats)
     # No bags column: seed 001 has no bags. A seat's bid and tricks share the column named after it.
     assert len(headings) == 1 + 4 * 3 and headings[1] == "South" and headings[4] == "West"
     assert "bags" not in headings and rows[0][1:4] == ["2/3", "+21", "21"]
@@ -212,7 +212,7 @@ async def test_cutthroat_history_fits_100_columns_and_says_when_arrows_scroll_it
     app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        app.push_screen(HistoryScreen(summary_of(loaded.game, 0, detail=True), loaded.seats))
+        app.push_screen(HistoryScreen(history_of(loaded.game), loaded.seats))
         await pilot.pause()
         await pilot.pause()
         screen = app.screen
@@ -230,7 +230,7 @@ async def test_history_under_ascii_is_ascii_only() -> None:
     app = CardtuiApp(Start(), Settings(speed="instant", ascii_only=True))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        app.push_screen(HistoryScreen(summary_of(loaded.game, 0, detail=True), loaded.seats, ascii_only=True))
+        app.push_screen(HistoryScreen(history_of(loaded.game), loaded.seats, ascii_only=True))
         await pilot.pause()
         drawn = app.screen.query_one(Chart).render()
         plain = drawn.plain  # type: ignore[union-attr]
@@ -243,7 +243,7 @@ async def test_history_under_no_color_gives_each_line_its_marker(monkeypatch: py
     app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        app.push_screen(HistoryScreen(summary_of(loaded.game, 0, detail=True), loaded.seats))
+        app.push_screen(HistoryScreen(history_of(loaded.game), loaded.seats))
         await pilot.pause()
         plain = app.screen.query_one(Chart).render().plain  # type: ignore[union-attr]
         assert "** South + North" in plain and "oo West + East" in plain
@@ -407,7 +407,7 @@ async def test_snapshot_score_history(snapshot: Any) -> None:
     app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        app.push_screen(HistoryScreen(summary_of(loaded.game, 0, detail=True), loaded.seats))
+        app.push_screen(HistoryScreen(history_of(loaded.game), loaded.seats))
         await shot(snapshot, app, pilot, "score_history.svg")
 
 
@@ -434,7 +434,7 @@ async def test_the_game_over_screen_opens_the_score_history(tmp_path: Path, key:
         await pilot.pause()
         history = app.screen
         assert isinstance(history, HistoryScreen)
-        assert len(history.summary["deals"]) == len(session.game.deal_records)  # type: ignore[attr-defined]
+        assert len(history.history.deals) == len(session.game.deal_records)
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is end

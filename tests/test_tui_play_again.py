@@ -10,7 +10,7 @@ from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.game_end import GameEndScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
-from tests.support.tui import play_turns, settle
+from tests.support.tui import fast_forward, play_turns, settle, tricks_left
 
 SEATS = (Seat("Ada", "human"), Seat("Bo", "bot", "easy"), Seat("Cy", "bot", "normal"), Seat("Di", "bot", "easy"))
 
@@ -20,6 +20,7 @@ async def test_play_again_starts_the_same_game_with_a_new_seed_and_a_new_save() 
     finished = Session.new(rules, SEATS, 5)
     old_path = finished.save_path
     assert old_path is not None
+    fast_forward(finished, tricks_left(2))  # the app plays the game's end: a deal reaches 10 points
     app = CardtuiApp(Start(session=finished), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         await play_turns(pilot, app, finished)

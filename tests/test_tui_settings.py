@@ -32,10 +32,12 @@ from cardtui.tui.widgets.trick import Trick
 from tests.support.tui import (
     answer_simply,
     dialog_message,
+    fast_forward,
     in_front,
     pass_first_cards,
     settle,
     settled_at,
+    tricks_left,
     workers_done,
 )
 
@@ -346,9 +348,10 @@ async def test_click_to_collect_leaves_the_trick_until_a_key_or_a_click(how: str
 
 async def test_the_end_of_deal_offers_its_own_keys_and_f9_opens_the_settings_there() -> None:
     session = hearts()
+    fast_forward(session, tricks_left(2))
     app = CardtuiApp(Start(session=session), Settings(speed="instant", click_to_collect=True))
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(300):  # a whole deal, each trick collected with Enter
+        for _ in range(300):  # the deal's last tricks, each collected with Enter
             await pilot.pause()
             await workers_done(app)
             await pilot.pause()

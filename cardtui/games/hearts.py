@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from cardtui.cards import FULL_MASK, QS_BIT, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, Suit, cards_of
-from cardtui.games.base import Action, Choices, Claim, Deal, Event, IllegalAction, Pass, Play
+from cardtui.games.base import Action, Choices, Deal, Event, IllegalAction, Pass
 from cardtui.games.trick import (
     CardsPassed,
     DealRecord,
@@ -56,6 +56,10 @@ class HeartsView(TrickView):
     ruleset: HeartsRules
     detail: HeartsDetail
 
+    @property
+    def received(self) -> CardSet:
+        return self.detail.received
+
     def knowledge(self, played: int) -> Knowledge:
         n = self.ruleset.seats
         known = [0] * n
@@ -90,16 +94,9 @@ class HeartsGame(TrickGame):
 
     # ---- actions
 
-    def apply(self, action: Action) -> list[Event]:
-        if isinstance(action, Play):
-            return self._apply_play(action)
-        if isinstance(action, Claim):
-            return self._apply_claim(action)
+    def _apply_own(self, action: Action) -> list[Event]:
         if isinstance(action, Pass):
             return self._apply_pass(action)
-        if isinstance(action, Deal):
-            self._check_deal(action)
-            return self._apply_deal(action)
         raise IllegalAction(f"Hearts has no {action.type} action")
 
     def _apply_deal(self, action: Deal) -> list[Event]:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from cardtui.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of
-from cardtui.games.base import Action, Bid, Choices, Claim, Deal, Event, IllegalAction, Pass, Play
+from cardtui.games.base import Action, Bid, Choices, Deal, Event, IllegalAction, Pass
 from cardtui.games.trick import (
     MAX_SEATS,
     BidMade,
@@ -248,6 +248,14 @@ class SpadesView(TrickView):
     ruleset: SpadesRules
     detail: SpadesDetail
 
+    @property
+    def received(self) -> CardSet:
+        return self.detail.received
+
+    @property
+    def bids(self) -> tuple[Bid | None, ...]:
+        return self.detail.bids
+
     def knowledge(self, played: int) -> Knowledge:
         known = [0] * self.ruleset.seats
         partner = self.ruleset.partner_of(self.seat)
@@ -288,6 +296,10 @@ class SpadesGame(TrickGame):
     def sides(self) -> tuple[tuple[int, ...], ...]:
         return self.ruleset.sides
 
+    def side_of(self, seat: int) -> int:
+        # The rules' arithmetic: every bid checked asks, and a search through `sides` slowed bidding by a fifth.
+        return self.ruleset.side_of(seat)
+
     def overtricks(self, record: DealRecord) -> tuple[int, ...]:
         assert record.bids is not None
         bids, tricks = list(record.bids), list(record.tricks)
@@ -301,26 +313,22 @@ class SpadesGame(TrickGame):
 
     # ---- actions
 
-    def apply(self, action: Action) -> list[Event]:
-        if isinstance(action, Play):
-            return self._apply_play(action)
-        if isinstance(action, Claim):
-            return self._apply_claim(action)
+    def _apply_own(self, action: Action) -> list[Event]:
         if isinstance(action, Bid):
             return self._apply_bid(action)
         if isinstance(action, Pass):
             return self._apply_exchange(action)
-        if isinstance(action, Deal):
-            self._check_deal(action)
-            events = self._start_deal(action)
-            self.bids = [None] * self.seats
-            self.exchanges = []
-            self.gave = [0] * self.seats
-            self.got = [0] * self.seats
-            self.phase = "bid"
-            self.turn = (self.dealer + 1) % self.seats
-            return events
         raise IllegalAction(f"Spades has no {action.type} action")
+
+    def _apply_deal(self, action: Deal) -> list[Event]:
+        events = self._start_deal(action)
+        self.bids = [None] * self.seats
+        self.exchanges = []
+        self.gave = [0] * self.seats
+        self.got = [0] * self.seats
+        self.phase = "bid"
+        self.turn = (self.dealer + 1) % self.seats
+        return events
 
     def blind_nil_eligible(self, seat: int) -> bool:
         """Whether the seat's side trails the leading other side by enough to bid blind nil."""
@@ -461,7 +469,10 @@ class SpadesGame(TrickGame):
     def _other_legal_actions(self) -> Sequence[Action]:
         seat = self.turn
         if self.phase == "bid":
-            return [b for b in BIDS[self.hand_size][seat] if self.bid_error(b) is None]
+            totals, side = self.totals, self.side_of(seat)
+            return [
+                b for b in BIDS[self.hand_size][seat] if bid_refusal(self.ruleset, totals, side, self.bids, b) is None
+            ]
         if self.phase == "exchange":
             counts = self.exchange_counts()
             if counts == (0,):
@@ -531,14 +542,39 @@ class SpadesGame(TrickGame):
             self.exchanges = queue[at[0] :] if at else []
 
 
-def spades_breakdown(rules: Ruleset, records: Sequence[DealRecord], index: int) -> list[dict[str, Any]]:
-    """How each side's score of Spades deal `index` (0-based) came about, by the engine's own scoring.
+@dataclasses.dataclass(frozen=True, slots=True)
+class NilResult:
+    """A nil bid of one deal: whose, whether blind, and whether it was made."""
 
-    Per side: `contract` (the sum of its non-nil bids), `tricks` (taken by those bidders; a failed
-    nil's tricks too when the ruleset counts them), `made`, `nils` (`seat`, `blind`, `made`),
-    `bags_added`, `bags` carried now, `bag_limit` (0: no bags), `penalties` paid this deal,
-    `score` and `total`.
+    seat: int
+    blind: bool
+    made: bool
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SideBreakdown:
+    """How one side's score of a Spades deal came about, for the deal-end table.
+
+    `contract` is the sum of its non-nil bids; `tricks` those bidders took (a failed nil's too when the ruleset
+    counts them); `bags_added` this deal's bags, `bags` those carried now, `bag_limit` 0 without bags;
+    `penalties` the bag penalties paid this deal; `score` the deal's points and `total` the running total.
     """
+
+    side: int
+    contract: int
+    tricks: int
+    made: bool
+    nils: tuple[NilResult, ...]
+    bags_added: int
+    bags: int
+    bag_limit: int
+    penalties: int
+    score: int
+    total: int
+
+
+def spades_breakdown(rules: Ruleset, records: Sequence[DealRecord], index: int) -> list[SideBreakdown]:
+    """How each side's score of Spades deal `index` (0-based) came about, by the engine's own scoring."""
     if not isinstance(rules, SpadesRules) or not 0 <= index < len(records):
         raise ValueError(f"no Spades deal {index + 1} in this game")
     record = records[index]
@@ -549,29 +585,28 @@ def spades_breakdown(rules: Ruleset, records: Sequence[DealRecord], index: int) 
     for i, side in enumerate(rules.sides):
         result = score_side(rules, side, bids, tricks, before[i] if before else 0)
         counted = [s for s in side if bids[s].bid > 0 or rules.failed_nil_tricks_count]
+        nils = tuple(NilResult(s, bids[s].blind, bool(result.nils_made >> s & 1)) for s in side if bids[s].bid == 0)
         out.append(
-            {
-                "side": i,
-                "contract": sum(bids[s].bid for s in side),
-                "tricks": sum(tricks[s] for s in counted),
-                "made": result.made,
-                "nils": [
-                    {"seat": s, "blind": bids[s].blind, "made": bool(result.nils_made >> s & 1)}
-                    for s in side
-                    if bids[s].bid == 0
-                ],
-                "bags_added": result.overtricks,
-                "bags": result.bags,
-                "bag_limit": rules.bag_limit,
-                "penalties": result.penalties,
-                "score": record.scores[i],
-                "total": record.totals[i],
-            }
+            SideBreakdown(
+                side=i,
+                contract=sum(bids[s].bid for s in side),
+                tricks=sum(tricks[s] for s in counted),
+                made=result.made,
+                nils=nils,
+                bags_added=result.overtricks,
+                bags=result.bags,
+                bag_limit=rules.bag_limit,
+                penalties=result.penalties,
+                score=record.scores[i],
+                total=record.totals[i],
+            )
         )
     return out
 
 
 __all__ = [
+    "NilResult",
+    "SideBreakdown",
     "SideScore",
     "SpadesDetail",
     "SpadesGame",

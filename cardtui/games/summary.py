@@ -17,7 +17,17 @@ from cardtui.games.spades import spades_breakdown
 from cardtui.games.trick import deal_rows
 from cardtui.rules import Ruleset
 
-__all__ = ["Summary", "counts_bags", "deal_rows", "score_history", "spades_breakdown", "summarize", "summary_of"]
+__all__ = [
+    "ScoreHistory",
+    "Summary",
+    "counts_bags",
+    "deal_rows",
+    "history_of",
+    "score_history",
+    "spades_breakdown",
+    "summarize",
+    "summary_of",
+]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -84,14 +94,27 @@ def counts_bags(rules: Ruleset) -> bool:
     return rules.has_bags
 
 
-def score_history(rules: Ruleset, sides: Sequence[Sequence[int]], records: Sequence[DealRecord]) -> dict[str, Any]:
-    """The score history: every finished deal with its running totals. Finished deals are known to every seat,
-    so a seat's own view (a network seat's) gives the same history as the whole game. `bags` (Spades) is
-    each side's carried after the last deal, as in the summary: None where the ruleset has no bags."""
-    out: dict[str, Any] = {"game": rules.game, "sides": [list(side) for side in sides]}
-    bags = rules.has_bags
-    if rules.SCORES_BAGS:
+@dataclasses.dataclass(frozen=True, slots=True)
+class ScoreHistory:
+    """The score history (the app's deal-by-deal table and chart): every finished deal, each record with its
+    running totals. `bags` is each side's carried after the last deal: None where the ruleset has no bags."""
+
+    game: str
+    sides: tuple[tuple[int, ...], ...]
+    bags: tuple[int, ...] | None
+    deals: tuple[DealRecord, ...]
+
+
+def score_history(rules: Ruleset, sides: Sequence[Sequence[int]], records: Sequence[DealRecord]) -> ScoreHistory:
+    """The score history of finished deals. They are known to every seat, so a seat's own view (a network
+    seat's) gives the same history as the whole game."""
+    bags = None
+    if rules.has_bags:
         last = records[-1].bags if records else None
-        out["bags"] = (list(last) if last is not None else [0] * len(sides)) if bags else None
-    out["deals"] = deal_rows(records, detail=True, bags=bags)
-    return out
+        bags = tuple(last) if last is not None else (0,) * len(sides)
+    return ScoreHistory(rules.game, tuple(tuple(side) for side in sides), bags, tuple(records))
+
+
+def history_of(game: Game) -> ScoreHistory:
+    """The score history of a whole game."""
+    return score_history(game.ruleset, game.sides, game.deal_records)

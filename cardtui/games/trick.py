@@ -232,6 +232,16 @@ class TrickView(PlayerView):
     def deal_records(self) -> tuple[DealRecord, ...]:
         return self.records
 
+    @property
+    def received(self) -> CardSet:
+        """The cards handed to this seat this deal (a Hearts pass, a blind nil's exchange); none by default."""
+        return CardSet(0)
+
+    @property
+    def bids(self) -> tuple[Bid | None, ...]:
+        """Each seat's bid this deal, None before it bids or in a game without bids."""
+        return (None,) * len(self.tricks_won)
+
     def knowledge(self, played: int) -> Knowledge:
         """What this seat knows beyond the cards played (`played`: their mask); each game's view says."""
         raise NotImplementedError
@@ -390,6 +400,24 @@ class TrickGame(Game):
                 raise IllegalAction("the hands must hold all 52 cards")
             out = codes(FULL_MASK & ~self.deck)
             raise IllegalAction(f"the hands must hold the {self.deck.bit_count()} cards in play (all but {out})")
+
+    def apply(self, action: Action) -> list[Event]:
+        if isinstance(action, Play):
+            return self._apply_play(action)
+        if isinstance(action, Claim):
+            return self._apply_claim(action)
+        if isinstance(action, Deal):
+            self._check_deal(action)
+            return self._apply_deal(action)
+        return self._apply_own(action)
+
+    def _apply_deal(self, action: Deal) -> list[Event]:
+        """A checked deal; each game then sets up its own first phase."""
+        return self._start_deal(action)
+
+    def _apply_own(self, action: Action) -> list[Event]:
+        """An action only some trick games have (a pass, a bid); IllegalAction names the game that has not."""
+        raise NotImplementedError
 
     def _start_deal(self, action: Deal) -> list[Event]:
         self.dealer = action.dealer

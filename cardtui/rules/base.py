@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Mapping
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, get_args
 
 from cardtui.cards import Suit
 from cardtui.inert import inert
@@ -93,8 +93,10 @@ class IntOrWord(Check):
 
 
 class Choice(Check):
-    def __init__(self, *options: str) -> None:
-        self.options = options
+    """One value of a `Literal` type: the knob's type and the values its check allows are one list."""
+
+    def __init__(self, kind: Any) -> None:
+        self.options: tuple[str, ...] = get_args(kind)
 
     def allowed(self) -> str:
         return "one of " + ", ".join(f'"{o}"' for o in self.options)
@@ -106,8 +108,11 @@ class Choice(Check):
 
 
 class ChoiceList(Check):
-    def __init__(self, *options: str, min_len: int = 1, max_len: int = 12, unique: bool = False) -> None:
-        self.options, self.min_len, self.max_len, self.unique = options, min_len, max_len, unique
+    """A list of a `Literal` type's values, as `Choice` reads one."""
+
+    def __init__(self, kind: Any, min_len: int = 1, max_len: int = 12, unique: bool = False) -> None:
+        self.options: tuple[str, ...] = get_args(kind)
+        self.min_len, self.max_len, self.unique = min_len, max_len, unique
 
     def allowed(self) -> str:
         kind = "distinct " if self.unique else ""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import ClassVar
+from typing import ClassVar, Literal, get_args
 
 from cardtui.cards import QS_BIT, SUIT_MASKS, Suit
 from cardtui.rules.base import (
@@ -18,7 +18,13 @@ from cardtui.rules.base import (
 )
 from cardtui.rules.trick import FastRules, TrickRules
 
-PASS_DIRECTIONS = ("left", "right", "across", "none")
+PassDirection = Literal["left", "right", "across", "none"]
+FirstLead = Literal["two_of_clubs", "any_club"]
+MoonScoring = Literal["add_to_others", "subtract_from_shooter", "shooters_choice"]
+SunScoring = Literal["off", "add_to_others", "subtract_from_shooter"]
+OnTie = Literal["shared_win", "play_on"]
+
+PASS_DIRECTIONS: tuple[PassDirection, ...] = get_args(PassDirection)
 
 REMOVED_CARDS: dict[int, tuple[str, ...]] = {3: ("2D",), 4: (), 5: ("2D", "2C"), 6: ("2D", "3D", "3C", "4C")}
 """The low cards taken out of the pack for each number of players, so that it divides evenly."""
@@ -31,16 +37,16 @@ class HeartsRules(TrickRules):
 
     GAMES: ClassVar[tuple[str, ...]] = ("hearts",)
 
-    pass_cycle: tuple[str, ...] = knob(
+    pass_cycle: tuple[PassDirection, ...] = knob(
         ("left", "right", "across", "none"),
         "direction of the pass in each deal, repeating",
-        ChoiceList(*PASS_DIRECTIONS, min_len=1, max_len=8),
+        ChoiceList(PassDirection, min_len=1, max_len=8),
     )
     pass_count: int = knob(3, "how many cards each seat passes", IntRange(1, 5))
-    first_lead: str = knob(
+    first_lead: FirstLead = knob(
         "two_of_clubs",
         "the holder of the lowest club in play (the 2, or the 3 when the 2 is out) leads it, or may lead any club",
-        Choice("two_of_clubs", "any_club"),
+        Choice(FirstLead),
     )
     no_points_first_trick: bool = knob(
         True,
@@ -54,29 +60,29 @@ class HeartsRules(TrickRules):
     )
     heart_points: int = knob(1, "points for each heart taken", IntRange(0, 5))
     queen_points: int = knob(13, "points for taking the queen of spades", IntRange(0, 26))
-    moon: str = knob(
+    moon: MoonScoring = knob(
         "add_to_others",
         "taking every heart and the queen: the others get the points, the shooter loses them, "
         "or the shooter picks whichever is better for them: first by how the game stands after it "
         "(won alone, then won shared, then going on, then lost), and when that is the same, the others "
         "get the points if the shooter then leads alone, else the shooter loses them",
-        Choice("add_to_others", "subtract_from_shooter", "shooters_choice"),
+        Choice(MoonScoring),
     )
-    sun: str = knob(
+    sun: SunScoring = knob(
         "off",
         'taking all 13 tricks: scored as a moon ("off"), the others get twice the moon\'s points, '
         "or the shooter loses them",
-        Choice("off", "add_to_others", "subtract_from_shooter"),
+        Choice(SunScoring),
     )
     jack_of_diamonds: int = knob(
         0, "points for taking the jack of diamonds (0 = rule off, -10 usual)", IntRange(-20, 0)
     )
     end_score: int = knob(100, "the game ends when a seat reaches this score", IntRange(10, 1000))
     max_deals: int = max_deals_knob()
-    on_tie: str = knob(
+    on_tie: OnTie = knob(
         "shared_win",
         "when seats tie for the lowest score at the end: they share the win, or play another deal",
-        Choice("shared_win", "play_on"),
+        Choice(OnTie),
     )
     undo: bool = undo_knob()
     readings: int = readings_knob('moon = "shooters_choice" always gave the others the points')

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from cardtui.cards import SUIT_MASKS, Suit
 from cardtui.rules.base import (
@@ -18,6 +18,11 @@ from cardtui.rules.base import (
     undo_knob,
 )
 from cardtui.rules.trick import FastRules, TrickRules
+
+Overtricks = Literal["side", "seat", "seat_when_side_over"]
+ExchangeMode = Literal["required", "optional", "none"]
+TieBreak = Literal["score", "fewer_bags", "fewer_total_bags"]
+OnTie = Literal["play_on", "shared_win"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -46,13 +51,13 @@ class SpadesRules(TrickRules):
         10, "every this many bags (overtricks) costs the bag penalty; 0 = no bag penalty", IntRange(0, 50)
     )
     bag_penalty: int = knob(100, "points lost each time the bag limit is reached", IntRange(0, 1000))
-    overtricks: str = knob(
+    overtricks: Overtricks = knob(
         "side",
         'overtricks (1 point and 1 bag each) are the side\'s tricks beyond its contract ("side"), '
         "each seat's tricks beyond its own bid (\"seat\"), or each seat's tricks beyond its own bid "
         "but only when the side took more than its contract, a blind bidder's scoring a point and no bag "
         '("seat_when_side_over")',
-        Choice("side", "seat", "seat_when_side_over"),
+        Choice(Overtricks),
     )
     nil_allowed: bool = knob(True, "a bid of 0 is a nil: a bonus if the bidder takes no trick", Bool())
     nil_value: int = knob(
@@ -93,12 +98,12 @@ class SpadesRules(TrickRules):
     blind_nil_exchange: int = knob(
         2, "cards the blind nil bidder and partner swap after bidding (0 = no exchange)", IntRange(0, 4)
     )
-    blind_nil_exchange_mode: str = knob(
+    blind_nil_exchange_mode: ExchangeMode = knob(
         "required",
         'whether the blind nil exchange is made: always ("required"), if the bidder chooses to ("optional": '
         'the bidder may pass no cards, and the partner then passes none back), or never ("none", like '
         'blind_nil_exchange = 0); a game saved before this knob existed plays "required"',
-        Choice("required", "optional", "none"),
+        Choice(ExchangeMode),
     )
     blind_bids_allowed: bool = knob(
         False, "a bid of 1-13 may be made blind, scoring the blind bid value for that seat alone, no bags", Bool()
@@ -126,16 +131,16 @@ class SpadesRules(TrickRules):
     follow_winning_suit: bool = knob(
         False, "a seat must follow the suit now winning the trick (spades once one is played), not the suit led", Bool()
     )
-    tie_break: tuple[str, ...] = knob(
+    tie_break: tuple[TieBreak, ...] = knob(
         ("score",),
         "how sides over the target are told apart: the higher score, fewer bags carried now, "
         "fewer bags taken over the whole game (those paid for included)",
-        ChoiceList("score", "fewer_bags", "fewer_total_bags", min_len=1, max_len=3, unique=True),
+        ChoiceList(TieBreak, min_len=1, max_len=3, unique=True),
     )
-    on_tie: str = knob(
+    on_tie: OnTie = knob(
         "play_on",
         "sides still tied for the win after the tie-break: another deal is played, or they share the win",
-        Choice("play_on", "shared_win"),
+        Choice(OnTie),
     )
     undo: bool = undo_knob()
     readings: int = readings_knob(

@@ -88,10 +88,6 @@ class GameEntry:
     rules_text: str
     """The game in a paragraph or more, for the help screen."""
     board: Board
-    has_deals: bool
-    """Whether a game is made of deals (an arena's `--deals`, a deal-end screen)."""
-    score_unit: str
-    """What one score figure counts, for charts and statistics: `points per deal` or `points per game`."""
     deal_table: DealTable | None
     """The shape of the score history's rows; None when the game has no deals."""
     thresholds: Mapping[str, tuple[float, float]]
@@ -127,6 +123,16 @@ class GameEntry:
         if ruleset.game != self.name:
             raise RulesetError(f"the rules {ruleset.name!r} are for {ruleset.game}, not {self.name}")
         return self.engine(ruleset)
+
+    @property
+    def has_deals(self) -> bool:
+        """Whether a game is made of deals (an arena's `--deals`, a deal-end screen, a score history)."""
+        return self.deal_table is not None
+
+    @property
+    def score_unit(self) -> str:
+        """What one score figure counts, for charts and statistics."""
+        return "points per deal" if self.has_deals else "points per game"
 
     @property
     def has_bids(self) -> bool:

@@ -122,8 +122,6 @@ EIGHT_OF_SPADES = GameEntry(
     judge=_judge,
     rules_text=RULES_TEXT,
     board="grid",
-    has_deals=False,
-    score_unit="points per game",
     deal_table=None,
     thresholds={"points": (1.0, 3.0), "win chance": (0.05, 0.15)},
     review=ReviewWords(amount=_amount, points_hurt=False, own_score="its own", facts=_facts, say=_say),

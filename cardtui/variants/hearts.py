@@ -104,8 +104,6 @@ HEARTS = GameEntry(
     judge=_judge,
     rules_text=RULES_TEXT,
     board="table",
-    has_deals=True,
-    score_unit="points per deal",
     deal_table="points",
     thresholds=THRESHOLDS,
     review=ReviewWords(amount=_amount, points_hurt=True, own_score="your own", facts=_facts, rest=_rest),

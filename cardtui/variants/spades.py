@@ -162,8 +162,6 @@ SPADES = GameEntry(
     judge=_judge,
     rules_text=SPADES_TEXT,
     board="table",
-    has_deals=True,
-    score_unit="points per deal",
     deal_table="bids",
     thresholds=THRESHOLDS,
     review=ReviewWords(amount=_amount, points_hurt=False, own_score="its own", facts=_facts, rest=_rest),

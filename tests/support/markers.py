@@ -51,11 +51,40 @@ def reached(func: Callable[..., Any]) -> frozenset[str]:
 _VISITING: set[Callable[..., Any]] = set()
 
 
+@cache
+def _definitions(filename: str) -> dict[int, ast.AST]:
+    """Every function of a source file by the line its code starts on (its first decorator's, if any): each
+    file is read and parsed once, not once per test."""
+    try:
+        with open(filename, encoding="utf-8") as f:
+            tree = ast.parse(f.read(), filename)
+    except (OSError, SyntaxError, ValueError):
+        return {}
+    found: dict[int, ast.AST] = {}
+    nodes = list(tree.body)  # module-level functions and classes' methods: the tests and the helpers they call
+    for node in nodes:
+        if isinstance(node, ast.ClassDef):
+            nodes.extend(node.body)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            found[min([node.lineno, *(d.lineno for d in node.decorator_list)])] = node
+    return found
+
+
+def _tree(func: Callable[..., Any]) -> ast.AST | None:
+    """The syntax tree of a function's own code."""
+    code = getattr(func, "__code__", None)
+    if code is not None and (node := _definitions(code.co_filename).get(code.co_firstlineno)) is not None:
+        return node
+    try:
+        return ast.parse(textwrap.dedent(inspect.getsource(func)))
+    except (OSError, TypeError, SyntaxError):
+        return None
+
+
 def _reached(func: Callable[..., Any]) -> frozenset[str]:
     func = inspect.unwrap(getattr(getattr(func, "hypothesis", None), "inner_test", func))  # @given wraps the test
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(func)))
-    except (OSError, TypeError, SyntaxError):
+    tree = _tree(func)
+    if tree is None:
         return frozenset()
     words: set[str] = set()
     strings: set[str] = set()

@@ -17,6 +17,7 @@ from textual.worker import WorkerCancelled
 
 from cardtui.games.base import Play
 from cardtui.games.eight_of_spades import GRID_CELLS, Flip, position_name
+from cardtui.games.trick import TrickGame
 from cardtui.net import Table
 from cardtui.net.source import RemoteSource
 from cardtui.rules import Ruleset, load_preset
@@ -241,6 +242,19 @@ def fast_forward(session: Session, stop: Any) -> None:
             session.advance_chance()
         else:
             session.apply(session.bot_decision("easy").action)
+
+
+def tricks_left(count: int) -> Callable[[Session], bool]:
+    """A stop for `fast_forward`: at most `count` tricks are left in this deal of a trick game, and it is
+    the first seat's turn to play (so a test plays the deal's end through the app, not the whole deal)."""
+
+    def stop(session: Session) -> bool:
+        game, tm = session.game, session.game.to_move
+        assert isinstance(game, TrickGame), "only a trick game is dealt in tricks"
+        hands = sum(game.hands[i].bit_count() for i in range(game.seats))
+        return tm is not None and tm.phase == "play" and tm.seat == 0 and hands <= count * game.seats
+
+    return stop
 
 
 def screen_lines(app: App[Any]) -> list[str]:

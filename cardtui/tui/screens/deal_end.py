@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, cast
+from typing import ClassVar, cast
 
 from rich.table import Table
 from rich.text import Text
@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from cardtui.games.spades import SideBreakdown
 from cardtui.games.summary import counts_bags, spades_breakdown
 from cardtui.games.trick import DealRecord
 from cardtui.inert import inert
@@ -29,12 +30,12 @@ def side_word(sides: Sequence[Sequence[int]]) -> str:
     return "side" if any(len(side) > 1 for side in sides) else "player"
 
 
-def bags_text(side: dict[str, Any]) -> str:
+def bags_text(side: SideBreakdown) -> str:
     """`bags 3/10` (carried now, and the limit), then what this deal added: `bags 3/10 (+2)`."""
-    if not side["bag_limit"]:
+    if not side.bag_limit:
         return "no bag limit"
-    added = f" (+{side['bags_added']})" if side["bags_added"] else ""
-    return f"bags {side['bags']}/{side['bag_limit']}{added}"
+    added = f" (+{side.bags_added})" if side.bags_added else ""
+    return f"bags {side.bags}/{side.bag_limit}{added}"
 
 
 def spades_table(source: TableSource, index: int) -> Table:
@@ -52,23 +53,23 @@ def spades_table(source: TableSource, index: int) -> Table:
         table.add_column(title, justify="right" if title in ("contract", "took") else "left")
     limits = []
     for side in spades_breakdown(rules, source.records, index):
-        members = rules.sides[side["side"]]
-        if side["contract"]:
-            result = "made" if side["made"] else "set"
-            contract = str(side["contract"])
+        members = rules.sides[side.side]
+        if side.contract:
+            result = "made" if side.made else "set"
+            contract = str(side.contract)
         else:
             result, contract = "nil only", "-"
         nils = ", ".join(
-            f"{seat_name(seats, n['seat'])} {'blind nil' if n['blind'] else 'nil'} {'made' if n['made'] else 'failed'}"
-            for n in side["nils"]
+            f"{seat_name(seats, n.seat)} {'blind nil' if n.blind else 'nil'} {'made' if n.made else 'failed'}"
+            for n in side.nils
         )
-        cells: list[str | Text] = [Text(inert(side_name(seats, members))), contract, str(side["tricks"]), result]
+        cells: list[str | Text] = [Text(inert(side_name(seats, members))), contract, str(side.tricks), result]
         cells.append(Text(inert(nils or "-")))
         if bags:
             cells.append(bags_text(side))
         table.add_row(*cells)
-        if side["penalties"]:
-            cost = side["penalties"] * rules.bag_penalty
+        if side.penalties:
+            cost = side.penalties * rules.bag_penalty
             limits.append(f"{side_name(seats, members)} reached {rules.bag_limit} bags: -{cost}.")
     if not limits:
         return table

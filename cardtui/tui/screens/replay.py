@@ -30,7 +30,6 @@ from cardtui.games.eight_of_spades import (
     StakeLost,
     Taken,
 )
-from cardtui.games.spades import SpadesView
 from cardtui.games.summary import counts_bags
 from cardtui.games.trick import TrickGame
 from cardtui.hand_order import HandOrder, arrange
@@ -493,14 +492,14 @@ class ReplayScreen(FitsTerminal):
         view = game.view(0)
         for seat in range(len(self.seats)):
             hand = self.query_one(f"#replay-hand-{seat}", Hand)
-            bid = cast(SpadesView, view).detail.bids[seat] if self.entry.deal_table == "bids" else None
+            bid = view.bids[seat]
             extra = f" · bid {bid_label(bid.bid, bid.blind)}" if bid is not None else ""
             hand.border_title = Text(
                 self._plain(f"{seat_name(self.seats, seat)}{extra} · {tricks_text(view.tricks_won[seat])}")
             )
-            received = getattr(game.view(seat).detail, "received", None)  # a pass's cards, marked `*` all deal
+            received = game.view(seat).received  # a pass's cards, marked `*` all deal
             held = arrange(game.hand(seat), self.order, self.replay.loaded.ruleset.trumps)
-            hand.show(held, None, received=set(received or ()))
+            hand.show(held, None, received=set(received))
         trick = self.query_one(Trick)
         trick.count = len(self.seats)
         if view.trick:
