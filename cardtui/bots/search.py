@@ -138,8 +138,12 @@ class SearchBot:
     APART = 0
     """Cards never grouped with their neighbours when legal cards play alike (Hearts' Q♠ and J♦)."""
 
-    def __init__(self, budget_ms: int = 250) -> None:
+    def __init__(self, budget_ms: int = 250, reference: bool = False) -> None:
         self.budget_ms = max(1, budget_ms)
+        self.reference = reference
+        """The first hard player (`hard-v1`): samples only what is certain, kept for the arena to measure against."""
+        if reference:
+            self.level = "hard-v1"
 
     def _samples(self, candidates: int, plays: int) -> int:
         n = (self.budget_ms * PLAYS_PER_MS) // max(1, candidates * plays + SAMPLE_COST)
