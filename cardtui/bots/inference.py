@@ -25,6 +25,8 @@ from cardtui.games.fast import DealState, Policy, apply_card, legal_mask
 MISS = 0.3
 """How likely a seat is to play a card the normal player would not have (people and other levels differ)."""
 LOG_MISS = math.log(MISS)
+REPLAY_COST = 2
+"""What replaying one card of another seat costs, in simulated card plays (measured by benchmarks/bots.py)."""
 
 Fit = Callable[[list[int]], float]
 """A further log-weight of a sampled layout (Spades: how well each hand fits its bid)."""
@@ -101,7 +103,7 @@ def weighted_sample(
 
 def inference_cost(seen: Seen) -> int:
     """What dealing and weighing one sample costs, in simulated card plays."""
-    return SAMPLE_COST + sum(1 for seat, _ in seen.plays if seat != seen.seat)
+    return SAMPLE_COST + REPLAY_COST * sum(1 for seat, _ in seen.plays if seat != seen.seat)
 
 
 __all__ = [

@@ -147,9 +147,17 @@ class SearchBot:
             self.level = "hard-v1"
 
     def _samples(self, candidates: int, plays: int, cost: int = SAMPLE_COST) -> int:
-        """How many samples the budget buys: each plays `plays` cards per candidate and costs `cost` to deal."""
-        n = (self.budget_ms * PLAYS_PER_MS) // max(1, candidates * plays + cost)
-        return max(MIN_SAMPLES, min(MAX_SAMPLES, n))
+        """How many samples the budget buys: each plays `plays` cards per candidate and costs `cost` to deal.
+
+        A sample that costs more to deal than a plain one (it is weighed against the
+        table) buys fewer samples of the same total work, capped or not, so every
+        version of the player takes the same time for a decision.
+        """
+        work = candidates * plays
+        n = max(MIN_SAMPLES, min(MAX_SAMPLES, (self.budget_ms * PLAYS_PER_MS) // max(1, work + SAMPLE_COST)))
+        if cost > SAMPLE_COST:
+            n = max(MIN_SAMPLES, n * (work + SAMPLE_COST) // (work + cost))
+        return n
 
     def decide(self, view: PlayerView, rng: random.Random) -> Decision:
         assert isinstance(view, TrickView)
