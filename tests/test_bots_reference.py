@@ -11,15 +11,15 @@ from cardtui.arena import run_arena
 from cardtui.cli import app
 from cardtui.tui.screens.new_game import _levels
 from cardtui.tui.settings import HINT_LEVELS
-from cardtui.variants import find_game, game_names, make_bot
+from cardtui.variants import find_game, game_names, make_bot, make_judge
 
 
 @pytest.mark.parametrize("game", game_names())
 def test_hard_v1_plays_in_the_arena(game: str) -> None:
     entry = find_game(game)
     levels = ["hard-v1", "hard"] + ["random"] * (entry.seat_counts[0] - 2)
-    how = {"deals": 4} if entry.has_deals else {"games": 1}
-    out = run_arena(game, levels, budget_ms=2, seed=4, **how).to_json()
+    deals, games = (4, 0) if entry.has_deals else (0, 1)
+    out = run_arena(game, levels, games=games, deals=deals, budget_ms=2, seed=4).to_json()
     assert set(out["levels"]) == set(levels)
     assert make_bot(game, "hard-v1", 2).level == "hard-v1"
     assert make_bot(game, "hard", 2).level == "hard"
@@ -43,3 +43,11 @@ def test_hard_v1_is_reachable_from_the_command_line() -> None:
 def test_an_unknown_level_names_the_levels_offered() -> None:
     result = CliRunner().invoke(app, ["arena", "hearts", "--seats", "hard-v2,easy,easy,easy", "--games", "1"])
     assert result.exit_code == 2 and "hard-v2" in result.stderr
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_the_review_and_the_hint_weigh_with_the_new_hard_player(game: str) -> None:
+    judge = make_judge(game, "hard", 2)
+    assert getattr(judge, "level", None) == "hard"
+    assert getattr(judge, "reference", None) is False
+    assert getattr(make_bot(game, "hard", 2), "reference", None) is False
