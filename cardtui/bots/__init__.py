@@ -16,6 +16,7 @@ from cardtui.games.base import PlayerView
 __all__ = [
     "DEFAULT_BUDGET_MS",
     "LEVELS",
+    "REFERENCE_LEVELS",
     "Bot",
     "Decision",
     "Evaluation",
@@ -26,6 +27,8 @@ __all__ = [
 
 LEVELS = ("easy", "normal", "hard")
 """The levels of the trick games' computer players."""
+REFERENCE_LEVELS = ("hard-v1",)
+"""Earlier players kept so the arena can measure a new one against them; never offered in a menu."""
 DEFAULT_BUDGET_MS = 250
 
 

@@ -73,6 +73,8 @@ class Seen:
     dealer: int
     deals: int
     game_bags: list[int]
+    plays: list[tuple[int, int]] = dataclasses.field(default_factory=list)
+    """Every card played this deal, in order, with its seat (what the inference replays)."""
 
     @property
     def hand(self) -> int:
@@ -97,6 +99,7 @@ def read_view(view: TrickView) -> Seen:
     taken = [0] * n
     played_by = [0] * n
     played = 0
+    plays: list[tuple[int, int]] = []
     history = [(cards, w) for _, w, cards in view.tricks]
     history.append((view.trick, -1))
     for cards, winner in history:
@@ -111,6 +114,7 @@ def read_view(view: TrickView) -> Seen:
                 # Led the blocked suit before it was broken: held nothing else.
                 voids[seat] |= 0b1111 & ~(1 << (i // 13))
             trick.append(i)
+            plays.append((seat, i))
             counts[seat] -= 1
             played |= 1 << i
             played_by[seat] |= 1 << i
@@ -148,6 +152,7 @@ def read_view(view: TrickView) -> Seen:
         dealer=view.dealer,
         deals=view.deal_number,
         game_bags=knows.game_bags,
+        plays=plays,
     )
 
 

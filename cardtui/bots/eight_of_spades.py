@@ -193,6 +193,12 @@ class HardBot:
     ENDGAME_UNSEEN = 8  # search to the end from this many unseen cards (tuned in the arena)
     ENDGAME_BUDGET = 1_500  # positions the search may visit before falling back to points (about 25 ms)
 
+    def __init__(self, reference: bool = False) -> None:
+        self.reference = reference
+        """The first hard player (`hard-v1`), kept for the arena to measure against."""
+        if reference:
+            self.level = "hard-v1"
+
     def _weigh(
         self, t: Reckoning
     ) -> tuple[list[tuple[float, int, int]], bool, dict[tuple[int, ...], list[int]], list[int]]:
@@ -381,4 +387,6 @@ def make_bot(level: str) -> Bot:
         return ClassicBot()
     if level == "hard":
         return HardBot()
+    if level == "hard-v1":
+        return HardBot(reference=True)
     raise ValueError(f"unknown level {level!r} — choose one of {', '.join(LEVELS)}")

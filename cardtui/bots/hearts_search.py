@@ -16,7 +16,8 @@ from cardtui.bots.hearts import (
     pass_decision,
     pass_ranking,
 )
-from cardtui.bots.search import SearchBot, _fresh_deal, _unused, best_two, ranked, sample_hands
+from cardtui.bots.inference import inference_cost, weighted_sample
+from cardtui.bots.search import SAMPLE_COST, SearchBot, _fresh_deal, _unused, best_two, ranked, sample_hands
 from cardtui.games.base import Action, Bid, Pass
 from cardtui.games.fast import DealState, Policy, play_out
 from cardtui.games.hearts import HeartsView, hearts_winners, pass_offset, score_hearts_deal
@@ -48,8 +49,13 @@ class HeartsSearch(SearchBot):
     OWN_PHASES = ("pass",)
     APART = QS | JD
 
-    def _sample(self, seen: Seen, rng: random.Random) -> list[int]:
-        return sample_hands(seen, rng)
+    def _sample(self, seen: Seen, rng: random.Random, policy: Policy) -> tuple[list[int], float]:
+        if self.reference:
+            return sample_hands(seen, rng), 1.0
+        return weighted_sample(seen, rng, policy)
+
+    def _sample_cost(self, seen: Seen) -> int:
+        return SAMPLE_COST if self.reference else inference_cost(seen)
 
     def _policy(self, seen: Seen, ruleset: Ruleset, bids: list[int] | None = None) -> Policy:
         voids = seen.voids

@@ -16,6 +16,7 @@ always give the same choice, however busy the machine is.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from cardtui.bots.base import Decision, Evaluation, Option
 from cardtui.bots.common import Seen, checked, code, equivalent_groups, legal_play_mask, list_cards, low, read_view
@@ -138,12 +139,25 @@ class SearchBot:
     APART = 0
     """Cards never grouped with their neighbours when legal cards play alike (Hearts' Q♠ and J♦)."""
 
-    def __init__(self, budget_ms: int = 250) -> None:
+    def __init__(self, budget_ms: int = 250, reference: bool = False) -> None:
         self.budget_ms = max(1, budget_ms)
+        self.reference = reference
+        """The first hard player (`hard-v1`): samples only what is certain, kept for the arena to measure against."""
+        if reference:
+            self.level = "hard-v1"
 
-    def _samples(self, candidates: int, plays: int) -> int:
-        n = (self.budget_ms * PLAYS_PER_MS) // max(1, candidates * plays + SAMPLE_COST)
-        return max(MIN_SAMPLES, min(MAX_SAMPLES, n))
+    def _samples(self, candidates: int, plays: int, cost: int = SAMPLE_COST) -> int:
+        """How many samples the budget buys: each plays `plays` cards per candidate and costs `cost` to deal.
+
+        A sample that costs more to deal than a plain one (it is weighed against the
+        table) buys fewer samples of the same total work, capped or not, so every
+        version of the player takes the same time for a decision.
+        """
+        work = candidates * plays
+        n = max(MIN_SAMPLES, min(MAX_SAMPLES, (self.budget_ms * PLAYS_PER_MS) // max(1, work + SAMPLE_COST)))
+        if cost > SAMPLE_COST:
+            n = max(MIN_SAMPLES, n * (work + SAMPLE_COST) // (work + cost))
+        return n
 
     def decide(self, view: PlayerView, rng: random.Random) -> Decision:
         assert isinstance(view, TrickView)
@@ -158,9 +172,16 @@ class SearchBot:
         """The decision of a phase in `OWN_PHASES`."""
         raise NotImplementedError
 
-    def _sample(self, seen: Seen, rng: random.Random) -> list[int]:
-        """The four hands of one sample of the deal, agreeing with what the seat has seen."""
+    def _sample(self, seen: Seen, rng: random.Random, policy: Policy) -> tuple[list[int], float]:
+        """The hands of one sample of the deal, agreeing with what the seat has seen, and its weight.
+
+        The weight (at most 1) says how well the sample explains the table (`policy` reads the plays).
+        """
         raise NotImplementedError
+
+    def _sample_cost(self, seen: Seen) -> int:
+        """What dealing one sample costs, in simulated card plays."""
+        return SAMPLE_COST
 
     def _policy(self, seen: Seen, ruleset: Ruleset, bids: list[int] | None = None) -> Policy:
         """How every seat plays in a play-out."""
@@ -182,32 +203,39 @@ class SearchBot:
 
     def _play_search(
         self, view: TrickView, rng: random.Random
-    ) -> tuple[list[int], list[int], list[float], list[int], int]:
-        """Groups of legal cards that play alike, one card of each, and each one's summed value and points."""
+    ) -> tuple[list[int], list[int], list[float], list[float], int]:
+        """Groups of legal cards that play alike, one card of each, and each one's summed value and points.
+
+        The sums are weighted by how well each sample explains the table, scaled so
+        that dividing by the sample count gives the weighted average.
+        """
         seen = read_view(view)
         ruleset = view.ruleset
         legal = legal_play_mask(view)
         groups = equivalent_groups(legal, seen.unseen, self.APART)
         candidates = [low(g) for g in groups]
         totals = [0.0] * len(candidates)
-        points = [0] * len(candidates)
+        points = [0.0] * len(candidates)
         if len(groups) == 1:
             return groups, candidates, totals, points, 0
         policy = self._policy(seen, ruleset)
         plays = sum(seen.counts)
-        n = self._samples(len(candidates), plays)
+        n = self._samples(len(candidates), plays, self._sample_cost(seen))
         bids = seen_bids(seen)
+        weight = 0.0
         for _ in range(n):
-            hands = self._sample(seen, rng)
+            hands, w = self._sample(seen, rng, policy)
+            weight += w
             for i, card in enumerate(candidates):
                 st = _state_with(seen.state, hands)
                 apply_card(st, seen.rules, card)
                 if st.tricks_done < seen.rules.tricks:
                     play_out(st, seen.rules, _unused, policy)
                 value, pts = self._value(st, seen, ruleset, bids)
-                totals[i] += value
-                points[i] += pts
-        return groups, candidates, totals, points, n
+                totals[i] += w * value
+                points[i] += w * pts
+        scale = n / weight
+        return groups, candidates, [t * scale for t in totals], [p * scale for p in points], n
 
     def _play(self, view: TrickView, rng: random.Random) -> Decision:
         _, candidates, totals, points, n = self._play_search(view, rng)
@@ -219,7 +247,7 @@ class SearchBot:
         card = candidates[best]
         return Decision(Play(view.seat, Card.from_index(card)), self._reason(candidates, best, nxt, points, n))
 
-    def _reason(self, candidates: list[int], best: int, nxt: int | None, points: list[int], n: int) -> str:
+    def _reason(self, candidates: list[int], best: int, nxt: int | None, points: list[float], n: int) -> str:
         text = f"{code(candidates[best])}: expects {self._say(points[best] / n)} this deal"
         if nxt is not None:
             text += f" (next best {code(candidates[nxt])}: {self._say(points[nxt] / n)})"
@@ -246,7 +274,7 @@ class SearchBot:
         return own if own is not None else Evaluation((Option(action, 0.0, 0.0),), 0, "points", 0)
 
 
-def ranked(actions: list[Action], sums: list[float], points: list[int], n: int, chosen: int) -> Evaluation:
+def ranked(actions: list[Action], sums: list[float], points: Sequence[float], n: int, chosen: int) -> Evaluation:
     """Averages over `n` samples, best first (a tie keeps the earlier choice first)."""
     scale = 1.0 / n if n else 0.0
     order = sorted(range(len(actions)), key=lambda i: (-sums[i], i != chosen))

@@ -4,10 +4,12 @@ searched too and samples that fit the bids made."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from cardtui.bots.base import Decision, Evaluation, Option
 from cardtui.bots.common import Seen, read_view
-from cardtui.bots.search import SearchBot, _fresh_deal, _unused, best_two, ranked, sample_hands
+from cardtui.bots.inference import inference_cost, weighted_sample
+from cardtui.bots.search import SAMPLE_COST, SearchBot, _fresh_deal, _unused, best_two, ranked, sample_hands
 from cardtui.bots.spades import Standing, choose_bid, estimate, exchange_decision, nil_fits
 from cardtui.bots.spades import normal_play as spades_play
 from cardtui.games.base import Action, Bid
@@ -17,6 +19,8 @@ from cardtui.games.trick import TrickView
 from cardtui.rules import Ruleset, SpadesRules
 
 GAME_WIN_SPADES = 200.0
+BID_FIT = 1.0
+"""How much a trick of difference between a sampled hand's strength and its bid lowers the sample's log-weight."""
 
 
 def _bid_misfit(hands: list[int], seen: Seen) -> float:
@@ -44,6 +48,15 @@ def sample_spades(seen: Seen, rng: random.Random, tries: int = 3) -> list[int]:
         if fit < best_fit:
             best, best_fit = hands, fit
     return best
+
+
+def bid_fit(seen: Seen) -> Callable[[list[int]], float]:
+    """The log-weight a layout gets for how well each hand fits the bid its seat made."""
+
+    def fit(hands: list[int]) -> float:
+        return -BID_FIT * _bid_misfit(hands, seen)
+
+    return fit
 
 
 def spades_result(
@@ -78,8 +91,13 @@ class SpadesSearch(SearchBot):
     def _own_phase(self, view: TrickView, rng: random.Random) -> Decision:
         return self._bid(view, rng) if view.phase == "bid" else exchange_decision(view)
 
-    def _sample(self, seen: Seen, rng: random.Random) -> list[int]:
-        return sample_spades(seen, rng)
+    def _sample(self, seen: Seen, rng: random.Random, policy: Policy) -> tuple[list[int], float]:
+        if self.reference:
+            return sample_spades(seen, rng), 1.0
+        return weighted_sample(seen, rng, policy, bid_fit(seen))
+
+    def _sample_cost(self, seen: Seen) -> int:
+        return SAMPLE_COST if self.reference else inference_cost(seen)
 
     def _policy(self, seen: Seen, ruleset: Ruleset, bids: list[int] | None = None) -> Policy:
         assert isinstance(ruleset, SpadesRules)
@@ -120,8 +138,14 @@ class SpadesSearch(SearchBot):
         legal = set(view.legal)
         return base, why, [Bid(seat, b) for b in sorted(options) if Bid(seat, b) in legal]
 
-    def _bid_search(self, view: TrickView, cands: list[Bid], rng: random.Random) -> tuple[list[float], list[int], int]:
-        """Each candidate bid's summed value and side points over the samples (a bid's `blind` is played as made)."""
+    def _bid_search(
+        self, view: TrickView, cands: list[Bid], rng: random.Random
+    ) -> tuple[list[float], list[float], int]:
+        """Each candidate bid's summed value and side points over the samples (a bid's `blind` is played as made).
+
+        Samples are weighted by how well they fit the bids already made, scaled so that
+        dividing by the sample count gives the weighted average.
+        """
         ruleset = view.ruleset
         assert isinstance(ruleset, SpadesRules)
         seen = read_view(view)
@@ -132,9 +156,12 @@ class SpadesSearch(SearchBot):
         leader = order[0]
         n = self._samples(len(cands), ruleset.deck.bit_count())
         sums = [0.0] * len(cands)
-        points = [0] * len(cands)
+        points = [0.0] * len(cands)
+        fit = bid_fit(seen)
+        weight = 0.0
         for _ in range(n):
-            hands = sample_spades(seen, rng)
+            hands, w = (sample_spades(seen, rng), 1.0) if self.reference else weighted_sample(seen, rng, None, fit)
+            weight += w
             for i, bid in enumerate(cands):
                 bids = list(seen.bids)
                 bids[seat] = bid.bid
@@ -146,9 +173,10 @@ class SpadesSearch(SearchBot):
                 play_out(st, seen.rules, _unused, policy)
                 all_bids = [Bid(s, bids[s], seen.blind[s] if s != seat else bid.blind) for s in range(seats)]
                 value, pts = spades_value(*spades_result(st.won, all_bids, seen, ruleset), seat, ruleset)
-                sums[i] += value
-                points[i] += pts
-        return sums, points, n
+                sums[i] += w * value
+                points[i] += w * pts
+        scale = n / weight
+        return [x * scale for x in sums], [p * scale for p in points], n
 
     def _bid(self, view: TrickView, rng: random.Random) -> Decision:
         base, why, cands = self._bid_options(view)
@@ -174,4 +202,4 @@ class SpadesSearch(SearchBot):
         return ranked(list(cands), sums, bid_points, n, cands.index(action))
 
 
-__all__ = ["GAME_WIN_SPADES", "SpadesSearch", "sample_spades", "spades_result", "spades_value"]
+__all__ = ["GAME_WIN_SPADES", "SpadesSearch", "bid_fit", "sample_spades", "spades_result", "spades_value"]

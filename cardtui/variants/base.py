@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
-from cardtui.bots import DEFAULT_BUDGET_MS, Bot, RandomBot
+from cardtui.bots import DEFAULT_BUDGET_MS, REFERENCE_LEVELS, Bot, RandomBot
 from cardtui.bots.judge import Weigher
 from cardtui.cards import Card
 from cardtui.games.base import Action, Game, PlayerView
@@ -157,8 +157,8 @@ class GameEntry:
 
     @property
     def known_levels(self) -> tuple[str, ...]:
-        """The levels plus `random`, the weakest possible player (tests, the arena)."""
-        return (*self.levels, "random")
+        """The levels plus the reference players and `random`, the weakest possible player (tests, the arena)."""
+        return (*self.levels, *REFERENCE_LEVELS, "random")
 
     @property
     def reviews_win_chance(self) -> bool:
@@ -169,7 +169,7 @@ class GameEntry:
         """The computer player of a level (`budget_ms` is hard's time per decision); ValueError names the levels."""
         if level == "random":
             return RandomBot()
-        if level not in self.levels:
+        if level not in self.levels and level not in REFERENCE_LEVELS:
             raise ValueError(f"unknown level {level!r} for {self.name} — choose one of {', '.join(self.levels)}")
         return self.bot(level, budget_ms)
 

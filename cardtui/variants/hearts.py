@@ -30,6 +30,10 @@ RULES_TEXT = (
 def _bot(level: str, budget_ms: int) -> Bot:
     if level == "hard":
         return _search(budget_ms)
+    if level == "hard-v1":
+        from cardtui.bots.hearts_search import HeartsSearch
+
+        return HeartsSearch(budget_ms, reference=True)
     from cardtui.bots.hearts import HeartsBot
 
     return HeartsBot(level)

@@ -44,6 +44,10 @@ def _judge(budget_ms: int) -> Weigher:
 def _bot(level: str, budget_ms: int) -> Bot:
     if level == "hard":
         return _search(budget_ms)
+    if level == "hard-v1":
+        from cardtui.bots.spades_search import SpadesSearch
+
+        return SpadesSearch(budget_ms, reference=True)
     from cardtui.bots.spades import SpadesBot
 
     return SpadesBot(level)

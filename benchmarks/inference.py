@@ -1,0 +1,138 @@
+"""The hard players' inference on its own: how much chance it gives the true holder of the key cards.
+
+Positions come from seeded games of normal players, taken in the play once at
+least one trick is done; at each, the seat to move deals `--pool` uniform
+samples of the unseen cards (voids and known cards only, as the first hard
+player did) and weighs them as the hard player does (`bots/inference.py`:
+the plays replayed, and in Spades the bids). For every key card the seat
+can't see (Hearts: the queen of spades; Spades: the ace, king and queen of
+spades) it reports the mean probability given to the seat that really holds
+it, uniform against weighted, and the log score. Prints one JSON object.
+
+    python benchmarks/inference.py [--positions 1000] [--pool 60] [--seed 11]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from typing import Any
+
+from cardtui.bots.common import AS, KS, QS, read_view
+from cardtui.bots.hearts import normal_play as hearts_play
+from cardtui.bots.inference import weights
+from cardtui.bots.search import sample_hands
+from cardtui.bots.spades import Standing
+from cardtui.bots.spades import normal_play as spades_play
+from cardtui.bots.spades_search import bid_fit
+from cardtui.games import create_game
+from cardtui.games.fast import DealState, Policy
+from cardtui.games.trick import TrickGame, TrickView
+from cardtui.rules import SpadesRules, default_preset
+from cardtui.variants import make_bot
+
+KEYS = {"hearts": (QS,), "spades": (AS, KS, QS)}
+
+
+def positions(game: str, count: int, seed: int) -> list[tuple[TrickView, list[int]]]:
+    """Views of the seat to play, after the first trick, with every seat's true hand."""
+    rng = random.Random(seed)
+    bot = make_bot(game, "normal")
+    out: list[tuple[TrickView, list[int]]] = []
+    while len(out) < count:
+        g = create_game(default_preset(game))
+        assert isinstance(g, TrickGame)
+        while not g.is_over and len(out) < count:
+            tm = g.to_move
+            assert tm is not None
+            if tm.phase == "deal":
+                g.apply(g.chance_action(rng))
+                continue
+            view = g.view(tm.seat)
+            assert isinstance(view, TrickView)
+            if tm.phase == "play" and view.tricks and rng.random() < 0.3:
+                out.append((view, list(g.hands)))
+            g.apply(bot.decide(view, rng).action)
+    return out
+
+
+def policy_of(game: str, view: TrickView) -> Policy:
+    seen = read_view(view)
+    if game == "hearts":
+        voids = seen.voids
+
+        def hearts_policy(state: DealState, seat: int, legal: int) -> int:
+            return hearts_play(state, seat, legal, voids)[0]
+
+        return hearts_policy
+    ruleset = view.ruleset
+    assert isinstance(ruleset, SpadesRules)
+    table = Standing.of(seen, ruleset)
+
+    def spades_policy(state: DealState, seat: int, legal: int) -> int:
+        return spades_play(state, seat, legal, table)[0]
+
+    return spades_policy
+
+
+def measure(game: str, count: int, pool: int, seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    uniform_p: list[float] = []
+    weighted_p: list[float] = []
+    started = time.perf_counter()
+    for view, truth in positions(game, count, seed):
+        seen = read_view(view)
+        keys = [k for k in KEYS[game] if seen.unseen & k]
+        if not keys:
+            continue
+        layouts = [sample_hands(seen, rng) for _ in range(pool)]
+        fit = bid_fit(seen) if game == "spades" else None
+        w = weights(layouts, seen, policy_of(game, view), fit)
+        for key in keys:
+            holder = next(s for s, h in enumerate(truth) if h & key)
+            hits = [1.0 if layout[holder] & key else 0.0 for layout in layouts]
+            uniform_p.append(sum(hits) / pool)
+            weighted_p.append(sum(h * p for h, p in zip(hits, w, strict=True)))
+    n = len(uniform_p)
+
+    def log_score(ps: list[float]) -> float:
+        return sum(math.log(max(p, 1e-3)) for p in ps) / n
+
+    better = sum(1 for u, v in zip(uniform_p, weighted_p, strict=True) if v > u + 1e-9)
+    worse = sum(1 for u, v in zip(uniform_p, weighted_p, strict=True) if v < u - 1e-9)
+    diffs = [v - u for u, v in zip(uniform_p, weighted_p, strict=True)]
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    half = 1.96 * sd / math.sqrt(n)
+    return {
+        "positions": count,
+        "key_cards_unseen": n,
+        "pool": pool,
+        "true_holder_probability": {
+            "uniform": round(sum(uniform_p) / n, 4),
+            "inferred": round(sum(weighted_p) / n, 4),
+            "difference": round(mean, 4),
+            "difference_interval": [round(mean - half, 4), round(mean + half, 4)],
+        },
+        "log_score": {"uniform": round(log_score(uniform_p), 4), "inferred": round(log_score(weighted_p), 4)},
+        "inferred_higher": better,
+        "inferred_lower": worse,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--positions", type=int, default=1000)
+    parser.add_argument("--pool", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=11)
+    args = parser.parse_args()
+    out = {game: measure(game, args.positions, args.pool, args.seed) for game in KEYS}
+    print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,146 @@
+"""The hard players read the table: samples that explain the plays and the bids weigh more."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtui.bots.common import QS, read_view
+from cardtui.bots.hearts import normal_play as hearts_play
+from cardtui.bots.inference import alike, play_log_weight, weighted_sample, weights
+from cardtui.bots.search import sample_hands
+from cardtui.bots.spades_search import bid_fit
+from cardtui.cards import CardSet, parse_cards
+from cardtui.games.base import Bid, Play
+from cardtui.games.fast import DealState, Policy
+from cardtui.games.hearts import HeartsGame
+from cardtui.games.spades import SpadesGame
+from cardtui.games.trick import TrickGame
+from cardtui.rules import HeartsRules, SpadesRules, default_preset
+from cardtui.variants import make_bot
+from tests.support.dealing import deal_of
+
+CLUBS = " ".join(f"{r}C" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"])
+
+
+def mask(codes: str) -> int:
+    return CardSet.parse(codes.split()).mask
+
+
+def test_cards_play_alike_when_nothing_unseen_lies_between() -> None:
+    two, four, five = (c.index for c in parse_cards(["2C", "4C", "5C"]))
+    assert alike(two, four, mask("3C"))
+    assert not alike(two, four, 0)
+    assert alike(four, five, 0)
+    assert not alike(two, parse_cards(["2D"])[0].index, (1 << 52) - 1)
+
+
+def _void_discard_position() -> HeartsGame:
+    """Seat 1, void in clubs, threw A♥ on the club lead where the normal player would have thrown the queen."""
+    base = default_preset("hearts")
+    assert isinstance(base, HeartsRules)
+    rules = base.replace(pass_cycle=("none",), no_points_first_trick=False)
+    g = HeartsGame(rules)  # type: ignore[arg-type]
+    g.apply(deal_of({0: CLUBS, 1: "AH 2H 3H 2D 3D 4D 5D 6D 7D 8D 9D 10D JD", 3: "QS"}, dealer=3))
+    g.apply(Play(0, parse_cards(["2C"])[0]))
+    g.apply(Play(1, parse_cards(["AH"])[0]))
+    return g
+
+
+def hearts_policy(voids: list[int]) -> Policy:
+    """The normal Hearts player, as the inference models the other seats."""
+
+    def policy(state: DealState, seat: int, legal: int) -> int:
+        return hearts_play(state, seat, legal, voids)[0]
+
+    return policy
+
+
+def test_a_discard_that_was_not_the_queen_says_the_queen_is_elsewhere() -> None:
+    g = _void_discard_position()
+    seen = read_view(g.view(2))
+    policy = hearts_policy(seen.voids)
+
+    truth = list(g.hands)
+    swapped = list(truth)
+    swapped[1] = truth[1] & ~mask("JD") | QS
+    swapped[3] = truth[3] & ~QS | mask("JD")
+    assert play_log_weight(truth, seen, policy) == 0.0
+    assert play_log_weight(swapped, seen, policy) < 0.0
+    w = weights([truth, swapped], seen, policy, None)
+    assert w[0] > 0.7 > w[1]
+
+
+def test_samples_keep_voids_and_counts() -> None:
+    g = _void_discard_position()
+    seen = read_view(g.view(2))
+    policy = hearts_policy(seen.voids)
+
+    rng = random.Random(3)
+    total = queen = 0.0
+    uniform = 0
+    for _ in range(600):
+        hands, w = weighted_sample(seen, rng, policy)
+        assert hands[2] == g.hands[2]
+        assert [h.bit_count() for h in hands] == [h.bit_count() for h in g.hands]
+        assert hands[1] & CardSet.parse(CLUBS.split()).mask == 0
+        assert 0.0 < w <= 1.0
+        total += w
+        queen += w * bool(hands[1] & QS)
+        uniform += bool(hands[1] & QS)
+    assert queen / total < 0.9 * uniform / 600
+
+
+def test_a_nil_bidder_is_unlikely_to_hold_the_top_spades() -> None:
+    rules = default_preset("spades")
+    assert isinstance(rules, SpadesRules)
+    g = SpadesGame(rules)
+    g.apply(deal_of({0: "AS KS QS JS AH KH AD KD AC KC 2H 3H 4H", 1: "2S 3S 4S 2D 3D 4D 5D 2C 3C 4C 5C 6C 7C"}))
+    for seat, bid in ((0, 7), (1, 0), (2, 3)):
+        g.apply(Bid(seat, bid))
+    seen = read_view(g.view(3))
+    fit = bid_fit(seen)
+    truth = list(g.hands)
+    swapped = list(truth)
+    swapped[0], swapped[1] = truth[1], truth[0]
+    assert fit(truth) > fit(swapped)
+
+
+def _positions(count: int, seed: int) -> list[tuple[TrickGame, int]]:
+    """Seeded Hearts positions of normal players, two tricks in with the queen out, and the seat to move."""
+    rng = random.Random(seed)
+    bot = make_bot("hearts", "normal")
+    out: list[tuple[TrickGame, int]] = []
+    while len(out) < count:
+        g = HeartsGame(default_preset("hearts"))  # type: ignore[arg-type]
+        while not g.is_over and len(out) < count:
+            tm = g.to_move
+            assert tm is not None
+            if tm.phase == "deal":
+                g.apply(g.chance_action(rng))
+                continue
+            view = g.view(tm.seat)
+            if tm.phase == "play" and len(view.tricks) >= 2 and read_view(view).unseen & QS and rng.random() < 0.3:
+                out.append((g.clone(), tm.seat))
+            g.apply(bot.decide(view, rng).action)
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_inference_gives_the_true_queen_holder_more_chance_than_uniform(seed: int) -> None:
+    rng = random.Random(seed)
+    uniform = inferred = 0.0
+    positions = _positions(40, seed)
+    for g, seat in positions:
+        view = g.view(seat)
+        seen = read_view(view)
+
+        policy = hearts_policy(seen.voids)
+
+        holder = next(s for s in range(4) if g.hands[s] & QS)
+        layouts = [sample_hands(seen, rng) for _ in range(40)]
+        w = weights(layouts, seen, policy, None)
+        uniform += sum(1 for h in layouts if h[holder] & QS) / len(layouts)
+        inferred += sum(p for h, p in zip(layouts, w, strict=True) if h[holder] & QS)
+    assert inferred > uniform * 1.05
