@@ -46,8 +46,5 @@ def test_an_unknown_level_names_the_levels_offered() -> None:
 
 
 @pytest.mark.parametrize("game", game_names())
-def test_the_review_and_the_hint_weigh_with_the_new_hard_player(game: str) -> None:
-    judge = make_judge(game, "hard", 2)
-    assert getattr(judge, "level", None) == "hard"
-    assert getattr(judge, "reference", None) is False
+def test_the_hint_plays_as_the_new_hard_player(game: str) -> None:
     assert getattr(make_bot(game, "hard", 2), "reference", None) is False
