@@ -6,6 +6,7 @@ import dataclasses
 from typing import ClassVar, cast
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
@@ -40,9 +41,12 @@ from cardtui.tui.widgets.prompt_bar import PromptBar
 from cardtui.tui.widgets.scoreboard import Scoreboard
 from cardtui.tui.widgets.seat_panel import SeatPanel
 from cardtui.tui.widgets.text_line import TextLines
+from cardtui.tui.widgets.tracker import PlayedTrick, Tracker
 from cardtui.tui.widgets.trick import Trick
 from cardtui.variants import entry_of
 
+ROOMY = 120
+"""From this many columns the tracker stands beside the table as a panel (below, F10 shows it)."""
 PLAY_PROMPT = "Your turn: type a card (10C, qs) and Enter, or ←/→ and Enter, or click"
 
 
@@ -75,6 +79,7 @@ class TableScreen(FitsTerminal, GameScreen):
         Binding("f5,exclamation_mark", "claim", "Claim", id="table.claim", show=False),
         # Not in the footer: at 80 columns it would push ctrl+q off; F1's help and the deal end name it.
         Binding("f6", "history", "Score history", id="table.history", show=False),
+        Binding("f10", "tracker", "Played", id="table.tracker"),
     ]
     MOVE_KEYS: ClassVar[Keys] = (
         ("10C, tc, QS, qs + Enter", "play the card typed"),
@@ -87,6 +92,11 @@ class TableScreen(FitsTerminal, GameScreen):
         ("F4 / shift+F4", "computer players faster / slower: slow, normal, fast, instant (remembered)"),
         ("F5 or !", "claim the remaining tricks when they are surely yours (asks first, then shows them)"),
         ("F6", "score history: every deal so far and a chart of the running totals"),
+        (
+            "F10",
+            "what has been played: cards by suit and this deal's tricks, who led and took each (beside the table "
+            f"from {ROOMY} columns)",
+        ),
         ("Enter, Space or click", "collect a finished trick (when Settings has click to collect the trick on)"),
         ("F9", "settings: speed, theme, suits as letters, hint level, click to collect the trick"),
     )
@@ -123,6 +133,7 @@ class TableScreen(FitsTerminal, GameScreen):
                         yield Static("", classes="corner")
             with Vertical(id="side"):
                 yield Scoreboard(id="scores")
+                yield Tracker(self.ascii_only, id="tracker-panel")
                 yield GameLog(self.tell, self.viewer, id="log")
         hand = Hand(ascii_only=self.ascii_only, id="hand")
         hand.border_title = "Your hand"
@@ -204,6 +215,7 @@ class TableScreen(FitsTerminal, GameScreen):
         lines = self.bid_scores(cast(SpadesView, v)) if self.bids else self.point_scores(cast(HeartsView, v))
         lines.append(f"Deal {max(v.deal_number, 1)} · speed {self.settings.speed}")
         self.query_one(Scoreboard).show(lines)
+        self.query_one("#tracker-panel", Tracker).show(list(v.played), self.played_tricks(v))
         # status
         title = self.entry.title
         if v.is_over:
@@ -232,6 +244,26 @@ class TableScreen(FitsTerminal, GameScreen):
         if tm is not None and tm.seat == self.viewer and tm.phase == "play" and self.held is None:
             legal = {a.card for a in v.legal if isinstance(a, Play)}
         hand.show(held, legal, self.passing_cards(v), self.face_down, self.received_cards(v))
+
+    def played_tricks(self, v: TrickView) -> list[PlayedTrick]:
+        """This deal's tricks as everyone saw them: the taken ones, then the one being played."""
+        tricks = [
+            PlayedTrick(self.who(leader), tuple(card for _, card in cards), self.who(winner))
+            for leader, winner, cards in v.tricks
+        ]
+        if v.trick:
+            tricks.append(PlayedTrick(self.who(v.trick[0][0]), tuple(card for _, card in v.trick)))
+        return tricks
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self.set_class(event.size.width >= ROOMY, "-roomy")
+
+    def action_tracker(self) -> None:
+        from cardtui.tui.screens.tracker import TrackerScreen
+
+        v = self.view()
+        self.app.push_screen(TrackerScreen(list(v.played), self.played_tricks(v), self.ascii_only))
 
     @property
     def bids(self) -> bool:
