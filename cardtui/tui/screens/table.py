@@ -214,6 +214,8 @@ class TableScreen(FitsTerminal, GameScreen):
         # scores
         lines = self.bid_scores(cast(SpadesView, v)) if self.bids else self.point_scores(cast(HeartsView, v))
         lines.append(f"Deal {max(v.deal_number, 1)} · speed {self.settings.speed}")
+        if self.entry.progress is not None and not v.is_over:
+            lines += self.entry.progress(v, [self.who(seat) for seat in range(self.count)])
         self.query_one(Scoreboard).show(lines)
         self.query_one("#tracker-panel", Tracker).show(list(v.played), self.played_tricks(v))
         # status
