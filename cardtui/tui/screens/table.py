@@ -42,11 +42,13 @@ from cardtui.tui.widgets.scoreboard import Scoreboard
 from cardtui.tui.widgets.seat_panel import SeatPanel
 from cardtui.tui.widgets.text_line import TextLines
 from cardtui.tui.widgets.tracker import PlayedTrick, Tracker
-from cardtui.tui.widgets.trick import Trick
+from cardtui.tui.widgets.trick import MOVE_SECONDS, Trick
 from cardtui.variants import entry_of
 
 ROOMY = 120
 """From this many columns the tracker stands beside the table as a panel (below, F10 shows it)."""
+BIG_SIZE = (120, 40)
+"""From this size (columns, rows) the trick and the hand are drawn as wide cards."""
 PLAY_PROMPT = "Your turn: type a card (10C, qs) and Enter, or ←/→ and Enter, or click"
 
 
@@ -200,6 +202,7 @@ class TableScreen(FitsTerminal, GameScreen):
         trick = self.query_one(Trick)
         trick.bottom = self.bottom
         trick.count = self.count
+        trick.motion = MOVE_SECONDS[self.settings.speed] if self.settings.trick_delay > 0 else 0.0
         if self.held is not None:
             trick.show(*self.held)
         elif self.show_last and v.tricks:
@@ -260,6 +263,17 @@ class TableScreen(FitsTerminal, GameScreen):
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
         self.set_class(event.size.width >= ROOMY, "-roomy")
+        big = event.size.width >= BIG_SIZE[0] and event.size.height >= BIG_SIZE[1]
+        self.set_class(big, "-big")
+        self.query_one(Trick).set_big(big)
+        self.query_one(Hand).set_big(big)
+
+    def on_key(self, event: events.Key) -> None:
+        """Any key puts a card on its way to the trick in its place at once."""
+        self.query_one(Trick).settle()
+
+    def on_hand_pressed(self, message: Hand.Pressed) -> None:
+        self.query_one(Trick).settle()
 
     def action_tracker(self) -> None:
         from cardtui.tui.screens.tracker import TrackerScreen
@@ -365,6 +379,7 @@ class TableScreen(FitsTerminal, GameScreen):
         self.gather()
 
     def on_click(self) -> None:
+        self.query_one(Trick).settle()
         if self.collecting:
             self.gather()
 
