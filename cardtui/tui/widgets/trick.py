@@ -174,7 +174,7 @@ class Trick(Widget):
             )
         caption_y = max(0, (height - (3 * ch + 1)) // 2) + 3 * ch
         if caption_y < height and self.caption:
-            caption = self.caption[:width]
+            caption = self.caption if len(self.caption) <= width else self.caption[: width - 1] + "…"
             put((width - len(caption)) // 2, caption_y, [caption], self.get_component_rich_style("trick--caption"))
         out = Text(no_wrap=True)
         for i, row in enumerate(canvas):
