@@ -14,6 +14,9 @@ from textual.widgets import Footer, Static
 from cardtui.cards import Card
 from cardtui.tui.widgets.tracker import PlayedTrick, Tracker
 
+LEAVE = 8
+"""The dialog's rows around the tracker: its border, title, keys line and the footer."""
+
 
 class TrackerScreen(ModalScreen[None]):
     """The played cards by suit and the deal's tricks; F10, Esc or Enter goes back to the table."""
@@ -31,7 +34,7 @@ class TrackerScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="tracker-dialog"):
             yield Static("What has been played", classes="dialog-title", markup=False)
-            yield Tracker(self.ascii_only, id="tracker-full")
+            yield Tracker(self.ascii_only, id="tracker-full", leave=LEAVE)
             yield Static("F10, Esc or Enter: back to the table", id="tracker-keys", markup=False)
         yield Footer()
 

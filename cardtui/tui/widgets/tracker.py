@@ -46,9 +46,14 @@ class Tracker(Widget):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"tracker--head", "tracker--red", "tracker--black", "tracker--out"}
 
-    def __init__(self, ascii_only: bool = False, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, ascii_only: bool = False, id: str | None = None, classes: str | None = None, leave: int | None = None
+    ) -> None:
         super().__init__(id=id, classes=classes)
         self.ascii_only = ascii_only
+        self.leave = leave
+        """Rows of the terminal to leave to what is around the tracker (a dialog): it is never taller than the
+        rest, so its newest tricks stay in sight rather than scrolling off. None: as tall as its lines."""
         self.played: frozenset[Card] = frozenset()
         self.tricks: tuple[PlayedTrick, ...] = ()
 
@@ -62,7 +67,10 @@ class Tracker(Widget):
         self.refresh(layout=relayout)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return FIXED_LINES + max(1, len(self.tricks))
+        lines = FIXED_LINES + max(1, len(self.tricks))
+        if self.leave is None:
+            return lines
+        return max(FIXED_LINES + 1, min(lines, viewport.height - self.leave))
 
     def suit_line(self, suit: Suit) -> Text:
         """`♠ A · Q · · 9 …`: the suit's glyph (or letter) and each rank, played or still out."""
