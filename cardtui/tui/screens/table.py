@@ -138,6 +138,7 @@ class TableScreen(FitsTerminal, GameScreen):
                 yield Tracker(self.ascii_only, id="tracker-panel")
                 yield GameLog(self.tell, self.viewer, id="log")
         hand = Hand(ascii_only=self.ascii_only, id="hand")
+        hand.on_press = self.settle_trick
         hand.border_title = "Your hand"
         yield hand
         yield PromptBar(id="promptbar")
@@ -269,11 +270,12 @@ class TableScreen(FitsTerminal, GameScreen):
         self.query_one(Hand).set_big(big)
 
     def on_key(self, event: events.Key) -> None:
-        """Any key puts a card on its way to the trick in its place at once."""
-        self.query_one(Trick).settle()
+        self.settle_trick()
 
-    def on_hand_pressed(self, message: Hand.Pressed) -> None:
-        self.query_one(Trick).settle()
+    def settle_trick(self) -> None:
+        """Any key puts a card on its way to the trick in its place at once."""
+        if self.is_mounted:
+            self.query_one(Trick).settle()
 
     def action_tracker(self) -> None:
         from cardtui.tui.screens.tracker import TrackerScreen
