@@ -83,11 +83,13 @@ async def test_the_pass_dialog_sets_aside_to_read_the_log_and_decides_nothing_me
         await pilot.pause()
         assert app.screen is dialog and not dialog.chosen
         assert session.game.to_move == ToMove(0, "pass")
-        await pilot.press("f3")
+        first = dialog.cards[0]
+        await pilot.press("f3", *first.code.lower(), "enter")  # typed at once after F3: the dialog's hand has it
         await pilot.pause()
         text = "\n".join(screen_lines(app))
         assert "Enter passes" in text and "F3 brings" not in text
         assert dialog.focused is not None and dialog.focused.id == "pass-hand"
+        assert dialog.chosen == [first]
 
 
 async def test_the_bid_dialog_sets_aside_too() -> None:

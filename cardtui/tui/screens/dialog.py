@@ -93,7 +93,7 @@ class DecisionDialog(ModalScreen[T]):
         if self.aside:
             self.remove_class("-aside")
             if self._aside_focus is not None and self._aside_focus.is_attached:
-                self._aside_focus.focus()
+                self.set_focus(self._aside_focus)  # at once, so keys typed right after F3 reach it
         else:
             self._aside_focus = self.focused
             self.set_focus(None)
