@@ -81,7 +81,9 @@ class TableScreen(FitsTerminal, GameScreen):
         Binding("f5,exclamation_mark", "claim", "Claim", id="table.claim", show=False),
         # Not in the footer: at 80 columns it would push ctrl+q off; F1's help and the deal end name it.
         Binding("f6", "history", "Score history", id="table.history", show=False),
-        Binding("f10", "tracker", "Played", id="table.tracker"),
+        # Not in the footer either (it would push ctrl+q off at 100 columns): F1's help names it, and from 120
+        # columns the tracker stands beside the table anyway.
+        Binding("f10", "tracker", "Played", id="table.tracker", show=False),
     ]
     MOVE_KEYS: ClassVar[Keys] = (
         ("10C, tc, QS, qs + Enter", "play the card typed"),
