@@ -5,6 +5,8 @@ moment to $CARDTUI_READY_FILE after its first refresh); the median of a few runs
 key_to_repaint_ms: in the table, in tmux, an arrow key (moves the cursor along the hand) until
 capture-pane shows the change; median and 90th percentile of 40 presses (includes tmux's own
 send-keys and capture-pane round trips, so it overstates the app's share).
+key_to_repaint_tracker_ms: the same at 160x50, where the tracker of played cards stands beside the
+table and the cards are wide.
 history_chart_ms: a Spades game played 40 deals (win target 10000, every seat the easy computer
 player); the score history screen open at 100x30, its chart of running totals drawn (plotext's
 build, turned into Text) 20 times: median and max. open_median_ms: the history screen pushed
@@ -49,7 +51,7 @@ def launch_once(home: Path) -> float:
         subprocess.run(["tmux", "-L", socket, "kill-server"], check=False)
 
 
-def key_latency(home: Path, presses: int = 40) -> list[float]:
+def key_latency(home: Path, presses: int = 40, size: tuple[int, int] = (100, 30)) -> list[float]:
     """Resume a game at our turn in tmux, press Right, poll capture-pane (with styles) until it changes."""
     os.environ["CARDTUI_HOME"] = str(home)
     from cardtui.games.base import ToMove
@@ -69,14 +71,15 @@ def key_latency(home: Path, presses: int = 40) -> list[float]:
     tmux = ["tmux", "-L", socket]
     command = f"cd {shlex.quote(str(ROOT))} && env CARDTUI_HOME={shlex.quote(str(home))} "
     command += f"{shlex.quote(sys.executable)} -m cardtui resume {shlex.quote(str(save))}"
-    subprocess.run([*tmux, "new-session", "-d", "-x", "100", "-y", "30", command], check=True)
+    subprocess.run([*tmux, "new-session", "-d", "-x", str(size[0]), "-y", str(size[1]), command], check=True)
 
     def screen() -> str:
         return subprocess.run([*tmux, "capture-pane", "-p", "-e"], capture_output=True, text=True).stdout
 
     try:
         deadline = time.monotonic() + 20
-        while "Your turn" not in screen():
+        shown = ("Your turn", "Played this deal") if size[0] >= 120 else ("Your turn",)  # the tracker, when wide
+        while not all(text in screen() for text in shown):
             if time.monotonic() > deadline:
                 raise RuntimeError("the table never showed our turn")
         times: list[float] = []
@@ -171,6 +174,14 @@ def main() -> None:
         "median": round(statistics.median(times), 2),
         "p90": round(sorted(times)[int(len(times) * 0.9)], 2),
         "target_median": 30,
+    }
+    with tempfile.TemporaryDirectory() as folder:
+        times = key_latency(Path(folder), size=(160, 50))
+    out["key_to_repaint_tracker_ms"] = {
+        "median": round(statistics.median(times), 2),
+        "p90": round(sorted(times)[int(len(times) * 0.9)], 2),
+        "target_median": 30,
+        "size": "160x50",
     }
     with tempfile.TemporaryDirectory() as folder:
         os.environ["CARDTUI_HOME"] = folder

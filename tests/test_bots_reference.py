@@ -11,7 +11,7 @@ from cardtui.arena import run_arena
 from cardtui.cli import app
 from cardtui.tui.screens.new_game import _levels
 from cardtui.tui.settings import HINT_LEVELS
-from cardtui.variants import find_game, game_names, make_bot, make_judge
+from cardtui.variants import find_game, game_names, make_bot
 
 
 @pytest.mark.parametrize("game", game_names())

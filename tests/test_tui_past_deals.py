@@ -1,4 +1,4 @@
-"""F10 at the table replays the deals finished so far: never the deal being played, never another person's cards."""
+"""ctrl+e at the table replays the deals finished so far: never the deal being played, never another person's cards."""
 
 from __future__ import annotations
 
@@ -25,14 +25,14 @@ def one_deal_and_more(session: Session) -> bool:
     return records == 1 and plays > 60 and session.seat_to_move() == session.seats[0]
 
 
-async def test_f10_replays_the_finished_deal_and_esc_goes_back_to_the_same_turn() -> None:
+async def test_ctrl_e_replays_the_finished_deal_and_esc_goes_back_to_the_same_turn() -> None:
     app, session = make_app("hearts", seed=5)
     fast_forward(session, one_deal_and_more)
     second_deal = [i for i, a in enumerate(session.log) if a.type == "deal"][-1]
     async with app.run_test(size=(100, 30)) as pilot:
         table = await settled_at(pilot, app, GameScreen)
         actions = len(session.log)
-        await pilot.press("f10")
+        await pilot.press("ctrl+e")
         text = await drawn_when(pilot, app, lambda t: "finished deals" in t)
         replay = app.screen
         assert isinstance(replay, ReplayScreen) and replay.replay.in_progress
@@ -49,7 +49,7 @@ async def test_f10_replays_the_finished_deal_and_esc_goes_back_to_the_same_turn(
         assert app.screen is table and len(session.log) == actions and table.human_turn() == 0
 
 
-async def test_f10_in_hot_seat_refuses_with_the_reason_and_shows_no_replay() -> None:
+async def test_ctrl_e_in_hot_seat_refuses_with_the_reason_and_shows_no_replay() -> None:
     app, session = make_app("hearts", seed=5, humans=(0, 2))
     fast_forward(session, one_deal_and_more)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -57,14 +57,14 @@ async def test_f10_in_hot_seat_refuses_with_the_reason_and_shows_no_replay() -> 
         if not isinstance(app.screen, GameScreen):  # the hand-over to the person to play
             await pilot.press("space")
         table = await settled_at(pilot, app, GameScreen)
-        await pilot.press("f10")
+        await pilot.press("ctrl+e")
         await workers_done(app)
         text = await drawn_when(pilot, app, lambda t: "people play this game" in t)
         assert "2 people play this game, and a replay shows every hand and pass" in text
         assert app.screen is table and not any(isinstance(s, ReplayScreen) for s in app.screen_stack)
 
 
-async def test_f10_before_any_deal_has_finished_says_so() -> None:
+async def test_ctrl_e_before_any_deal_has_finished_says_so() -> None:
     app, _ = make_app("spades", seed=5)
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(20):  # to the first play of the first deal
@@ -74,17 +74,17 @@ async def test_f10_before_any_deal_has_finished_says_so() -> None:
             from tests.support.tui import answer_simply
 
             await answer_simply(pilot, app)
-        await pilot.press("f10")
+        await pilot.press("ctrl+e")
         await workers_done(app)
         text = await drawn_when(pilot, app, lambda t: "No past deals: no deal of this game has finished yet" in t)
         assert "No past deals: no deal of this game has finished yet" in text
         assert not any(isinstance(s, ReplayScreen) for s in app.screen_stack)
 
 
-async def test_f10_at_a_network_seat_is_refused_with_a_sentence(tmp_path: Path) -> None:
+async def test_ctrl_e_at_a_network_seat_is_refused_with_a_sentence(tmp_path: Path) -> None:
     async with seated(tmp_path) as (_table, _remote, app, pilot):
         assert await play_until(pilot, app, 5, lambda: isinstance(app.screen, GameScreen))
-        await pilot.press("f10")
+        await pilot.press("ctrl+e")
         text = await drawn_when(pilot, app, lambda t: "network seat" in t)
         assert "Past deals are not shown at a network seat" in text
         assert not any(isinstance(s, ReplayScreen) for s in app.screen_stack)

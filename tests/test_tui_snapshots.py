@@ -15,6 +15,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from cardtui.games.base import ToMove
 from cardtui.games.trick import TrickGame
 from cardtui.replay import Replay
 from cardtui.tui.app import CardtuiApp, Start
@@ -93,6 +94,22 @@ async def test_table(snapshot: Any, size: tuple[int, int]) -> None:
         if size == (100, 30):
             await pilot.press("f1")
             await shot(snapshot, app, pilot, "help_table.svg")
+
+
+@pytest.mark.parametrize("size", [(60, 20), (80, 24), (100, 30), (160, 50)])
+async def test_table_with_the_tracker(snapshot: Any, size: tuple[int, int]) -> None:
+    """Ten tricks into a deal: from 120 columns the tracker stands beside the table, below it F10 shows it; either
+    way the newest tricks are in sight."""
+    app, session = make_app("hearts", seed=7)
+    fast_forward(session, lambda s: len(s.game.view(0).tricks) >= 10 and s.game.to_move == ToMove(0, "play"))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        if size[0] < 120:
+            await pilot.press("f10")
+            await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "Played this deal" in text and "10 You " in text, text
+        await shot(snapshot, app, pilot, f"table_tracker_{size[0]}x{size[1]}.svg")
 
 
 async def test_spades_table_deal_end_and_game_end(snapshot: Any) -> None:

@@ -44,10 +44,13 @@ def check_turned(table: TableScreen) -> int:
     assert str(table.query_one(Hand).border_title) == f"{possessive(names[seat])} hand"
     trick = table.query_one(Trick)
     assert trick.bottom == seat
+    rows = trick.render().plain.split("\n")
+    slots = trick.slots(max(trick.size.width, 17), len(rows))
     for place in range(4):  # each card of the trick lies in front of the seat that played it
         played = trick.cards.get((seat + place) % 4)
         if played is not None:
-            assert trick._card(place).plain.strip() == str(played.glyph)
+            x, y, _, _ = slots[place]
+            assert rows[y][x : x + 3].strip() == str(played.glyph)
     return seat
 
 

@@ -35,6 +35,8 @@ class EventCounts:
 
 Figures = Callable[[Game, EventCounts], dict[str, list[int]]]
 """A finished or saved game's own figures for the catalog: per seat or per side, by name."""
+Progress = Callable[[PlayerView, Sequence[str]], list[str]]
+"""A seat's view in lines for the table's side panel, given the seats' names: how each side stands this deal."""
 StatCounts = Callable[[Mapping[str, list[int]], int, int], dict[str, int]]
 """A save's figures (`Figures`) turned into your counts for the statistics, given your seat and side."""
 
@@ -109,6 +111,8 @@ class GameEntry:
     """The counts the statistics report per deal (`bags` as `bags_per_deal`)."""
     stat_columns: tuple[tuple[str, str], ...]
     """The statistics table's own columns of this game (key, heading), after the common ones."""
+    progress: Progress | None = None
+    """How each side stands in this deal, for the table's side panel (Spades: the contracts); None for nothing."""
 
     @property
     def default_preset(self) -> str:

@@ -131,6 +131,42 @@ def _play_causes(view: SpadesView, best: Play, mine: Play, names: Sequence[str],
     return causes
 
 
+def _progress(view: PlayerView, names: Sequence[str]) -> list[str]:
+    """Each side's contract this deal (each seat's in cutthroat): bid, tricks won, still needed, each nil, bags."""
+    assert isinstance(view, SpadesView)
+    rules = view.ruleset
+    bids = view.detail.bids
+    lines = ["Contracts this deal"]
+    for i, side in enumerate(view.sides):
+        name = " + ".join(names[s] for s in side)
+        won = sum(view.tricks_won[s] for s in side)
+        made = [b for b in (bids[s] for s in side) if b is not None]
+        if not made:
+            lines.append(f"{name[:16]}: to bid")
+            continue
+        contract = sum(b.bid for b in made)
+        waiting = " + ?" if len(made) < len(side) else ""
+        lines.append(f"{name[:16]}: bid {contract}{waiting}")
+        nil_tricks = sum(view.tricks_won[b.seat] for b in made if b.is_nil)
+        counted = won if rules.failed_nil_tricks_count else won - nil_tricks
+        need = contract - counted
+        if contract == 0:
+            state = "no contract"
+        elif need > 0:
+            state = f"need {need}"
+        else:
+            state = "made" + (f", {-need} over" if need < 0 else "")
+        lines.append(f"  won {won} · {state}")
+        for bid in made:
+            if bid.is_nil:
+                taken = view.tricks_won[bid.seat]
+                how = "safe so far" if taken == 0 else f"broken ({taken} taken)"
+                lines.append(f"  {names[bid.seat][:10]} {bid.label()}: {how}")
+        if rules.has_bags:
+            lines.append(f"  bags {view.detail.bags[i]} carried")
+    return lines
+
+
 def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], text: CardText) -> list[str]:
     assert isinstance(view, SpadesView)
     if isinstance(best, Play) and isinstance(mine, Play):
@@ -172,6 +208,7 @@ SPADES = GameEntry(
     seat_counts=(4,),
     players_knob=None,
     figures=_figures,
+    progress=_progress,
     seat_figures=("nils_bid", "nils_made"),
     side_figures=("contracts", "made", "sets", "bags"),
     stat_counts=_stat_counts,

@@ -128,7 +128,7 @@ class BidScreen(DecisionDialog[Bid]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Esc looks at the hand only while it is face down (the footer offers it only then)."""
         if action == "look":
-            return self.blind_stage
+            return self.blind_stage and not self.aside
         return super().check_action(action, parameters)
 
     def action_look(self) -> None:

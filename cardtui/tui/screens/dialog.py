@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
+from textual.widgets import Static
 
 from cardtui.tui.messages import AskToLeave
 from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH, keep_focus
@@ -26,6 +27,10 @@ TALK_KEY = ("ctrl+t or /", "talk: one line to everyone at the table")
 """The help's line for table talk (a network table's)."""
 LOBBY_KEY = ("F8", "the lobby: invitations and who has joined")
 """The help's line for the host's lobby."""
+ASIDE_KEY = ("F3", "set the dialog aside to read the table and the log; F3 again brings it back as it was")
+"""The help's line for setting a decision dialog aside."""
+ASIDE_ACTIONS = ("set_aside", "help", "history", "talk", "lobby")
+"""What a key may do while the dialog is set aside: nothing that decides unseen."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -61,6 +66,7 @@ class DecisionDialog(ModalScreen[T]):
         Binding("ctrl+t,slash", "talk", "Talk", id="dialog.talk", key_display="^t /"),
         Binding("f8", "lobby", "Lobby", id="dialog.lobby"),
         Binding("escape", "leave", "Leave to the menu", id="dialog.leave", show=False),
+        Binding("f3", "set_aside", "Set aside", id="dialog.aside"),
     ]
     KEYS: ClassVar[Keys] = ()
     """The dialog's own keys, for the help."""
@@ -72,6 +78,7 @@ class DecisionDialog(ModalScreen[T]):
         self.HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-fits")]
         self.VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-fits")]
         self._refocus: Widget | None = None
+        self._aside_focus: Widget | None = None
 
     def on_mount(self) -> None:
         self.mount(
@@ -79,6 +86,24 @@ class DecisionDialog(ModalScreen[T]):
                 MIN_WIDTH, MIN_HEIGHT, "to see this choice. It waits (ctrl+q quits; it is saved).", id="size-notice"
             )
         )
+        self.mount(Static("Set aside: F3 brings the choice back.", id="aside-note", markup=False))
+
+    @property
+    def aside(self) -> bool:
+        """The dialog is set aside (F3): the table and its log show, and no key decides anything unseen."""
+        return self.has_class("-aside")
+
+    def action_set_aside(self) -> None:
+        """Hide the dialog to read the table and the log under it, or bring it back with its focus."""
+        if self.aside:
+            self.remove_class("-aside")
+            if self._aside_focus is not None and self._aside_focus.is_attached:
+                self.set_focus(self._aside_focus)  # at once, so keys typed right after F3 reach it
+        else:
+            self._aside_focus = self.focused
+            self.set_focus(None)
+            self.add_class("-aside")
+        self.refresh_bindings()
 
     def on_resize(self, event: events.Resize) -> None:
         self._refocus = keep_focus(self, event.size, self._refocus)
@@ -91,14 +116,17 @@ class DecisionDialog(ModalScreen[T]):
         return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Talk and the lobby only where the table has them (a local table has neither)."""
+        """Talk and the lobby only where the table has them (a local table has neither); set aside, only the keys
+        that decide nothing."""
+        if self.aside and action not in ASIDE_ACTIONS:
+            return False
         if action in ("talk", "lobby"):
             return self.table_help is not None and getattr(self.table_help, action) is not None
         return True
 
     def help_keys(self) -> Keys:
         """The dialog's keys, with talk and the lobby where the table has them."""
-        keys = list(self.KEYS)
+        keys = [*self.KEYS, ASIDE_KEY]
         if self.table_help is not None and self.table_help.talk is not None:
             keys.append(TALK_KEY)
         if self.table_help is not None and self.table_help.lobby is not None:

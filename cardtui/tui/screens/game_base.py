@@ -99,7 +99,7 @@ class GameScreen(Screen[None]):
         Binding("f8", "lobby", "Lobby", id="game.lobby"),
         # Not in the footer (room for the game's keys); F1's help names it.
         Binding("escape", "leave", "Leave to the menu", id="game.leave", show=False),
-        Binding("f10,ctrl+e", "past_deals", "Past deals", id="game.past-deals", show=False, key_display="F10"),
+        Binding("ctrl+e,f12", "past_deals", "Past deals", id="game.past-deals", show=False, key_display="^e"),
     ]
     MOVE_KEYS: ClassVar[Keys] = ()
     """The help's first lines: the keys that make the game's moves."""
@@ -406,7 +406,7 @@ class GameScreen(Screen[None]):
             ("ctrl+z", f"take back your last {self.MOVE_WORD} and the computer's after it"),
             ("Esc", "leave to the menu, after asking (the game is saved; Continue the last game goes on with it)"),
             (
-                "F10 or ctrl+e",
+                "ctrl+e or F12",
                 "past deals: replay the deals finished so far, every hand shown (not the deal being played; not"
                 " with more than one person at the table, whose cards it would show)",
             ),
@@ -432,7 +432,7 @@ class GameScreen(Screen[None]):
         self.apply_action(action)
 
     def action_past_deals(self) -> None:
-        """F10: the deals of this game finished so far, as a replay over the table (never the deal being played;
+        """ctrl+e: the deals of this game finished so far, as a replay over the table (never the deal being played;
         refused where another person's cards would show)."""
         from cardtui.replay import why_no_past_deals
 

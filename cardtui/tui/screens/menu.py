@@ -52,6 +52,11 @@ class MenuScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark,f1", "help", "Help", id="menu.help")]
 
+    def __init__(self) -> None:
+        super().__init__()
+        # below 24 rows the box drops its blank rows, so its border stays in sight under a message
+        self.VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]
+
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
             yield Static("cardtui", id="menu-title")

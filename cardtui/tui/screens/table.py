@@ -6,6 +6,7 @@ import dataclasses
 from typing import ClassVar, cast
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
@@ -40,9 +41,14 @@ from cardtui.tui.widgets.prompt_bar import PromptBar
 from cardtui.tui.widgets.scoreboard import Scoreboard
 from cardtui.tui.widgets.seat_panel import SeatPanel
 from cardtui.tui.widgets.text_line import TextLines
-from cardtui.tui.widgets.trick import Trick
+from cardtui.tui.widgets.tracker import PlayedTrick, Tracker
+from cardtui.tui.widgets.trick import MOVE_SECONDS, Trick
 from cardtui.variants import entry_of
 
+ROOMY = 120
+"""From this many columns the tracker stands beside the table as a panel (below, F10 shows it)."""
+BIG_SIZE = (120, 40)
+"""From this size (columns, rows) the trick and the hand are drawn as wide cards."""
 PLAY_PROMPT = "Your turn: type a card (10C, qs) and Enter, or ←/→ and Enter, or click"
 
 
@@ -75,6 +81,9 @@ class TableScreen(FitsTerminal, GameScreen):
         Binding("f5,exclamation_mark", "claim", "Claim", id="table.claim", show=False),
         # Not in the footer: at 80 columns it would push ctrl+q off; F1's help and the deal end name it.
         Binding("f6", "history", "Score history", id="table.history", show=False),
+        # Not in the footer either (it would push ctrl+q off at 100 columns): F1's help names it, and from 120
+        # columns the tracker stands beside the table anyway.
+        Binding("f10", "tracker", "Played", id="table.tracker", show=False),
     ]
     MOVE_KEYS: ClassVar[Keys] = (
         ("10C, tc, QS, qs + Enter", "play the card typed"),
@@ -87,6 +96,11 @@ class TableScreen(FitsTerminal, GameScreen):
         ("F4 / shift+F4", "computer players faster / slower: slow, normal, fast, instant (remembered)"),
         ("F5 or !", "claim the remaining tricks when they are surely yours (asks first, then shows them)"),
         ("F6", "score history: every deal so far and a chart of the running totals"),
+        (
+            "F10",
+            "what has been played: cards by suit and this deal's tricks, who led and took each (beside the table "
+            f"from {ROOMY} columns)",
+        ),
         ("Enter, Space or click", "collect a finished trick (when Settings has click to collect the trick on)"),
         ("F9", "settings: speed, theme, suits as letters, hint level, click to collect, hand order, confirm bids"),
     )
@@ -123,8 +137,10 @@ class TableScreen(FitsTerminal, GameScreen):
                         yield Static("", classes="corner")
             with Vertical(id="side"):
                 yield Scoreboard(id="scores")
+                yield Tracker(self.ascii_only, id="tracker-panel")
                 yield GameLog(self.tell, self.viewer, id="log")
         hand = Hand(ascii_only=self.ascii_only, id="hand")
+        hand.on_press = self.settle_trick
         hand.border_title = "Your hand"
         yield hand
         yield PromptBar(id="promptbar")
@@ -189,6 +205,7 @@ class TableScreen(FitsTerminal, GameScreen):
         trick = self.query_one(Trick)
         trick.bottom = self.bottom
         trick.count = self.count
+        trick.motion = MOVE_SECONDS[self.settings.speed] if self.settings.trick_delay > 0 else 0.0
         if self.held is not None:
             trick.show(*self.held)
         elif self.show_last and v.tricks:
@@ -203,7 +220,10 @@ class TableScreen(FitsTerminal, GameScreen):
         # scores
         lines = self.bid_scores(cast(SpadesView, v)) if self.bids else self.point_scores(cast(HeartsView, v))
         lines.append(f"Deal {max(v.deal_number, 1)} · speed {self.settings.speed}")
+        if self.entry.progress is not None and not v.is_over:
+            lines += self.entry.progress(v, [self.who(seat) for seat in range(self.count)])
         self.query_one(Scoreboard).show(lines)
+        self.query_one("#tracker-panel", Tracker).show(list(v.played), self.played_tricks(v))
         # status
         title = self.entry.title
         if v.is_over:
@@ -232,6 +252,38 @@ class TableScreen(FitsTerminal, GameScreen):
         if tm is not None and tm.seat == self.viewer and tm.phase == "play" and self.held is None:
             legal = {a.card for a in v.legal if isinstance(a, Play)}
         hand.show(held, legal, self.passing_cards(v), self.face_down, self.received_cards(v))
+
+    def played_tricks(self, v: TrickView) -> list[PlayedTrick]:
+        """This deal's tricks as everyone saw them: the taken ones, then the one being played."""
+        tricks = [
+            PlayedTrick(self.who(leader), tuple(card for _, card in cards), self.who(winner))
+            for leader, winner, cards in v.tricks
+        ]
+        if v.trick:
+            tricks.append(PlayedTrick(self.who(v.trick[0][0]), tuple(card for _, card in v.trick)))
+        return tricks
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self.set_class(event.size.width >= ROOMY, "-roomy")
+        big = event.size.width >= BIG_SIZE[0] and event.size.height >= BIG_SIZE[1]
+        self.set_class(big, "-big")
+        self.query_one(Trick).set_big(big)
+        self.query_one(Hand).set_big(big)
+
+    def on_key(self, event: events.Key) -> None:
+        self.settle_trick()
+
+    def settle_trick(self) -> None:
+        """Any key puts a card on its way to the trick in its place at once."""
+        if self.is_mounted:
+            self.query_one(Trick).settle()
+
+    def action_tracker(self) -> None:
+        from cardtui.tui.screens.tracker import TrackerScreen
+
+        v = self.view()
+        self.app.push_screen(TrackerScreen(list(v.played), self.played_tricks(v), self.ascii_only))
 
     @property
     def bids(self) -> bool:
@@ -331,6 +383,7 @@ class TableScreen(FitsTerminal, GameScreen):
         self.gather()
 
     def on_click(self) -> None:
+        self.query_one(Trick).settle()
         if self.collecting:
             self.gather()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.style import Style
@@ -20,6 +21,9 @@ from cardtui.tui.widgets.keys_in_order import run_own_binding
 
 CARD_CELLS = 4
 """A card's width in the hand: a mark (`^` when chosen) and the label right-aligned in 3."""
+WIDE_CELLS = 5
+"""A wide card's width (a big terminal): a box around the label, the mark in its top edge."""
+WIDE_LINES = 3
 TYPED_CHARS = set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ♣♦♥♠")
 
 
@@ -102,6 +106,11 @@ class Hand(Widget, can_focus=True):
         self._spans: list[tuple[int, int, int]] = []
         self._rows = 1
         self.can_focus = interactive
+        self.big = False
+        """Wide cards, three lines high (the table sets it on a big terminal)."""
+        self.on_press: Callable[[], None] | None = None
+        """Called first on every key the hand gets (the table skips a card's movement to the trick); a call, not a
+        message, so a key costs no extra trip through the screen's queue."""
 
     # ------------------------------------------------------------ state
 
@@ -131,6 +140,11 @@ class Hand(Widget, can_focus=True):
         self.refresh(layout=rows != self._rows)
         self._rows = rows
 
+    def set_big(self, big: bool) -> None:
+        if big != self.big:
+            self.big = big
+            self.refresh(layout=True)
+
     def set_buffer(self, text: str) -> None:
         self.buffer = text
         self.post_message(self.BufferChanged(self, text))
@@ -139,14 +153,14 @@ class Hand(Widget, can_focus=True):
 
     def per_row(self, width: int) -> int:
         """How many cards fit a row of this width (each card is CARD_CELLS wide, one space between)."""
-        return max(1, (width + 1) // (CARD_CELLS + 1))
+        return max(1, (width + 1) // ((WIDE_CELLS if self.big else CARD_CELLS) + 1))
 
     def rows(self, width: int) -> int:
         """Rows the hand takes at this width: it wraps between cards, never inside one."""
         return max(1, -(-len(self.cards) // self.per_row(width)))
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self.rows(width)
+        return self.rows(width) * (WIDE_LINES if self.big else 1)
 
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
@@ -162,6 +176,8 @@ class Hand(Widget, can_focus=True):
         back = self.get_component_rich_style("hand--back")
         new = self.get_component_rich_style("hand--received")
         per_row = self.per_row(self.size.width) if self.size.width else len(self.cards)
+        if self.big:
+            return self.render_wide(per_row, red, black, dim, cur, sel, back, new)
         line_start = 0
         for i, card in enumerate(self.cards):
             if i and i % per_row == 0:
@@ -173,20 +189,60 @@ class Hand(Widget, can_focus=True):
             if self.face_down:
                 text.append(" ## " if self.ascii_only else " ▒▒ ", back)
             else:
-                style: Style = red if card.suit in RED_SUITS else black
-                if self.legal is not None and card not in self.legal:
-                    style = style + dim
-                if card in self.received:
-                    style = style + new
-                if card in self.selected:
-                    style = style + sel
-                if self.interactive and self.has_focus and i == self.cursor:
-                    style = style + cur
+                style = self.card_style(i, card, (red, black, dim, cur, sel, new))
                 label = card_label(card, self.ascii_only)
                 mark = "^" if card in self.selected else "*" if card in self.received else " "
                 text.append(f"{mark}{label:>3}", style)
             self._spans.append((i // per_row, start, len(text) - line_start))
         return text
+
+    def card_style(self, i: int, card: Card, styles: tuple[Style, ...]) -> Style:
+        """A card's look: its suit's colour, dimmed when illegal, marked when received or chosen, the cursor."""
+        red, black, dim, cur, sel, new = styles
+        style: Style = red if card.suit in RED_SUITS else black
+        if self.legal is not None and card not in self.legal:
+            style = style + dim
+        if card in self.received:
+            style = style + new
+        if card in self.selected:
+            style = style + sel
+        if self.interactive and self.has_focus and i == self.cursor:
+            style = style + cur
+        return style
+
+    def render_wide(
+        self, per_row: int, red: Style, black: Style, dim: Style, cur: Style, sel: Style, back: Style, new: Style
+    ) -> Text:
+        """Wide cards: each a box three lines high, its mark (`^` chosen, `*` received) in the top edge."""
+        bar = "-" if self.ascii_only else "─"
+        corners = ("+", "+", "+", "+") if self.ascii_only else ("╭", "╮", "╰", "╯")
+        side = "|" if self.ascii_only else "│"
+        lines: list[Text] = []
+        for first in range(0, len(self.cards), per_row):
+            row = first // per_row
+            top, middle, bottom = Text(), Text(), Text()
+            for i in range(first, min(first + per_row, len(self.cards))):
+                card = self.cards[i]
+                if i > first:
+                    for line in (top, middle, bottom):
+                        line.append(" ")
+                start = middle.cell_len
+                if self.face_down:
+                    style = back
+                    label = "##" if self.ascii_only else "▒▒▒"
+                    mark = bar
+                else:
+                    style = self.card_style(i, card, (red, black, dim, cur, sel, new))
+                    label = card_label(card, self.ascii_only)
+                    mark = "^" if card in self.selected else "*" if card in self.received else bar
+                top.append(f"{corners[0]}{bar}{mark}{bar}{corners[1]}", style)
+                middle.append(f"{side}{label:>3}{side}", style)
+                bottom.append(f"{corners[2]}{bar * 3}{corners[3]}", style)
+                self._spans.append((row, start, middle.cell_len))
+            lines += [top, middle, bottom]
+        out = Text("\n", no_wrap=True).join(lines)
+        out.no_wrap = True
+        return out
 
     def on_resize(self) -> None:
         self._rows = self.rows(self.size.width)
@@ -200,6 +256,8 @@ class Hand(Widget, can_focus=True):
     # ------------------------------------------------------------ input
 
     async def on_key(self, event: events.Key) -> None:
+        if self.on_press is not None:
+            self.on_press()
         if not self.interactive or self.face_down or await run_own_binding(self, event):
             return
         char = event.character
@@ -258,7 +316,7 @@ class Hand(Widget, can_focus=True):
         if offset is None:
             return
         for i, (row, start, end) in enumerate(self._spans):
-            if row == offset.y and start <= offset.x < end:
+            if row == offset.y // (WIDE_LINES if self.big else 1) and start <= offset.x < end:
                 self.cursor = i
                 self.focus()
                 self.post_message(self.Picked(self, self.cards[i]))

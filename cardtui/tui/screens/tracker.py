@@ -1,0 +1,45 @@
+"""What has been played, over the table: the tracker at any terminal size, for a table too narrow for its panel."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from cardtui.cards import Card
+from cardtui.tui.widgets.tracker import PlayedTrick, Tracker
+
+LEAVE = 8
+"""The dialog's rows around the tracker: its border, title, keys line and the footer."""
+
+
+class TrackerScreen(ModalScreen[None]):
+    """The played cards by suit and the deal's tricks; F10, Esc or Enter goes back to the table."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f10,escape,enter", "close", "Back to the table", id="tracker.close"),
+    ]
+
+    def __init__(self, played: Sequence[Card], tricks: Sequence[PlayedTrick], ascii_only: bool) -> None:
+        super().__init__()
+        self.played = played
+        self.tricks = tricks
+        self.ascii_only = ascii_only
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="tracker-dialog"):
+            yield Static("What has been played", classes="dialog-title", markup=False)
+            yield Tracker(self.ascii_only, id="tracker-full", leave=LEAVE)
+            yield Static("F10, Esc or Enter: back to the table", id="tracker-keys", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(Tracker).show(self.played, self.tricks)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,121 @@
+"""What has been played this deal: every card played, by suit, and the tricks in order with who led and who took each.
+
+A regular counts cards; the tracker does the counting from what every seat saw
+played (never a passed card or a hand), so it may be shown to anyone at the table.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual.geometry import Size
+from textual.widget import Widget
+
+from cardtui.cards import Card, Rank, Suit
+from cardtui.inert import inert
+from cardtui.tui.common import RED_SUITS, card_label
+
+SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+"""The suits top to bottom, as a regular reads them."""
+RANK_MARKS = "AKQJT98765432"
+"""The ranks across a suit's row, highest first; a ten is `T` so every rank is one character wide."""
+FIXED_LINES = 6
+"""The heading, the four suits and the tricks' heading."""
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayedTrick:
+    """One trick of the deal as everyone saw it: who led, the cards in the order played, who took it
+    (empty while the trick is still being played)."""
+
+    leader: str
+    cards: tuple[Card, ...]
+    taker: str = ""
+
+
+class Tracker(Widget):
+    """Played cards by suit (a rank's mark, or `·` while it is still out) and the deal's tricks, oldest first.
+
+    When the box is shorter than its lines, the newest tricks stay in sight and
+    the heading says how many earlier ones are left out.
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"tracker--head", "tracker--red", "tracker--black", "tracker--out"}
+
+    def __init__(
+        self, ascii_only: bool = False, id: str | None = None, classes: str | None = None, leave: int | None = None
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.ascii_only = ascii_only
+        self.leave = leave
+        """Rows of the terminal to leave to what is around the tracker (a dialog): it is never taller than the
+        rest, so its newest tricks stay in sight rather than scrolling off. None: as tall as its lines."""
+        self.played: frozenset[Card] = frozenset()
+        self.tricks: tuple[PlayedTrick, ...] = ()
+
+    def show(self, played: Sequence[Card] | frozenset[Card], tricks: Sequence[PlayedTrick]) -> None:
+        """The cards played so far this deal and its tricks; repaints (a layout only when the trick count changes)."""
+        played, tricks = frozenset(played), tuple(tricks)
+        if (played, tricks) == (self.played, self.tricks):
+            return
+        relayout = len(tricks) != len(self.tricks)
+        self.played, self.tricks = played, tricks
+        self.refresh(layout=relayout)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        lines = FIXED_LINES + max(1, len(self.tricks))
+        if self.leave is None:
+            return lines
+        return max(FIXED_LINES + 1, min(lines, viewport.height - self.leave))
+
+    def suit_line(self, suit: Suit) -> Text:
+        """`♠ A · Q · · 9 …`: the suit's glyph (or letter) and each rank, played or still out."""
+        colour = self.get_component_rich_style("tracker--red" if suit in RED_SUITS else "tracker--black")
+        out = self.get_component_rich_style("tracker--out")
+        glyph = suit.letter if self.ascii_only else suit.glyph
+        line = Text(glyph, colour)
+        for at, mark in enumerate(RANK_MARKS):
+            rank = Rank.ACE - at
+            line.append(" ")
+            if Card(rank, suit) in self.played:
+                line.append(mark, colour)
+            else:
+                line.append("." if self.ascii_only else "·", out)
+        return line
+
+    def trick_line(self, number: int, trick: PlayedTrick, width: int) -> Text:
+        """` 3 West  Q♠ K♠ 2♠ A♠ → North`: the trick's number, its leader, its cards in order, its taker."""
+        cards = Text()
+        for card in trick.cards:
+            style = self.get_component_rich_style("tracker--red" if card.suit in RED_SUITS else "tracker--black")
+            cards.append(f"{card_label(card, self.ascii_only):>3} ", style)
+        arrow = "->" if self.ascii_only else "→"
+        room = max(4, min(10, (width - 3 - 16 - 2 - len(arrow)) // 2))
+        leader = inert(trick.leader)[:room]
+        line = Text(f"{number:>2} {leader:<{room}} ")
+        line.append_text(cards)
+        if trick.taker:
+            line.append(f"{arrow} {inert(trick.taker)[:room]}")
+        return line
+
+    def render(self) -> Text:
+        width = max(self.size.width, 20)
+        head: Style = self.get_component_rich_style("tracker--head")
+        count = len(self.played)
+        lines = [Text(f"Played this deal: {count} card{'s' if count != 1 else ''}", head)]
+        lines += [self.suit_line(suit) for suit in SUIT_ORDER]
+        tricks = [self.trick_line(i + 1, t, width) for i, t in enumerate(self.tricks)]
+        room = max(1, self.size.height - FIXED_LINES) if self.size.height else len(tricks)
+        hidden = max(0, len(tricks) - room)
+        tricks = tricks[hidden:]
+        title = "Tricks: who led, the cards, who took it" if width >= 40 else "Tricks: leader, cards, taker"
+        lines.append(Text(title if not hidden else f"Tricks ({hidden} earlier not shown)", head))
+        lines += tricks or [Text("No card played yet.")]
+        out = Text("\n").join(lines)
+        out.no_wrap = True
+        out.overflow = "ellipsis"
+        return out
