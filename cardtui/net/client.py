@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import ssl
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,6 +98,8 @@ class Client:
         """The host holds this seat's hand back (it may still bid blind): `look()` asks for it."""
         self._view: PlayerView | None = None
         self.chat: list[tuple[int, str]] = []
+        self._choosing: tuple[int, list[int]] = (-1, [])
+        self._timer: tuple[int, list[int], float] | None = None
         self.refusals: list[str] = []
         self.errors: list[str] = []
 
@@ -179,6 +182,19 @@ class Client:
     def is_over(self) -> bool:
         return self._view_json.get("to_move") is None
 
+    @property
+    def choosing(self) -> list[int]:
+        """While seats choose at once (a Hearts pass): those that have still to choose; empty otherwise."""
+        actions, waiting = self._choosing
+        return waiting if actions == self.actions else []
+
+    @property
+    def timer(self) -> tuple[list[int], float] | None:
+        """The turn timer, while it runs: the seats it runs for, and when it runs out (`time.monotonic()`)."""
+        if self._timer is None or self._timer[0] != self.actions or not self._timer[1]:
+            return None
+        return self._timer[1], self._timer[2]
+
     async def receive(self) -> dict[str, Any]:
         """The next message from the dealer, after it has been taken into this client's state.
 
@@ -205,6 +221,14 @@ class Client:
             self.present = message["present"]
         elif kind == "chat":
             self.chat.append((message["seat"], message["text"]))
+        elif kind == "choosing":
+            self._choosing = (message["actions"], [int(s) for s in message["waiting"]])
+        elif kind == "timer":
+            seconds = message.get("seconds")
+            ends = time.monotonic() + float(seconds or 0.0)
+            self._timer = (message["actions"], [int(s) for s in message["seats"]], ends)
+        elif kind == "timed_out":
+            self.notices.append(message["text"])
         elif kind in ("away", "back"):
             self.stand_in[message["seat"]] = message.get("level") if kind == "away" else None
             self.notices.append(message["text"])

@@ -89,6 +89,16 @@ class RemoteSource:
     def actions(self) -> int:
         return self._actions
 
+    @property
+    def choosing(self) -> list[int]:
+        """While seats choose at once (a Hearts pass): those that have still to choose, as last heard."""
+        return self.client.choosing if self.client.actions == self._actions else []
+
+    @property
+    def timer(self) -> tuple[list[int], float] | None:
+        """The host's turn timer, while it runs for the position shown: its seats, and when it runs out."""
+        return self.client.timer if self.client.actions == self._actions else None
+
     def hint(self, level: str) -> Decision:
         if not self.hints_allowed:
             raise IllegalAction("the host has turned hints off at this table")
