@@ -6,12 +6,16 @@ import random
 from pathlib import Path
 
 from cardtui.net import Client
+from cardtui.net.server import AwayPolicy
+from cardtui.net.source import RemoteSource
 from cardtui.tui.app import CardtuiApp
 from cardtui.tui.screens.pass_cards import PassScreen
+from cardtui.tui.widgets.log import GameLog
+from cardtui.tui.widgets.prompt_bar import PromptBar
 from cardtui.tui.widgets.text_line import TextLines
 from cardtui.variants import make_bot
 from tests.support.net import bounded
-from tests.support.tui import game_screen, pass_first_cards, seated, settle_remote
+from tests.support.tui import app_for, game_screen, open_table, pass_first_cards, seated, settle_remote
 
 
 def prompt(app: CardtuiApp) -> str:
@@ -42,3 +46,38 @@ async def test_a_seat_chooses_while_another_has_chosen_and_is_told_who_it_waits_
         assert remote.view(0).phase == "play"  # type: ignore[attr-defined]
         assert "waiting for" not in prompt(app)
         await west.close()
+
+
+async def test_the_seat_sees_the_turn_timers_countdown_and_is_told_when_it_ran_out(tmp_path: Path) -> None:
+    table = await open_table(tmp_path, kinds="pbbb", seed=15)
+    table.away = AwayPolicy(turn_timer=30.0)
+    async with table:
+        remote = await RemoteSource.join(table.invitations()[0])
+        app = app_for(remote)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle_remote(pilot, app)
+            assert isinstance(app.screen, PassScreen)
+            for _ in range(500):
+                await pilot.pause()
+                if "s left)" in prompt(app):
+                    break
+            shown = prompt(app)
+            assert shown.endswith("s left)") and int(shown.rsplit("(", 1)[1].split()[0]) in range(25, 31)
+            # The host runs the clock out (as if the time had passed): a computer player passes for South.
+            table.away = AwayPolicy(turn_timer=0.01)
+            async with table._lock:
+                table._watch()
+            for _ in range(2000):
+                await pilot.pause()
+                if any("time is up for South" in line for line in game_screen(app).query_one(GameLog).lines()):
+                    break
+            assert any("time is up for South" in line for line in game_screen(app).query_one(GameLog).lines())
+            # The dialog that asked for the pass has closed, and South is told why.
+            for _ in range(500):
+                await pilot.pause()
+                if not isinstance(app.screen, PassScreen):
+                    break
+            assert not isinstance(app.screen, PassScreen)
+            message = game_screen(app).query_one(PromptBar).message
+            assert message == "Your time ran out: a computer player moved for you."
+            assert table.stand_ins == {}

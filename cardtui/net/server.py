@@ -70,18 +70,22 @@ Report = Callable[[str], None]
 
 @dataclass(frozen=True)
 class AwayPolicy:
-    """What the table does when a person's seat is to move and nobody is connected to it.
+    """What the table does when a person's seat is to move and nobody is connected to it, or they take too long.
 
     `level` None: the game waits for them. Otherwise, once they have been away
     `after` seconds (counted from when their connection ended) and it is their
     turn, a computer player of that level plays the seat, from that seat's
-    view only, until they join again. A seat nobody has taken since the table
-    opened (or re-opened) waits for its person. A table's policy may be changed
-    while it runs; it counts from the next change at the table.
+    view only, until they join again. With a `turn_timer`, a person who has not
+    moved that many seconds after their turn began (a pass: after the deal) has
+    that one move made for them by a computer player (of `level`, else the
+    game's default level), whether they are connected or not. A seat nobody has
+    taken since the table opened (or re-opened) waits for its person. A table's
+    policy may be changed while it runs; it counts from the next change at the table.
     """
 
     level: str | None = None
     after: float = 60.0
+    turn_timer: float | None = None
 
     def describe(self) -> str:
         if self.level is None:
@@ -130,14 +134,10 @@ class Table:
         *,
         away: AwayPolicy | None = None,
         hints: bool = True,
-        turn_timer: float | None = None,
     ) -> None:
-        """`turn_timer`: seconds a person has for each turn (a pass included) before a computer player moves for
-        them, once; None: no limit."""
         self.session = session
         self.report = report
         self.away = away or AwayPolicy()
-        self.turn_timer = turn_timer
         self.hints = hints
         """Whether players may ask for a hint (each client works it out from its own view)."""
         self.tokens: dict[int, str] = {i: new_token() for i in people(session.seats)}
@@ -559,6 +559,11 @@ class Table:
         self._tell_timer(None)
         if deadlines:
             self._timer = self._spawn(self._time_up(max(0.0, min(deadlines) - now)))
+
+    @property
+    def turn_timer(self) -> float | None:
+        """Seconds a person has for each turn before a computer player moves for them once (None: no limit)."""
+        return self.away.turn_timer
 
     def _awaited(self) -> list[int]:
         """The person's seats the table waits for now (no computer player stands in for them)."""

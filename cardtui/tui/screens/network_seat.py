@@ -134,6 +134,14 @@ class NetworkSeat(GameScreen):
         names = ", ".join(self.who(s) for s in seats)
         return f"  ({left} s left for {names})"
 
+    def time_ran_out(self) -> None:
+        """The host moved for this seat: a pass or bid dialog still asking closes, and the seat is told."""
+        from cardtui.tui.screens.dialog import DecisionDialog
+
+        if isinstance(self.app.screen, DecisionDialog):
+            self.app.screen.dismiss(None)
+        self.say("Your time ran out: a computer player moved for you.", error=True)
+
     def tick_clock(self) -> None:
         """Redraw the countdown when it changes; warn once when this seat's own time is nearly up."""
         clock = self.clock_text()
@@ -204,6 +212,8 @@ class NetworkSeat(GameScreen):
             self.advance()  # the prompt says whether the seat to move is taken
         elif kind in ("away", "back", "timed_out"):
             self.game_log().say(str(said.get("text", "")))
+            if kind == "timed_out" and remote.seat in said.get("seats", ()):
+                self.time_ran_out()
         elif kind in ("choosing", "timer"):
             self.advance()  # the prompt says who is still choosing, and the countdown
         elif kind == "error":
