@@ -9,6 +9,7 @@ from cardtui.net import Client
 from cardtui.net.server import AwayPolicy
 from cardtui.net.source import RemoteSource
 from cardtui.tui.app import CardtuiApp
+from cardtui.tui.screens.game_base import HostSaid
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.prompt_bar import PromptBar
@@ -72,12 +73,28 @@ async def test_the_seat_sees_the_turn_timers_countdown_and_is_told_when_it_ran_o
                 if any("time is up for South" in line for line in game_screen(app).query_one(GameLog).lines()):
                     break
             assert any("time is up for South" in line for line in game_screen(app).query_one(GameLog).lines())
-            # The dialog that asked for the pass has closed, and South is told why.
-            for _ in range(500):
+            # The dialog that asked for the pass has closed and is not asked again; South is told why.
+            for _ in range(2000):
                 await pilot.pause()
-                if not isinstance(app.screen, PassScreen):
+                if remote.view(0).phase == "play" and not game_screen(app).expecting():  # type: ignore[attr-defined]
                     break
+            await settle_remote(pilot, app)
             assert not isinstance(app.screen, PassScreen)
             message = game_screen(app).query_one(PromptBar).message
             assert message == "Your time ran out: a computer player moved for you."
             assert table.stand_ins == {}
+
+
+async def test_a_dialog_closed_by_the_timer_is_not_asked_again_before_the_hosts_update(tmp_path: Path) -> None:
+    async with seated(tmp_path, kinds="ppbb", seed=15) as (_table, _remote, app, pilot):
+        await settle_remote(pilot, app)
+        assert isinstance(app.screen, PassScreen)
+        screen = game_screen(app)
+        # The host's word that time ran out comes before its update (which is held back here).
+        text = "time is up for South: a computer player (normal) moved for them"
+        screen.post_message(HostSaid({"type": "timed_out", "seats": [0], "level": "normal", "text": text}))
+        for _ in range(50):
+            await pilot.pause()
+        assert not isinstance(app.screen, PassScreen)
+        assert screen.query_one(PromptBar).message == "Your time ran out: a computer player moved for you."
+        assert text in screen.query_one(GameLog).lines()

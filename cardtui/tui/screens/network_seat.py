@@ -46,6 +46,8 @@ class NetworkSeat(GameScreen):
         self.sent = False
         """An action went to the host, and its answer has not been shown yet."""
         self._paced = False
+        self.moved_for = False
+        """The host moved for this seat when its time ran out: nothing is asked until the host's update shows it."""
         self._prompt = ""
         """The prompt as the game screen asked for it, before the turn timer's countdown is added."""
         self._clock = ""
@@ -86,6 +88,7 @@ class NetworkSeat(GameScreen):
             self._paced = False
             said = self.inbox.popleft()
             mine, self.sent = self.sent, False
+            self.moved_for = False
             if said["type"] == "refused":
                 self.say(str(said.get("reason", "the host refused that")), error=True)
                 self.redraw()
@@ -93,7 +96,7 @@ class NetworkSeat(GameScreen):
             self.show_events(remote.take(said), mine)
             if self.waiting or self.paused() or self.before_turn():
                 return
-        if self.sent:
+        if self.sent or self.moved_for:
             return
         if remote.is_over:
             self.finish_game()
@@ -112,7 +115,7 @@ class NetworkSeat(GameScreen):
         self.show_prompt("Sent to the host…")
 
     def expecting(self) -> bool:
-        return self.sent or bool(self.inbox)
+        return self.sent or self.moved_for or bool(self.inbox)
 
     def show_prompt(self, text: str) -> None:
         """The prompt, and after it the turn timer's countdown while it runs."""
@@ -138,6 +141,7 @@ class NetworkSeat(GameScreen):
         """The host moved for this seat: a pass or bid dialog still asking closes, and the seat is told."""
         from cardtui.tui.screens.dialog import DecisionDialog
 
+        self.moved_for = True
         if isinstance(self.app.screen, DecisionDialog):
             self.app.screen.dismiss(None)
         self.say("Your time ran out: a computer player moved for you.", error=True)
