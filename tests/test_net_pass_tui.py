@@ -5,11 +5,14 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from textual.widgets import Static
+
 from cardtui.net import Client
 from cardtui.net.server import AwayPolicy
 from cardtui.net.source import RemoteSource
 from cardtui.tui.app import CardtuiApp
 from cardtui.tui.screens.game_base import HostSaid
+from cardtui.tui.screens.lobby import LobbyScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.prompt_bar import PromptBar
@@ -63,6 +66,8 @@ async def test_the_seat_sees_the_turn_timers_countdown_and_is_told_when_it_ran_o
                 if "s left)" in prompt(app):
                     break
             shown = prompt(app)
+            told = "Each turn has 30 s; then a computer player moves once for whoever is to move."
+            assert told in game_screen(app).query_one(GameLog).lines()
             assert shown.endswith("s left)") and int(shown.rsplit("(", 1)[1].split()[0]) in range(25, 31)
             # The host runs the clock out (as if the time had passed): a computer player passes for South.
             table.away = AwayPolicy(turn_timer=0.01)
@@ -98,3 +103,21 @@ async def test_a_dialog_closed_by_the_timer_is_not_asked_again_before_the_hosts_
         assert not isinstance(app.screen, PassScreen)
         assert screen.query_one(PromptBar).message == "Your time ran out: a computer player moved for you."
         assert text in screen.query_one(GameLog).lines()
+
+
+async def test_the_hosts_lobby_says_the_tables_turn_timer(tmp_path: Path) -> None:
+    table = await open_table(tmp_path, kinds="ppbb", seed=15)
+    table.away = AwayPolicy(turn_timer=45.0)
+    async with table:
+        invitations = table.invitations()
+        remote = await RemoteSource.join(invitations.pop(0))
+        remote.invitations = invitations
+        app = app_for(remote)
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _ in range(500):
+                await pilot.pause()
+                if isinstance(app.screen, LobbyScreen):
+                    break
+            assert isinstance(app.screen, LobbyScreen)
+            note = app.screen.query_one("#lobby-note", Static).render()
+            assert str(note) == "Each turn has 45 s; then a computer player moves once for whoever is to move."

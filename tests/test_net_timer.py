@@ -49,6 +49,7 @@ async def test_a_person_who_does_not_pass_in_time_has_a_pass_made_for_them_and_k
     table = await timed_table(tmp_path, "p,easy,easy,easy", AwayPolicy(turn_timer=TIMER))
     async with table:
         south = await Client.join(table.invitations()[0])
+        assert south.turn_timer == TIMER
         timer = await until(south, "timer")
         assert timer["seats"] == [0] and 0 < timer["seconds"] <= TIMER
         assert south.timer is not None and south.timer[0] == [0]

@@ -91,6 +91,9 @@ class Client:
         """What the table said about seats: "South is away; …", "South is back"."""
         self.actions: int = welcome["actions"]
         self.hints: bool = welcome.get("hints", True) is True
+        timer = welcome.get("turn_timer")
+        self.turn_timer: float | None = float(timer) if isinstance(timer, int | float) and timer > 0 else None
+        """The host's turn timer in seconds (None: no limit)."""
         self.records: list[dict[str, Any]] | None = None if welcome.get("records") is None else list(records or [])
         """The finished deals' records so far (the engine's JSON form), None in a game that keeps none."""
         self._view_json: dict[str, Any] = self._complete(welcome["view"])

@@ -700,6 +700,7 @@ class Table:
             "stand_in": [self.stand_ins.get(i) for i in range(len(session.seats))],
             "actions": len(session.log),
             "hints": self.hints,
+            "turn_timer": self.turn_timer,
             "records": records,
             "face_down": self._face_down(seat),
             "view": view,

@@ -40,6 +40,8 @@ class RemoteSource:
         self._actions = client.actions
         self.present: list[bool] = list(client.present)
         self.hints_allowed: bool = bool(client.hints)
+        self.turn_timer: float | None = client.turn_timer
+        """Seconds each person has per turn at this table before a computer player moves for them (None: no limit)."""
         self.invitations: dict[int, str] = {}
         """Every open seat's invitation, when this end is the host's own seat (its lobby shows them)."""
         self.links: dict[int, str] = {}

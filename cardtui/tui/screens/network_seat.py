@@ -35,6 +35,11 @@ CLOCK_WARNING = 10.0
 """Seconds before this seat's time runs out when it is warned (over any dialog)."""
 
 
+def timer_words(seconds: float) -> str:
+    """The table's turn timer, as its seats are told it."""
+    return f"Each turn has {seconds:g} s; then a computer player moves once for whoever is to move."
+
+
 class NetworkSeat(GameScreen):
     """Follows the host of a network table for the one seat its invitation holds."""
 
@@ -64,6 +69,8 @@ class NetworkSeat(GameScreen):
         if remote.actions:
             self.game_log().say(f"The game is {remote.actions} action{'' if remote.actions == 1 else 's'} in.")
         self.say_presence(remote.present, None)
+        if remote.turn_timer is not None:
+            self.game_log().say(timer_words(remote.turn_timer))
         self.listen_to_host()
         self.deliver_to_host()
         self.set_interval(CLOCK_TICK, self.tick_clock)
@@ -299,7 +306,8 @@ class NetworkSeat(GameScreen):
 
         remote = self.remote
         lines = {seat: f"cardtui join {line}" for seat, line in remote.invitations.items()}
-        screen = LobbyScreen(remote.seats, lines, remote.seat, remote.present, remote.links)
+        note = timer_words(remote.turn_timer) if remote.turn_timer is not None else ""
+        screen = LobbyScreen(remote.seats, lines, remote.seat, remote.present, remote.links, note)
         self.app.push_screen(screen, self.lobby_closed)
 
     def lobby_closed(self, _: None) -> None:
