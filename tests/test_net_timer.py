@@ -102,19 +102,24 @@ async def test_a_hostile_seat_that_never_chooses_cannot_stall_the_pass(tmp_path:
         await hostile.close()
 
 
-async def test_a_seat_nobody_has_taken_is_not_timed(tmp_path: Path) -> None:
+async def test_nobody_is_timed_until_every_persons_seat_has_been_taken(tmp_path: Path) -> None:
     table = await timed_table(tmp_path, "p,p,easy,easy", AwayPolicy(turn_timer=TIMER), seed=9)
     async with table:
         south = await Client.join(table.invitations()[0])
-        assert (await until(south, "timer"))["seats"] == [0]
-        await until(south, "timed_out")
-        # South's pass is made for them; West, who never joined, is still waited for.
-        while south.choosing != [1]:
-            await until(south, "choosing")
-        assert south.view.phase == "pass" and not south.my_turn  # type: ignore[attr-defined]
-        assert len(south.view.detail.passed) == 3  # type: ignore[attr-defined]
-        assert [a for a in table.session.log if isinstance(a, Pass)] == []
+        await until(south, "presence")  # after the welcome: who chooses, the timer if it ran, who is here
+        assert south.choosing and south.timer is None
+        # West joins: the clock starts now for both.
+        west = await Client.join(table.invitations()[1])
+        assert sorted((await until(south, "timer"))["seats"]) == [0, 1]
+        bot = make_bot("hearts", "easy")
+        await west.act(bot.decide(west.view, random.Random(0)).action.to_json())
+        out = await until(south, "timed_out")
+        assert out["seats"] == [0]
+        while south.view.phase == "pass":  # type: ignore[attr-defined]
+            await until(south, "update")
+        assert len([a for a in table.session.log if isinstance(a, Pass)]) == 4
         await south.close()
+        await west.close()
 
 
 @pytest.mark.parametrize("value", ["0", "0.5", "-3", "nan", "inf", "86401"])

@@ -162,6 +162,8 @@ class Table:
         self._turn: tuple[int, float] = (-1, 0.0)
         """The log's length when the present turn began, and when (the turn timer counts from it)."""
         self._told: tuple[int, tuple[int, ...]] | None = None
+        self._full: float | None = None
+        """When every person's seat had been taken since the table opened (the turn timer waits for it)."""
         """The turn and seats the last `timer` message was about (so it is sent once per change)."""
 
     # ------------------------------------------------------------ opening and closing
@@ -234,6 +236,8 @@ class Table:
             self._records_sent[seat] = None if history is None else len(history)
             self.connections[seat] = ws
             self._left.pop(seat, None)
+            if self._full is None and all(s in self.connections or s in self._left for s in self.tokens):
+                self._full = time.monotonic()
             back = self.stand_ins.pop(seat, None) is not None
             self._send(seat, self._welcome(seat))
             self._tell_choosing(seat)
@@ -555,7 +559,7 @@ class Table:
             self._turn = (len(self.session.log), now)
         deadlines = [self._left[seat] + self.away.after for seat in self._away_seats()]
         if self._timed():
-            deadlines.append(self._turn[1] + (self.turn_timer or 0.0))
+            deadlines.append(self._time_runs_out())
         self._tell_timer(None)
         if deadlines:
             self._timer = self._spawn(self._time_up(max(0.0, min(deadlines) - now)))
@@ -580,10 +584,15 @@ class Table:
         return [s for s in self._awaited() if s in self._left and s not in self.connections]
 
     def _timed(self) -> list[int]:
-        """Awaited seats the turn timer runs for: every one taken since the table opened (an untaken seat waits)."""
-        if self.turn_timer is None:
+        """Awaited seats the turn timer runs for: none until every person's seat has been taken since the table
+        opened (while friends are still joining, nobody is hurried)."""
+        if self.turn_timer is None or self._full is None:
             return []
-        return [s for s in self._awaited() if s in self.connections or s in self._left]
+        return self._awaited()
+
+    def _time_runs_out(self) -> float:
+        """When the turn timer runs out: its seconds after the turn began, or after the last seat was taken."""
+        return max(self._turn[1], self._full or 0.0) + (self.turn_timer or 0.0)
 
     def _tell_timer(self, seat: int | None) -> None:
         """The turn timer's countdown: to every seat when the timed turn or its seats change, or to one joining."""
@@ -595,7 +604,7 @@ class Table:
             before, self._told = self._told, told
             if told == before or not (timed or (before is not None and before[1])):
                 return  # nothing new, or no countdown to start or stop
-        left = max(0.0, self._turn[1] + (self.turn_timer or 0.0) - time.monotonic()) if timed else None
+        left = max(0.0, self._time_runs_out() - time.monotonic()) if timed else None
         message = {"type": "timer", "actions": len(self.session.log), "seats": list(timed), "seconds": left}
         if seat is None:
             self._broadcast(message)
@@ -622,7 +631,7 @@ class Table:
                     self.report(text)
                     self._broadcast({"type": "away", "seat": seat, "name": name, "level": level, "text": text})
             timed = self._timed()
-            if timed and self._turn[1] + (self.turn_timer or 0.0) <= now:
+            if timed and self._time_runs_out() <= now:
                 await self._time_out(timed)
                 return
             await self._advance([])
