@@ -75,10 +75,11 @@ class AwayPolicy:
     `level` None: the game waits for them. Otherwise, once they have been away
     `after` seconds (counted from when their connection ended) and it is their
     turn, a computer player of that level plays the seat, from that seat's
-    view only, until they join again. With a `turn_timer`, a person who has not
-    moved that many seconds after their turn began (a pass: after the deal) has
-    that one move made for them by a computer player (of `level`, else the
-    game's default level), whether they are connected or not. A seat nobody has
+    view only, until they join again. With a `turn_timer`, once every person's
+    seat has been taken, a person who has not moved that many seconds after
+    their turn began (a pass: after the deal) has that one move made for them
+    by a computer player (of `level`, else the game's default level), whether
+    they are connected or not. A seat nobody has
     taken since the table opened (or re-opened) waits for its person. A table's
     policy may be changed while it runs; it counts from the next change at the table.
     """
@@ -128,12 +129,7 @@ class Table:
     """A session served over WebSocket: one invitation token per person's seat, computer seats played here."""
 
     def __init__(
-        self,
-        session: Session,
-        report: Report = _quiet,
-        *,
-        away: AwayPolicy | None = None,
-        hints: bool = True,
+        self, session: Session, report: Report = _quiet, *, away: AwayPolicy | None = None, hints: bool = True
     ) -> None:
         self.session = session
         self.report = report
@@ -162,9 +158,9 @@ class Table:
         self._turn: tuple[int, float] = (-1, 0.0)
         """The log's length when the present turn began, and when (the turn timer counts from it)."""
         self._told: tuple[int, tuple[int, ...]] | None = None
+        """The turn and seats the last `timer` message was about (so it is sent once per change)."""
         self._full: float | None = None
         """When every person's seat had been taken since the table opened (the turn timer waits for it)."""
-        """The turn and seats the last `timer` message was about (so it is sent once per change)."""
 
     # ------------------------------------------------------------ opening and closing
 
