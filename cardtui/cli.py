@@ -801,6 +801,8 @@ class TableOptions:
         ]
         if self.away.level is not None:
             words += ["--away", f"bot:{self.away.level}", "--away-after", f"{self.away.after:g}"]
+        if self.away.turn_timer is not None:
+            words += ["--turn-timer", f"{self.away.turn_timer:g}"]
         if not self.hints:
             words.append("--no-hints")
         if self.tls_files is not None:
@@ -867,6 +869,10 @@ def host(
     away_after: Annotated[
         float, typer.Option("--away-after", help="seconds away before bot:LEVEL plays for them")
     ] = 60.0,
+    turn_timer: Annotated[
+        float | None,
+        typer.Option("--turn-timer", help="seconds per turn, then a computer player moves once for that person"),
+    ] = None,
     tls_cert: Annotated[
         Path | None, typer.Option("--tls-cert", help="a PEM certificate (chain): the table speaks wss://")
     ] = None,
@@ -884,17 +890,18 @@ def host(
     if play is not None and resume is None:
         fail("--play is for --resume; for a new table put `you` in --seats")
     away_level = _away_wanted(away, away_after)
+    _check_turn_timer(turn_timer)
     if resume is not None:
         if game is not None or rules or seats or save or seed is not None:
             fail(
                 "--resume takes the game, rules, seats and seed from the save; "
-                "give only --port, --bind, --play, --away, --away-after and --tls-cert/--tls-key"
+                "give only --port, --bind, --play, --away, --away-after, --turn-timer and --tls-cert/--tls-key"
             )
         session, you = _reopened_table(resume, play)
     else:
         session, you = _new_table(game, rules, seats, save, seed)
     with _closed_if_refused(session):
-        policy = _away_policy(session.ruleset.game, away_level, away_after)
+        policy = _away_policy(session.ruleset.game, away_level, away_after, turn_timer)
     table = TableOptions(bind, port, hints, policy, tls, tls_files, pages, web_port)
     if bind not in LOOPBACK:
         typer.echo(inert(f"cardtui: on {bind}, anyone who can reach this port with an invitation can join"), err=True)
@@ -929,13 +936,26 @@ def _away_wanted(away: str, after: float) -> str | None:
     return level if kind == "bot" else None
 
 
-def _away_policy(game: str, level: str | None, after: float) -> AwayPolicy:
-    """What the table does for an away person: wait (`level` None), or a computer player of a known level."""
+TURN_TIMER_MAX = 86400.0
+"""The longest turn timer a host may set, in seconds (a day)."""
+
+
+def _check_turn_timer(seconds: float | None) -> None:
+    """`--turn-timer`: whole or fractional seconds from 1 to a day, or not given."""
+    import math
+
+    if seconds is not None and not (math.isfinite(seconds) and 1 <= seconds <= TURN_TIMER_MAX):
+        fail(f"--turn-timer: expected seconds from 1 to {TURN_TIMER_MAX:g}, found {seconds:g}")
+
+
+def _away_policy(game: str, level: str | None, after: float, turn_timer: float | None = None) -> AwayPolicy:
+    """What the table does for an away person: wait (`level` None), or a computer player of a known level;
+    and for a person who takes longer than `turn_timer` seconds over a turn."""
     from cardtui.net.server import AwayPolicy
 
     if level is None:
-        return AwayPolicy()
-    return AwayPolicy(_check_level(game, level or None, "--away"), after)
+        return AwayPolicy(turn_timer=turn_timer)
+    return AwayPolicy(_check_level(game, level or None, "--away"), after, turn_timer)
 
 
 def _tls_files(cert: Path | None, key: Path | None, plain: str) -> tuple[Path, Path] | None:

@@ -184,7 +184,7 @@ async def test_actions_wait_for_a_busy_table_in_a_short_queue_of_their_own(tmp_p
             errors: list[str] = []
             while len(errors) < sent - ACTIONS_WAITING:
                 message = await asyncio.wait_for(client.receive(), LIMIT)
-                assert message["type"] in ("presence", "error")
+                assert message["type"] in ("presence", "choosing", "error")
                 errors += [message["reason"]] if message["type"] == "error" else []
         assert errors == [f"{ACTIONS_WAITING} actions already wait for the table; wait for its answers"] * (
             sent - ACTIONS_WAITING

@@ -65,9 +65,10 @@ async def test_a_remote_submit_is_sent_to_the_host_once_delivered(tmp_path: Path
             action = remote.view(remote.seat).legal[0]
             before = len(table.session.log)
             assert remote.submit(action) == []
-            while len(table.session.log) == before:
+            while action.to_json() not in [a.to_json() for a in table.session.log[before:]]:
                 remote.take(await asyncio.wait_for(remote.receive(), 30))
-            assert table.session.log[before].to_json() == action.to_json()
+            # A pass is chosen at once and logged in seat order with the computer players': somewhere after `before`.
+            assert action.to_json() in [a.to_json() for a in table.session.log[before:]]
         finally:
             delivering.cancel()
             await remote.close()

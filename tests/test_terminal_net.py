@@ -29,7 +29,11 @@ def position(save: Path, after: int) -> LoadedSave:
     while time.monotonic() < deadline:
         loaded = load_save(save)
         tm = loaded.game.to_move
-        if len(loaded.log) > after and (tm is None or tm.seat in TERMINAL):
+        # People pass at once, in any order; a save caught while the passes are being logged is passed over.
+        choosers = loaded.game.choosers()
+        between = 0 < len(choosers) < 4
+        person = tm is None or tm.seat in TERMINAL or bool(set(choosers) & TERMINAL.keys())
+        if len(loaded.log) > after and not between and person:
             return loaded
     raise AssertionError(f"the table never moved past action {after}")
 
@@ -38,25 +42,33 @@ def take_turn(tmux: Tmux, loaded: LoadedSave) -> None:
     """The person to move types their action in their own terminal, once it asks for it."""
     tm = loaded.game.to_move
     assert tm is not None
-    name = TERMINAL[tm.seat]
-    if tm.phase == "pass":
-        tmux.wait(name, lambda s: "Chosen (0/3)" in s, f"{name}'s pass dialog")
-        cards = sorted(loaded.game.view(tm.seat).hand)[:3]  # type: ignore[attr-defined]
-        loaded.game.clone().apply(Pass(tm.seat, tuple(cards)))  # a pass the engine takes
-        for k, card in enumerate(cards, 1):
-            # The first keys can reach the terminal before the dialog takes them: type again until it shows the card.
-            for _ in range(5):
-                tmux.keys(name, *card.code.lower(), "Enter")
-                try:
-                    tmux.wait(name, shows(f"Chosen ({k}/3)"), f"{name} choosing card {k}", seconds=2)
-                    break
-                except AssertionError:
-                    continue
-        tmux.keys(name, "Enter")
+    for seat in loaded.game.choosers():  # every person passes at once; the cards move when all have chosen
+        if seat in TERMINAL:
+            pass_in(tmux, loaded, seat)
+    if loaded.game.choosers():
         return
+    name = TERMINAL[tm.seat]
     tmux.wait(name, lambda s: "Your turn" in s, f"{name}'s turn")
     card = next(a.card for a in loaded.game.legal_actions() if isinstance(a, Play))
     tmux.keys(name, *card.code, "Enter")
+
+
+def pass_in(tmux: Tmux, loaded: LoadedSave, seat: int) -> None:
+    """The seat's person types its pass (its three lowest cards) in its own terminal."""
+    name = TERMINAL[seat]
+    tmux.wait(name, lambda s: "Chosen (0/3)" in s, f"{name}'s pass dialog")
+    cards = sorted(loaded.game.view(seat).hand)[:3]  # type: ignore[attr-defined]
+    loaded.game.with_turn(seat).apply(Pass(seat, tuple(cards)))  # a pass the engine takes
+    for k, card in enumerate(cards, 1):
+        # The first keys can reach the terminal before the dialog takes them: type again until it shows the card.
+        for _ in range(5):
+            tmux.keys(name, *card.code.lower(), "Enter")
+            try:
+                tmux.wait(name, shows(f"Chosen ({k}/3)"), f"{name} choosing card {k}", seconds=2)
+                break
+            except AssertionError:
+                continue
+    tmux.keys(name, "Enter")
 
 
 def play_until(tmux: Tmux, save: Path, done: Callable[[LoadedSave], bool]) -> LoadedSave:

@@ -507,6 +507,17 @@ class Game(ABC):
         looks); never in a game without blind bids."""
         return False
 
+    def choosers(self) -> tuple[int, ...]:
+        """Seats whose next choices do not depend on each other's, in the order they are applied (a Hearts
+        pass, chosen blind): a network table lets all of them choose at once. Empty when one seat at a time
+        decides."""
+        return ()
+
+    def with_turn(self, seat: int) -> Self:
+        """A copy with `seat`, one of `choosers()`, to move: its view, legal actions and checks as if its
+        turn had come (IllegalAction for another seat)."""
+        raise IllegalAction(f"seat {seat} cannot choose ahead of its turn now")
+
     def overtricks(self, record: DealRecord) -> tuple[int, ...]:
         """Per side, the tricks a finished deal's contract was beaten by (bags); none in a game without bids."""
         return ()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from cardtui.cards import FULL_MASK, QS_BIT, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, Suit, cards_of
 from cardtui.games.base import Action, Choices, Deal, Event, IllegalAction, Pass
@@ -140,6 +140,19 @@ class HeartsGame(TrickGame):
             events.append(CardsPassed(seat, to, tuple(cards_of(chosen[seat]))))
         self._start_play()
         return events
+
+    def choosers(self) -> tuple[int, ...]:
+        if self.phase != "pass":
+            return ()
+        order = ((self.turn + i) % self.seats for i in range(self.seats))
+        return tuple(seat for seat in order if self.passes[seat] is None)
+
+    def with_turn(self, seat: int) -> Self:
+        if seat not in self.choosers():
+            raise IllegalAction(f"seat {seat} has no pass to choose now")
+        other = self.clone()
+        other.turn = seat
+        return other
 
     # ---- legality
 

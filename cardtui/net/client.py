@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import ssl
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,6 +91,9 @@ class Client:
         """What the table said about seats: "South is away; …", "South is back"."""
         self.actions: int = welcome["actions"]
         self.hints: bool = welcome.get("hints", True) is True
+        timer = welcome.get("turn_timer")
+        self.turn_timer: float | None = float(timer) if isinstance(timer, int | float) and timer > 0 else None
+        """The host's turn timer in seconds (None: no limit)."""
         self.records: list[dict[str, Any]] | None = None if welcome.get("records") is None else list(records or [])
         """The finished deals' records so far (the engine's JSON form), None in a game that keeps none."""
         self._view_json: dict[str, Any] = self._complete(welcome["view"])
@@ -97,6 +101,8 @@ class Client:
         """The host holds this seat's hand back (it may still bid blind): `look()` asks for it."""
         self._view: PlayerView | None = None
         self.chat: list[tuple[int, str]] = []
+        self._choosing: tuple[int, list[int]] = (-1, [])
+        self._timer: tuple[int, list[int], float] | None = None
         self.refusals: list[str] = []
         self.errors: list[str] = []
 
@@ -179,6 +185,19 @@ class Client:
     def is_over(self) -> bool:
         return self._view_json.get("to_move") is None
 
+    @property
+    def choosing(self) -> list[int]:
+        """While seats choose at once (a Hearts pass): those that have still to choose; empty otherwise."""
+        actions, waiting = self._choosing
+        return waiting if actions == self.actions else []
+
+    @property
+    def timer(self) -> tuple[list[int], float] | None:
+        """The turn timer, while it runs: the seats it runs for, and when it runs out (`time.monotonic()`)."""
+        if self._timer is None or self._timer[0] != self.actions or not self._timer[1]:
+            return None
+        return self._timer[1], self._timer[2]
+
     async def receive(self) -> dict[str, Any]:
         """The next message from the dealer, after it has been taken into this client's state.
 
@@ -205,6 +224,14 @@ class Client:
             self.present = message["present"]
         elif kind == "chat":
             self.chat.append((message["seat"], message["text"]))
+        elif kind == "choosing":
+            self._choosing = (message["actions"], [int(s) for s in message["waiting"]])
+        elif kind == "timer":
+            seconds = message.get("seconds")
+            ends = time.monotonic() + float(seconds or 0.0)
+            self._timer = (message["actions"], [int(s) for s in message["seats"]], ends)
+        elif kind == "timed_out":
+            self.notices.append(message["text"])
         elif kind in ("away", "back"):
             self.stand_in[message["seat"]] = message.get("level") if kind == "away" else None
             self.notices.append(message["text"])

@@ -18,9 +18,12 @@ from cardtui.games import Event, PlayerView
 from cardtui.games.codec import to_json
 from cardtui.games.trick import CardsPassed, DealRecord
 
-VERSION = 3
+VERSION = 4
 """The protocol version: `hello` and `welcome` carry it; a mismatch is refused.
 
+4: seats that choose at once (a Hearts pass) are each sent a view with themselves to move and choose in any
+order, kept by the host until all have chosen (`choosing` says who has still to); the turn timer (`timer`,
+`timed_out`).
 3: views travel without their deal records; the records come in `records`
 messages, each finished deal once, in parts the frame limit takes, before the
 view that counts them (so a welcome stays small however long the game).

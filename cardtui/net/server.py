@@ -30,7 +30,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
 from cardtui.cards import CardSet
-from cardtui.games import Action, Event, IllegalAction
+from cardtui.games import Action, Event, Game, IllegalAction
 from cardtui.games.base import Bid, GameOver
 from cardtui.games.trick import DealRecord, DealScored, TrickView
 from cardtui.net.guard import GuardedConnection
@@ -49,8 +49,8 @@ from cardtui.net.protocol import (
     view_json,
 )
 from cardtui.saves import SaveError
-from cardtui.seats import people
-from cardtui.session import Session
+from cardtui.seats import default_level, people
+from cardtui.session import Session, bot_rng
 from cardtui.variants import find_game
 
 HELLO_TIMEOUT = 10.0
@@ -70,18 +70,23 @@ Report = Callable[[str], None]
 
 @dataclass(frozen=True)
 class AwayPolicy:
-    """What the table does when a person's seat is to move and nobody is connected to it.
+    """What the table does when a person's seat is to move and nobody is connected to it, or they take too long.
 
     `level` None: the game waits for them. Otherwise, once they have been away
     `after` seconds (counted from when their connection ended) and it is their
     turn, a computer player of that level plays the seat, from that seat's
-    view only, until they join again. A seat nobody has taken since the table
-    opened (or re-opened) waits for its person. A table's policy may be changed
-    while it runs; it counts from the next change at the table.
+    view only, until they join again. With a `turn_timer`, once every person's
+    seat has been taken, a person who has not moved that many seconds after
+    their turn began (a pass: after the deal) has that one move made for them
+    by a computer player (of `level`, else the game's default level), whether
+    they are connected or not. A seat nobody has
+    taken since the table opened (or re-opened) waits for its person. A table's
+    policy may be changed while it runs; it counts from the next change at the table.
     """
 
     level: str | None = None
     after: float = 60.0
+    turn_timer: float | None = None
 
     def describe(self) -> str:
         if self.level is None:
@@ -147,6 +152,15 @@ class Table:
         """The deal in which each seat last looked at its hand (blind bids are made before looking)."""
         self._records_sent: dict[int, int | None] = {}
         """How many deal records each seat's connection has been sent (None: the game keeps none)."""
+        self._chosen: dict[int, Action] = {}
+        """Choices made ahead of their turn (a Hearts pass), kept here, unseen by the other seats, until every
+        chooser has chosen; then they go into the log in the engine's order."""
+        self._turn: tuple[int, float] = (-1, 0.0)
+        """The log's length when the present turn began, and when (the turn timer counts from it)."""
+        self._told: tuple[int, tuple[int, ...]] | None = None
+        """The turn and seats the last `timer` message was about (so it is sent once per change)."""
+        self._full: float | None = None
+        """When every person's seat had been taken since the table opened (the turn timer waits for it)."""
 
     # ------------------------------------------------------------ opening and closing
 
@@ -218,8 +232,12 @@ class Table:
             self._records_sent[seat] = None if history is None else len(history)
             self.connections[seat] = ws
             self._left.pop(seat, None)
+            if self._full is None and all(s in self.connections or s in self._left for s in self.tokens):
+                self._full = time.monotonic()
             back = self.stand_ins.pop(seat, None) is not None
             self._send(seat, self._welcome(seat))
+            self._tell_choosing(seat)
+            self._tell_timer(seat)
             self._presence()
             self._watch()
             if back:
@@ -347,6 +365,14 @@ class Table:
         async with self._lock:
             try:
                 act = self._check(seat, data)
+                if seat in self.session.game.choosers():
+                    # Kept here until every chooser has chosen; only this seat hears that it has.
+                    self._chosen[seat] = act
+                    self.report(f"{self.session.seats[seat].name} (seat {seat}) has chosen")
+                    if self._waiting():  # else the update with the cards moving answers it
+                        self._send(seat, self._update(seat, []))
+                    await self._advance([])
+                    return
                 # Saving waits on the disk: in a thread, so other tables and seats are served meanwhile.
                 events = await asyncio.to_thread(self.session.apply, act)
             except (IllegalAction, SaveError) as err:
@@ -363,6 +389,15 @@ class Table:
             raise IllegalAction("undo is off at a network table: the other seats have seen the moves")
         if session.game.is_over:
             raise IllegalAction("the game is over")
+        choosers = session.game.choosers()
+        if seat in choosers:
+            if seat in self._chosen:
+                raise IllegalAction(f"you have chosen already: {self._waiting_words(seat)}")
+            act = session.game.action_from_json(data)
+            if getattr(act, "seat", None) != seat:
+                raise IllegalAction(f"you sit at seat {seat}; an action names its own seat")
+            session.game.with_turn(seat).apply(act)  # checked on a copy: the game moves once all have chosen
+            return act
         tm = session.game.to_move
         if session.game.is_chance or tm is None or tm.seat != seat:
             mover = session.seats[tm.seat].name if tm is not None and not session.game.is_chance else "the dealer"
@@ -388,6 +423,12 @@ class Table:
             if session.game.is_over or self.halted is not None:
                 break
             if not session.game.is_chance:
+                if session.game.choosers():
+                    chosen = await self._choose()
+                    if chosen is None:
+                        break
+                    events = chosen
+                    continue
                 tm = session.game.to_move
                 if tm is None:
                     break
@@ -416,10 +457,82 @@ class Table:
             # Deciding and saving in a thread, so other tables and seats are served meanwhile.
             return await asyncio.to_thread(turn)
         except SaveError as err:
-            halted = self.halted = f"the host could not save: {err}"
-            self.report(f"the table has stopped: {halted}")
-            self._broadcast({"type": "error", "reason": halted})
+            self._halt(err)
             return None
+
+    def _halt(self, err: SaveError) -> None:
+        halted = self.halted = f"the host could not save: {err}"
+        self.report(f"the table has stopped: {halted}")
+        self._broadcast({"type": "error", "reason": halted})
+
+    # ------------------------------------------------------------ choosing at once
+
+    async def _choose(self) -> list[Event] | None:
+        """Seats that choose at once (a Hearts pass): computer players choose now; once every seat has chosen,
+        the choices go into the log in the engine's order, so a save replays the same whatever order they came in.
+
+        None while a person has still to choose (every seat is told who), or when the save failed.
+        """
+        session = self.session
+        order = session.game.choosers()
+        deciding = {seat: level for seat in order if seat not in self._chosen and (level := self._computer(seat))}
+        if deciding:
+            self._chosen.update(await asyncio.to_thread(self._decide_ahead, order, deciding))
+        if any(seat not in self._chosen for seat in order):
+            self._tell_choosing(None)
+            return None
+        choices = [self._chosen[seat] for seat in order]
+        self._chosen.clear()
+
+        def apply_all() -> list[Event]:
+            events: list[Event] = []
+            for act in choices:
+                events += session.apply(act)
+            return events
+
+        try:
+            return await asyncio.to_thread(apply_all)
+        except SaveError as err:
+            self._halt(err)
+            return None
+
+    def _computer(self, seat: int) -> str | None:
+        """The level of the computer player that plays this seat now (its own, or one standing in), or None."""
+        own = self.session.seats[seat]
+        return own.level if own.is_bot else self.stand_ins.get(seat)
+
+    def _decide_ahead(self, order: tuple[int, ...], deciding: dict[int, str]) -> dict[int, Action]:
+        """Computer players' choices for choosers, each from its own seat's view only.
+
+        Each gets the generator it would have had choosing in turn (the count of actions before it in `order`),
+        so a table decides as a game played one seat at a time would.
+        """
+        session = self.session
+        moves = session.history.moves
+        return {
+            seat: session.bot_for(level)
+            .decide(session.game.with_turn(seat).view(seat), bot_rng(session.seed, moves + order.index(seat)))
+            .action
+            for seat, level in deciding.items()
+        }
+
+    def _waiting(self) -> list[int]:
+        """Choosers who have not chosen yet, in the engine's order."""
+        return [seat for seat in self.session.game.choosers() if seat not in self._chosen]
+
+    def _waiting_words(self, seat: int) -> str:
+        names = [self.session.seats[s].name for s in self._waiting() if s != seat]
+        return f"waiting for {len(names)} to choose ({', '.join(names)})" if names else "the cards move now"
+
+    def _tell_choosing(self, seat: int | None) -> None:
+        """Tell every seat (or one) who has still to choose, while seats choose at once: who, never what."""
+        if not self.session.game.choosers() or self.halted is not None:
+            return
+        message = {"type": "choosing", "actions": len(self.session.log), "waiting": self._waiting()}
+        if seat is None:
+            self._broadcast(message)
+        else:
+            self._send(seat, message)
 
     # ------------------------------------------------------------ away players
 
@@ -430,35 +543,115 @@ class Table:
         return task
 
     def _watch(self) -> None:
-        """Under the lock, after any change: (re)start the clock for a person away at their turn."""
+        """Under the lock, after any change: (re)start the clock for a person away at their turn, and the turn timer."""
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        level, game = self.away.level, self.session.game
-        if level is None or self.halted is not None or game.is_over or game.is_chance or game.to_move is None:
+        game = self.session.game
+        if self.halted is not None or game.is_over or game.is_chance or game.to_move is None:
             return
-        seat = game.to_move.seat
-        if seat not in self._left or seat in self.connections or seat in self.stand_ins:
-            return
-        delay = max(0.0, self._left[seat] + self.away.after - time.monotonic())
-        self._timer = self._spawn(self._take_over(seat, level, len(self.session.log), delay))
+        now = time.monotonic()
+        if self._turn[0] != len(self.session.log):
+            self._turn = (len(self.session.log), now)
+        deadlines = [self._left[seat] + self.away.after for seat in self._away_seats()]
+        if self._timed():
+            deadlines.append(self._time_runs_out())
+        self._tell_timer(None)
+        if deadlines:
+            self._timer = self._spawn(self._time_up(max(0.0, min(deadlines) - now)))
 
-    async def _take_over(self, seat: int, level: str, at: int, delay: float) -> None:
-        """After `delay`, if the seat is still away at the same position, a computer player takes it over."""
+    @property
+    def turn_timer(self) -> float | None:
+        """Seconds a person has for each turn before a computer player moves for them once (None: no limit)."""
+        return self.away.turn_timer
+
+    def _awaited(self) -> list[int]:
+        """The person's seats the table waits for now (no computer player stands in for them)."""
+        game = self.session.game
+        if game.is_over or game.is_chance or game.to_move is None:
+            return []
+        seats = self._waiting() if game.choosers() else [game.to_move.seat]
+        return [s for s in seats if not self.session.seats[s].is_bot and s not in self.stand_ins]
+
+    def _away_seats(self) -> list[int]:
+        """Awaited seats whose person has left, when the away policy puts a computer player in after a while."""
+        if self.away.level is None:
+            return []
+        return [s for s in self._awaited() if s in self._left and s not in self.connections]
+
+    def _timed(self) -> list[int]:
+        """Awaited seats the turn timer runs for: none until every person's seat has been taken since the table
+        opened (while friends are still joining, nobody is hurried)."""
+        if self.turn_timer is None or self._full is None:
+            return []
+        return self._awaited()
+
+    def _time_runs_out(self) -> float:
+        """When the turn timer runs out: its seconds after the turn began, or after the last seat was taken."""
+        return max(self._turn[1], self._full or 0.0) + (self.turn_timer or 0.0)
+
+    def _tell_timer(self, seat: int | None) -> None:
+        """The turn timer's countdown: to every seat when the timed turn or its seats change, or to one joining."""
+        if self.turn_timer is None:
+            return
+        timed = tuple(self._timed())
+        told = (self._turn[0], timed)
+        if seat is None:
+            before, self._told = self._told, told
+            if told == before or not (timed or (before is not None and before[1])):
+                return  # nothing new, or no countdown to start or stop
+        left = max(0.0, self._time_runs_out() - time.monotonic()) if timed else None
+        message = {"type": "timer", "actions": len(self.session.log), "seats": list(timed), "seconds": left}
+        if seat is None:
+            self._broadcast(message)
+        elif timed:
+            self._send(seat, message)
+
+    async def _time_up(self, delay: float) -> None:
+        """After `delay`: a computer player takes over an away seat whose time has come; when the turn timer has
+        run out, one moves once for each seat still to move."""
         await asyncio.sleep(delay)
         async with self._lock:
-            if self._timer is asyncio.current_task():
-                self._timer = None
-            if len(self.session.log) != at or seat in self.connections or seat in self.stand_ins:
+            if self._timer is not asyncio.current_task():
                 return
+            self._timer = None
             if self.halted is not None or self.session.game.is_over:
                 return
-            self.stand_ins[seat] = level
-            name = self.session.seats[seat].name
-            text = f"{name} is away; a computer player ({level}) plays for them"
-            self.report(text)
-            self._broadcast({"type": "away", "seat": seat, "name": name, "level": level, "text": text})
+            now = time.monotonic()
+            level = self.away.level
+            for seat in self._away_seats():
+                if level is not None and self._left[seat] + self.away.after <= now:
+                    self.stand_ins[seat] = level
+                    name = self.session.seats[seat].name
+                    text = f"{name} is away; a computer player ({level}) plays for them"
+                    self.report(text)
+                    self._broadcast({"type": "away", "seat": seat, "name": name, "level": level, "text": text})
+            timed = self._timed()
+            if timed and self._time_runs_out() <= now:
+                await self._time_out(timed)
+                return
             await self._advance([])
+
+    async def _time_out(self, seats: list[int]) -> None:
+        """The turn timer ran out: a computer player (the away policy's level) moves once for each seat."""
+        session = self.session
+        level = self.away.level or default_level(session.ruleset.game)
+        names = ", ".join(session.seats[s].name for s in seats)
+        text = f"time is up for {names}: a computer player ({level}) moved for them"
+        self.report(text)
+        self._broadcast({"type": "timed_out", "seats": seats, "level": level, "text": text})
+        order = session.game.choosers()
+        if order:
+            deciding = dict.fromkeys(seats, level)
+            self._chosen.update(await asyncio.to_thread(self._decide_ahead, order, deciding))
+            if self._waiting():
+                for seat in seats:
+                    self._send(seat, self._update(seat, []))
+            await self._advance([])
+            return
+        events = await self._computer_turn(level)
+        if events is not None:
+            await self._advance(events)
 
     async def _stand_in_turn(self, at: int) -> None:
         """One move of a computer player standing in for an away person, if the position is still the same."""
@@ -475,16 +668,7 @@ class Table:
 
     def _publish(self, events: list[Event]) -> None:
         """Each connected seat gets the events it may know and its own view after them."""
-        actions = len(self.session.log)
-        self._broadcast(
-            lambda seat: {
-                "type": "update",
-                "actions": actions,
-                "events": [event_for(e, seat) for e in events],
-                "face_down": self._face_down(seat),
-                "view": self._view_for(seat),
-            }
-        )
+        self._broadcast(lambda seat: self._update(seat, events))
         for event in events:
             if isinstance(event, DealScored):
                 totals = ", ".join(str(t) for t in event.record.totals)
@@ -494,6 +678,16 @@ class Table:
                 self.report(f"game over ({event.reason}): {names} won; totals {', '.join(map(str, event.totals))}")
 
     # ------------------------------------------------------------ sending
+
+    def _update(self, seat: int, events: list[Event]) -> dict[str, Any]:
+        """The `update` a seat gets: the events as it may know them and its view after them."""
+        return {
+            "type": "update",
+            "actions": len(self.session.log),
+            "events": [event_for(e, seat) for e in events],
+            "face_down": self._face_down(seat),
+            "view": self._view_for(seat),
+        }
 
     def _welcome(self, seat: int) -> dict[str, Any]:
         """The seat's welcome; the deal records it counts go first, in `records` messages (see `_view_for`)."""
@@ -511,6 +705,7 @@ class Table:
             "stand_in": [self.stand_ins.get(i) for i in range(len(session.seats))],
             "actions": len(session.log),
             "hints": self.hints,
+            "turn_timer": self.turn_timer,
             "records": records,
             "face_down": self._face_down(seat),
             "view": view,
@@ -527,7 +722,7 @@ class Table:
 
         A hand held back for a blind bid (`_face_down`) travels empty: no card reaches the seat before it looks.
         """
-        view = self.session.game.view(seat)
+        view = self.position_for(seat).view(seat)
         if isinstance(view, TrickView) and self._face_down(seat):
             view = dataclasses.replace(view, hand=CardSet(0))
         if find_game(self.session.ruleset.game).has_deals:
@@ -539,6 +734,20 @@ class Table:
                     broadcast([ws], frame)
             self._records_sent[seat] = len(records)
         return view_json(view)
+
+    def position_for(self, seat: int) -> Game:
+        """The game as the seat's view shows it: while seats choose at once, a chooser is to move until it has
+        chosen, then sees its own choice made and the next seat still choosing to move (nothing of the others')."""
+        game = self.session.game
+        if seat not in game.choosers():
+            return game
+        position = game.with_turn(seat)
+        mine = self._chosen.get(seat)
+        if mine is None:
+            return position
+        position.apply(mine)
+        rest = [s for s in self._waiting() if s != seat]
+        return position.with_turn(rest[0]) if rest else position
 
     def _present(self) -> list[bool]:
         return [i in self.connections for i in range(len(self.session.seats))]

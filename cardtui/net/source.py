@@ -40,6 +40,8 @@ class RemoteSource:
         self._actions = client.actions
         self.present: list[bool] = list(client.present)
         self.hints_allowed: bool = bool(client.hints)
+        self.turn_timer: float | None = client.turn_timer
+        """Seconds each person has per turn at this table before a computer player moves for them (None: no limit)."""
         self.invitations: dict[int, str] = {}
         """Every open seat's invitation, when this end is the host's own seat (its lobby shows them)."""
         self.links: dict[int, str] = {}
@@ -88,6 +90,16 @@ class RemoteSource:
     @property
     def actions(self) -> int:
         return self._actions
+
+    @property
+    def choosing(self) -> list[int]:
+        """While seats choose at once (a Hearts pass): those that have still to choose, as last heard."""
+        return self.client.choosing if self.client.actions == self._actions else []
+
+    @property
+    def timer(self) -> tuple[list[int], float] | None:
+        """The host's turn timer, while it runs for the position shown: its seats, and when it runs out."""
+        return self.client.timer if self.client.actions == self._actions else None
 
     def hint(self, level: str) -> Decision:
         if not self.hints_allowed:

@@ -30,8 +30,11 @@ class LobbyScreen(ModalScreen[None]):
         you: int,
         present: list[bool],
         links: dict[int, str] | None = None,
+        note: str = "",
     ) -> None:
+        """`note`: a line on how the table plays (its turn timer), or ""."""
         super().__init__()
+        self.note = note
         self.seats = tuple(seats)
         self.invitations = invitations
         self.links = links or {}
@@ -48,6 +51,8 @@ class LobbyScreen(ModalScreen[None]):
                 + ". The game waits on a seat nobody has taken.",
                 markup=False,
             )
+            if self.note:
+                yield Static(self.note, id="lobby-note", markup=False)
             with HorizontalScroll(id="lobby-scroll"):
                 yield Static(self.rows(), id="lobby-seats")
             yield Static("Enter or Esc: close the lobby · F8: this lobby again", markup=False)

@@ -11,6 +11,8 @@ its keys; nobody takes back here, as the log is the host's.
 from __future__ import annotations
 
 import dataclasses
+import math
+import time
 from collections import deque
 from collections.abc import Awaitable
 from typing import Any
@@ -26,6 +28,17 @@ from cardtui.tui.screens.grid import GridScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 
+CLOCK_TICK = 0.5
+"""Seconds between redraws of the turn timer's countdown (it shows whole seconds)."""
+
+CLOCK_WARNING = 10.0
+"""Seconds before this seat's time runs out when it is warned (over any dialog)."""
+
+
+def timer_words(seconds: float) -> str:
+    """The table's turn timer, as its seats are told it."""
+    return f"Each turn has {seconds:g} s; then a computer player moves once for whoever is to move."
+
 
 class NetworkSeat(GameScreen):
     """Follows the host of a network table for the one seat its invitation holds."""
@@ -38,6 +51,13 @@ class NetworkSeat(GameScreen):
         self.sent = False
         """An action went to the host, and its answer has not been shown yet."""
         self._paced = False
+        self.moved_for = False
+        """The host moved for this seat when its time ran out: nothing is asked until the host's update shows it."""
+        self._prompt = ""
+        """The prompt as the game screen asked for it, before the turn timer's countdown is added."""
+        self._clock = ""
+        self._warned = -1
+        """The position at which this seat was last warned that its time runs out."""
 
     # ------------------------------------------------------------ the game screen's hooks
 
@@ -49,8 +69,11 @@ class NetworkSeat(GameScreen):
         if remote.actions:
             self.game_log().say(f"The game is {remote.actions} action{'' if remote.actions == 1 else 's'} in.")
         self.say_presence(remote.present, None)
+        if remote.turn_timer is not None:
+            self.game_log().say(timer_words(remote.turn_timer))
         self.listen_to_host()
         self.deliver_to_host()
+        self.set_interval(CLOCK_TICK, self.tick_clock)
         self.redraw()
         if remote.invitations:
             self.action_lobby()
@@ -72,6 +95,7 @@ class NetworkSeat(GameScreen):
             self._paced = False
             said = self.inbox.popleft()
             mine, self.sent = self.sent, False
+            self.moved_for = False
             if said["type"] == "refused":
                 self.say(str(said.get("reason", "the host refused that")), error=True)
                 self.redraw()
@@ -79,7 +103,7 @@ class NetworkSeat(GameScreen):
             self.show_events(remote.take(said), mine)
             if self.waiting or self.paused() or self.before_turn():
                 return
-        if self.sent:
+        if self.sent or self.moved_for:
             return
         if remote.is_over:
             self.finish_game()
@@ -98,7 +122,51 @@ class NetworkSeat(GameScreen):
         self.show_prompt("Sent to the host…")
 
     def expecting(self) -> bool:
-        return self.sent or bool(self.inbox)
+        return self.sent or self.moved_for or bool(self.inbox)
+
+    def show_prompt(self, text: str) -> None:
+        """The prompt, and after it the turn timer's countdown while it runs."""
+        self._prompt = text
+        self._clock = self.clock_text()
+        super().show_prompt(self._prompt + self._clock)
+
+    # ------------------------------------------------------------ the turn timer
+
+    def clock_text(self) -> str:
+        """The turn timer's countdown for the prompt ("" when the host runs none for this position)."""
+        timer = self.remote.timer
+        if timer is None:
+            return ""
+        seats, ends = timer
+        left = max(0, math.ceil(ends - time.monotonic()))
+        if self.remote.seat in seats:
+            return f"  ({left} s left)"
+        names = ", ".join(self.who(s) for s in seats)
+        return f"  ({left} s left for {names})"
+
+    def time_ran_out(self) -> None:
+        """The host moved for this seat: a pass or bid dialog still asking closes, and the seat is told."""
+        from cardtui.tui.screens.dialog import DecisionDialog
+
+        self.moved_for = True
+        if isinstance(self.app.screen, DecisionDialog):
+            self.app.screen.dismiss(None)
+        self.say("Your time ran out: a computer player moved for you.", error=True)
+
+    def tick_clock(self) -> None:
+        """Redraw the countdown when it changes; warn once when this seat's own time is nearly up."""
+        clock = self.clock_text()
+        if clock != self._clock:
+            self._clock = clock
+            super().show_prompt(self._prompt + clock)
+        timer = self.remote.timer
+        if timer is None or self.remote.seat not in timer[0] or self._warned == self.remote.actions:
+            return
+        if timer[1] - time.monotonic() <= CLOCK_WARNING:
+            self._warned = self.remote.actions
+            self.notify(
+                f"{CLOCK_WARNING:g} s left: then a computer player moves for you", severity="warning", markup=False
+            )
 
     def lobby_in_front(self) -> bool:
         from cardtui.tui.screens.lobby import LobbyScreen
@@ -153,8 +221,12 @@ class NetworkSeat(GameScreen):
             remote.take(said)
             self.say_presence(remote.present, before)
             self.advance()  # the prompt says whether the seat to move is taken
-        elif kind in ("away", "back"):
+        elif kind in ("away", "back", "timed_out"):
             self.game_log().say(str(said.get("text", "")))
+            if kind == "timed_out" and remote.seat in said.get("seats", ()):
+                self.time_ran_out()
+        elif kind in ("choosing", "timer"):
+            self.advance()  # the prompt says who is still choosing, and the countdown
         elif kind == "error":
             self.say(f"The host: {said.get('reason', '')}", error=True)
         elif kind in ("update", "refused"):
@@ -195,6 +267,10 @@ class NetworkSeat(GameScreen):
 
     def waiting_for(self, seat: int | None) -> str:
         """The prompt while someone else at the table is to move."""
+        choosing = self.remote.choosing
+        if choosing and self.remote.seat not in choosing:
+            names = ", ".join(self.who(s) for s in choosing)
+            return f"You have chosen; waiting for {len(choosing)} to choose ({names})…"
         if seat is None:
             return "The host is dealing…"
         if self.source.seats[seat].is_bot:
@@ -230,7 +306,8 @@ class NetworkSeat(GameScreen):
 
         remote = self.remote
         lines = {seat: f"cardtui join {line}" for seat, line in remote.invitations.items()}
-        screen = LobbyScreen(remote.seats, lines, remote.seat, remote.present, remote.links)
+        note = timer_words(remote.turn_timer) if remote.turn_timer is not None else ""
+        screen = LobbyScreen(remote.seats, lines, remote.seat, remote.present, remote.links, note)
         self.app.push_screen(screen, self.lobby_closed)
 
     def lobby_closed(self, _: None) -> None:

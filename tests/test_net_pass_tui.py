@@ -1,0 +1,123 @@
+"""Pilot tests: a network seat passing at once with the others, and the turn timer's countdown."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from textual.widgets import Static
+
+from cardtui.net import Client
+from cardtui.net.server import AwayPolicy
+from cardtui.net.source import RemoteSource
+from cardtui.tui.app import CardtuiApp
+from cardtui.tui.screens.game_base import HostSaid
+from cardtui.tui.screens.lobby import LobbyScreen
+from cardtui.tui.screens.pass_cards import PassScreen
+from cardtui.tui.widgets.log import GameLog
+from cardtui.tui.widgets.prompt_bar import PromptBar
+from cardtui.tui.widgets.text_line import TextLines
+from cardtui.variants import make_bot
+from tests.support.net import bounded
+from tests.support.tui import app_for, game_screen, open_table, pass_first_cards, seated, settle_remote
+
+
+def prompt(app: CardtuiApp) -> str:
+    return game_screen(app).query_one("#prompt-line", TextLines).text
+
+
+async def test_a_seat_chooses_while_another_has_chosen_and_is_told_who_it_waits_for(tmp_path: Path) -> None:
+    async with seated(tmp_path, kinds="ppbb", seed=15) as (table, remote, app, pilot):
+        await settle_remote(pilot, app)
+        assert isinstance(app.screen, PassScreen)  # South may pass at once
+        west = await Client.join(table.invitations()[1])
+        assert west.my_turn  # and so may West, though the log has South's pass first
+        await pass_first_cards(pilot, app.screen)
+        for _ in range(500):
+            await pilot.pause()
+            if "waiting for" in prompt(app):
+                break
+        assert prompt(app) == "You have chosen; waiting for 1 to choose (West)…"
+        # West chooses: the cards move, and South plays on.
+        bot = make_bot("hearts", "easy")
+        await west.act(bot.decide(west.view, random.Random(1)).action.to_json())
+        while west.view.phase == "pass":  # type: ignore[attr-defined]
+            await bounded(west.receive())
+        for _ in range(2000):
+            await pilot.pause()
+            if remote.view(0).phase != "pass":  # type: ignore[attr-defined]
+                break
+        assert remote.view(0).phase == "play"  # type: ignore[attr-defined]
+        assert "waiting for" not in prompt(app)
+        await west.close()
+
+
+async def test_the_seat_sees_the_turn_timers_countdown_and_is_told_when_it_ran_out(tmp_path: Path) -> None:
+    table = await open_table(tmp_path, kinds="pbbb", seed=15)
+    table.away = AwayPolicy(turn_timer=30.0)
+    async with table:
+        remote = await RemoteSource.join(table.invitations()[0])
+        app = app_for(remote)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle_remote(pilot, app)
+            assert isinstance(app.screen, PassScreen)
+            for _ in range(500):
+                await pilot.pause()
+                if "s left)" in prompt(app):
+                    break
+            shown = prompt(app)
+            told = "Each turn has 30 s; then a computer player moves once for whoever is to move."
+            assert told in game_screen(app).query_one(GameLog).lines()
+            assert shown.endswith("s left)") and int(shown.rsplit("(", 1)[1].split()[0]) in range(25, 31)
+            # The host runs the clock out (as if the time had passed): a computer player passes for South.
+            table.away = AwayPolicy(turn_timer=0.01)
+            async with table._lock:
+                table._watch()
+            for _ in range(2000):
+                await pilot.pause()
+                if any("time is up for South" in line for line in game_screen(app).query_one(GameLog).lines()):
+                    break
+            assert any("time is up for South" in line for line in game_screen(app).query_one(GameLog).lines())
+            # The dialog that asked for the pass has closed and is not asked again; South is told why.
+            for _ in range(2000):
+                await pilot.pause()
+                if remote.view(0).phase == "play" and not game_screen(app).expecting():  # type: ignore[attr-defined]
+                    break
+            await settle_remote(pilot, app)
+            assert not isinstance(app.screen, PassScreen)
+            message = game_screen(app).query_one(PromptBar).message
+            assert message == "Your time ran out: a computer player moved for you."
+            assert table.stand_ins == {}
+
+
+async def test_a_dialog_closed_by_the_timer_is_not_asked_again_before_the_hosts_update(tmp_path: Path) -> None:
+    async with seated(tmp_path, kinds="ppbb", seed=15) as (_table, _remote, app, pilot):
+        await settle_remote(pilot, app)
+        assert isinstance(app.screen, PassScreen)
+        screen = game_screen(app)
+        # The host's word that time ran out comes before its update (which is held back here).
+        text = "time is up for South: a computer player (normal) moved for them"
+        screen.post_message(HostSaid({"type": "timed_out", "seats": [0], "level": "normal", "text": text}))
+        for _ in range(50):
+            await pilot.pause()
+        assert not isinstance(app.screen, PassScreen)
+        assert screen.query_one(PromptBar).message == "Your time ran out: a computer player moved for you."
+        assert text in screen.query_one(GameLog).lines()
+
+
+async def test_the_hosts_lobby_says_the_tables_turn_timer(tmp_path: Path) -> None:
+    table = await open_table(tmp_path, kinds="ppbb", seed=15)
+    table.away = AwayPolicy(turn_timer=45.0)
+    async with table:
+        invitations = table.invitations()
+        remote = await RemoteSource.join(invitations.pop(0))
+        remote.invitations = invitations
+        app = app_for(remote)
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _ in range(500):
+                await pilot.pause()
+                if isinstance(app.screen, LobbyScreen):
+                    break
+            assert isinstance(app.screen, LobbyScreen)
+            note = app.screen.query_one("#lobby-note", Static).render()
+            assert str(note) == "Each turn has 45 s; then a computer player moves once for whoever is to move."
