@@ -51,6 +51,10 @@ def bin_counts(values: Sequence[int], bins: int) -> tuple[list[str], list[int]]:
     return labels, counts
 
 
+CHART_FRAME_ROWS = 5
+"""Rows of a line chart that are not plot: the title, the frame's two lines, the x ticks and the x label."""
+
+
 class Chart(PlotextPlot):
     """Lines (`lines`) or a histogram (`histogram`) with a title; redrawn to the widget's size."""
 
@@ -59,6 +63,8 @@ class Chart(PlotextPlot):
         self.ascii_only = ascii_only
         self._bars: tuple[str, str, tuple[list[str], list[int]]] | None = None
         """A histogram's title, axis name, ranges and counts; None while the chart draws lines."""
+        self._yspan: tuple[float, float] | None = None
+        """The lowest and highest y the lines show, for ticks fitted to the drawn height."""
 
     def _start(self, title: str, xlabel: str, ylabel: str) -> None:
         self._bars = None
@@ -94,10 +100,16 @@ class Chart(PlotextPlot):
         if ylim is not None:
             plt.ylim(*ylim)
             values = list(ylim)
-        if values:
-            ticks = whole_ticks(min(values), max(values))
-            plt.yticks([float(t) for t in ticks], [str(t) for t in ticks])
+        self._yspan = (min(values), max(values)) if values else None
         self.refresh()
+
+    def _fit_yticks(self) -> None:
+        """As many y ticks as the plot's rows hold apart (two ticks on one row would show either label)."""
+        if self._yspan is None:
+            return
+        rows = max(1, self.size.height - CHART_FRAME_ROWS)
+        ticks = whole_ticks(*self._yspan, most=max(2, min(6, rows)))
+        self.plt.yticks([float(t) for t in ticks], [str(t) for t in ticks])
 
     def histogram(self, title: str, values: Sequence[int], bins: int = 8, xlabel: str = "how many") -> None:
         """How many values fall in each of at most `bins` equal whole-number ranges: one bar of text per range.
@@ -132,6 +144,7 @@ class Chart(PlotextPlot):
     def render(self) -> RenderResult:
         if self._bars is not None:
             return self._draw_bars()
+        self._fit_yticks()
         drawn = super().render()
         if not self.ascii_only or not isinstance(drawn, Text):
             return drawn
