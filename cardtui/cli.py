@@ -632,8 +632,22 @@ def rules_new(
 
 
 def main() -> None:
-    """The console-script entry point."""
-    app()
+    """The console-script entry point: a wrong option, argument or command ends, like every user error, in one
+    line on stderr with status 2 (not a boxed usage block)."""
+    from typer.exceptions import TyperException
+
+    try:
+        code = app(standalone_mode=False)
+    except typer.Abort:
+        typer.echo("Aborted!", err=True)
+        sys.exit(1)
+    except TyperException as err:
+        context = getattr(err, "ctx", None)
+        command = getattr(context, "command_path", "") or "cardtui"
+        message = err.format_message() if hasattr(err, "format_message") else str(err)
+        typer.echo(f"cardtui: {inert(message)} (see {command} --help)", err=True)
+        sys.exit(getattr(err, "exit_code", 2))
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 # ---------------------------------------------------------------- computer players: hint and arena
