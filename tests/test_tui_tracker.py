@@ -68,7 +68,9 @@ async def test_f10_shows_the_played_cards_and_the_tricks_in_order() -> None:
         assert isinstance(app.screen, TableScreen)
 
 
-@pytest.mark.parametrize(("size", "panel"), [((100, 30), False), ((160, 50), True)])
+@pytest.mark.parametrize(
+    ("size", "panel"), [((100, 30), False), ((120, 30), False), ((120, 40), True), ((160, 50), True)]
+)
 async def test_a_wide_table_shows_the_tracker_beside_it(size: tuple[int, int], panel: bool) -> None:
     app, session = make_app("hearts", seed=7)
     fast_forward(session, three_tricks_in)
@@ -80,3 +82,5 @@ async def test_a_wide_table_shows_the_tracker_beside_it(size: tuple[int, int], p
         assert ("Played this deal" in text) is panel
         if panel:
             shows_tricks(screen_lines(app), trick_rows(session))
+        # the log keeps room beside the table (at 120x30 the panel once left it none)
+        assert screen.query_one("#log").region.height >= 3, text

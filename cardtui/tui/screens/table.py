@@ -45,8 +45,9 @@ from cardtui.tui.widgets.tracker import PlayedTrick, Tracker
 from cardtui.tui.widgets.trick import MOVE_SECONDS, Trick
 from cardtui.variants import entry_of
 
-ROOMY = 120
-"""From this many columns the tracker stands beside the table as a panel (below, F10 shows it)."""
+ROOMY = (120, 36)
+"""From this size (columns, rows) the tracker stands beside the table as a panel, leaving the log room (below,
+F10 shows it)."""
 BIG_SIZE = (120, 40)
 """From this size (columns, rows) the trick and the hand are drawn as wide cards."""
 PLAY_PROMPT = "Your turn: type a card (10C, qs) and Enter, or ←/→ and Enter, or click"
@@ -99,7 +100,7 @@ class TableScreen(FitsTerminal, GameScreen):
         (
             "F10",
             "what has been played: cards by suit and this deal's tricks, who led and took each (beside the table "
-            f"from {ROOMY} columns)",
+            f"from {ROOMY[0]}x{ROOMY[1]})",
         ),
         ("Enter, Space or click", "collect a finished trick (when Settings has click to collect the trick on)"),
         ("F9", "settings: speed, theme, suits as letters, hint level, click to collect, hand order, confirm bids"),
@@ -265,7 +266,7 @@ class TableScreen(FitsTerminal, GameScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
-        self.set_class(event.size.width >= ROOMY, "-roomy")
+        self.set_class(event.size.width >= ROOMY[0] and event.size.height >= ROOMY[1], "-roomy")
         big = event.size.width >= BIG_SIZE[0] and event.size.height >= BIG_SIZE[1]
         self.set_class(big, "-big")
         self.query_one(Trick).set_big(big)
