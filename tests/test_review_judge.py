@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
 from cardtui import review as review_module
 from cardtui.bots.judge import Trial, paired, weigh
 from cardtui.games.base import Action, Bid, PlayerView
+from cardtui.replay import Replay
 from cardtui.review import Judgement, judge_rng, mark_for, review, verdict
 from cardtui.rules import default_preset
 from cardtui.saves import LoadedSave, parse_save
@@ -118,3 +121,18 @@ def test_a_loss_within_the_noise_is_close_not_marked() -> None:
 def test_paired_uses_only_the_common_samples() -> None:
     mean, se, n = paired([1.0, 2.0, 3.0, 100.0], [0.0, 1.0, 2.0])
     assert (mean, se, n) == (1.0, 0.0, 3)
+
+
+def test_a_bid_made_in_sight_of_the_hand_is_not_weighed_against_blind_bids() -> None:
+    """The seat looked before a bid that is not blind, so `blind nil` was no longer its choice (it pays double on
+    the same cards, and would mark every sighted nil)."""
+    save = Path(__file__).resolve().parent.parent / "saves" / "spades.json"
+    loaded = parse_save(json.loads(save.read_text()))
+    replay = Replay.from_save(json.loads(save.read_text()))
+    index = next(i for i, a in enumerate(loaded.log) if isinstance(a, Bid) and a.seat == 0 and a.bid == 0)
+    action = loaded.log[index]
+    assert isinstance(action, Bid) and not action.blind
+    view = replay.state_at(index).view(0)
+    assert any(isinstance(a, Bid) and a.blind for a in view.legal)  # the rules would still allow one
+    weighed = make_judge("spades", "hard", 5).weigh(view, action, random.Random(1), random.Random(2))
+    assert weighed.options and not any(isinstance(o.action, Bid) and o.action.blind for o in weighed.options)

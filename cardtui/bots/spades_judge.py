@@ -108,10 +108,14 @@ class SpadesJudge:
         return solved_plays(solution, view.seat, unit, True)
 
     def _bid_trial(self, view: TrickView, action: Bid) -> tuple[Trial, int]:
-        """Every legal bid; the seats after this one bid as the normal player would, then the deal is played."""
+        """Every legal bid; the seats after this one bid as the normal player would, then the deal is played.
+
+        A bid made in sight of the hand is weighed only against bids made in sight of it: the blind ones were gone
+        once the seat looked.
+        """
         rules = view.ruleset
         assert isinstance(rules, SpadesRules)
-        cands = [a for a in view.legal if isinstance(a, Bid)]
+        cands = [a for a in view.legal if isinstance(a, Bid) and (action.blind or not a.blind)]
         if action not in cands:
             cands.append(action)
         seen = read_view(view)
