@@ -41,6 +41,9 @@ MAX_LOG = 1_000_000
 MAX_SEED = 2**64 - 1
 TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 TOP_KEYS = ("format", "version", "game", "ruleset", "seats", "seed", "log", "created", "updated")
+OPTIONAL_KEYS = ("looked",)
+"""Keys a save holds only when they say something: `looked`, the people's seats that have seen their hand in
+the deal in progress (a blind bid is made before looking, so it stays refused after a resume)."""
 _INT_DIGITS = 24
 OnAction = Callable[[int, Action, Sequence[Event]], None]
 """Told of each replayed action: its index in the log, the action and the events it made."""
@@ -63,6 +66,7 @@ class LoadedSave(OnHistory):
     updated: str
     checkpoints: dict[int, Checkpoint]
     version: int = VERSION
+    looked: tuple[int, ...] = ()
 
     @property
     def name(self) -> str:
@@ -186,9 +190,11 @@ def build_save(
     log: Iterable[Action | dict[str, Any]],
     created: str | None = None,
     updated: str | None = None,
+    looked: Iterable[int] = (),
 ) -> dict[str, Any]:
-    """A save dict in the current version's shape, keys in the documented order."""
+    """A save dict in the current version's shape, keys in the documented order (`looked` only when a seat has)."""
     stamp = now_stamp()
+    seen = sorted(looked)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -197,6 +203,7 @@ def build_save(
         "seats": [s.to_json() for s in seats],
         "seed": seed,
         "log": [a if isinstance(a, dict) else a.to_json() for a in log],
+        **({"looked": seen} if seen else {}),
         "created": created or stamp,
         "updated": updated or stamp,
     }
@@ -517,8 +524,8 @@ def _parse_save(data: Any, name: str, checkpoint_every: int, on_action: OnAction
     if version < 1:
         raise _fail(name, "version", f"expected 1..{VERSION}, found {version}")
     for key in data:
-        if key not in TOP_KEYS:
-            raise _fail(name, key, f"unknown key; a save holds {', '.join(TOP_KEYS)}")
+        if key not in TOP_KEYS and key not in OPTIONAL_KEYS:
+            raise _fail(name, key, f"unknown key; a save holds {', '.join(TOP_KEYS + OPTIONAL_KEYS)}")
     for key in TOP_KEYS:
         if key not in data:
             raise _fail(name, key, "missing")
@@ -554,7 +561,16 @@ def _parse_save(data: Any, name: str, checkpoint_every: int, on_action: OnAction
         raise _fail(name, "log", f"too long ({len(log_json)} actions, at most {MAX_LOG})")
     history = History(ruleset, people(seats))
     checkpoints = replay_log(history, log_json, name, checkpoint_every, on_action, version)
-    return LoadedSave(None, ruleset, seats, seed, history, created, updated, checkpoints, version)
+    looked = _looked(data.get("looked", []), name, len(seats))
+    return LoadedSave(None, ruleset, seats, seed, history, created, updated, checkpoints, version, looked)
+
+
+def _looked(value: Any, name: str, seats: int) -> tuple[int, ...]:
+    """The seats that have looked at their hand this deal: distinct seat numbers."""
+    ok = isinstance(value, list) and all(type(v) is int and 0 <= v < seats for v in value)
+    if not ok or len(set(value)) != len(value):
+        raise _fail(name, "looked", f"expected a list of distinct seat numbers 0..{seats - 1}, found {_short(value)}")
+    return tuple(sorted(value))
 
 
 def replay_log(

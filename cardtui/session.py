@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +68,7 @@ class Session(OnHistory):
         save_path: Path | None,
         created: str | None = None,
         updated: str | None = None,
+        looked: Iterable[int] = (),
     ) -> None:
         self.history = history
         self.seats: tuple[Seat, ...] = tuple(seats)
@@ -77,6 +78,8 @@ class Session(OnHistory):
         self._deals = sum(1 for a in self.log if a.type == "deal")
         self.created = created or now_stamp()
         self.updated = updated or self.created
+        self.looked: set[int] = set(looked)
+        """The people's seats that have seen their hand in the deal in progress (no blind bid for them now)."""
         self._bots: dict[str, Bot] = {}
         self._lock: FileLock | None = None
         self._written: os.stat_result | None = None
@@ -159,7 +162,7 @@ class Session(OnHistory):
     @classmethod
     def of_save(cls, loaded: LoadedSave, save_path: Path | None = None) -> Session:
         """The game a loaded save holds, where it stopped; with no path nothing is written (hints, scripts)."""
-        return cls(loaded.history, loaded.seats, loaded.seed, save_path, loaded.created, loaded.updated)
+        return cls(loaded.history, loaded.seats, loaded.seed, save_path, loaded.created, loaded.updated, loaded.looked)
 
     def deal_so_far(self) -> list[Event]:
         """The events of the last deal from its dealing on, as they happened (undos included), so a resumed
@@ -199,6 +202,7 @@ class Session(OnHistory):
         self._lines.append(encode_action(act))
         if act.type == "deal":
             self._deals += 1
+            self.looked.clear()
         self.updated = now_stamp()
         try:
             self.save()
@@ -206,6 +210,15 @@ class Session(OnHistory):
             self._take_back(updated)
             raise
         return events
+
+    def look(self, seat: int) -> None:
+        """The seat's person has seen their hand this deal: kept in the save, so a blind bid stays refused after
+        leaving, quitting or a crash (a failed write is left in `save_problem`, as an autosave's is)."""
+        if seat in self.looked:
+            return
+        self.looked.add(seat)
+        with contextlib.suppress(SaveError):
+            self.save()
 
     def _take_back(self, updated: str) -> None:
         """Forget the last action after its save failed: replay the log without it."""
@@ -277,7 +290,7 @@ class Session(OnHistory):
 
     def to_save(self) -> dict[str, Any]:
         """The save dict of the game so far."""
-        return build_save(self.ruleset, self.seats, self.seed, self.log, self.created, self.updated)
+        return build_save(self.ruleset, self.seats, self.seed, self.log, self.created, self.updated, self.looked)
 
     def save(self) -> None:
         """Write the save atomically (nothing to do without a save path); SaveError when it cannot.
@@ -335,7 +348,7 @@ class Session(OnHistory):
 
     def _write(self) -> None:
         assert self.save_path is not None
-        data = build_save(self.ruleset, self.seats, self.seed, [], self.created, self.updated)
+        data = build_save(self.ruleset, self.seats, self.seed, [], self.created, self.updated, self.looked)
         self._written = write_save(self.save_path, data, self._lines)
 
     def _take_lock(self) -> None:

@@ -90,7 +90,10 @@ class TableSource(Protocol):
         """This seat's hand is held back until it looks or bids (it may still bid blind)."""
 
     def look(self) -> None:
-        """Ask for the hand held back while the seat may bid blind."""
+        """Ask for the hand held back while the seat may bid blind (the seat to move has looked)."""
+
+    def has_looked(self, seat: int) -> bool:
+        """Whether this end knows the seat has seen its hand this deal, so its blind bids are gone."""
 
 
 class LocalSource:
@@ -155,7 +158,13 @@ class LocalSource:
         return self.session.apply(action)
 
     def look(self) -> None:
-        """Nothing to ask for: the hand is here."""
+        """The hand is here; the session keeps (and saves) that its seat to move has seen it."""
+        tm = self.session.game.to_move
+        if tm is not None:
+            self.session.look(tm.seat)
+
+    def has_looked(self, seat: int) -> bool:
+        return seat in self.session.looked
 
     # ------------------------------------------------------------ what only a local table does
 

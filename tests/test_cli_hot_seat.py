@@ -108,6 +108,9 @@ def test_play_with_seats_hands_the_keyboard_over_in_a_real_terminal(tmp_path: Pa
     try:
         seats = "you,person:Ann,bot:easy,bot:easy"
         tmux.start("hot", f"play hearts --seats {seats} --seed 3 --speed instant --save {shlex.quote(str(save))}")
+        # two people share the keyboard: even the first turn waits for its person to take it
+        tmux.wait("hot", shows("ress any key when"), "the hand-over to you asking for a key", 30)
+        tmux.keys("hot", "Space")
         tmux.wait("hot", shows("Chosen (0/3)"), "your pass dialog", 30)
         loaded = load_save(save)
         assert [s.name for s in loaded.seats] == ["You", "Ann", "North", "East"]

@@ -23,7 +23,16 @@ from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.text_line import TextLines
-from tests.support.tui import answer_simply, in_front, make_app, pass_first_cards, settle, type_text
+from tests.support.tui import (
+    answer_simply,
+    drawn_when,
+    fast_forward,
+    in_front,
+    make_app,
+    pass_first_cards,
+    settle,
+    type_text,
+)
 
 CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
 
@@ -213,3 +222,17 @@ async def test_keys_typed_before_the_hand_over_do_not_reach_the_next_persons_inp
 
 def hot_seat_text(screen: HotSeatScreen) -> str:
     return " ".join(str(s.content) for s in screen.query(Static))
+
+
+@pytest.mark.parametrize("game", ["hearts", "spades"])
+async def test_a_hot_seat_game_opens_on_the_hand_over_even_for_the_first_seat(game: str) -> None:
+    """A new game, Play again, Continue or a resume with seat 0 to move: whoever sits at the keyboard now may not be
+    seat 0's person, so its hand waits for a deliberate key like every other hand-over."""
+    app, session = make_app(game, seed=5, humans=(0, 1))
+    fast_forward(session, lambda s: s.seat_to_move() == s.seats[0])
+    engine: Any = session.game
+    hand = engine.hand(0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        text = await drawn_when(pilot, app, lambda _: isinstance(app.screen, HotSeatScreen))
+        assert isinstance(app.screen, HotSeatScreen), text
+        assert not any(card_label(c, False) in text for c in hand), text

@@ -133,6 +133,10 @@ class RemoteSource:
         """Queue a request for the hand held back for a blind bid; a `hand` message brings it."""
         self._outbox.put_nowait(None)
 
+    def has_looked(self, seat: int) -> bool:
+        """The host keeps who has looked (and refuses a blind bid after); here, a hand not held back was seen."""
+        return not self.face_down
+
     # ------------------------------------------------------------ the wire
 
     async def receive(self) -> dict[str, Any]:

@@ -119,7 +119,7 @@ class GameScreen(Screen[None]):
         self.waiting = False
         self.ended = False
         self.humans = list(self.source.viewers)
-        self._viewer: int | None = self.humans[0] if self.humans else None
+        self._viewer: int | None = self.humans[0] if len(self.humans) == 1 else None  # hot seat: hand over first
         self.unsaved: Action | None = None
         """An action whose save failed (so it was not made), for ctrl+r to try again."""
 

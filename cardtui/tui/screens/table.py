@@ -437,6 +437,8 @@ class TableScreen(FitsTerminal, GameScreen):
 
         v = cast(SpadesView, self.view())  # only a game of bids asks for one
         bids = [a for a in v.legal if isinstance(a, Bid)]
+        if self.source.has_looked(seat):
+            bids = [b for b in bids if not b.blind]  # the hand was seen this deal (before leaving, or a crash)
         blind = any(b.blind for b in bids)
         self.face_down = blind
         self.waiting = True
@@ -445,8 +447,7 @@ class TableScreen(FitsTerminal, GameScreen):
 
         def look() -> None:
             self.face_down = False
-            if self.source.face_down:
-                self.source.look()  # a network table's host sends the cards only now
+            self.source.look()  # a network table's host sends the cards only now; a local game saves the look
             self.redraw()
 
         def chosen(bid: Bid | None) -> None:
