@@ -707,10 +707,17 @@ def review(
     """Each decision of a person's seat judged from that seat's view: every choice's value, the loss and how sure
     it is, ? and ?? marks."""
     from cardtui.files import FileProblem
+    from cardtui.replay import finished_part
     from cardtui.review import ReviewError, record, render
     from cardtui.review import review as make_review
+    from cardtui.saves import SaveError
 
     loaded = _load(save)
+    if not loaded.game.is_over:
+        try:  # as a replay: the finished deals only, never the deal being played or another person's choices
+            loaded = finished_part(loaded)
+        except SaveError as err:
+            fail(str(err))
     with _progress("reviewing decisions") as progress:
         try:
             result = make_review(loaded, seat, level, budget_ms, jobs, progress, judge_seed)

@@ -223,7 +223,7 @@ def test_cli_review_json_fields(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
         "solver", "why",
     }  # fmt: skip
     assert first["phase"] == "pass" and first["action"]["type"] == "pass"
-    assert [d["deal"] for d in out["deals"]] == [1, 2]
+    assert [d["deal"] for d in out["deals"]] == [1]  # the deal being played is never reviewed, as never replayed
     total = out["game_total"][0]
     assert set(total) == {"seat", "decisions", "marked", "loss", "win_chance_loss", "costliest", "accuracy"}
     assert total["loss"] == pytest.approx(sum(d["loss"] for d in out["decisions"]), abs=0.01)
@@ -282,3 +282,20 @@ def test_a_blind_bid_is_explained_without_the_hand_it_was_made_without() -> None
     assert all("the hand holds" not in j.why for j in blind)
     seen = [j for j in judged.judgements if isinstance(j.action, Bid) and not j.action.blind]
     assert any("the hand holds" in j.why for j in seen)
+
+
+def test_cli_review_refuses_a_hot_seat_game_in_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reviewing would show the other person's passes and plays (and the values of their hand) before the game
+    ends, as a replay would: refused with the replay's sentence."""
+    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path))
+    seats = [Seat("You", "human"), Seat("Ann", "human"), Seat("North", "bot", "easy"), Seat("East", "bot", "easy")]
+    session = Session.new(default_preset("hearts"), seats, 2, save_path=tmp_path / "hot.json")
+    while session.deal_number < 2:  # the first deal finished, the second dealt
+        if session.game.is_chance:
+            session.advance_chance()
+        else:
+            session.apply(session.bot_decision("easy").action)
+    session.close()
+    result = runner.invoke(app, ["review", str(tmp_path / "hot.json"), "--seat", "0", "--budget-ms", "5"])
+    assert result.exit_code == 2
+    assert "2 people play this game" in result.stderr and "Ann" not in result.stdout
