@@ -349,7 +349,11 @@ def play(
 
     ruleset = _load_rules(_check_game(game), rules)
     level = _check_level(game, bots or None, "--bots")
-    chosen = [seat for _, seat in _seat_list(seats, game, ("you", "person", "bot"), None, level)] if seats else None
+    chosen = (
+        [seat for _, seat in _seat_list(seats, game, ("you", "person", "bot"), None, level)]
+        if seats is not None
+        else None
+    )
     if chosen is not None and players is not None and players != len(chosen):
         fail(f"--players says {players} and --seats lists {len(chosen)} seats; give one of them")
     if chosen is not None:

@@ -156,6 +156,10 @@ def seats_from_words(
         if kind not in words or (colon and kind not in ("person", "bot")):
             raise SeatError("seats", f"expected {_words_said(words)} for each seat, found {item[:MAX_NAME]!r}")
         if kind == "bot":
+            if colon and not rest.strip():
+                raise SeatError(
+                    "seats", f"seat {i}: `bot:` needs a level after the colon — one of {', '.join(allowed)}"
+                )
             chosen_level = rest.strip().lower() or level or default_level(game)
             if chosen_level not in allowed:
                 raise SeatError(

@@ -87,6 +87,8 @@ def test_every_game_and_player_count_takes_a_seat_list(entry: object, launched: 
         (["hearts", "--seats", "you,bot,person:west,bot"], 'seats 1 and 2 are both named "west"'),
         (["hearts", "--seats", "you,bot,bot,bot", "--players", "3"], "--players says 3 and --seats lists 4"),
         (["chess", "--seats", "you,bot"], "unknown game 'chess'"),
+        (["hearts", "--seats", ""], "expected you, person or person:NAME, bot or bot:LEVEL for each seat, found ''"),
+        (["hearts", "--seats", "you,person:Ann,bot:,bot"], "seat 2: `bot:` needs a level after the colon"),
     ],
 )
 def test_a_bad_seat_list_is_one_line_and_exit_2(
