@@ -93,4 +93,11 @@ async def test_the_status_line_names_the_rules_only_when_they_are_not_the_game()
         await settle(pilot, app)
         table = app.screen_stack[1]
         assert isinstance(table, TableScreen)
-        assert table.query_one("#status", TextLines).text == " Hearts · Hearts to 50 · You to pass"
+        assert table.query_one("#status", TextLines).text == " Hearts to 50 · You to pass"
+    house = load_preset("hearts").replace(title="Black Maria", end_score=50)
+    app, _session = make_app("hearts", seed=7, ruleset=house)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        table = app.screen_stack[1]
+        assert isinstance(table, TableScreen)
+        assert table.query_one("#status", TextLines).text == " Hearts · Black Maria · You to pass"

@@ -233,8 +233,9 @@ class TableScreen(FitsTerminal, GameScreen):
             whose = "dealing"
         else:
             whose = f"{self.who(tm.seat)} to {('play' if tm.phase == 'play' else tm.phase)}"
-        rules_title = f" · {v.ruleset.title}" if v.ruleset.title != title else ""  # never "Hearts · Hearts"
-        self.set_status(f" {title}{rules_title} · {whose}")
+        # the rules' title alone when it names the game ("Spades (partnership)"), never "Spades · Spades (…)"
+        named = v.ruleset.title if v.ruleset.title.startswith(title) else f"{title} · {v.ruleset.title}"
+        self.set_status(f" {named} · {whose}")
         # the hand
         hand = self.query_one(Hand)
         if self.viewer is None:
