@@ -140,7 +140,7 @@ def check_save_name(path: Path) -> None:
 
 
 ARCHIVE_FOLDER = "archive"
-"""Archived saves go to this folder beside the saves: out of the lists, never deleted."""
+"""Archived saves go to this folder inside the saves folder: out of the lists, never deleted."""
 
 
 def delete_save(path: Path) -> None:
@@ -164,7 +164,7 @@ def archive_save(path: Path) -> Path:
 
 
 def archive_dir(folder: Path | None = None) -> Path:
-    """The archive folder beside the saves (`saves/archive`), where `archive_save` moves a save."""
+    """The archive folder inside the saves folder (`saves/archive`), where `archive_save` moves a save."""
     return (saves_dir() if folder is None else folder) / ARCHIVE_FOLDER
 
 

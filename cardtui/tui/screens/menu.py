@@ -402,7 +402,7 @@ class SavePicker(ModalScreen[Path | None]):
         else:
             dialog = ConfirmScreen(
                 "Archive the save?",
-                f"{name} will move to the {ARCHIVE_FOLDER} folder beside the saves and leave these lists.",
+                f"{name} will move to the {ARCHIVE_FOLDER} folder inside the saves folder and leave these lists.",
                 "archive it",
             )
 
