@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from cardtui.bots.common import Seen, equivalent_groups, legal_play_mask, list_cards, read_view
+from cardtui.bots.search import state_with
 from cardtui.bots.solver import Solution
 from cardtui.cards import Card
 from cardtui.games.base import Action, Game, Play, PlayerView
@@ -246,20 +247,6 @@ Valuer = Callable[[DealState, Seen], Outcome]
 """How good a played-out deal is for the seat, and the points it brings."""
 
 
-def _copy(base: DealState, hands: list[int]) -> DealState:
-    return DealState(
-        list(hands),
-        base.turn,
-        list(base.trick),
-        list(base.trick_seats),
-        base.tricks_done,
-        base.broken,
-        list(base.won),
-        list(base.taken),
-        base.played,
-    )
-
-
 def _no_chance() -> float:
     return 0.0
 
@@ -283,7 +270,7 @@ def play_trial(
         hands = sample(seen, rng)
         out = []
         for i in alive:
-            st = _copy(seen.state, hands)
+            st = state_with(seen.state, hands)
             apply_card(st, rules, reps[i])
             if st.tricks_done < rules.tricks:
                 play_out(st, rules, _no_chance, policy)

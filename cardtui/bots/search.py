@@ -100,7 +100,8 @@ def seen_bids(seen: Seen) -> list[Bid]:
 # ---------------------------------------------------------------- play-outs
 
 
-def _state_with(base: DealState, hands: list[int]) -> DealState:
+def state_with(base: DealState, hands: list[int]) -> DealState:
+    """The deal as it stands, with these hands (a sampled layout of the unseen cards)."""
     return DealState(
         list(hands),
         base.turn,
@@ -227,7 +228,7 @@ class SearchBot:
             hands, w = self._sample(seen, rng, policy)
             weight += w
             for i, card in enumerate(candidates):
-                st = _state_with(seen.state, hands)
+                st = state_with(seen.state, hands)
                 apply_card(st, seen.rules, card)
                 if st.tricks_done < seen.rules.tricks:
                     play_out(st, seen.rules, _unused, policy)
