@@ -82,13 +82,16 @@ async def test_bid_and_hot_seat_are_ascii() -> None:
     app, session = ascii_app("spades", seed=7, humans=(0, 2))
     seen: set[type] = set()
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(6):
+        for _ in range(8):
             await settle(pilot, app)
             if isinstance(app.screen, (BidScreen, HotSeatScreen)):
                 await assert_ascii(pilot, app, type(app.screen))
                 seen.add(type(app.screen))
             if seen == {BidScreen, HotSeatScreen}:
                 break
+            if isinstance(app.screen, HotSeatScreen):  # even the first turn waits for its person's key
+                await pilot.press("space")
+                continue
             await play_turns(pilot, app, session, max_turns=1)
     assert seen == {BidScreen, HotSeatScreen}
 

@@ -13,6 +13,7 @@ from cardtui.seats import MAX_NAME, Seat
 from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.bid import BidScreen
+from cardtui.tui.screens.hot_seat import HotSeatScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
@@ -59,6 +60,8 @@ async def test_a_long_name_stays_in_its_place_at_60x20() -> None:
     fast_forward(session, lambda s: s.game.to_move == ToMove(0, "play") and len(s.game.view(0).tricks) >= 2)
     app = CardtuiApp(Start(session=session), Settings(speed="instant"))
     async with app.run_test(size=(60, 20)) as pilot:
+        await settled_at(pilot, app, HotSeatScreen)  # two people: Ann takes the keyboard first
+        await pilot.press("space")
         screen = await settled_at(pilot, app, TableScreen)
         trick = screen.query_one(Trick)
         trick.show((), f"{long} led")  # as it reads when that seat leads
