@@ -13,36 +13,23 @@ JSON object.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import random
 import time
 from typing import Any
 
-from cardtui.arena import run_arena
+from cardtui.arena import decision_points, run_arena
 from cardtui.bots import DEFAULT_BUDGET_MS
-from cardtui.games import create_game
 from cardtui.games.base import PlayerView
-from cardtui.rules import default_preset
 from cardtui.variants import make_bot
 
 
 def positions(game: str, count: int, seed: int) -> list[PlayerView]:
     """Views of the seat to move, from seeded games of normal players (bids, passes and plays)."""
     rng = random.Random(seed)
-    bot = make_bot(game, "normal")
-    out: list[PlayerView] = []
-    while len(out) < count:
-        g = create_game(default_preset(game))
-        while not g.is_over and len(out) < count:
-            tm = g.to_move
-            assert tm is not None
-            if tm.phase == "deal":
-                g.apply(g.chance_action(rng))
-                continue
-            view = g.view(tm.seat)
-            out.append(view)
-            g.apply(bot.decide(view, rng).action)
+    out = [point.view for point in itertools.islice(decision_points(game, rng), count)]
     rng.shuffle(out)
     return out
 

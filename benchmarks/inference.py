@@ -21,6 +21,7 @@ import random
 import time
 from typing import Any
 
+from cardtui.arena import decision_points
 from cardtui.bots.common import AS, KS, QS, read_view
 from cardtui.bots.hearts import normal_play as hearts_play
 from cardtui.bots.inference import weights
@@ -28,11 +29,9 @@ from cardtui.bots.search import sample_hands
 from cardtui.bots.spades import Standing
 from cardtui.bots.spades import normal_play as spades_play
 from cardtui.bots.spades_search import bid_fit
-from cardtui.games import create_game
 from cardtui.games.fast import DealState, Policy
 from cardtui.games.trick import TrickGame, TrickView
-from cardtui.rules import SpadesRules, default_preset
-from cardtui.variants import make_bot
+from cardtui.rules import SpadesRules
 
 KEYS = {"hearts": (QS,), "spades": (AS, KS, QS)}
 
@@ -40,22 +39,14 @@ KEYS = {"hearts": (QS,), "spades": (AS, KS, QS)}
 def positions(game: str, count: int, seed: int) -> list[tuple[TrickView, list[int]]]:
     """Views of the seat to play, after the first trick, with every seat's true hand."""
     rng = random.Random(seed)
-    bot = make_bot(game, "normal")
     out: list[tuple[TrickView, list[int]]] = []
-    while len(out) < count:
-        g = create_game(default_preset(game))
-        assert isinstance(g, TrickGame)
-        while not g.is_over and len(out) < count:
-            tm = g.to_move
-            assert tm is not None
-            if tm.phase == "deal":
-                g.apply(g.chance_action(rng))
-                continue
-            view = g.view(tm.seat)
-            assert isinstance(view, TrickView)
-            if tm.phase == "play" and view.tricks and rng.random() < 0.3:
-                out.append((view, list(g.hands)))
-            g.apply(bot.decide(view, rng).action)
+    for point in decision_points(game, rng):
+        if len(out) == count:
+            break
+        g, view = point.game, point.view
+        assert isinstance(g, TrickGame) and isinstance(view, TrickView)
+        if point.to_move.phase == "play" and view.tricks and rng.random() < 0.3:
+            out.append((view, list(g.hands)))
     return out
 
 

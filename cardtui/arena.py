@@ -21,10 +21,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from cardtui.games import create_game
-from cardtui.games.base import Bid, Game
+from cardtui.games.base import Bid, Game, PlayerView, ToMove
 from cardtui.games.trick import TrickGame
 from cardtui.measure import usable_cores, wilson
-from cardtui.rules import Ruleset
+from cardtui.rules import Ruleset, default_preset
 from cardtui.variants import UnknownGame, find_game, make_bot
 
 
@@ -72,6 +72,34 @@ class SeatResult:
     deals: int = 0
     points: int = 0
     contracts: Contracts = dataclasses.field(default_factory=Contracts)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DecisionPoint:
+    """A position where a seat decides: the whole game (every hand), who decides what, and that seat's view."""
+
+    game: Game
+    to_move: ToMove
+    view: PlayerView
+
+
+def decision_points(game: str, rng: random.Random, level: str = "normal") -> Iterator[DecisionPoint]:
+    """Every decision of seeded games of `game`'s default preset played by computer players of `level`, game
+    after game without end, each given before its decision is applied; the deals and the players' choices both
+    draw from `rng` (so a caller drawing from it too, to pick positions, stays reproducible). The benchmarks and
+    the tests take their positions from it."""
+    bot = make_bot(game, level)
+    while True:
+        g = create_game(default_preset(game))
+        while not g.is_over:
+            tm = g.to_move
+            assert tm is not None
+            if tm.phase == "deal":
+                g.apply(g.chance_action(rng))
+                continue
+            view = g.view(tm.seat)
+            yield DecisionPoint(g, tm, view)
+            g.apply(bot.decide(view, rng).action)
 
 
 def seat_levels(levels: Sequence[str], index: int) -> tuple[str, ...]:

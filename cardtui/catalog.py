@@ -27,15 +27,12 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from cardtui.cards import DECK, QUEEN_OF_SPADES
 from cardtui.files import remove_stale_locks
 from cardtui.games import Action, Event
 from cardtui.games.base import Undone
-from cardtui.games.eight_of_spades import Eliminated, PointsLost
-from cardtui.games.summary import summary_of
-from cardtui.games.trick import TrickWon
+from cardtui.games.summary import Summary, summarize
 from cardtui.saves import SaveError, SaveInfo, game_in_name, home_dir, load_save, saves_dir
-from cardtui.variants import EventCounts, UnknownGame, find_game
+from cardtui.variants import GAMES, UnknownGame, find_game
 
 SCHEMA = 2
 """`PRAGMA user_version` of the catalog; a file with another is rebuilt."""
@@ -122,49 +119,61 @@ def catalog_path() -> Path:
     return home_dir() / FILE_NAME
 
 
-def summarise(path: Path) -> dict[str, Any]:
-    """What the catalog keeps of a save: `inspect --json`'s summary plus seats, times and per-seat figures.
+@dataclasses.dataclass(frozen=True, slots=True)
+class CatalogSummary:
+    """What the catalog keeps of a save: `inspect --json`'s summary plus seats, times and the game's own figures
+    (per seat or per side, by name); `to_json` is what a row holds."""
 
-    Raises SaveError for a file that cannot be trusted, as loading it would.
-    """
+    summary: Summary
+    seats: tuple[dict[str, Any], ...]
+    created: str
+    updated: str
+    figures: dict[str, list[int]]
+
+    def to_json(self) -> dict[str, Any]:
+        out = self.summary.to_json()
+        out["seats"] = list(self.seats)
+        out["created"] = self.created
+        out["updated"] = self.updated
+        out["figures"] = self.figures
+        return out
+
+
+def summarise(path: Path) -> CatalogSummary:
+    """What the catalog keeps of a save; SaveError for a file that cannot be trusted, as loading it would."""
     counter = _Counter()
     loaded = load_save(path, on_action=counter)
     game = loaded.game
-    out = summary_of(game, len(loaded.log))
-    out["seats"] = [s.to_json() for s in loaded.seats]
-    out["created"] = loaded.created
-    out["updated"] = loaded.updated
-    out["figures"] = find_game(game.game).figures(game, EventCounts(counter.queens, counter.ace_hits))
-    return out
+    figures = find_game(game.game).figures(game, counter.per_seat(game.game))
+    seats = tuple(s.to_json() for s in loaded.seats)
+    return CatalogSummary(summarize(game, len(loaded.log)), seats, loaded.created, loaded.updated, figures)
 
 
 class _Counter:
-    """Counts, from the replayed events, what the game's state no longer shows: who took Q♠, who hit A♠.
+    """Counts, from the replayed events, what a game's state no longer shows and its figures count (each game's
+    registry entry says which events: `GameEntry.count`), for every game, since the save's game is known only
+    once it is loaded.
 
     What an undo took back does not count: each count remembers the log index that made it.
     """
 
     def __init__(self) -> None:
-        self._queens: list[tuple[int, int]] = []
-        self._ace_hits: list[tuple[int, int]] = []
+        self._counts = [(entry.name, entry.count) for entry in GAMES if entry.count is not None]
+        self._counted: dict[str, list[tuple[int, int]]] = {name: [] for name, _ in self._counts}
 
     def __call__(self, index: int, action: Action, events: Sequence[Event]) -> None:
         for event in events:
-            if isinstance(event, TrickWon) and DECK[QUEEN_OF_SPADES] in event.cards:
-                self._queens.append((index, event.seat))
-            elif isinstance(event, PointsLost | Eliminated):
-                self._ace_hits.append((index, event.seat))
-            elif isinstance(event, Undone):
-                self._queens = [(i, s) for i, s in self._queens if i < event.to]
-                self._ace_hits = [(i, s) for i, s in self._ace_hits if i < event.to]
+            if isinstance(event, Undone):
+                self._counted = {name: [(i, s) for i, s in c if i < event.to] for name, c in self._counted.items()}
+                continue
+            for name, count in self._counts:
+                seat = count(event)
+                if seat is not None:
+                    self._counted[name].append((index, seat))
 
-    @property
-    def queens(self) -> list[int]:
-        return _per_seat(self._queens)
-
-    @property
-    def ace_hits(self) -> list[int]:
-        return _per_seat(self._ace_hits)
+    def per_seat(self, game: str) -> list[int]:
+        """How many counted events each seat had in `game` (eight places, as many seats as a game may have)."""
+        return _per_seat(self._counted.get(game, []))
 
 
 def _per_seat(counted: list[tuple[int, int]]) -> list[int]:
@@ -459,7 +468,7 @@ def _load_one(item: tuple[str, os.stat_result]) -> Row:
 def _load(path: Path, st: os.stat_result) -> Row:
     """One save's row: its summary, or the loader's reason it cannot be read."""
     try:
-        summary = summarise(path)
+        summary = summarise(path).to_json()
     except SaveError as err:
         return _sealed(Row(_key(st), game_in_name(path), "", "broken", "", str(err), None))
     totals = " ".join(map(str, summary["totals"]))

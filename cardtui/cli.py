@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from cardtui.rules import Ruleset
     from cardtui.seats import Seat
     from cardtui.session import Session
+    from cardtui.tui.web import SeatPages
     from cardtui.variants import GameEntry
-    from cardtui.web import SeatPages
 
 
 GAMES_HELP = "<games>"
@@ -1047,7 +1047,7 @@ def _new_table(
 def _host_headless(session: Session, table: TableOptions) -> None:
     """Serve the table with no seat played here, printing its progress, until it ends or ctrl+c."""
     from cardtui.net.server import host_table
-    from cardtui.web import run_until_signal
+    from cardtui.tui.web import run_until_signal
 
     try:
         if run_until_signal(
@@ -1064,7 +1064,7 @@ def _host_headless(session: Session, table: TableOptions) -> None:
 
 def _cannot_listen(table: TableOptions, err: OSError) -> str:
     """Which address could not be had: the table's, or the seats' pages' (--web-port)."""
-    from cardtui.web import WebPortError
+    from cardtui.tui.web import WebPortError
 
     where = (
         f"{table.bind}:{table.web_port} (--web-port)" if isinstance(err, WebPortError) else f"{table.bind}:{table.port}"
@@ -1133,7 +1133,7 @@ def _seat_pages(
     """`host --web`'s seat pages, on the table's address and TLS; None without --web."""
     import socket
 
-    from cardtui.web import SeatPages
+    from cardtui.tui.web import SeatPages
 
     if not 0 <= web_port <= 65535:
         fail(f"--web-port: expected 0..65535, found {web_port}")
@@ -1163,7 +1163,7 @@ def serve(
     tls_key: Annotated[Path | None, typer.Option("--tls-key", help="the PEM private key of --tls-cert")] = None,
 ) -> None:
     """The whole app in a browser: each tab runs its own cardtui, with this machine's saves and settings."""
-    from cardtui.web import run_until_signal, serve_app, tabs_text
+    from cardtui.tui.web import run_until_signal, serve_app, tabs_text
 
     if not 0 <= port <= 65535:
         fail(f"--port: expected 0..65535, found {port}")

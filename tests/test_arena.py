@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 import tracemalloc
 from collections.abc import Callable
 
@@ -10,8 +12,9 @@ import pytest
 from typer.testing import CliRunner
 
 from cardtui import arena
-from cardtui.arena import ArenaError, render, run_arena, seat_levels
+from cardtui.arena import ArenaError, decision_points, render, run_arena, seat_levels
 from cardtui.cli import app
+from cardtui.games.codec import to_json
 from cardtui.measure import usable_cores, wilson
 from tests.support.arena import figures
 
@@ -163,3 +166,17 @@ def test_more_jobs_than_cores_are_capped_and_said_so() -> None:
     assert result.stderr.splitlines() == [
         f"cardtui: --jobs 200: this machine has {cores} cores, so {cores} worker processes play"
     ]
+
+
+@pytest.mark.parametrize(("game", "level"), [("hearts", "normal"), ("eight-of-spades", "classic")])
+def test_decision_points_are_each_seat_to_moves_own_and_the_same_for_a_seed(game: str, level: str) -> None:
+    """The positions the benchmarks and tests sample: never a deal, the view is the deciding seat's, and a seed
+    gives the same positions again."""
+
+    def take(seed: int) -> list[tuple[object, ...]]:
+        points = itertools.islice(decision_points(game, random.Random(seed), level), 400)
+        return [(p.to_move.seat, p.to_move.phase, p.view.seat, to_json(p.view)) for p in points]
+
+    first = take(3)
+    assert all(phase != "deal" and seat == viewer for seat, phase, viewer, _ in first)
+    assert take(3) == first != take(4)

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from cardtui.arena import decision_points
 from cardtui.bots.common import QS, read_view
 from cardtui.bots.hearts import normal_play as hearts_play
 from cardtui.bots.inference import alike, play_log_weight, weighted_sample, weights
@@ -16,9 +17,8 @@ from cardtui.games.base import Bid, Play
 from cardtui.games.fast import DealState, Policy
 from cardtui.games.hearts import HeartsGame
 from cardtui.games.spades import SpadesGame
-from cardtui.games.trick import TrickGame
+from cardtui.games.trick import TrickGame, TrickView
 from cardtui.rules import HeartsRules, SpadesRules, default_preset
-from cardtui.variants import make_bot
 from tests.support.dealing import deal_of
 
 CLUBS = " ".join(f"{r}C" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"])
@@ -110,20 +110,14 @@ def test_a_nil_bidder_is_unlikely_to_hold_the_top_spades() -> None:
 def _positions(count: int, seed: int) -> list[tuple[TrickGame, int]]:
     """Seeded Hearts positions of normal players, two tricks in with the queen out, and the seat to move."""
     rng = random.Random(seed)
-    bot = make_bot("hearts", "normal")
     out: list[tuple[TrickGame, int]] = []
-    while len(out) < count:
-        g = HeartsGame(default_preset("hearts"))  # type: ignore[arg-type]
-        while not g.is_over and len(out) < count:
-            tm = g.to_move
-            assert tm is not None
-            if tm.phase == "deal":
-                g.apply(g.chance_action(rng))
-                continue
-            view = g.view(tm.seat)
-            if tm.phase == "play" and len(view.tricks) >= 2 and read_view(view).unseen & QS and rng.random() < 0.3:
-                out.append((g.clone(), tm.seat))
-            g.apply(bot.decide(view, rng).action)
+    for point in decision_points("hearts", rng):
+        if len(out) == count:
+            break
+        g, view, tm = point.game, point.view, point.to_move
+        assert isinstance(g, TrickGame) and isinstance(view, TrickView)
+        if tm.phase == "play" and len(view.tricks) >= 2 and read_view(view).unseen & QS and rng.random() < 0.3:
+            out.append((g.clone(), tm.seat))
     return out
 
 

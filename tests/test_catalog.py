@@ -221,7 +221,7 @@ def test_listing_while_another_process_writes_saves(home: Path) -> None:
 
 def test_figures_kept_per_seat() -> None:
     hearts = catalog.summarise(SAMPLES / "hearts.json")
-    assert sum(hearts["figures"]["queens"]) == len(hearts["deals"])
+    assert sum(hearts.figures["queens"]) == len(hearts.summary.parts["deals"])
     eight = catalog.summarise(SAMPLES / "eight-of-spades.json")
     log = json.loads((SAMPLES / "eight-of-spades.json").read_text())["log"]
     grid, illuminati = log[0]["grid"], log[0]["illuminati"]
@@ -230,11 +230,11 @@ def test_figures_kept_per_seat() -> None:
         return str(grid[flip["row"]][flip["col"]] if flip["at"] == "grid" else illuminati[flip["index"]])
 
     ace = [f["seat"] for f in log[1:] if card(f) == "AS"]
-    assert ace and eight["figures"] == {"ace_hits": [ace.count(s) for s in range(4)]}
+    assert ace and eight.figures == {"ace_hits": [ace.count(s) for s in range(4)]}
     spades = catalog.summarise(SAMPLES / "spades.json")
-    figures = spades["figures"]
+    figures = spades.figures
     assert [a + b for a, b in zip(figures["made"], figures["sets"], strict=True)] == figures["contracts"]
-    assert json.loads(json.dumps(spades)) == spades
+    assert json.loads(json.dumps(spades.to_json())) == spades.to_json()
 
 
 def test_many_stale_saves_load_in_worker_processes_with_progress(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -35,13 +35,21 @@ LAYERS: dict[str, float] = {
     "api": 8,
     "stats": 8,
     "net": 9,
-    "web": 9.5,
     "tui": 10,
     "cli": 11,
     "__main__": 12,
 }
-UI_LIBRARIES = {"textual", "typer", "click", "rich"}
-UI_LAYERS = {"web", "tui", "cli", "__main__"}
+UI_LAYERS = {"tui", "cli", "__main__"}
+UI_LIBRARIES: dict[str, set[str]] = {
+    "textual": {"tui"},
+    "textual_serve": {"tui"},
+    "textual_plotext": {"tui"},
+    "typer": {"cli"},
+    "click": {"cli"},
+    "rich": {"tui", "cli"},
+}
+"""Each UI library and the layers that may import it: Textual and its packages only the app's (`tui`, the browser's
+face included), the command line's only `cli`."""
 
 
 def module_name(path: Path) -> str:
@@ -195,15 +203,38 @@ def test_no_screen_imports_the_app() -> None:
     assert wrong == []
 
 
-def test_no_domain_file_imports_the_ui_libraries() -> None:
-    wrong = [
-        f"{me} imports {module}"
-        for path in PACKAGE.rglob("*.py")
-        if layer_of(me := module_name(path)) not in UI_LAYERS
-        for module in imports(path)
-        if module.split(".")[0] in UI_LIBRARIES or (module.startswith("cardtui.") and layer_of(module) in UI_LAYERS)
+def ui_imports_out_of_place(sources: dict[str, tuple[str, bool]]) -> list[str]:
+    """`module imports target` for every import of a UI library outside the layers it belongs to, and of a UI
+    layer's module from outside the UI layers, given each module's (source, is_package)."""
+    return [
+        f"{me} imports {target}"
+        for me, (source, is_package) in sources.items()
+        for target in imports_in(source, me, is_package)
+        if layer_of(me) not in UI_LIBRARIES.get(target.split(".")[0], {layer_of(me)})
+        or (target.startswith("cardtui.") and layer_of(target) in UI_LAYERS and layer_of(me) not in UI_LAYERS)
     ]
-    assert wrong == []
+
+
+def test_no_module_imports_a_ui_library_outside_its_layer() -> None:
+    sources = {module_name(p): (p.read_text(encoding="utf-8"), p.name == "__init__.py") for p in PACKAGE.rglob("*.py")}
+    assert ui_imports_out_of_place(sources) == []
+
+
+def test_the_ui_check_sees_textual_below_the_app() -> None:
+    """The checker itself: textual-serve in the network layer, Textual in the command line, the app from the API."""
+    sources = {
+        "cardtui.net.page": ("from textual_serve.app_service import AppService\n", False),
+        "cardtui.cli": ("def f():\n    import textual.app\n", False),
+        "cardtui.api": ("from cardtui.tui import run_play\n", False),
+        "cardtui.tui.web": ("from textual_serve.app_service import AppService\nimport rich\n", False),
+    }
+    assert ui_imports_out_of_place(sources) == [
+        "cardtui.net.page imports textual_serve.app_service",
+        "cardtui.net.page imports textual_serve.app_service.AppService",
+        "cardtui.cli imports textual.app",
+        "cardtui.api imports cardtui.tui",
+        "cardtui.api imports cardtui.tui.run_play",
+    ]
 
 
 def test_the_whole_domain_runs_without_the_ui() -> None:
@@ -212,7 +243,7 @@ def test_the_whole_domain_runs_without_the_ui() -> None:
     code = (
         "import importlib, sys\n"
         f"for m in {modules!r}: importlib.import_module(m)\n"
-        f"print(sorted({{m.split('.')[0] for m in sys.modules}} & {UI_LIBRARIES!r}))"
+        f"print(sorted({{m.split('.')[0] for m in sys.modules}} & {set(UI_LIBRARIES)!r}))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

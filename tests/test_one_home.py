@@ -25,6 +25,7 @@ import ast
 from pathlib import Path
 
 from cardtui.variants import GAMES, GameEntry
+from tests.test_layers import imports
 
 PACKAGE = Path(__file__).resolve().parent.parent / "cardtui"
 FAMILY_FOLDERS = ("rules", "games", "bots", "variants")
@@ -122,6 +123,51 @@ def branches_outside_homes() -> dict[str, list[str]]:
         if wrong:
             out[relative] = wrong
     return out
+
+
+GAME_MODULE_READERS = {
+    "variants/__init__.py": "the registry itself lists every game's entry",
+    "rules/__init__.py": "the rules layer's list of ruleset classes, below the registry",
+    "games/__init__.py": "the engine layer's list of engines (`create_game`), below the registry",
+    "tui/common.py": "Eight of Spades' events and flips in words",
+    "tui/screens/deal_end.py": "Spades' deal-end breakdown of contracts, nils and bags",
+    "tui/screens/grid.py": "the grid board, Eight of Spades' screen",
+    "tui/screens/replay.py": "the grid board's replay",
+    "tui/screens/table.py": "the trick table's Hearts and Spades parts",
+    "tui/widgets/grid_board.py": "the grid board, Eight of Spades' widget",
+}
+"""The modules outside every game's own that import one of them, and why; no other may."""
+
+
+def imports_of_game_modules() -> dict[str, set[str]]:
+    """File (relative to `cardtui/`) -> the games whose own modules it imports, outside those games' own modules."""
+    homes = {entry.name: own_modules(entry) for entry in GAMES}
+    dotted = {name: {"cardtui." + m.removesuffix(".py").replace("/", ".") for m in own} for name, own in homes.items()}
+    out: dict[str, set[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE).as_posix()
+        targets = set(imports(path))
+        games = {
+            name
+            for name, modules in dotted.items()
+            if relative not in homes[name] and any(t == m or t.startswith(m + ".") for t in targets for m in modules)
+        }
+        if games:
+            out[relative] = games
+    return out
+
+
+def test_only_the_listed_modules_import_a_games_own_modules() -> None:
+    """The catalog, the summary, the API and the rest ask the registry: importing a game's module is a branch on
+    it waiting to happen. The list only shrinks: a module that stops importing one leaves it too."""
+    assert sorted(imports_of_game_modules()) == sorted(GAME_MODULE_READERS)
+
+
+def test_the_import_check_sees_a_game_module_imported() -> None:
+    """The checker itself: the deal-end screen's import of the Spades engine is found, for both games it plays."""
+    found = imports_of_game_modules()
+    assert "catalog.py" not in found and "games/summary.py" not in found
+    assert found["tui/screens/deal_end.py"] == {"spades", "cutthroat"}
 
 
 def test_no_game_specific_branch_outside_a_games_own_modules() -> None:

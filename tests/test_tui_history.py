@@ -19,8 +19,8 @@ from textual.widgets import DataTable, Static
 
 from cardtui.api import ApiGame, new_game
 from cardtui.catalog import list_entries
-from cardtui.games.spades import NilResult, SpadesGame
-from cardtui.games.summary import history_of, spades_breakdown, summary_of
+from cardtui.games.spades import NilResult, SpadesGame, spades_breakdown
+from cardtui.games.summary import history_of, summary_of
 from cardtui.rules import load_preset
 from cardtui.saves import load_save, write_save
 from cardtui.seats import Seat

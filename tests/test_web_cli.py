@@ -33,7 +33,7 @@ from cardtui.tui.screens.lobby import LobbyScreen
 from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.settings import Settings
-from cardtui.web import QUIT_GRACE, Launch, SeatPages, WebFace
+from cardtui.tui.web import QUIT_GRACE, Launch, SeatPages, WebFace
 from tests.support.tui import drawn_when, make_app, open_table, settled_at
 
 runner = CliRunner()

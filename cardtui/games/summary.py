@@ -2,8 +2,7 @@
 
 The score history (the app's deal-by-deal table and chart) reads the same
 deal rows, from any seat's view; each game adds its own parts to the summary
-(`Game.summary_parts`), and Spades explains one deal's score side by side
-(`spades_breakdown`, in the Spades engine's module).
+(`Game.summary_parts`).
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtui.games.base import DealRecord, Game, ToMove
-from cardtui.games.spades import spades_breakdown
 from cardtui.games.trick import deal_rows
 from cardtui.rules import Ruleset
 
@@ -24,7 +22,6 @@ __all__ = [
     "deal_rows",
     "history_of",
     "score_history",
-    "spades_breakdown",
     "summarize",
     "summary_of",
 ]

@@ -111,7 +111,7 @@ def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
 
 
 class SeatLinks(Protocol):
-    """Pages beside a table that open its seats elsewhere (`cardtui.web`'s, in a browser): opened once the
+    """Pages beside a table that open its seats elsewhere (`cardtui.tui.web`'s, in a browser): opened once the
     table listens, closed before it."""
 
     async def open(self, table: Table, skip: int | None = None) -> dict[int, str]:

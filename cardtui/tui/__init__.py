@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from cardtui.session import Session
     from cardtui.tui.app import CardtuiApp, Start
     from cardtui.tui.settings import Settings
-    from cardtui.web import SeatPages
+    from cardtui.tui.web import SeatPages
 
 
 def settings_for(speed: str | None = None, ascii_only: bool | None = None) -> Settings:

@@ -11,7 +11,7 @@ from cardtui.bots import DEFAULT_BUDGET_MS, Bot
 from cardtui.bots.judge import Weigher
 from cardtui.rules import Ruleset
 from cardtui.rules.base import show
-from cardtui.variants.base import Board, DealTable, EventCounts, GameEntry
+from cardtui.variants.base import Board, Count, DealTable, GameEntry
 from cardtui.variants.eight_of_spades import EIGHT_OF_SPADES
 from cardtui.variants.hearts import HEARTS
 from cardtui.variants.spades import CUTTHROAT, SPADES
@@ -19,8 +19,8 @@ from cardtui.variants.spades import CUTTHROAT, SPADES
 __all__ = [
     "GAMES",
     "Board",
+    "Count",
     "DealTable",
-    "EventCounts",
     "GameEntry",
     "UnknownGame",
     "entry_of",

@@ -14,7 +14,7 @@ from typing import Literal
 from cardtui.bots import DEFAULT_BUDGET_MS, REFERENCE_LEVELS, Bot, RandomBot
 from cardtui.bots.judge import Weigher
 from cardtui.cards import Card
-from cardtui.games.base import Action, Game, PlayerView
+from cardtui.games.base import Action, Event, Game, PlayerView
 from cardtui.rules import Ruleset, RulesetError, for_players, load_preset
 
 Board = Literal["table", "grid"]
@@ -23,18 +23,12 @@ DealTable = Literal["points", "bids"]
 """The score history's rows: Hearts' points and moon, or Spades' bids, tricks and bags."""
 
 
-@dataclasses.dataclass(frozen=True)
-class EventCounts:
-    """Per seat, what a game's events showed that its state no longer does (the catalog counts them)."""
-
-    queens: Sequence[int]
-    """Tricks holding the queen of spades each seat took."""
-    ace_hits: Sequence[int]
-    """Times each seat flipped the ace of spades (Eight of Spades)."""
-
-
-Figures = Callable[[Game, EventCounts], dict[str, list[int]]]
-"""A finished or saved game's own figures for the catalog: per seat or per side, by name."""
+Count = Callable[[Event], int | None]
+"""The seat an event counts for in the game's figures, for what its state no longer shows (a trick holding the
+queen of spades taken, the ace of spades flipped), or None: the catalog counts them as a save replays."""
+Figures = Callable[[Game, Sequence[int]], dict[str, list[int]]]
+"""A finished or saved game's own figures for the catalog, per seat or per side, by name, given how many of its
+events (`Count`) each seat had."""
 Progress = Callable[[PlayerView, Sequence[str]], list[str]]
 """A seat's view in lines for the table's side panel, given the seats' names: how each side stands this deal."""
 StatCounts = Callable[[Mapping[str, list[int]], int, int], dict[str, int]]
@@ -113,6 +107,8 @@ class GameEntry:
     """The statistics table's own columns of this game (key, heading), after the common ones."""
     progress: Progress | None = None
     """How each side stands in this deal, for the table's side panel (Spades: the contracts); None for nothing."""
+    count: Count | None = None
+    """Which events `figures` counts; None when it counts none."""
 
     @property
     def default_preset(self) -> str:

@@ -6,10 +6,19 @@ from collections.abc import Mapping, Sequence
 
 from cardtui.bots import Bot
 from cardtui.bots.judge import Weigher
-from cardtui.games.base import Action, Game, PlayerView
-from cardtui.games.eight_of_spades import CALLS, GRID_CELLS, EightOfSpadesGame, EightOfSpadesView, Flip, position_name
+from cardtui.games.base import Action, Event, Game, PlayerView
+from cardtui.games.eight_of_spades import (
+    CALLS,
+    GRID_CELLS,
+    EightOfSpadesGame,
+    EightOfSpadesView,
+    Eliminated,
+    Flip,
+    PointsLost,
+    position_name,
+)
 from cardtui.rules import EightOfSpadesRules
-from cardtui.variants.base import CardText, EventCounts, GameEntry, ReviewWords
+from cardtui.variants.base import CardText, GameEntry, ReviewWords
 
 RULES_TEXT = """\
 Eight of Spades (2-8 players)
@@ -70,9 +79,14 @@ def _judge(budget_ms: int) -> Weigher:
     return EightOfSpadesJudge()
 
 
-def _figures(game: Game, counts: EventCounts) -> dict[str, list[int]]:
+def _ace_hit(event: Event) -> int | None:
+    """The seat that flipped the ace of spades (in the grid or the illuminati)."""
+    return event.seat if isinstance(event, PointsLost | Eliminated) else None
+
+
+def _figures(game: Game, counts: Sequence[int]) -> dict[str, list[int]]:
     """Per seat: times the ace of spades was flipped."""
-    return {"ace_hits": list(counts.ace_hits[: game.seats])}
+    return {"ace_hits": list(counts[: game.seats])}
 
 
 def _stat_counts(figures: Mapping[str, list[int]], you: int, side: int) -> dict[str, int]:
@@ -128,6 +142,7 @@ EIGHT_OF_SPADES = GameEntry(
     seat_counts=tuple(range(2, 9)),
     players_knob="players",
     figures=_figures,
+    count=_ace_hit,
     seat_figures=("ace_hits",),
     side_figures=(),
     stat_counts=_stat_counts,

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 from cardtui.bots import LEVELS, Bot
 from cardtui.bots.judge import Weigher
 from cardtui.cards import DECK, QUEEN_OF_SPADES, Suit
-from cardtui.games.base import Action, Game, Pass, Play, PlayerView
+from cardtui.games.base import Action, Event, Game, Pass, Play, PlayerView
 from cardtui.games.hearts import HeartsGame, HeartsView
-from cardtui.games.trick import TrickView
+from cardtui.games.trick import TrickView, TrickWon
 from cardtui.rules import HeartsRules
-from cardtui.variants.base import CardText, EventCounts, GameEntry, ReviewWords
-from cardtui.variants.trick import play_facts
+from cardtui.variants.base import CardText, GameEntry, ReviewWords
+from cardtui.variants.trick import play_facts, trick_bot
 
 if TYPE_CHECKING:
     from cardtui.bots.hearts_search import HeartsSearch
@@ -27,22 +27,20 @@ RULES_TEXT = (
 )
 
 
-def _bot(level: str, budget_ms: int) -> Bot:
-    if level == "hard":
-        return _search(budget_ms)
-    if level == "hard-v1":
-        from cardtui.bots.hearts_search import HeartsSearch
+def _search(budget_ms: int, reference: bool = False) -> HeartsSearch:
+    from cardtui.bots.hearts_search import HeartsSearch
 
-        return HeartsSearch(budget_ms, reference=True)
+    return HeartsSearch(budget_ms, reference=reference)
+
+
+def _plain(level: str) -> Bot:
     from cardtui.bots.hearts import HeartsBot
 
     return HeartsBot(level)
 
 
-def _search(budget_ms: int) -> HeartsSearch:
-    from cardtui.bots.hearts_search import HeartsSearch
-
-    return HeartsSearch(budget_ms)
+def _bot(level: str, budget_ms: int) -> Bot:
+    return trick_bot(level, budget_ms, _search, _plain)
 
 
 def _judge(budget_ms: int) -> Weigher:
@@ -51,12 +49,17 @@ def _judge(budget_ms: int) -> Weigher:
     return HeartsJudge(budget_ms, THRESHOLDS["points"][0] / 2)
 
 
-def _figures(game: Game, counts: EventCounts) -> dict[str, list[int]]:
-    """Per seat: moons shot and tricks with the queen of spades taken."""
+def _queen_taken(event: Event) -> int | None:
+    """The seat that took a trick holding the queen of spades."""
+    return event.seat if isinstance(event, TrickWon) and DECK[QUEEN_OF_SPADES] in event.cards else None
+
+
+def _figures(game: Game, counts: Sequence[int]) -> dict[str, list[int]]:
+    """Per seat: moons shot and tricks with the queen of spades taken (`counts`)."""
     records = game.deal_records
     return {
         "moons": [sum(1 for r in records if r.moon == s) for s in range(game.seats)],
-        "queens": list(counts.queens[: game.seats]),
+        "queens": list(counts[: game.seats]),
     }
 
 
@@ -114,6 +117,7 @@ HEARTS = GameEntry(
     seat_counts=(3, 4, 5, 6),
     players_knob="players",
     figures=_figures,
+    count=_queen_taken,
     seat_figures=("moons", "queens"),
     side_figures=(),
     stat_counts=_stat_counts,

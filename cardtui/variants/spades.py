@@ -14,8 +14,8 @@ from cardtui.games.base import Action, Bid, Game, Play, PlayerView
 from cardtui.games.spades import SpadesGame, SpadesView, score_side
 from cardtui.games.trick import winning_card
 from cardtui.rules import SpadesRules
-from cardtui.variants.base import CardText, EventCounts, GameEntry, ReviewWords
-from cardtui.variants.trick import play_facts
+from cardtui.variants.base import CardText, GameEntry, ReviewWords
+from cardtui.variants.trick import play_facts, trick_bot
 
 if TYPE_CHECKING:
     from cardtui.bots.spades_search import SpadesSearch
@@ -29,10 +29,20 @@ CUTTHROAT_TEXT = "Cutthroat Spades: every seat for itself. Bid the tricks you wi
 THRESHOLDS = {"points": (10.0, 40.0)}
 
 
-def _search(budget_ms: int) -> SpadesSearch:
+def _search(budget_ms: int, reference: bool = False) -> SpadesSearch:
     from cardtui.bots.spades_search import SpadesSearch
 
-    return SpadesSearch(budget_ms)
+    return SpadesSearch(budget_ms, reference=reference)
+
+
+def _plain(level: str) -> Bot:
+    from cardtui.bots.spades import SpadesBot
+
+    return SpadesBot(level)
+
+
+def _bot(level: str, budget_ms: int) -> Bot:
+    return trick_bot(level, budget_ms, _search, _plain)
 
 
 def _judge(budget_ms: int) -> Weigher:
@@ -41,19 +51,7 @@ def _judge(budget_ms: int) -> Weigher:
     return SpadesJudge(budget_ms, THRESHOLDS["points"][0] / 2)
 
 
-def _bot(level: str, budget_ms: int) -> Bot:
-    if level == "hard":
-        return _search(budget_ms)
-    if level == "hard-v1":
-        from cardtui.bots.spades_search import SpadesSearch
-
-        return SpadesSearch(budget_ms, reference=True)
-    from cardtui.bots.spades import SpadesBot
-
-    return SpadesBot(level)
-
-
-def _figures(game: Game, counts: EventCounts) -> dict[str, list[int]]:
+def _figures(game: Game, counts: Sequence[int]) -> dict[str, list[int]]:
     """Per side: deals with a contract, made, set, bags taken; per seat: nils bid and made (engine's scoring)."""
     rules = game.ruleset
     assert isinstance(rules, SpadesRules)

@@ -4,13 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from cardtui.bots import Bot
 from cardtui.bots.common import SUIT_WORDS, read_view
 from cardtui.games.base import Play
 from cardtui.games.trick import TrickView
 from cardtui.variants.base import CardText
 
+Search = Callable[[int, bool], Bot]
+"""A trick game's searching player, given its time per decision in ms and whether to search as first shipped."""
+
 MoreFacts = Callable[[TrickView, Play, Play, CardText, int], list[str]]
 """A game's own facts about two cards, given the cards still out (a mask), said between the voids and the suits."""
+
+
+def trick_bot(level: str, budget_ms: int, search: Search, plain: Callable[[str], Bot]) -> Bot:
+    """The computer player of a level of a trick game: the search at hard (as first shipped at hard-v1), else
+    the game's rule-based player."""
+    if level in ("hard", "hard-v1"):
+        return search(budget_ms, level == "hard-v1")
+    return plain(level)
 
 
 def suit_word(suit: int, count: int) -> str:

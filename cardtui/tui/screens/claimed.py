@@ -4,33 +4,19 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+
+from cardtui.tui.screens.lines import LinesDialog
 
 
-class ClaimedScreen(ModalScreen[None]):
+class ClaimedScreen(LinesDialog):
     """The claimed tricks one a line, in the order they were played out; Enter goes on to the deal's end."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", "Go on", id="claimed.go"),
     ]
+    NAME = "claimed"
+    LIST_ID = "claimed-tricks"
 
     def __init__(self, title: str, tricks: list[str]) -> None:
-        super().__init__()
-        self.title_text = title
-        self.tricks = tricks
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="claimed-dialog"):
-            yield Static(self.title_text, classes="dialog-title", markup=False)
-            with VerticalScroll(id="claimed-tricks"):
-                for line in self.tricks:
-                    yield Static(line, markup=False)
-            yield Static("Enter: go on to the end of the deal", id="claimed-keys", markup=False)
-        yield Footer()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
+        super().__init__(title, tricks, "Enter: go on to the end of the deal")

@@ -13,8 +13,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
-from cardtui.games.spades import SideBreakdown
-from cardtui.games.summary import counts_bags, spades_breakdown
+from cardtui.games.spades import SideBreakdown, spades_breakdown
+from cardtui.games.summary import counts_bags
 from cardtui.games.trick import DealRecord
 from cardtui.inert import inert
 from cardtui.rules import HeartsRules, SpadesRules

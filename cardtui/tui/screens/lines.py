@@ -1,0 +1,36 @@
+"""A dialog of lines: a title, plain lines in a scroll, and a line naming its keys; its key closes it."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+
+class LinesDialog(ModalScreen[None]):
+    """A title, one plain line each (scrolled when they do not fit) and a note naming the keys; each kind binds
+    its own keys to `close`. Its parts' ids are `NAME-dialog`, `LIST_ID` and `NAME-keys` (the style sheet's)."""
+
+    NAME: ClassVar[str]
+    LIST_ID: ClassVar[str]
+
+    def __init__(self, title: str, lines: list[str], note: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = lines
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id=f"{self.NAME}-dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            with VerticalScroll(id=self.LIST_ID):
+                for line in self.lines:
+                    yield Static(line, markup=False)
+            yield Static(self.note, id=f"{self.NAME}-keys", markup=False)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
