@@ -8,10 +8,11 @@ when a deal ends it; its points are the side's score this deal.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 
-from cardtui.bots.common import Seen, read_view
+from cardtui.bots.common import Seen, list_cards, read_view
 from cardtui.bots.judge import (
     SOLVE_TRICKS,
     SOLVER_NODES_PER_MS,
@@ -70,6 +71,17 @@ def solve_spades(st: DealState, rules: SpadesRules, seat: int, nodes: int) -> So
     return Solver(fast, lambda s: rules.side_of(s) == side, score, digest, nodes).solve(st)
 
 
+def sample_unlooked(seen: Seen, rng: random.Random) -> list[int]:
+    """A sample of the deal in which the seat's own hand is dealt at random too, as it is for a blind bid made with
+    the hand face down (the other seats' hands then fit their bids, as `sample_spades` does)."""
+    pool = list_cards(seen.hand | seen.unseen)
+    rng.shuffle(pool)
+    mine = sum(1 << c for c in pool[: seen.counts[seen.seat]])
+    hands = list(seen.state.hands)
+    hands[seen.seat] = mine
+    return sample_spades(dataclasses.replace(seen, state=dataclasses.replace(seen.state, hands=hands)), rng)
+
+
 class SpadesJudge:
     """Weighs a Spades play (every legal card) or bid (every legal bid, nil and blind ones too)."""
 
@@ -111,7 +123,8 @@ class SpadesJudge:
         """Every legal bid; the seats after this one bid as the normal player would, then the deal is played.
 
         A bid made in sight of the hand is weighed only against bids made in sight of it: the blind ones were gone
-        once the seat looked.
+        once the seat looked. A blind bid was made with the hand face down, so every choice is weighed with the seat's
+        own hand unseen too (dealt at random in each sample, like the others').
         """
         rules = view.ruleset
         assert isinstance(rules, SpadesRules)
@@ -125,9 +138,10 @@ class SpadesJudge:
         later = order[order.index(seat) + 1 :]
         leader = order[0]
         fast = seen.rules
+        sample = sample_unlooked if action.blind else sample_spades
 
         def run(rng: random.Random, alive: Sequence[int]) -> list[Outcome]:
-            hands = sample_spades(seen, rng)
+            hands = sample(seen, rng)
             out = []
             for i in alive:
                 bid = cands[i]
