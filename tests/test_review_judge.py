@@ -151,7 +151,9 @@ def test_a_blind_bid_is_weighed_with_the_bidders_own_hand_unseen() -> None:
     action = loaded.log[index]
     view = replay.state_at(index).view(0)
     assert isinstance(view, SpadesView)
-    swapped = dataclasses.replace(view, hand=replay.state_at(index).view(1).hand)  # West's cards instead
+    west = replay.state_at(index).view(1)
+    assert isinstance(west, SpadesView)
+    swapped = dataclasses.replace(view, hand=west.hand)  # West's cards instead
     assert swapped.hand.mask != view.hand.mask and swapped.hand.mask.bit_count() == view.hand.mask.bit_count()
     judge = make_judge("spades", "hard", 10)
     real = judge.weigh(view, action, random.Random(5), random.Random(6))
