@@ -10,6 +10,7 @@ import pytest
 
 from cardtui.cards import parse_cards
 from cardtui.games.base import Bid, Play
+from cardtui.games.eight_of_spades import EIGHT_OF_SPADES, EightOfSpadesView, Flip
 from cardtui.review import Review, review
 from cardtui.rules import default_preset
 from cardtui.saves import parse_save
@@ -100,3 +101,29 @@ def test_trumping_partners_winner_says_partner_was_already_winning() -> None:
     [judged] = [j for j in review(parse_save(session.to_save()), budget_ms=20).judgements if j.phase == "play"]
     assert "North, your partner, was already winning the trick with AH" in judged.why
     assert judged.best != judged.action  # throwing a club or diamond keeps the spade
+
+
+def test_calling_the_eight_of_spades_when_it_is_face_up_says_so() -> None:
+    """The 8♠ already lies face up, so calling it can match nothing: the line names that cause."""
+    seats = [Seat("You", "human"), *(Seat(n, "bot", "easy") for n in ("B", "C", "D"))]
+    session = Session.new(default_preset("eight-of-spades"), seats, seed=1, autosave=False)
+    while True:
+        if session.game.is_chance:
+            session.advance_chance()
+            continue
+        to_move = session.game.to_move
+        assert to_move is not None and not session.is_over
+        view = session.game.view(to_move.seat)
+        assert isinstance(view, EightOfSpadesView)
+        if to_move.seat != 0:
+            session.play_bot_turn()
+        elif EIGHT_OF_SPADES in view.faces:
+            session.apply(next(a for a in view.legal if a.call == "8S"))
+            break
+        else:
+            session.apply(view.legal[0])
+    judged = review(parse_save(session.to_save()), seats=[0]).judgements[-1]
+    assert isinstance(judged.action, Flip) and judged.action.call == "8S"
+    assert judged.mark and judged.best != judged.action
+    assert "the 8S was face up at " in judged.why and "so a call of it could not match" in judged.why
+    assert "the 8♠ was face up at " in judged.line
