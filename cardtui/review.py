@@ -544,13 +544,28 @@ def explain(view: PlayerView, ev: Weighing, names: Sequence[str], text: CardText
         own = -own_gap if words.points_hurt else own_gap
         rest = round(ev.loss, 1) - own
         if abs(rest) > 0.05:
-            split = f"; {own:.1f} of it in {words.own_score} score, {rest:.1f} from {words.rest(view)}"
+            told = ", ".join(f"{x:.1f} from {name}" for name, x in _told_parts(ev.split, rest))
+            split = f"; {own:.1f} of it in {words.own_score} score, {told or f'{rest:.1f} from {words.rest(view)}'}"
     verb = "was better" if ev.clear else "looks better, within the noise,"
     return (
         f"{say_action(best.action, text)} {verb} by {by}: {_amount(view, ev.unit, shown_best)} against "
         f"{_amount(view, ev.unit, shown_mine).split(' ', 1)[0]} for {say_action(mine.action, text)}{split}"
         f"{samples}{tail}"
     )
+
+
+def _told_parts(split: Sequence[tuple[str, float]], rest: float) -> list[tuple[str, float]]:
+    """The loss's parts beyond the seat's own points as told (to a tenth), adding up to `rest` exactly: parts
+    that round to nothing are left out, and the rounding's remainder goes to the largest part told."""
+    told = [(name, round(x, 1)) for name, x in split if abs(round(x, 1)) >= 0.05]
+    if not told and split:
+        told = [max(((name, round(x, 1)) for name, x in split), key=lambda nx: abs(nx[1]))]
+    if not told:
+        return []
+    big = max(range(len(told)), key=lambda i: abs(told[i][1]))
+    name, x = told[big]
+    told[big] = (name, round(x + rest - sum(v for _, v in told), 1))
+    return [(n, v + 0.0) for n, v in told if abs(v) >= 0.05]
 
 
 def solved_words(action: Action, solved: Solved | None, text: CardText) -> str:

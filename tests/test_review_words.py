@@ -21,13 +21,16 @@ from tests.support.dealing import deal_of
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 BETTER = re.compile(
     r"by (?P<loss>[\d.]+) points(?: \(± [\d.]+\))?: (?P<best>[+-]?[\d.]+) [^;]*? against (?P<mine>[+-]?[\d.]+) for "
-    r"[^;,(]*(?:; (?P<own>-?[\d.]+) of it in (?:your|its) own score, (?P<rest>-?[\d.]+) from)?"
+    r"[^;,(]*(?:; (?P<own>-?[\d.]+) of it in (?:your|its) own score, (?P<parts>-?[\d.]+ from .*?)(?:, \d+ samples|$))?"
 )
+PART = re.compile(r"(?:^|, )(?P<points>-?[\d.]+) from (?P<cause>[^,]+)")
 
 
-def check_sums(result: Review, points_hurt: bool) -> int:
-    """Every 'better by' line: the loss is the gap between the two amounts, or its own part plus the rest."""
+def check_sums(result: Review, points_hurt: bool) -> tuple[int, set[str]]:
+    """Every 'better by' line: the loss is the gap between the two amounts, or its own part plus the other parts;
+    how many lines were checked and the causes the parts named."""
     checked = 0
+    causes: set[str] = set()
     for j in result.judgements:
         if " better by " not in j.why or j.unit != "points":
             continue
@@ -39,21 +42,28 @@ def check_sums(result: Review, points_hurt: bool) -> int:
         if found["own"] is None:
             assert gap == pytest.approx(loss, abs=0.051), j.why
         else:
-            own, rest = float(found["own"]), float(found["rest"])
+            own = float(found["own"])
+            parts = list(PART.finditer(found["parts"]))
+            assert parts, j.why
+            causes.update(p["cause"] for p in parts)
             assert own == pytest.approx(gap, abs=0.051), j.why
-            assert own + rest == pytest.approx(loss, abs=0.051), j.why
+            assert own + sum(float(p["points"]) for p in parts) == pytest.approx(loss, abs=0.051), j.why
         checked += 1
-    return checked
+    return checked, causes
 
 
 def test_every_hearts_line_adds_up() -> None:
     loaded = parse_save(json.loads((SAMPLES / "hearts.json").read_text()))
-    assert check_sums(review(loaded, seats=[0, 1, 2, 3], budget_ms=5), points_hurt=True) >= 3
+    assert check_sums(review(loaded, seats=[0, 1, 2, 3], budget_ms=5), points_hurt=True)[0] >= 3
 
 
 def test_every_spades_line_adds_up() -> None:
     loaded = parse_save(json.loads((SAMPLES / "spades.json").read_text()))
-    assert check_sums(review(loaded, seats=[1, 2], budget_ms=10), points_hurt=False) >= 3
+    checked, causes = check_sums(review(loaded, seats=[1, 2], budget_ms=10), points_hurt=False)
+    assert checked >= 3
+    # each part of a loss beyond the side's own score names one cause, bags with their price
+    assert causes and causes <= {"bags priced at 10 points each", "the other side's score", "the game's end"}
+    assert {"bags priced at 10 points each", "the other side's score"} <= causes
 
 
 def spades_session(hands: dict[int, str]) -> Session:

@@ -13,6 +13,10 @@ every `CHECK_EVERY` samples a choice the leader beats by more than `OUT_Z`
 standard errors is dropped, and the weighing stops once the choices still in
 are within the precision asked for (which tightens as the budget grows) or the
 budget is spent. Nothing else caps the samples.
+
+A game's judge may split a choice's value into named parts (`Trial.parts`: a
+sample's value is its points plus its parts), so a loss can be told part by
+part, each with its cause.
 """
 
 from __future__ import annotations
@@ -76,6 +80,9 @@ class Weighing:
     chosen_points: float
     plays: int
     exact: bool = False
+    split: tuple[tuple[str, float], ...] = ()
+    """The loss beyond the seat's own points, part by part (each part's best mean less the chosen one's, on
+    their common samples): the points' gap and these add up to the loss."""
 
     @property
     def best(self) -> Valued:
@@ -133,8 +140,9 @@ class Weigher(Protocol):
     def solve(self, game: Game, view: PlayerView, action: Action) -> Solved | None: ...
 
 
-Outcome = tuple[float, float]
-"""One play-out of one choice: its value and the points it brings."""
+Outcome = tuple[float, ...]
+"""One play-out of one choice: its value, the points it brings, then its value's parts beyond those points (as
+many as the trial names; the value is the points plus the parts)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -146,6 +154,9 @@ class Trial:
     option_cost: int
     run: Callable[[random.Random, Sequence[int]], list[Outcome]]
     alike: Sequence[tuple[Action, ...]] = ()
+    parts: Sequence[str] = ()
+    """The names of an outcome's parts beyond its points, each naming its cause (`bags priced at 10 points
+    each`)."""
 
 
 def only(action: Action, unit: str = "points") -> Weighing:
@@ -184,6 +195,7 @@ def weigh(trial: Trial, chosen: int, unit: str, budget_ms: int, precision: float
     target = precision * math.sqrt(REFERENCE_MS / max(1, budget_ms))
     values: list[list[float]] = [[] for _ in range(count)]
     points: list[list[float]] = [[] for _ in range(count)]
+    parts: list[list[Outcome]] = [[] for _ in range(count)]
     alive = list(range(count))
     spent = 0
     k = 0
@@ -191,9 +203,10 @@ def weigh(trial: Trial, chosen: int, unit: str, budget_ms: int, precision: float
         cost = trial.sample_cost + trial.option_cost * len(alive)
         if k >= MIN_SAMPLES and spent + cost > budget:
             break
-        for i, (v, p) in zip(alive, trial.run(rng, alive), strict=True):
-            values[i].append(v)
-            points[i].append(p)
+        for i, outcome in zip(alive, trial.run(rng, alive), strict=True):
+            values[i].append(outcome[0])
+            points[i].append(outcome[1])
+            parts[i].append(outcome[2:])
         spent += cost
         k += 1
         if k < MIN_SAMPLES or k % CHECK_EVERY:
@@ -224,6 +237,11 @@ def weigh(trial: Trial, chosen: int, unit: str, budget_ms: int, precision: float
     n = min(len(values[best]), len(values[chosen]))
     best_value, chosen_value = _mean(values[best][:n]), _mean(values[chosen][:n])
     _, loss_se, _ = paired(values[best], values[chosen])
+    split = tuple(
+        (name, _mean([b[p] - c[p] for b, c in zip(parts[best][:n], parts[chosen][:n], strict=True)]))
+        for p, name in enumerate(trial.parts)
+        if best != chosen
+    )
     return Weighing(
         options,
         order.index(chosen),
@@ -235,6 +253,7 @@ def weigh(trial: Trial, chosen: int, unit: str, budget_ms: int, precision: float
         _mean(points[best][:n]),
         _mean(points[chosen][:n]),
         spent,
+        split=split,
     )
 
 
@@ -252,9 +271,16 @@ def _no_chance() -> float:
 
 
 def play_trial(
-    view: TrickView, action: Play, sample: Sampler, policy: Policy, value: Valuer, apart: int = 0
+    view: TrickView,
+    action: Play,
+    sample: Sampler,
+    policy: Policy,
+    value: Valuer,
+    apart: int = 0,
+    parts: Sequence[str] = (),
 ) -> tuple[Trial, int]:
-    """Every legal card of a trick game (cards that play alike weighed once), and the index of `action`'s."""
+    """Every legal card of a trick game (cards that play alike weighed once), and the index of `action`'s;
+    `parts` names the parts `value` gives beyond the points."""
     seen = read_view(view)
     on_trick = sum(c.bit for _, c in view.trick)  # a card on the trick between two cards splits them too
     groups = equivalent_groups(legal_play_mask(view), seen.unseen | on_trick, apart)
@@ -278,7 +304,7 @@ def play_trial(
         return out
 
     plays = sum(seen.counts)
-    return Trial(actions, 40, plays, run, alike), chosen
+    return Trial(actions, 40, plays, run, alike, parts), chosen
 
 
 def solved_plays(solution: Solution, seat: int, unit: str, higher_better: bool, scale: float = 1.0) -> Solved:
