@@ -12,7 +12,10 @@ never a clock, so a review repeats itself anywhere. It is spent adaptively:
 every `CHECK_EVERY` samples a choice the leader beats by more than `OUT_Z`
 standard errors is dropped, and the weighing stops once the choices still in
 are within the precision asked for (which tightens as the budget grows) or the
-budget is spent. Nothing else caps the samples.
+budget is spent. Nothing else caps the samples. The choice made is never
+dropped: it stays in beside the leader until the end, and the weighing goes on
+until its loss is known to that precision, so a larger budget always narrows
+the loss's interval.
 
 A game's judge may split a choice's value into named parts (`Trial.parts`: a
 sample's value is its points plus its parts), so a loss can be told part by
@@ -219,6 +222,9 @@ def weigh(trial: Trial, chosen: int, unit: str, budget_ms: int, precision: float
                 continue
             d, se, _ = paired(values[leader], values[i])
             if d > OUT_Z * se and d > 1e-9:
+                if i == chosen:  # clearly out, but its loss is the verdict: kept until known to the precision
+                    keep.append(i)
+                    settled = settled and CLEAR_Z * se < target
                 continue
             keep.append(i)
             if d + CLEAR_Z * se >= target:
