@@ -108,6 +108,8 @@ class Judgement:
     why: str
     line: str
     """`why` with the cards in suit glyphs, for the screen (`why` keeps the canonical codes)."""
+    bot_choice: Action | None = None
+    """The hard player's own choice, where the judge weighed it among the options (a pass)."""
 
     def severity(self, game: str) -> float:
         """The loss in multiples of its unit's `?` threshold: how the costliest decisions are ranked."""
@@ -143,6 +145,7 @@ class Judgement:
                 for o in self.options
                 for action in (o.action, *o.alike)
             ],
+            "hard_player": None if self.bot_choice is None else self.bot_choice.to_json(),
             "solver": None if self.solved is None else _solver_json(self.solved),
             "why": self.why,
         }
@@ -477,6 +480,7 @@ def _judgement(
         solved,
         why,
         line,
+        ev.bot,
     )
 
 
@@ -616,7 +620,8 @@ def typed_choice(judged: Judgement, typed: str) -> Action | None:
 
 def option_lines(judged: Judgement, text: CardText, yours: Action | None = None) -> list[str]:
     """Every choice of a decision with its value, the value's uncertainty (± two standard errors), its expected
-    points and samples, best first; the choice made is marked `<- chosen` (and `yours`, `<- yours`)."""
+    points and samples, best first; the choice made is marked `<- chosen` (`yours`, `<- yours`, and the hard
+    player's, where it was weighed, `<- hard player`)."""
     unit = judged.unit
     rows: list[tuple[str, str, str, str]] = []
     for o in judged.options:
@@ -631,9 +636,12 @@ def option_lines(judged: Judgement, text: CardText, yours: Action | None = None)
     width = max(len(r[0]) for r in rows)
     chosen = say_action(judged.action, text)
     mine = None if yours is None else say_action(yours, text)
+    bot = None if judged.bot_choice is None else say_action(judged.bot_choice, text)
     lines = []
     for said, value, extra, samples in rows:
-        marks = [m for m, hit in (("chosen", said == chosen), ("yours", said == mine)) if hit]
+        marks = [
+            m for m, hit in (("chosen", said == chosen), ("yours", said == mine), ("hard player", said == bot)) if hit
+        ]
         tail = f"  <- {' and '.join(marks)}" if marks else ""
         lines.append(f"{said:<{width}}  {value:<14} {extra:<14} {samples}{tail}".rstrip())
     return lines

@@ -86,6 +86,8 @@ class Weighing:
     split: tuple[tuple[str, float], ...] = ()
     """The loss beyond the seat's own points, part by part (each part's best mean less the chosen one's, on
     their common samples): the points' gap and these add up to the loss."""
+    bot: Action | None = None
+    """The hard player's own choice among the options, where the judge weighed it on purpose (a pass)."""
 
     @property
     def best(self) -> Valued:
