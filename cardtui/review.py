@@ -63,6 +63,8 @@ PARALLEL_FROM = 4
 """With `jobs` > 1, this many decisions or more are weighed in worker processes."""
 
 Progress = Callable[[int, int], None]
+DealProgress = Callable[[int, int], None]
+"""Told (k, n) as the review starts on the k-th of the n deals it weighs."""
 
 
 class ReviewError(ValueError):
@@ -376,13 +378,15 @@ def review(
     jobs: int = 1,
     progress: Progress | None = None,
     judge_seed: int = 0,
+    on_deal: DealProgress | None = None,
 ) -> Review:
     """Weigh every decision of the seats (default: the people's) up to where the save stands.
 
     `jobs` > 1 spreads the decisions over that many worker processes (spawned:
     the caller may be a threaded app), at most one per core; the result is the
     same either way. `judge_seed` picks another stream of the judge's samples.
-    `progress(done, total)` is called after each decision.
+    `progress(done, total)` is called after each decision, and `on_deal(k, n)`
+    as the review reaches the k-th of the n deals it weighs.
     """
     game_name = loaded.ruleset.game
     try:
@@ -397,6 +401,13 @@ def review(
     moves = [d[3] for d in todo]
     total = len(indices)
     weighings: list[Weighed] = []
+    deal_of = [d[1] for d in todo]
+    order = sorted(set(deal_of))
+
+    def reach(done: int) -> None:
+        if on_deal is not None and done < total and (done == 0 or deal_of[done] != deal_of[done - 1]):
+            on_deal(order.index(deal_of[done]) + 1, len(order))
+
     jobs = min(jobs, usable_cores())
     if jobs > 1 and total >= PARALLEL_FROM:
         data = build_save(loaded.ruleset, loaded.seats, loaded.seed, loaded.log, loaded.created, loaded.updated)
@@ -407,12 +418,15 @@ def review(
             initializer=_start_worker,
             initargs=(data, level, budget_ms, judge_seed),
         ) as pool:
+            reach(0)
             for weighed in pool.map(_weigh_in_worker, zip(indices, moves, strict=True)):
                 weighings.append(weighed)
                 if progress is not None:
                     progress(len(weighings), total)
+                reach(len(weighings))
     else:
         for index, _, _, count, view, game in todo:
+            reach(len(weighings))
             weighings.append(weigh(judge, loaded.seed, judge_seed, loaded.log[index], view, count, game))
             if progress is not None:
                 progress(len(weighings), total)
