@@ -42,8 +42,9 @@ GAMES = ("hearts", "spades", "eight-of-spades")
 
 def played(seed: int, deals: int | None, game: str = "hearts") -> LoadedSave:
     """A game stopped after `deals` deals (None: played to its end), seat 0 a person (played as the normal
-    level)."""
-    seats = [Seat("You", "human"), *(Seat(n, "bot", "normal") for n in ("West", "North", "East"))]
+    level, Eight of Spades' classic)."""
+    level = "normal" if "normal" in find_game(game).levels else "classic"
+    seats = [Seat("You", "human"), *(Seat(n, "bot", level) for n in ("West", "North", "East"))]
     session = Session.new(default_preset(game), seats, seed, autosave=False)
     dealt = 0
     while not session.is_over:
@@ -54,7 +55,7 @@ def played(seed: int, deals: int | None, game: str = "hearts") -> LoadedSave:
             session.advance_chance()
             continue
         seat = session.seat_to_move()
-        session.apply(session.bot_decision(None if seat is not None and seat.is_bot else "normal").action)
+        session.apply(session.bot_decision(None if seat is not None and seat.is_bot else level).action)
     return parse_save(session.to_save())
 
 
