@@ -632,10 +632,11 @@ def typed_choice(judged: Judgement, typed: str) -> Action | None:
     return None
 
 
-def option_lines(judged: Judgement, text: CardText, yours: Action | None = None) -> list[str]:
+def option_lines(judged: Judgement, text: CardText, yours: Action | None = None, compact: bool = False) -> list[str]:
     """Every choice of a decision with its value, the value's uncertainty (± two standard errors), its expected
     points and samples, best first; the choice made is marked `<- chosen` (`yours`, `<- yours`, and the hard
-    player's, where it was weighed, `<- hard player`)."""
+    player's, where it was weighed, `<- hard player`). `compact` lines fit a narrow screen: the samples as a bare
+    count, `pts` for points, and the marks `<`, `you`, `bot` after the numbers."""
     unit = judged.unit
     rows: list[tuple[str, str, str, str]] = []
     for o in judged.options:
@@ -643,19 +644,24 @@ def option_lines(judged: Judgement, text: CardText, yours: Action | None = None)
             if unit == WIN_CHANCE:
                 value = f"{round(o.value * 100)}% to win"
             else:
-                value = f"{o.value:+.1f}" + (f" ± {CLEAR_Z * o.se:.1f}" if o.samples else "")
-            extra = "" if unit == WIN_CHANCE else f"{o.points:.1f} points"
-            samples = f"{o.samples} samples" if o.samples else "exact"
+                spread = f"±{CLEAR_Z * o.se:.1f}" if compact else f" ± {CLEAR_Z * o.se:.1f}"
+                value = f"{o.value:+.1f}" + (spread if o.samples else "")
+            extra = "" if unit == WIN_CHANCE else f"{o.points:.1f} {'pts' if compact else 'points'}"
+            samples = (str(o.samples) if compact else f"{o.samples} samples") if o.samples else "exact"
             rows.append((say_action(action, text), value, extra, samples))
     width = max(len(r[0]) for r in rows)
     chosen = say_action(judged.action, text)
     mine = None if yours is None else say_action(yours, text)
     bot = None if judged.bot_choice is None else say_action(judged.bot_choice, text)
     lines = []
+    names = ("<", "you", "bot") if compact else ("chosen", "yours", "hard player")
     for said, value, extra, samples in rows:
-        marks = [
-            m for m, hit in (("chosen", said == chosen), ("yours", said == mine), ("hard player", said == bot)) if hit
-        ]
+        hits = (said == chosen, said == mine, said == bot)
+        marks = [m for m, hit in zip(names, hits, strict=True) if hit]
+        if compact:
+            tail = f" {','.join(marks)}" if marks else ""
+            lines.append(f"{said:<{width}} {value:<10} {extra:<8} {samples:>5}{tail}".rstrip())
+            continue
         tail = f"  <- {' and '.join(marks)}" if marks else ""
         lines.append(f"{said:<{width}}  {value:<14} {extra:<14} {samples}{tail}".rstrip())
     return lines
