@@ -506,6 +506,57 @@ def _progress(what: str) -> Iterator[Callable[[int, int], None] | None]:
         bar.stop()
 
 
+REVIEW_QUIET_S = 2.0
+"""A review that runs longer than this tells its progress on stderr even when stderr is not a terminal."""
+
+
+@contextlib.contextmanager
+def _review_progress() -> Iterator[tuple[Callable[[int, int], None], Callable[[int, int], None]]]:
+    """The review's progress on stderr (never stdout): on a terminal a bar from the start, naming the deal
+    (`deal k of n`) and the decisions weighed; otherwise, once the review has run `REVIEW_QUIET_S`, a line as
+    each deal starts and at most one a `REVIEW_QUIET_S` between."""
+    import time
+
+    start = time.monotonic()
+    deal = [""]
+    told = [start]
+    if sys.stderr.isatty():
+        from rich.console import Console
+        from rich.progress import Progress
+
+        bar = Progress(console=Console(stderr=True), transient=True)
+        task = bar.add_task("reviewing", total=None)
+
+        def on_deal(k: int, n: int) -> None:
+            bar.start()
+            bar.update(task, description=f"reviewing deal {k} of {n}")
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        try:
+            yield advance, on_deal
+        finally:
+            bar.stop()
+        return
+
+    def tell(line: str) -> None:
+        now = time.monotonic()
+        if now - start >= REVIEW_QUIET_S:
+            typer.echo(line, err=True)
+            told[0] = now
+
+    def deal_line(k: int, n: int) -> None:
+        deal[0] = f"reviewing deal {k} of {n}"
+        tell(deal[0])
+
+    def decision_line(done: int, total: int) -> None:
+        if done < total and time.monotonic() - told[0] >= REVIEW_QUIET_S:
+            tell(f"{deal[0]}: {done} of {total} decisions weighed")
+
+    yield decision_line, deal_line
+
+
 def _catalog_jobs() -> int:
     """Worker processes for a first catalog run over many saves: the usable cores, at most 4."""
     from cardtui.measure import usable_cores
@@ -722,9 +773,9 @@ def review(
             loaded = finished_part(loaded)
         except SaveError as err:
             fail(str(err))
-    with _progress("reviewing decisions") as progress:
+    with _review_progress() as (progress, on_deal):
         try:
-            result = make_review(loaded, seat, level, budget_ms, jobs, progress, judge_seed)
+            result = make_review(loaded, seat, level, budget_ms, jobs, progress, judge_seed, on_deal)
         except ReviewError as err:
             fail(f"{save.name}: {err}")
     try:

@@ -63,6 +63,8 @@ PARALLEL_FROM = 4
 """With `jobs` > 1, this many decisions or more are weighed in worker processes."""
 
 Progress = Callable[[int, int], None]
+DealProgress = Callable[[int, int], None]
+"""Told (k, n) as the review starts on the k-th of the n deals it weighs."""
 
 
 class ReviewError(ValueError):
@@ -108,6 +110,8 @@ class Judgement:
     why: str
     line: str
     """`why` with the cards in suit glyphs, for the screen (`why` keeps the canonical codes)."""
+    bot_choice: Action | None = None
+    """The hard player's own choice, where the judge weighed it among the options (a pass)."""
 
     def severity(self, game: str) -> float:
         """The loss in multiples of its unit's `?` threshold: how the costliest decisions are ranked."""
@@ -143,6 +147,7 @@ class Judgement:
                 for o in self.options
                 for action in (o.action, *o.alike)
             ],
+            "hard_player": None if self.bot_choice is None else self.bot_choice.to_json(),
             "solver": None if self.solved is None else _solver_json(self.solved),
             "why": self.why,
         }
@@ -373,13 +378,15 @@ def review(
     jobs: int = 1,
     progress: Progress | None = None,
     judge_seed: int = 0,
+    on_deal: DealProgress | None = None,
 ) -> Review:
     """Weigh every decision of the seats (default: the people's) up to where the save stands.
 
     `jobs` > 1 spreads the decisions over that many worker processes (spawned:
     the caller may be a threaded app), at most one per core; the result is the
     same either way. `judge_seed` picks another stream of the judge's samples.
-    `progress(done, total)` is called after each decision.
+    `progress(done, total)` is called after each decision, and `on_deal(k, n)`
+    as the review reaches the k-th of the n deals it weighs.
     """
     game_name = loaded.ruleset.game
     try:
@@ -394,6 +401,13 @@ def review(
     moves = [d[3] for d in todo]
     total = len(indices)
     weighings: list[Weighed] = []
+    deal_of = [d[1] for d in todo]
+    order = sorted(set(deal_of))
+
+    def reach(done: int) -> None:
+        if on_deal is not None and done < total and (done == 0 or deal_of[done] != deal_of[done - 1]):
+            on_deal(order.index(deal_of[done]) + 1, len(order))
+
     jobs = min(jobs, usable_cores())
     if jobs > 1 and total >= PARALLEL_FROM:
         data = build_save(loaded.ruleset, loaded.seats, loaded.seed, loaded.log, loaded.created, loaded.updated)
@@ -404,12 +418,15 @@ def review(
             initializer=_start_worker,
             initargs=(data, level, budget_ms, judge_seed),
         ) as pool:
+            reach(0)
             for weighed in pool.map(_weigh_in_worker, zip(indices, moves, strict=True)):
                 weighings.append(weighed)
                 if progress is not None:
                     progress(len(weighings), total)
+                reach(len(weighings))
     else:
         for index, _, _, count, view, game in todo:
+            reach(len(weighings))
             weighings.append(weigh(judge, loaded.seed, judge_seed, loaded.log[index], view, count, game))
             if progress is not None:
                 progress(len(weighings), total)
@@ -477,6 +494,7 @@ def _judgement(
         solved,
         why,
         line,
+        ev.bot,
     )
 
 
@@ -544,13 +562,28 @@ def explain(view: PlayerView, ev: Weighing, names: Sequence[str], text: CardText
         own = -own_gap if words.points_hurt else own_gap
         rest = round(ev.loss, 1) - own
         if abs(rest) > 0.05:
-            split = f"; {own:.1f} of it in {words.own_score} score, {rest:.1f} from {words.rest(view)}"
+            told = ", ".join(f"{x:.1f} from {name}" for name, x in _told_parts(ev.split, rest))
+            split = f"; {own:.1f} of it in {words.own_score} score, {told or f'{rest:.1f} from {words.rest(view)}'}"
     verb = "was better" if ev.clear else "looks better, within the noise,"
     return (
         f"{say_action(best.action, text)} {verb} by {by}: {_amount(view, ev.unit, shown_best)} against "
         f"{_amount(view, ev.unit, shown_mine).split(' ', 1)[0]} for {say_action(mine.action, text)}{split}"
         f"{samples}{tail}"
     )
+
+
+def _told_parts(split: Sequence[tuple[str, float]], rest: float) -> list[tuple[str, float]]:
+    """The loss's parts beyond the seat's own points as told (to a tenth), adding up to `rest` exactly: parts
+    that round to nothing are left out, and the rounding's remainder goes to the largest part told."""
+    told = [(name, round(x, 1)) for name, x in split if abs(round(x, 1)) >= 0.05]
+    if not told and split:
+        told = [max(((name, round(x, 1)) for name, x in split), key=lambda nx: abs(nx[1]))]
+    if not told:
+        return []
+    big = max(range(len(told)), key=lambda i: abs(told[i][1]))
+    name, x = told[big]
+    told[big] = (name, round(x + rest - sum(v for _, v in told), 1))
+    return [(n, v + 0.0) for n, v in told if abs(v) >= 0.05]
 
 
 def solved_words(action: Action, solved: Solved | None, text: CardText) -> str:
@@ -599,9 +632,11 @@ def typed_choice(judged: Judgement, typed: str) -> Action | None:
     return None
 
 
-def option_lines(judged: Judgement, text: CardText, yours: Action | None = None) -> list[str]:
+def option_lines(judged: Judgement, text: CardText, yours: Action | None = None, compact: bool = False) -> list[str]:
     """Every choice of a decision with its value, the value's uncertainty (± two standard errors), its expected
-    points and samples, best first; the choice made is marked `<- chosen` (and `yours`, `<- yours`)."""
+    points and samples, best first; the choice made is marked `<- chosen` (`yours`, `<- yours`, and the hard
+    player's, where it was weighed, `<- hard player`). `compact` lines fit a narrow screen: the samples as a bare
+    count, `pts` for points, and the marks `<`, `you`, `bot` after the numbers."""
     unit = judged.unit
     rows: list[tuple[str, str, str, str]] = []
     for o in judged.options:
@@ -609,16 +644,24 @@ def option_lines(judged: Judgement, text: CardText, yours: Action | None = None)
             if unit == WIN_CHANCE:
                 value = f"{round(o.value * 100)}% to win"
             else:
-                value = f"{o.value:+.1f}" + (f" ± {CLEAR_Z * o.se:.1f}" if o.samples else "")
-            extra = "" if unit == WIN_CHANCE else f"{o.points:.1f} points"
-            samples = f"{o.samples} samples" if o.samples else "exact"
+                spread = f"±{CLEAR_Z * o.se:.1f}" if compact else f" ± {CLEAR_Z * o.se:.1f}"
+                value = f"{o.value:+.1f}" + (spread if o.samples else "")
+            extra = "" if unit == WIN_CHANCE else f"{o.points:.1f} {'pts' if compact else 'points'}"
+            samples = (str(o.samples) if compact else f"{o.samples} samples") if o.samples else "exact"
             rows.append((say_action(action, text), value, extra, samples))
     width = max(len(r[0]) for r in rows)
     chosen = say_action(judged.action, text)
     mine = None if yours is None else say_action(yours, text)
+    bot = None if judged.bot_choice is None else say_action(judged.bot_choice, text)
     lines = []
+    names = ("<", "you", "bot") if compact else ("chosen", "yours", "hard player")
     for said, value, extra, samples in rows:
-        marks = [m for m, hit in (("chosen", said == chosen), ("yours", said == mine)) if hit]
+        hits = (said == chosen, said == mine, said == bot)
+        marks = [m for m, hit in zip(names, hits, strict=True) if hit]
+        if compact:
+            tail = f" {','.join(marks)}" if marks else ""
+            lines.append(f"{said:<{width}} {value:<10} {extra:<8} {samples:>5}{tail}".rstrip())
+            continue
         tail = f"  <- {' and '.join(marks)}" if marks else ""
         lines.append(f"{said:<{width}}  {value:<14} {extra:<14} {samples}{tail}".rstrip())
     return lines

@@ -279,13 +279,17 @@ def _columns(game: str) -> list[tuple[str, str]]:
 
 
 def render(stats: StatsFigures) -> str:
-    """The text report: a table per game."""
-    if not stats.rows:
-        return "no games played yet" + (f" since {stats.since.isoformat()}" if stats.since else "")
-    lines: list[str] = []
+    """The text report: a table per game and its review accuracy trend (a game reviewed but with no save left to
+    count shows its trend alone)."""
+    since = f" since {stats.since.isoformat()}" if stats.since else ""
+    if not stats.rows and not stats.accuracy:
+        return f"no games played yet{since}"
+    lines: list[str] = [] if stats.rows else [f"no saved games to count{since}; your reviews kept:", ""]
     for game in game_names():
         rows = [r.to_json() for r in stats.rows if r.game == game]
         if not rows:
+            if stats.accuracy_of(game):
+                lines += [game, "  " + trend_words(stats.accuracy_of(game)), ""]
             continue
         columns = _columns(game)
         table = [["opponents", "games", "wins", "win rate (95%)", *(title for _, title in columns)]]

@@ -220,7 +220,7 @@ def test_cli_review_json_fields(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     assert set(first) == {
         "index", "deal", "seat", "phase", "action", "best", "unit", "chosen_value", "best_value",
         "chosen_points", "best_points", "loss", "loss_se", "mark", "close", "choices", "samples", "options",
-        "solver", "why",
+        "hard_player", "solver", "why",
     }  # fmt: skip
     assert first["phase"] == "pass" and first["action"]["type"] == "pass"
     assert [d["deal"] for d in out["deals"]] == [1]  # the deal being played is never reviewed, as never replayed
@@ -299,3 +299,34 @@ def test_cli_review_refuses_a_hot_seat_game_in_progress(tmp_path: Path, monkeypa
     result = runner.invoke(app, ["review", str(tmp_path / "hot.json"), "--seat", "0", "--budget-ms", "5"])
     assert result.exit_code == 2
     assert "2 people play this game" in result.stderr and "Ann" not in result.stdout
+
+
+def test_a_long_review_tells_its_progress_on_stderr_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a large budget a review runs long: it says which deal it is on (deal k of n) on stderr, and the JSON
+    on stdout is the same as a quiet run's."""
+    from cardtui import cli
+
+    monkeypatch.setenv("CARDTUI_HOME", str(tmp_path))
+    args = ["review", str(SAMPLES / "hearts.json"), "--seat", "0", "--budget-ms", "1", "--json"]
+    monkeypatch.setattr(cli, "REVIEW_QUIET_S", 1e9)  # as if every step were quick
+    quiet = runner.invoke(app, args)
+    assert quiet.exit_code == 0, quiet.output
+    monkeypatch.setattr(cli, "REVIEW_QUIET_S", 0.0)  # as if every step took long
+    told = runner.invoke(app, args)
+    assert told.exit_code == 0, told.output
+    assert json.loads(told.stdout) == json.loads(quiet.stdout)
+    deals = len(json.loads(told.stdout)["deals"])
+    assert deals > 1
+    lines = told.stderr.splitlines()
+    assert [line for line in lines if ":" not in line] == [
+        f"reviewing deal {k} of {deals}" for k in range(1, deals + 1)
+    ]
+    assert quiet.stderr == ""
+
+
+def test_the_review_tells_each_deal_as_it_reaches_it() -> None:
+    loaded = parse_save(json.loads((SAMPLES / "hearts.json").read_text()))
+    reached: list[tuple[int, int]] = []
+    result = review(loaded, seats=[0], budget_ms=1, on_deal=lambda k, n: reached.append((k, n)))
+    n = len(result.deals())
+    assert reached == [(k, n) for k in range(1, n + 1)]

@@ -89,3 +89,40 @@ def test_jobs_are_cut_to_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(Refused):
         review(loaded, budget_ms=2, jobs=8)
     assert asked == [2]
+
+
+def test_a_clearly_worse_choice_made_firms_up_as_the_budget_grows() -> None:
+    """The choice made is never dropped, however clearly it is out: it stays beside the best, so the loss's
+    interval keeps narrowing as the budget grows (it used to stop at the first check, whatever the budget)."""
+
+    def run(rng: random.Random, alive: list[int]) -> list[tuple[float, float]]:
+        return [((0.0, -3.0, -3.5)[i] + rng.gauss(0.0, 2.0), 0.0) for i in alive]
+
+    trial = Trial([Bid(0, 1), Bid(0, 2), Bid(0, 3)], 0, 100, run)  # type: ignore[arg-type]
+    sweep = [weigh(trial, 1, "points", budget, 0.25, random.Random(5)) for budget in (40, 160, 640, 2560)]
+    assert all(ev.best.action == Bid(0, 1) and ev.mine.action == Bid(0, 2) and ev.clear for ev in sweep)
+    mine = [ev.mine.samples for ev in sweep]
+    errors = [ev.loss_se for ev in sweep]
+    assert all(a < b for a, b in itertools.pairwise(mine)), mine
+    assert all(a > b for a, b in itertools.pairwise(errors)), errors
+    assert mine[-1] == sweep[-1].best.samples  # weighed to the end beside the best
+    assert sweep[-1].loss == pytest.approx(3.0, abs=4 * sweep[-1].loss_se)
+    # a choice clearly out that was not made is still dropped early
+    assert all({o.action: o.samples for o in ev.options}[Bid(0, 3)] < ev.mine.samples for ev in sweep[1:])
+
+
+def test_a_marked_hearts_play_firms_up_as_the_budget_grows() -> None:
+    """A `?` of the seat's in a real deal: the card played is clearly out early, yet a larger budget still buys a
+    narrower interval on its loss (it used to give the same verdict at every budget)."""
+    data = json.loads((SAMPLES / "hearts-mid-deal.json").read_text())
+    loaded, replay = parse_save(data), Replay.from_save(data)
+    index = 33
+    action = loaded.log[index]
+    view = replay.state_at(index).view(0)
+    sweep = []
+    for budget in (30, 120, 480):
+        ev = make_judge("hearts", "hard", budget).weigh(view, action, judge_rng(loaded.seed, index), bot_rng(0, 0))
+        assert ev.best.action != action and ev.clear
+        sweep.append((ev.mine.samples, ev.loss_se))
+    assert sweep[0][0] < sweep[1][0] < sweep[2][0]
+    assert sweep[0][1] > sweep[1][1] > sweep[2][1]

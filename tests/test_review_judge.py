@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 from cardtui import review as review_module
 from cardtui.bots.judge import Trial, paired, weigh
 from cardtui.games.base import Action, Bid, PlayerView
+from cardtui.games.spades import SpadesView
 from cardtui.replay import Replay
 from cardtui.review import Judgement, judge_rng, mark_for, review, verdict
 from cardtui.rules import default_preset
@@ -136,3 +138,26 @@ def test_a_bid_made_in_sight_of_the_hand_is_not_weighed_against_blind_bids() -> 
     assert any(isinstance(a, Bid) and a.blind for a in view.legal)  # the rules would still allow one
     weighed = make_judge("spades", "hard", 5).weigh(view, action, random.Random(1), random.Random(2))
     assert weighed.options and not any(isinstance(o.action, Bid) and o.action.blind for o in weighed.options)
+
+
+def test_a_blind_bid_is_weighed_with_the_bidders_own_hand_unseen() -> None:
+    """A blind nil was bid with the hand face down: the judge values it (and every other bid) the same whatever
+    the real hand holds, as it values the other seats' hands, so a lucky or unlucky hand neither hides nor
+    makes a mark."""
+    save = Path(__file__).resolve().parent.parent / "saves" / "spades.json"
+    loaded = parse_save(json.loads(save.read_text()))
+    replay = Replay.from_save(json.loads(save.read_text()))
+    index = next(i for i, a in enumerate(loaded.log) if isinstance(a, Bid) and a.seat == 0 and a.blind)
+    action = loaded.log[index]
+    view = replay.state_at(index).view(0)
+    assert isinstance(view, SpadesView)
+    west = replay.state_at(index).view(1)
+    assert isinstance(west, SpadesView)
+    swapped = dataclasses.replace(view, hand=west.hand)  # West's cards instead
+    assert swapped.hand.mask != view.hand.mask and swapped.hand.mask.bit_count() == view.hand.mask.bit_count()
+    judge = make_judge("spades", "hard", 10)
+    real = judge.weigh(view, action, random.Random(5), random.Random(6))
+    other = judge.weigh(swapped, action, random.Random(5), random.Random(6))
+    assert len(real.options) > 2
+    assert [(o.action, o.value, o.se) for o in real.options] == [(o.action, o.value, o.se) for o in other.options]
+    assert (real.loss, real.loss_se) == (other.loss, other.loss_se)

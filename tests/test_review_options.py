@@ -91,3 +91,24 @@ def test_the_option_lines_mark_the_choice_and_give_each_value() -> None:
     [chosen] = [line for line in lines if line.endswith("<- chosen")]
     assert chosen.startswith("9D ")
     assert all(" ± " in line and "samples" in line for line in lines)
+
+
+def test_the_persons_and_the_hard_players_passes_are_listed_with_value_and_se() -> None:
+    """A pass of three low clubs is none of the dangerous cards' combinations, yet it is weighed and listed, and
+    so is the hard player's own pass, named as such in the JSON and the option lines."""
+    seats = [Seat("You", "human"), *(Seat(n, "bot", "normal") for n in ("West", "North", "East"))]
+    session = Session.new(default_preset("hearts"), seats, seed=5, autosave=False)
+    session.apply(deal_of({0: "2C 3C 4C QS KS AS AH KH QH JH 10H 9D 8D"}))
+    low = Pass(0, tuple(parse_cards(["2C", "3C", "4C"])))
+    session.apply(low)
+    result = review(parse_save(session.to_save()), budget_ms=30)
+    [judged] = [j for j in result.judgements if j.phase == "pass"]
+    [out] = [d for d in result.to_json()["decisions"] if d["phase"] == "pass"]
+    listed = {json.dumps(o["action"]): o for o in out["options"]}
+    assert judged.bot_choice is not None and out["hard_player"] == judged.bot_choice.to_json()
+    for action in (low, judged.bot_choice):
+        row = listed[json.dumps(action.to_json())]
+        assert row["samples"] >= 12 and row["se"] > 0
+    lines = option_lines(judged, lambda c: c.code)
+    assert any(line.startswith("passing 2C 3C 4C ") and "<- chosen" in line for line in lines)
+    assert sum("hard player" in line for line in lines) == 1

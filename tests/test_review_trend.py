@@ -58,7 +58,14 @@ def test_the_statistics_give_the_trend_per_game() -> None:
     assert trend_words((75.0,)) == "1 reviewed game: accuracy 75%"
     assert compute((), game="spades", reviewed=rows).accuracy == ()
     assert compute((), since=dt.date(2026, 11, 3), reviewed=rows).accuracy_of("hearts") == (80.0, 90.0)
-    assert "no games played yet" in render(figures)
+    # no save left to count, yet reviewed: the text shows the trend the JSON has, not "no games"
+    assert render(figures).splitlines() == [
+        "no saved games to count; your reviews kept:",
+        "",
+        "hearts",
+        "  4 reviewed games: accuracy 65% in the first half, 85% in the second (last 90%)",
+    ]
+    assert render(compute(())) == "no games played yet"
 
 
 def test_cli_review_then_stats_shows_the_accuracy(tmp_path: Path) -> None:
@@ -70,3 +77,7 @@ def test_cli_review_then_stats_shows_the_accuracy(tmp_path: Path) -> None:
     stats = runner.invoke(app, ["stats", "--json"])
     assert stats.exit_code == 0, stats.output
     assert json.loads(stats.stdout)["review_accuracy"] == [{"game": "hearts", "accuracy": [accuracy]}]
+    text = runner.invoke(app, ["stats"])
+    assert text.exit_code == 0, text.output
+    assert f"1 reviewed game: accuracy {accuracy:.0f}%" in text.stdout
+    assert "no games played yet" not in text.stdout

@@ -10,6 +10,7 @@ import pytest
 
 from cardtui.cards import parse_cards
 from cardtui.games.base import Bid, Play
+from cardtui.games.eight_of_spades import EIGHT_OF_SPADES, EightOfSpadesView, Flip
 from cardtui.review import Review, review
 from cardtui.rules import default_preset
 from cardtui.saves import parse_save
@@ -20,13 +21,16 @@ from tests.support.dealing import deal_of
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 BETTER = re.compile(
     r"by (?P<loss>[\d.]+) points(?: \(± [\d.]+\))?: (?P<best>[+-]?[\d.]+) [^;]*? against (?P<mine>[+-]?[\d.]+) for "
-    r"[^;,(]*(?:; (?P<own>-?[\d.]+) of it in (?:your|its) own score, (?P<rest>-?[\d.]+) from)?"
+    r"[^;,(]*(?:; (?P<own>-?[\d.]+) of it in (?:your|its) own score, (?P<parts>-?[\d.]+ from .*?)(?:, \d+ samples|$))?"
 )
+PART = re.compile(r"(?:^|, )(?P<points>-?[\d.]+) from (?P<cause>[^,]+)")
 
 
-def check_sums(result: Review, points_hurt: bool) -> int:
-    """Every 'better by' line: the loss is the gap between the two amounts, or its own part plus the rest."""
+def check_sums(result: Review, points_hurt: bool) -> tuple[int, set[str]]:
+    """Every 'better by' line: the loss is the gap between the two amounts, or its own part plus the other parts;
+    how many lines were checked and the causes the parts named."""
     checked = 0
+    causes: set[str] = set()
     for j in result.judgements:
         if " better by " not in j.why or j.unit != "points":
             continue
@@ -38,21 +42,28 @@ def check_sums(result: Review, points_hurt: bool) -> int:
         if found["own"] is None:
             assert gap == pytest.approx(loss, abs=0.051), j.why
         else:
-            own, rest = float(found["own"]), float(found["rest"])
+            own = float(found["own"])
+            parts = list(PART.finditer(found["parts"]))
+            assert parts, j.why
+            causes.update(p["cause"] for p in parts)
             assert own == pytest.approx(gap, abs=0.051), j.why
-            assert own + rest == pytest.approx(loss, abs=0.051), j.why
+            assert own + sum(float(p["points"]) for p in parts) == pytest.approx(loss, abs=0.051), j.why
         checked += 1
-    return checked
+    return checked, causes
 
 
 def test_every_hearts_line_adds_up() -> None:
     loaded = parse_save(json.loads((SAMPLES / "hearts.json").read_text()))
-    assert check_sums(review(loaded, seats=[0, 1, 2, 3], budget_ms=5), points_hurt=True) >= 3
+    assert check_sums(review(loaded, seats=[0, 1, 2, 3], budget_ms=5), points_hurt=True)[0] >= 3
 
 
 def test_every_spades_line_adds_up() -> None:
     loaded = parse_save(json.loads((SAMPLES / "spades.json").read_text()))
-    assert check_sums(review(loaded, seats=[1, 2], budget_ms=10), points_hurt=False) >= 3
+    checked, causes = check_sums(review(loaded, seats=[1, 2], budget_ms=10), points_hurt=False)
+    assert checked >= 3
+    # each part of a loss beyond the side's own score names one cause, bags with their price
+    assert causes and causes <= {"bags priced at 10 points each", "the other side's score", "the game's end"}
+    assert {"bags priced at 10 points each", "the other side's score"} <= causes
 
 
 def spades_session(hands: dict[int, str]) -> Session:
@@ -100,3 +111,29 @@ def test_trumping_partners_winner_says_partner_was_already_winning() -> None:
     [judged] = [j for j in review(parse_save(session.to_save()), budget_ms=20).judgements if j.phase == "play"]
     assert "North, your partner, was already winning the trick with AH" in judged.why
     assert judged.best != judged.action  # throwing a club or diamond keeps the spade
+
+
+def test_calling_the_eight_of_spades_when_it_is_face_up_says_so() -> None:
+    """The 8♠ already lies face up, so calling it can match nothing: the line names that cause."""
+    seats = [Seat("You", "human"), *(Seat(n, "bot", "easy") for n in ("B", "C", "D"))]
+    session = Session.new(default_preset("eight-of-spades"), seats, seed=1, autosave=False)
+    while True:
+        if session.game.is_chance:
+            session.advance_chance()
+            continue
+        to_move = session.game.to_move
+        assert to_move is not None and not session.is_over
+        view = session.game.view(to_move.seat)
+        assert isinstance(view, EightOfSpadesView)
+        if to_move.seat != 0:
+            session.play_bot_turn()
+        elif EIGHT_OF_SPADES in view.faces:
+            session.apply(next(a for a in view.legal if a.call == "8S"))
+            break
+        else:
+            session.apply(view.legal[0])
+    judged = review(parse_save(session.to_save()), seats=[0]).judgements[-1]
+    assert isinstance(judged.action, Flip) and judged.action.call == "8S"
+    assert judged.mark and judged.best != judged.action
+    assert "the 8S was face up at " in judged.why and "so a call of it could not match" in judged.why
+    assert "the 8♠ was face up at " in judged.line

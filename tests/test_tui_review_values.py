@@ -132,3 +132,38 @@ async def test_values_and_chart_snapshots(tmp_path: Path, snapshot: Any) -> None
         await shot(snapshot, app, pilot, "replay_review_values.svg")
         await pilot.press("escape", "c")
         await shot(snapshot, app, pilot, "replay_review_chart.svg")
+
+
+async def test_values_and_learn_are_readable_at_60x20(tmp_path: Path, snapshot: Any) -> None:
+    """At 60x20 `v` shows compact lines that fit the dialog without wrapping, and learn keeps the hand in view:
+    its prompt takes one line and its field no border."""
+    path = one_deal_game(tmp_path)
+    app = CardtuiApp(Start(replay_path=path))
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("home", "r")
+        await workers_done(app)
+        await pilot.pause()
+        assert screen.review is not None
+        await pilot.press("n", "v")
+        await pilot.pause()
+        values = app.screen
+        assert isinstance(values, ValuesScreen)
+        judged = screen.review.at(screen.replay.position - 1)
+        assert judged is not None
+        shown = values.query("#values-list Static").results(Static)
+        lines = [str(s.render()) for s in shown]
+        assert lines == option_lines(judged, lambda c: c.glyph, compact=True)
+        assert all(s.region.height == 1 for s in values.query("#values-list Static").results(Static))  # no wrap
+        assert values.query_one("#values-keys", Static).region.height == 1
+        await shot(snapshot, app, pilot, "replay_review_values_60x20.svg")
+        await pilot.press("escape", "l")
+        await pilot.pause()
+        field = screen.query_one("#learn-input", Input)
+        assert field.has_focus and field.region.height == 1
+        assert screen.query_one(ReviewLine).region.height == 2
+        await shot(snapshot, app, pilot, "replay_review_learn_60x20.svg")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not screen.has_class("-learning")

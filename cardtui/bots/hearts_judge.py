@@ -8,6 +8,7 @@ taken), plus the game's end when a deal ends it.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections.abc import Sequence
@@ -88,8 +89,8 @@ class HeartsJudge:
             trial, chosen = play_trial(view, action, sample_hands, policy, value, QS | JD)
             return weigh(trial, chosen, "points", self.budget_ms, self.precision, rng)
         if isinstance(action, Pass) and view.phase == "pass" and action.cards:
-            trial, chosen = self._pass_trial(view, action, bot_rng)
-            return weigh(trial, chosen, "points", self.budget_ms, self.precision, rng)
+            trial, chosen, bot = self._pass_trial(view, action, bot_rng)
+            return dataclasses.replace(weigh(trial, chosen, "points", self.budget_ms, self.precision, rng), bot=bot)
         return only(action)
 
     def solve(self, game: Game, view: PlayerView, action: Action) -> Solved | None:
@@ -105,9 +106,10 @@ class HeartsJudge:
         solution = solve_hearts(DealState.of(game), rules, view.seat, seen.totals, seen.deals, nodes)
         return solved_plays(solution, view.seat, "points taken this deal", False, -1.0)
 
-    def _pass_trial(self, view: HeartsView, action: Pass, bot_rng: random.Random) -> tuple[Trial, int]:
-        """The passes weighed: the person's, the hard player's, the rule-based ones and every combination of the
-        most dangerous cards."""
+    def _pass_trial(self, view: HeartsView, action: Pass, bot_rng: random.Random) -> tuple[Trial, int, Action]:
+        """The passes weighed: the person's, the hard player's (returned too, as weighed), the rule-based ones and
+        every combination of the most dangerous cards; the person's and the hard player's are weighed whatever
+        cards they hold."""
         rules = view.ruleset
         assert isinstance(rules, HeartsRules)
         hand = view.hand.mask
@@ -147,7 +149,8 @@ class HeartsJudge:
                 out.append(judged_value(st, seen, rules))
             return out
 
-        return Trial(actions, 40, rules.deck.bit_count(), run), 0
+        bot_action = actions[options.index(sum(c.bit for c in bot.cards))]
+        return Trial(actions, 40, rules.deck.bit_count(), run), 0, bot_action
 
 
 __all__ = ["HeartsJudge", "judged_value", "solve_hearts"]

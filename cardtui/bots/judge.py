@@ -12,7 +12,14 @@ never a clock, so a review repeats itself anywhere. It is spent adaptively:
 every `CHECK_EVERY` samples a choice the leader beats by more than `OUT_Z`
 standard errors is dropped, and the weighing stops once the choices still in
 are within the precision asked for (which tightens as the budget grows) or the
-budget is spent. Nothing else caps the samples.
+budget is spent. Nothing else caps the samples. The choice made is never
+dropped: it stays in beside the leader until the end, and the weighing goes on
+until its loss is known to that precision, so a larger budget always narrows
+the loss's interval.
+
+A game's judge may split a choice's value into named parts (`Trial.parts`: a
+sample's value is its points plus its parts), so a loss can be told part by
+part, each with its cause.
 """
 
 from __future__ import annotations
@@ -76,6 +83,11 @@ class Weighing:
     chosen_points: float
     plays: int
     exact: bool = False
+    split: tuple[tuple[str, float], ...] = ()
+    """The loss beyond the seat's own points, part by part (each part's best mean less the chosen one's, on
+    their common samples): the points' gap and these add up to the loss."""
+    bot: Action | None = None
+    """The hard player's own choice among the options, where the judge weighed it on purpose (a pass)."""
 
     @property
     def best(self) -> Valued:
@@ -133,8 +145,9 @@ class Weigher(Protocol):
     def solve(self, game: Game, view: PlayerView, action: Action) -> Solved | None: ...
 
 
-Outcome = tuple[float, float]
-"""One play-out of one choice: its value and the points it brings."""
+Outcome = tuple[float, ...]
+"""One play-out of one choice: its value, the points it brings, then its value's parts beyond those points (as
+many as the trial names; the value is the points plus the parts)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -146,6 +159,9 @@ class Trial:
     option_cost: int
     run: Callable[[random.Random, Sequence[int]], list[Outcome]]
     alike: Sequence[tuple[Action, ...]] = ()
+    parts: Sequence[str] = ()
+    """The names of an outcome's parts beyond its points, each naming its cause (`bags priced at 10 points
+    each`)."""
 
 
 def only(action: Action, unit: str = "points") -> Weighing:
@@ -184,6 +200,7 @@ def weigh(trial: Trial, chosen: int, unit: str, budget_ms: int, precision: float
     target = precision * math.sqrt(REFERENCE_MS / max(1, budget_ms))
     values: list[list[float]] = [[] for _ in range(count)]
     points: list[list[float]] = [[] for _ in range(count)]
+    parts: list[list[Outcome]] = [[] for _ in range(count)]
     alive = list(range(count))
     spent = 0
     k = 0
@@ -191,9 +208,10 @@ def weigh(trial: Trial, chosen: int, unit: str, budget_ms: int, precision: float
         cost = trial.sample_cost + trial.option_cost * len(alive)
         if k >= MIN_SAMPLES and spent + cost > budget:
             break
-        for i, (v, p) in zip(alive, trial.run(rng, alive), strict=True):
-            values[i].append(v)
-            points[i].append(p)
+        for i, outcome in zip(alive, trial.run(rng, alive), strict=True):
+            values[i].append(outcome[0])
+            points[i].append(outcome[1])
+            parts[i].append(outcome[2:])
         spent += cost
         k += 1
         if k < MIN_SAMPLES or k % CHECK_EVERY:
@@ -206,6 +224,9 @@ def weigh(trial: Trial, chosen: int, unit: str, budget_ms: int, precision: float
                 continue
             d, se, _ = paired(values[leader], values[i])
             if d > OUT_Z * se and d > 1e-9:
+                if i == chosen:  # clearly out, but its loss is the verdict: kept until known to the precision
+                    keep.append(i)
+                    settled = settled and CLEAR_Z * se < target
                 continue
             keep.append(i)
             if d + CLEAR_Z * se >= target:
@@ -224,6 +245,11 @@ def weigh(trial: Trial, chosen: int, unit: str, budget_ms: int, precision: float
     n = min(len(values[best]), len(values[chosen]))
     best_value, chosen_value = _mean(values[best][:n]), _mean(values[chosen][:n])
     _, loss_se, _ = paired(values[best], values[chosen])
+    split = tuple(
+        (name, _mean([b[p] - c[p] for b, c in zip(parts[best][:n], parts[chosen][:n], strict=True)]))
+        for p, name in enumerate(trial.parts)
+        if best != chosen
+    )
     return Weighing(
         options,
         order.index(chosen),
@@ -235,6 +261,7 @@ def weigh(trial: Trial, chosen: int, unit: str, budget_ms: int, precision: float
         _mean(points[best][:n]),
         _mean(points[chosen][:n]),
         spent,
+        split=split,
     )
 
 
@@ -252,9 +279,16 @@ def _no_chance() -> float:
 
 
 def play_trial(
-    view: TrickView, action: Play, sample: Sampler, policy: Policy, value: Valuer, apart: int = 0
+    view: TrickView,
+    action: Play,
+    sample: Sampler,
+    policy: Policy,
+    value: Valuer,
+    apart: int = 0,
+    parts: Sequence[str] = (),
 ) -> tuple[Trial, int]:
-    """Every legal card of a trick game (cards that play alike weighed once), and the index of `action`'s."""
+    """Every legal card of a trick game (cards that play alike weighed once), and the index of `action`'s;
+    `parts` names the parts `value` gives beyond the points."""
     seen = read_view(view)
     on_trick = sum(c.bit for _, c in view.trick)  # a card on the trick between two cards splits them too
     groups = equivalent_groups(legal_play_mask(view), seen.unseen | on_trick, apart)
@@ -278,7 +312,7 @@ def play_trial(
         return out
 
     plays = sum(seen.counts)
-    return Trial(actions, 40, plays, run, alike), chosen
+    return Trial(actions, 40, plays, run, alike, parts), chosen
 
 
 def solved_plays(solution: Solution, seat: int, unit: str, higher_better: bool, scale: float = 1.0) -> Solved:

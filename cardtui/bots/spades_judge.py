@@ -3,15 +3,18 @@ judge's own samples.
 
 A choice's value is the side's points this deal with each bag priced at its
 share of the bag penalty, less the other sides' average, plus the game's end
-when a deal ends it; its points are the side's score this deal.
+when a deal ends it; its points are the side's score this deal. The value is
+told in parts (`parts`): the points, the bags at their price (less the bag
+penalty the points already count), the others' score, and the game's end.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 
-from cardtui.bots.common import Seen, read_view
+from cardtui.bots.common import Seen, list_cards, read_view
 from cardtui.bots.judge import (
     SOLVE_TRICKS,
     SOLVER_NODES_PER_MS,
@@ -39,10 +42,24 @@ def _no_chance() -> float:
     return 0.0
 
 
+def parts(rules: SpadesRules) -> tuple[str, ...]:
+    """The names of a value's parts beyond the side's points, in `judged_value`'s order."""
+    per_bag = rules.bag_penalty / rules.bag_limit if rules.bag_limit and rules.has_bags else 0.0
+    others = "the other side's score" if rules.partnership else "the others' average score"
+    return (f"bags priced at {per_bag:g} points each", others, "the game's end")
+
+
 def judged_value(st: DealState, seen: Seen, bids: list[Bid], rules: SpadesRules) -> Outcome:
-    """The seat's side's value of a played-out deal (see the module's text) and its points."""
-    value, points = spades_value(*spades_result(st.won, bids, seen, rules), seen.seat, rules)
-    return value, float(points)
+    """The seat's side's value of a played-out deal (see the module's text), its points, and the value's parts
+    beyond them (see `parts`): they add up to the value."""
+    results, winners = spades_result(st.won, bids, seen, rules)
+    value, points = spades_value(results, winners, seen.seat, rules)
+    per_bag = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
+    adjusted = [r.points + r.penalties * rules.bag_penalty - r.overtricks * per_bag for r in results]
+    mine = rules.side_of(seen.seat)
+    bags = adjusted[mine] - results[mine].points
+    others = -sum(a for i, a in enumerate(adjusted) if i != mine) / (len(adjusted) - 1)
+    return value, float(points), bags, others, value - points - bags - others
 
 
 def _policy(table: Standing) -> Policy:
@@ -70,6 +87,17 @@ def solve_spades(st: DealState, rules: SpadesRules, seat: int, nodes: int) -> So
     return Solver(fast, lambda s: rules.side_of(s) == side, score, digest, nodes).solve(st)
 
 
+def sample_unlooked(seen: Seen, rng: random.Random) -> list[int]:
+    """A sample of the deal in which the seat's own hand is dealt at random too, as it is for a blind bid made with
+    the hand face down (the other seats' hands then fit their bids, as `sample_spades` does)."""
+    pool = list_cards(seen.hand | seen.unseen)
+    rng.shuffle(pool)
+    mine = sum(1 << c for c in pool[: seen.counts[seen.seat]])
+    hands = list(seen.state.hands)
+    hands[seen.seat] = mine
+    return sample_spades(dataclasses.replace(seen, state=dataclasses.replace(seen.state, hands=hands)), rng)
+
+
 class SpadesJudge:
     """Weighs a Spades play (every legal card) or bid (every legal bid, nil and blind ones too)."""
 
@@ -88,7 +116,7 @@ class SpadesJudge:
             def value(st: DealState, s: Seen) -> Outcome:
                 return judged_value(st, s, bids, rules)
 
-            trial, chosen = play_trial(view, action, sample_spades, policy, value)
+            trial, chosen = play_trial(view, action, sample_spades, policy, value, parts=parts(rules))
             return weigh(trial, chosen, "points", self.budget_ms, self.precision, rng)
         if isinstance(action, Bid) and view.phase == "bid":
             trial, chosen = self._bid_trial(view, action)
@@ -111,7 +139,8 @@ class SpadesJudge:
         """Every legal bid; the seats after this one bid as the normal player would, then the deal is played.
 
         A bid made in sight of the hand is weighed only against bids made in sight of it: the blind ones were gone
-        once the seat looked.
+        once the seat looked. A blind bid was made with the hand face down, so every choice is weighed with the seat's
+        own hand unseen too (dealt at random in each sample, like the others').
         """
         rules = view.ruleset
         assert isinstance(rules, SpadesRules)
@@ -125,9 +154,10 @@ class SpadesJudge:
         later = order[order.index(seat) + 1 :]
         leader = order[0]
         fast = seen.rules
+        sample = sample_unlooked if action.blind else sample_spades
 
         def run(rng: random.Random, alive: Sequence[int]) -> list[Outcome]:
-            hands = sample_spades(seen, rng)
+            hands = sample(seen, rng)
             out = []
             for i in alive:
                 bid = cands[i]
@@ -143,7 +173,7 @@ class SpadesJudge:
                 out.append(judged_value(st, seen, made, rules))
             return out
 
-        return Trial(cands, 120, rules.deck.bit_count(), run), cands.index(action)
+        return Trial(cands, 120, rules.deck.bit_count(), run, parts=parts(rules)), cands.index(action)
 
 
 __all__ = ["SpadesJudge", "judged_value", "solve_spades"]

@@ -17,6 +17,7 @@ from cardtui.games.eight_of_spades import (
     PointsLost,
     position_name,
 )
+from cardtui.games.eight_of_spades import EIGHT_OF_SPADES as EIGHT_CARD
 from cardtui.rules import EightOfSpadesRules
 from cardtui.variants.base import CardText, GameEntry, ReviewWords
 
@@ -107,14 +108,22 @@ def _say(action: Action, text: CardText) -> str | None:
 
 
 def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], text: CardText) -> list[str]:
-    """What is still face down, and the illuminati's stake when only one of the two flips is there."""
+    """The 8♠ face up (so a call of it cannot match), what is still face down, and the illuminati's stake when
+    only one of the two flips is there."""
     from cardtui.bots.eight_of_spades import Reckoning
 
     assert isinstance(view, EightOfSpadesView)
     t = Reckoning(view)
     kinds = ("clubs", "diamonds", "hearts", "other spades")
     down = [f"{n} {kinds[k] if n != 1 else kinds[k][:-1]}" for k, n in enumerate(t.counts[:4]) if n]
-    facts = [f"face down: {', '.join(down)}"] if down else []
+    facts = []
+    up = next((pos for pos, card in enumerate(view.faces) if card == EIGHT_CARD), None)
+    if up is not None:
+        called = any(isinstance(a, Flip) and a.call == "8S" for a in (best, mine))
+        but = ", so a call of it could not match" if called else f", worth {t.eight} to a match that takes it"
+        facts.append(f"the {text(EIGHT_CARD)} was face up at {position_name(up)}{but}")
+    if down:
+        facts.append(f"face down: {', '.join(down)}")
     if t.counts[4]:
         facts.append("the eight of spades is still face down")
     if t.counts[5]:

@@ -82,6 +82,9 @@ STEP_HELP = (
 )
 """The help's lines for the steps; the third part says the steps are only for trick games."""
 
+NARROW_VALUES = 80
+"""Below this many columns `v` and learn show the values' compact lines (`review.option_lines`)."""
+
 
 if TYPE_CHECKING:
     from cardtui.cards import Card
@@ -176,9 +179,7 @@ class ReplayScreen(FitsTerminal):
                 yield GameLog(self.tell, id="replay-log")
         people = [seat.name for seat in self.seats if not seat.is_bot] or [seat_name(self.seats, 0)]
         yield ReviewLine(ask(people), self.ascii_only, id="review-line")
-        yield Input(
-            placeholder="your choice: a card (QS), a bid (4, nil), a pass (QS AH KH)", id="learn-input", disabled=True
-        )
+        yield Input(placeholder="a card (QS), a bid (4, nil) or a pass (QS AH KH)", id="learn-input", disabled=True)
         yield self.size_notice()
         yield Footer()
 
@@ -323,8 +324,15 @@ class ReplayScreen(FitsTerminal):
         text = _code if self.ascii_only else _glyph
         who = seat_name(self.seats, judged.seat)
         title = f"{who}, {judged.phase}: {say_action(judged.action, text)} ({judged.unit}, higher is better)"
+        compact = self.narrow()
         note = "± two standard errors; choices that play the same share a line's numbers. Esc or v: close"
-        self.app.push_screen(ValuesScreen(title, option_lines(judged, text), note))
+        if compact:
+            note = "±: two standard errors; <: chosen. Esc: close"
+        self.app.push_screen(ValuesScreen(title, option_lines(judged, text, compact=compact), note))
+
+    def narrow(self) -> bool:
+        """Whether the screen is too narrow for the values' full lines (`v`, and learn's answer)."""
+        return self.app.size.width < NARROW_VALUES
 
     def action_chart(self) -> None:
         """The running loss over the game, per reviewed seat."""
@@ -361,6 +369,7 @@ class ReplayScreen(FitsTerminal):
             good = sum(self.learned)
             self.learning = None
             field.display, field.disabled = False, True
+            self.remove_class("-learning")
             self.redraw()
             self.query_one(ReviewLine).set(
                 f"Learn: done · {good} of {len(self.learned)} choices as good as the best · l: again"
@@ -374,10 +383,11 @@ class ReplayScreen(FitsTerminal):
         total = done + len(self.learning) - 1
         who = seat_name(self.seats, judged.seat)
         self.query_one(ReviewLine).set(
-            f"Learn {done}/{total} · {who} to {judged.phase}: what would you do? Type it, Enter · Esc: stop",
+            f"Learn {done}/{total} · {who} to {judged.phase}: what would you do? (Esc: stop)",
         )
         field.value = ""
         field.display, field.disabled = True, False
+        self.add_class("-learning")
         field.focus()
         self.refresh_bindings()
 
@@ -404,11 +414,15 @@ class ReplayScreen(FitsTerminal):
             f"Yours: {say_action(yours, text)} · played: {say_action(judged.action, text)} · "
             f"best: {say_action(best.action, text)}"
         )
+        compact = self.narrow()
         note = "± two standard errors. Enter or Esc: the next marked decision"
+        if compact:
+            note = "±: two standard errors; <: played. Enter: next"
         self.learning.pop(0)
         field = self.query_one("#learn-input", Input)
         field.display, field.disabled = False, True
-        self.app.push_screen(ValuesScreen(title, option_lines(judged, text, yours), note), self._learned_one)
+        lines = option_lines(judged, text, yours, compact=compact)
+        self.app.push_screen(ValuesScreen(title, lines, note), self._learned_one)
 
     def _learned_one(self, _: None) -> None:
         if self.learning is not None:
@@ -416,6 +430,7 @@ class ReplayScreen(FitsTerminal):
 
     def _stop_learning(self) -> None:
         self.learning = None
+        self.remove_class("-learning")
         field = self.query_one("#learn-input", Input)
         field.display, field.disabled = False, True
         self.redraw()
