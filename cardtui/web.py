@@ -256,7 +256,8 @@ class WebFace:
 
     `seats` maps a seat link's token to the Launch of that seat's process;
     without seats, `/` is the app. At most `limit` tabs are open at once and a
-    seat's page is open in one tab at a time; a tab's slot is free as soon as
+    seat's page is open in one tab at a time (a newer tab takes it from an older one, closing it, as joining
+    again does at the table); a tab's slot is free as soon as
     its socket closes, while its process is ended in the background.
     """
 
