@@ -950,9 +950,9 @@ def host(
         typer.Option("--turn-timer", help="seconds per turn, then a computer player moves once for that person"),
     ] = None,
     tls_cert: Annotated[
-        Path | None, typer.Option("--tls-cert", help="a PEM certificate (chain): the table speaks wss://")
+        str | None, typer.Option("--tls-cert", help="a PEM certificate (chain): the table speaks wss://")
     ] = None,
-    tls_key: Annotated[Path | None, typer.Option("--tls-key", help="the PEM private key of --tls-cert")] = None,
+    tls_key: Annotated[str | None, typer.Option("--tls-key", help="the PEM private key of --tls-cert")] = None,
     web: Annotated[bool, typer.Option("--web", help=WEB_HELP)] = False,
     web_port: Annotated[int, typer.Option("--web-port", help="the port of --web's pages (0: any free port)")] = 0,
 ) -> None:
@@ -962,6 +962,8 @@ def host(
     tls_files = _tls_files(tls_cert, tls_key, "a plain ws:// table")
     tls = _tls(tls_files)
     pages = _seat_pages(web, web_port, bind, tls, tls_files)
+    if pages is not None and web_port:
+        _check_web_port(bind, web_port)
     _check_speed(speed)
     if play is not None and resume is None:
         fail("--play is for --resume; for a new table put `you` in --seats")
@@ -1034,11 +1036,14 @@ def _away_policy(game: str, level: str | None, after: float, turn_timer: float |
     return AwayPolicy(_check_level(game, level or None, "--away"), after, turn_timer)
 
 
-def _tls_files(cert: Path | None, key: Path | None, plain: str) -> tuple[Path, Path] | None:
+def _tls_files(cert: str | None, key: str | None, plain: str) -> tuple[Path, Path] | None:
     """`--tls-cert` and `--tls-key`, both or neither (`plain` says what neither gives)."""
     if (cert is None) != (key is None):
         fail(f"--tls-cert and --tls-key go together: give both files, or neither for {plain}")
-    return (cert, key) if cert is not None and key is not None else None
+    for option, given in (("--tls-cert", cert), ("--tls-key", key)):
+        if given is not None and not given.strip():
+            fail(f"{option}: the option is empty; give the path of a PEM file")
+    return (Path(cert), Path(key)) if cert is not None and key is not None else None
 
 
 def _tls(files: tuple[Path, Path] | None) -> ssl.SSLContext | None:
@@ -1196,6 +1201,20 @@ def _seat_pages(
     return SeatPages(bind, web_port, url_host, tls, tls_files[0] if tls_files is not None else None)
 
 
+def _check_web_port(bind: str, port: int) -> None:
+    """`--web-port` refused before anything is made (the save, the seats' home) if it is taken already."""
+    import socket
+
+    try:
+        found = socket.getaddrinfo(bind or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        for family, kind, proto, _, where in found:
+            with socket.socket(family, kind, proto) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                probe.bind(where)
+    except OSError as err:
+        fail(f"cannot listen on {bind}:{port} (--web-port) ({err.strerror or err})")
+
+
 @app.command("serve")
 def serve(
     port: Annotated[int, typer.Option("--port", help="the port of the pages (0: any free port)")] = 8000,
@@ -1209,9 +1228,9 @@ def serve(
         ),
     ] = 8,
     tls_cert: Annotated[
-        Path | None, typer.Option("--tls-cert", help="a PEM certificate (chain): the pages are https://")
+        str | None, typer.Option("--tls-cert", help="a PEM certificate (chain): the pages are https://")
     ] = None,
-    tls_key: Annotated[Path | None, typer.Option("--tls-key", help="the PEM private key of --tls-cert")] = None,
+    tls_key: Annotated[str | None, typer.Option("--tls-key", help="the PEM private key of --tls-cert")] = None,
 ) -> None:
     """The whole app in a browser: each tab runs its own cardtui, with this machine's saves and settings."""
     from cardtui.tui.web import run_until_signal, serve_app, tabs_text

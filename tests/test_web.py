@@ -224,9 +224,17 @@ async def test_a_seat_link_is_one_tab_and_its_process_ends_with_the_tab(
     (tab,) = served.tabs()
     token = link.split("/seat/")[1]
     assert tab.cmdline()[-2:] == ["join", "--no-menu"] and not any(token in part for part in tab.cmdline())
+    # The newest tab takes the seat, as joining again does: it says so, and the older one says the seat was left.
     again = await browser.new_page(link)
-    assert "This seat is open in another tab" in await again.body_text()
+    assert "this page takes it over" in await again.body_text()
+    await again.wait(lambda s: "Chosen (0/3)" in s, "the seat's pass in the newer tab")
+    deadline = time.monotonic() + 15
+    while not (await page.screen() or {}).get("ended"):
+        assert time.monotonic() < deadline, "the older tab never closed"
+        await asyncio.sleep(0.05)
+    assert "opened in another tab" in await page.body_text()
     await browser.close_page(page)
+    await browser.close_page(again)
     deadline = time.monotonic() + 15
     while tab.is_running() and tab.status() != psutil.STATUS_ZOMBIE:
         assert time.monotonic() < deadline, "the tab's process outlived its tab"

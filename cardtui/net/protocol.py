@@ -68,6 +68,11 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
+def url_of(scheme: str, host: str, port: int) -> str:
+    """`scheme://host:port`, an IPv6 address in brackets (`ws://[::1]:8765`), as a URL must have it."""
+    return f"{scheme}://[{host}]:{port}" if ":" in host else f"{scheme}://{host}:{port}"
+
+
 def invitation(url: str, token: str) -> str:
     """The text a host hands to one player: the table's address with the seat's token after `#`."""
     return f"{url}/#{token}"

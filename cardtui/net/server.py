@@ -46,6 +46,7 @@ from cardtui.net.protocol import (
     invitation,
     new_token,
     records_messages,
+    url_of,
     view_json,
 )
 from cardtui.saves import SaveError
@@ -97,12 +98,26 @@ class AwayPolicy:
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
     """A server TLS context from a certificate chain and its private key (PEM); ValueError says what is wrong."""
     for option, path in (("--tls-cert", cert), ("--tls-key", key)):
+        if path.is_dir():
+            raise ValueError(f"{option}: {path} is a folder; give the PEM file itself")
         if not path.is_file():
             raise ValueError(f"{option}: no such file {path}")
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    asked: list[bool] = []
+
+    def no_passphrase() -> bytes:
+        """Never a prompt on the terminal: an encrypted key is refused instead."""
+        asked.append(True)
+        return b""
+
     try:
-        context.load_cert_chain(cert, key)
+        context.load_cert_chain(cert, key, password=no_passphrase)
     except (OSError, ssl.SSLError) as err:
+        if asked:
+            raise ValueError(
+                f"--tls-key: {key} is protected by a passphrase; cardtui needs an unencrypted key "
+                "(`openssl pkey` writes one)"
+            ) from None
         reason = str(getattr(err, "reason", None) or "unreadable").lower().replace("_", " ")
         raise ValueError(
             f"--tls-cert/--tls-key: {cert} and {key} are not a PEM certificate and its private key ({reason})"
@@ -182,7 +197,7 @@ class Table:
             create_connection=GuardedConnection,
         )
         bound = self._server.sockets[0].getsockname()[1]
-        self.url = f"{'wss' if tls is not None else 'ws'}://{url_host or host}:{bound}"
+        self.url = url_of("wss" if tls is not None else "ws", url_host or host, bound)
         async with self._lock:
             await self._advance([])
 

@@ -94,6 +94,11 @@ class CardtuiApp(App[str | None]):
         self._ready_file = os.environ.get("CARDTUI_READY_FILE")
         self.set_class(self.settings.ascii_only, "-ascii")  # the stylesheet's ASCII borders
 
+    @property
+    def browser_seat(self) -> bool:
+        """A seat's page in a browser (`host --web`): a browser tab whose app has no menu, only the seat."""
+        return in_browser_tab() and not self.start.menu
+
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Under `--ascii` every drawn line passes through the ASCII filter last."""
         filters = super().get_line_filters()
@@ -357,9 +362,10 @@ class CardtuiApp(App[str | None]):
                     "close it",
                 )
             where = "go back to the menu" if self.start.menu else "leave"
+            again = "open the same link again" if self.browser_seat else "join again with the same invitation"
             return (
                 "Leave the table?",
-                f"You {where}; your seat waits for you (join again with the same invitation).",
+                f"You {where}; your seat waits for you ({again}).",
                 "leave the table",
             )
         path = self.session.save_path if self.session is not None else None

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import logging
 import secrets
 import shutil
 import signal
@@ -33,7 +34,8 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from cardtui.net.protocol import INVITATION_ENV
+from cardtui.inert import inert
+from cardtui.net.protocol import INVITATION_ENV, url_of
 
 if TYPE_CHECKING:
     from asyncio.subprocess import Process
@@ -139,8 +141,24 @@ def tabs_text(count: int) -> str:
     return f"{count} tab" if count == 1 else f"{count} tabs"
 
 
-def page(title: str, websocket_path: str) -> str:
-    """The terminal page: xterm.js from textual-serve's own files (no internet needed), then the tab's socket."""
+TAB_ENDED = "This tab's game has ended. Reload the page to open it again."
+"""What a `cardtui serve` tab says once its app has quit."""
+SEAT_LEFT = (
+    "You have left this seat, or it was opened in another tab or terminal; the game goes on at the host. "
+    "Open the same link again (reload this page) to sit down again."
+)
+"""What a seat's page says once its process has ended: the seat waits, and its link opens it again."""
+TAKE_OVER = (
+    "This seat is connected elsewhere (a terminal or another tab): this page takes it over, and that one is told so."
+)
+"""The line a seat's page shows over its terminal when it takes over a seat that is open elsewhere."""
+
+
+def page(title: str, websocket_path: str, ended: str = TAB_ENDED, note: str = "") -> str:
+    """The terminal page: xterm.js from textual-serve's own files (no internet needed), then the tab's socket.
+
+    `ended` is said once the tab's process has ended; `note`, if any, shows over the top of the terminal at first.
+    """
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -153,11 +171,15 @@ body {{ background: #0c181f; margin: 0; }}
 .ended {{ display: none; position: absolute; inset: 0; align-items: center; justify-content: center;
   color: #eee; font: 16px "Roboto Mono", monospace; background: rgba(12, 24, 31, 0.9); z-index: 10; }}
 body.-closed .ended {{ display: flex; }}
+.note {{ position: absolute; top: 0; left: 0; right: 0; padding: 4px 8px; color: #111; background: #f0c674;
+  font: 14px "Roboto Mono", monospace; z-index: 5; animation: fade 1s 8s forwards; }}
+@keyframes fade {{ to {{ opacity: 0; visibility: hidden; }} }}
 </style>
 <script src="/static/js/textual.js"></script>
 </head>
 <body>
-<div class="ended"><p>This tab's game has ended. Reload the page to open it again.</p></div>
+<div class="ended"><p>{html.escape(ended)}</p></div>
+{f'<div class="note" role="status">{html.escape(note)}</div>' if note else ""}
 <div id="terminal" class="textual-terminal" data-font-size="16"></div>
 <script>
 document.getElementById("terminal").dataset.sessionWebsocketUrl =
@@ -199,6 +221,27 @@ def same_origin(request: web.Request) -> bool:
     return origin is None or urlsplit(origin).netloc == request.host
 
 
+class OneLine(logging.Handler):
+    """The web server's report of a request it could not answer (a malformed one, say): one short line on
+    stderr, never a traceback, its outside text made inert."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        error = record.exc_info[1] if record.exc_info else None
+        code = getattr(error, "code", None)
+        if isinstance(code, int) and 400 <= code < 500:
+            said = f"refused a malformed request ({code}: {getattr(error, 'message', '') or 'bad request'})"
+        else:
+            said = f"could not answer a request ({type(error).__name__ if error else record.getMessage()})"
+        print(f"cardtui: {inert(said[:200])}", file=sys.stderr)
+
+
+REQUESTS = logging.getLogger("cardtui.tui.web.requests")
+"""Where the web server reports a request it could not answer (see OneLine)."""
+REQUESTS.propagate = False
+REQUESTS.setLevel(logging.WARNING)
+REQUESTS.addHandler(OneLine())
+
+
 def clamp(value: str | None, default: int, top: int) -> int:
     """A terminal dimension from the page's query: a number from 1 to `top`, else the default."""
     try:
@@ -213,7 +256,8 @@ class WebFace:
 
     `seats` maps a seat link's token to the Launch of that seat's process;
     without seats, `/` is the app. At most `limit` tabs are open at once and a
-    seat's page is open in one tab at a time; a tab's slot is free as soon as
+    seat's page is open in one tab at a time (a newer tab takes it from an older one, closing it, as joining
+    again does at the table); a tab's slot is free as soon as
     its socket closes, while its process is ended in the background.
     """
 
@@ -228,6 +272,12 @@ class WebFace:
         self.ending: set[asyncio.Task[None]] = set()
         """The ending of the processes of closed tabs (each asked to quit, killed after QUIT_GRACE)."""
         self.busy: set[str] = set()
+        self.holders: dict[str, TabProcess] = {}
+        """The tab that holds each open seat: a newer tab of the same link takes the seat from it."""
+        self.over: Callable[[], bool] = lambda: False
+        """Whether the seats' game has ended (a seat link then opens a page saying so)."""
+        self.elsewhere: Callable[[str], bool] = lambda token: False
+        """Whether a seat is connected to its table from somewhere (a terminal, a tab)."""
         self.url = ""
         self.downloads = DownloadManager()
         self._runner: web.AppRunner | None = None
@@ -248,12 +298,14 @@ class WebFace:
                 web.static("/static", STATIC, show_index=False),
             ]
         )
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=QUIT_GRACE)
+        self._runner = web.AppRunner(
+            app, access_log=None, handle_signals=False, shutdown_timeout=QUIT_GRACE, logger=REQUESTS
+        )
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port, ssl_context=tls)
         await site.start()
         bound = self._runner.addresses[0][1]
-        self.url = f"{'https' if tls is not None else 'http'}://{url_host or host}:{bound}"
+        self.url = url_of("https" if tls is not None else "http", url_host or host, bound)
 
     async def close(self) -> None:
         """Stop listening and end every tab's process (asked to quit, killed after QUIT_GRACE), then close the tabs."""
@@ -310,18 +362,22 @@ class WebFace:
         return found
 
     def _seat_refusal(self, token: str | None) -> web.Response | None:
-        """Why a seat link cannot open now, as its plain page; None when it can."""
+        """Why a seat link cannot open now, as its plain page; None when it can (taking over from an older tab)."""
+        if not self.seats:
+            return html_response(
+                notice("No seat links here", "This server has no seat links; its address alone opens cardtui."), 404
+            )
         if token is None:
             return html_response(
                 notice("Unknown seat link", "No seat at this table has that link; ask the host for your seat's link."),
                 404,
             )
-        if token in self.busy:
+        if self.over():
             return html_response(
-                notice("Seat already open", "This seat is open in another tab; close that tab first, then reload."),
-                409,
+                notice("This game has ended", "The game at this table has ended; its seat links open nothing now."),
+                410,
             )
-        if len(self.tabs) >= self.limit:
+        if len(self.tabs) - (token in self.busy) >= self.limit:
             return self._full()
         return None
 
@@ -331,7 +387,8 @@ class WebFace:
         if refused is not None:
             return refused
         assert token is not None
-        return html_response(page("cardtui: your seat", f"/seat/{token}/ws"))
+        note = TAKE_OVER if token in self.busy or self.elsewhere(token) else ""
+        return html_response(page("cardtui: your seat", f"/seat/{token}/ws", SEAT_LEFT, note))
 
     # ------------------------------------------------------------ sockets
 
@@ -350,6 +407,9 @@ class WebFace:
         if refused is not None:
             return refused
         assert token is not None
+        older = self.holders.get(token)
+        if older is not None:  # the newest connection takes a seat, as joining again does
+            await older.websocket.close(message=b"this seat was opened in another tab")
         return await self._run_tab(request, self.seats[token], token)
 
     async def _run_tab(self, request: web.Request, launch: Launch, seat: str | None = None) -> web.StreamResponse:
@@ -365,12 +425,14 @@ class WebFace:
         self.tabs.add(tab)
         if seat is not None:
             self.busy.add(seat)
+            self.holders[seat] = tab
         try:
             await tab.start(width, height)
             await self._relay(websocket, tab)
         finally:
             self.tabs.discard(tab)
-            if seat is not None:
+            if seat is not None and self.holders.get(seat) is tab:
+                del self.holders[seat]
                 self.busy.discard(seat)
             ending = asyncio.create_task(tab.end())
             self.ending.add(ending)
@@ -496,9 +558,13 @@ class SeatPages:
             if seat != skip
         }
         self.face = WebFace(seats=launches, limit=len(launches))
+        self.face.over = lambda: table.session.is_over
+        seats = {token: seat for seat, token in table.tokens.items()}
+        self.face.elsewhere = lambda token: seats[token] in table.connections
         try:
             await self.face.open(self.host, self.port, self.url_host, self.tls)
         except OSError as err:
+            await self.close()  # a failed start leaves nothing behind: no seats' home, no server
             raise WebPortError(err.errno, err.strerror) from err
         face = self.face
         return {seat: face.link(token) for seat, token in table.tokens.items() if seat != skip}

@@ -94,14 +94,21 @@ class GameEndScreen(ModalScreen[str]):
             yield Static(self.keys_line(), id="game-end-keys", markup=False)
             with Horizontal(id="game-end-buttons"):
                 for _key, choice, label in CHOICES:
-                    if source.can_replay or choice not in HOST_ONLY:
+                    if self.offers(choice):
                         primary = choice == "again"
                         yield Button(label, id=choice, compact=True, variant="primary" if primary else "default")
 
     def keys_line(self) -> str:
         """The choices' keys in one line (the buttons keep to their words, so they fit 60 columns)."""
-        offered = [(key, choice) for key, choice, _ in CHOICES if self.source.can_replay or choice not in HOST_ONLY]
+        offered = [(key, choice) for key, choice, _ in CHOICES if self.offers(choice)]
         return "  ".join([*(f"{key} {choice}" for key, choice in offered), "F1 help"])
+
+    def offers(self, choice: str) -> bool:
+        """Play again and replay are the host's at a network table; the menu is only where the app has one (a
+        browser seat's, `join --no-menu`, has none)."""
+        if choice == "menu" and not getattr(getattr(self.app, "start", None), "menu", True):
+            return False
+        return self.source.can_replay or choice not in HOST_ONLY
 
     def on_mount(self) -> None:
         self.query_one(Button).focus()
@@ -125,7 +132,7 @@ class GameEndScreen(ModalScreen[str]):
         score history is for a game of deals."""
         if action == "history":
             return bool(self.source.records)
-        return self.source.can_replay or action != "choose" or parameters[0] not in HOST_ONLY
+        return action != "choose" or self.offers(str(parameters[0]))
 
     def action_help(self) -> None:
         """F1: this screen's keys and the game's rules."""

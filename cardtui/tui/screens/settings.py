@@ -113,6 +113,8 @@ class SettingsScreen(Screen[None]):
             self.note(self.settings.problem)
 
     def where(self) -> str:
+        if getattr(self.app, "browser_seat", False):  # the seat's home is the host's, and goes with its table
+            return "These settings last while the host's table is open; nothing is kept in this browser."
         path = self.settings.path
         if path is None:
             return "These settings last for this run only."

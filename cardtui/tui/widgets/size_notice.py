@@ -23,10 +23,12 @@ class SizeNotice(Widget):
     def text(self) -> str:
         width, height = self.app.size
         if in_browser_tab():  # a page has no terminal to resize: its window does, and zooming out makes room
-            return (
-                f"The page is {width}x{height}, under {self.min_width}x{self.min_height} columns by rows: "
-                f"make the window bigger or zoom out {self.purpose}"
-            )
+            short = [
+                *([f"{width} columns, under {self.min_width}"] if width < self.min_width else []),
+                *([f"{height} rows, under {self.min_height}"] if height < self.min_height else []),
+            ]
+            said = " and ".join(short) or f"{width}x{height} columns by rows"
+            return f"The page has {said}: make the window bigger or zoom out {self.purpose}"
         return (
             f"The terminal is {width}x{height}: make it at least {self.min_width}x{self.min_height} "
             f"columns by rows {self.purpose}"
