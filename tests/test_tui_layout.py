@@ -19,7 +19,7 @@ from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.seat_panel import SeatPanel
-from tests.support.tui import fast_forward, make_app, pass_three, screen_lines, settle, type_text
+from tests.support.tui import drawn_when, fast_forward, make_app, pass_three, screen_lines, settle, type_text
 
 
 def text_of(app: CardtuiApp) -> str:
@@ -77,6 +77,21 @@ async def test_the_side_panel_folds_on_a_narrow_terminal_and_f7_shows_it() -> No
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert "Scores (game ends at" in text_of(app) and "f7 Scores" not in text_of(app)
+
+
+async def test_f7_at_60x20_shows_the_log_beside_a_spades_contract() -> None:
+    """A Spades scoreboard (scores, then each side's contract) fills the short panel: the log stands beside it."""
+    app, session = make_app("spades", seed=3)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot, app)
+        await type_text(pilot, "3")  # your bid
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("f7")
+        text = await drawn_when(pilot, app, lambda t: "Contracts this deal" in t)
+        assert "Contracts this deal" in text
+        assert "You bid 3." in text, text
+        assert f"seed {session.seed}" in text, text
 
 
 async def test_the_grid_is_whole_at_60x20() -> None:
