@@ -19,7 +19,7 @@ from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.confirm import ConfirmScreen
 from cardtui.tui.screens.menu import MENU, MenuScreen, SavePicker
 from cardtui.tui.settings import Settings
-from tests.support.tui import workers_done
+from tests.support.tui import drawn_when, workers_done
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 SEATS = [Seat("You", "human"), *(Seat(name, "bot", "easy") for name in ("West", "North", "East"))]
@@ -212,7 +212,7 @@ async def test_replays_with_nothing_to_watch_says_so(home: Path) -> None:
         note = str(picker.query_one("#saves-note", Static).content)
         assert note == (
             "No game to watch yet (1 save with nothing to watch yet not listed: broken, no deal finished, or more"
-            " than one person at the table while the game goes on)."
+            " than one person at the table while the game goes on). F2: the archived saves."
         )
 
 
@@ -248,6 +248,33 @@ async def test_archived_saves_are_listed_and_restored_from_the_app(home: Path) -
         await workers_done(app)
         await pilot.pause()
         assert app.session is not None and app.session.save_path == folder / gone.name
+
+
+async def test_the_archive_is_reached_when_every_save_is_archived(home: Path) -> None:
+    """With no save listed the path input has the focus and takes `v` as a letter: F2 opens the archive from there,
+    and the note and the footer say so."""
+    folder = home / "saves"
+    (only,) = copies(folder, 1)
+    saves.archive_save(only)
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        picker = await open_picker(pilot, app)
+        path_input = picker.query_one("#save-path", Input)
+        assert shown(picker) == [] and app.focused is path_input
+        assert "F2: the archived saves." in str(picker.query_one("#saves-note", Static).content)
+        assert "f2 Archived saves" in await drawn_when(pilot, app, lambda text: "f2 Archived saves" in text)
+        await pilot.press("v")
+        await listed(pilot, app)
+        assert path_input.value == "v" and shown(picker) == []  # a letter of a path, as typed
+        await pilot.press("backspace", "f2")
+        await listed(pilot, app)
+        assert "Archived saves" in str(picker.query_one(".dialog-title", Static).content)
+        assert names(picker) == [only.name]
+        await pilot.press("enter")  # restored, and listed again once back among the saves
+        await listed(pilot, app)
+        await pilot.press("f2")
+        await listed(pilot, app)
+        assert names(picker) == [only.name] and (folder / only.name).exists()
 
 
 def test_restoring_a_file_outside_an_archive_is_refused(home: Path) -> None:

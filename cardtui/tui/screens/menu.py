@@ -170,7 +170,7 @@ class MenuScreen(Screen[None]):
             ("Tab / shift+Tab", "move between fields in forms"),
             ("Esc", "back"),
             ("d / a", "in a list of saves: delete / archive the highlighted save (asks first)"),
-            ("v", "in a list of saves: the archived saves, where Enter or u restores one to the saves (v: back)"),
+            ("v or F2", "in a list of saves: the archived saves, where Enter or u restores one to the saves (v: back)"),
             ("F1 or ?", "help on any screen"),
             ("ctrl+q", "quit at any moment; a game in play is saved"),
         ]
@@ -207,8 +207,8 @@ class SaveRemoved(Message):
     problem: str = ""
 
 
-SAVES_KEYS = "Enter: open · d: delete · a: archive (moved to archive/) · v: archived saves · Esc: back"
-ARCHIVE_KEYS = "Enter or u: restore to the saves · d: delete · v: back to the saves · Esc: back"
+SAVES_KEYS = "Enter: open · d: delete · a: archive (moved to archive/) · v or F2: archived saves · Esc: back"
+ARCHIVE_KEYS = "Enter or u: restore to the saves · d: delete · v or F2: back to the saves · Esc: back"
 PROGRESS_EVERY = 25
 """Saves read between two progress lines while the catalog is built."""
 
@@ -246,7 +246,9 @@ class SavePicker(ModalScreen[Path | None]):
         Binding("d,delete", "remove('delete')", "Delete", id="saves.delete"),
         Binding("a", "remove('archive')", "Archive", id="saves.archive"),
         Binding("u", "restore", "Restore", id="saves.restore"),
-        Binding("v", "toggle_archive", "Archived saves", id="saves.archived"),
+        # F2 too: it reaches the archive from the path input, which takes `v` as a letter (with no save listed the
+        # input has the focus).
+        Binding("f2,v", "toggle_archive", "Archived saves", id="saves.archived"),
     ]
 
     def __init__(self, title: str, replays: bool = False) -> None:
@@ -323,7 +325,8 @@ class SavePicker(ModalScreen[Path | None]):
             self.set_focus(None)  # keys stay the list's (v goes back), not typed into the path
         else:
             listing.display = False
-            note.update(f"No game to watch yet ({saves} not listed: {why})." if left_out else "No saved games yet.")
+            none = f"No game to watch yet ({saves} not listed: {why})." if left_out else "No saved games yet."
+            note.update(f"{none} F2: the archived saves.")
             note.display = True
             self.query_one("#save-path", Input).focus()
 
