@@ -378,7 +378,7 @@ class TableScreen(FitsTerminal, GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Collect the trick is a key only while a finished trick waits for it (else Enter plays a card)."""
         if action == "collect":
-            return self.collecting and self.app.screen is self
+            return self.collecting and self.app.screen is self and not self.hidden_action(action)
         return super().check_action(action, parameters)
 
     def action_collect(self) -> None:
@@ -386,7 +386,7 @@ class TableScreen(FitsTerminal, GameScreen):
 
     def on_click(self) -> None:
         self.query_one(Trick).settle()
-        if self.collecting:
+        if self.collecting and not self.hidden_action("collect"):  # a click on the size notice collects nothing
             self.gather()
 
     def settings_closed(self, result: None) -> None:
