@@ -18,6 +18,7 @@ from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.confirm import ConfirmScreen
 from cardtui.tui.screens.menu import MENU, MenuScreen, SavePicker
+from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.settings import Settings
 from tests.support.tui import drawn_when, workers_done
 
@@ -200,6 +201,33 @@ async def test_replays_lists_finished_games_and_the_finished_deals_of_games_in_p
         replay = app.screen
         assert type(replay).__name__ == "ReplayScreen"
         assert replay.replay.in_progress and len(replay.replay) < len(load_save(going).log)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("entry", ["replays", "open"])
+async def test_esc_from_a_replay_goes_back_to_the_list_it_was_chosen_in(home: Path, entry: str) -> None:
+    """Esc went to the menu: watching several games meant finding the list again each time."""
+    saves_folder = home / "saves"
+    for name in ("a-finished.json", "b-finished.json"):
+        (saves_folder / name).write_bytes((SAMPLES / "hearts.json").read_bytes())
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        picker = await open_picker(pilot, app, entry)
+        title = str(picker.query_one(".dialog-title", Static).content)
+        picker.query_one("#saves-list", OptionList).highlighted = names(picker).index("b-finished.json")
+        await pilot.press("enter")
+        await workers_done(app)
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("escape")
+        await listed(pilot, app)
+        again = app.screen
+        assert isinstance(again, SavePicker), again
+        assert str(again.query_one(".dialog-title", Static).content) == title
+        listing = again.query_one("#saves-list", OptionList)
+        assert listing.highlighted is not None and names(again)[listing.highlighted] == "b-finished.json"
+        await pilot.press("escape")  # and from the list, the menu
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
 
 
 async def test_replays_with_nothing_to_watch_says_so(home: Path) -> None:

@@ -215,7 +215,7 @@ class ReplayScreen(FitsTerminal):
             ("l", "once reviewed: learn from the marked decisions (each shown without its answer: type yours)"),
             ("F7", "on a small terminal: the scores and who is to move, in place of the table (F7 again: back)"),
             ("F1 or ?", "this help"),
-            ("Esc", "back"),
+            ("Esc", "back (to the list of saves the replay was chosen in, if it was)"),
             ("ctrl+q", "quit"),
         ]
         return keys
