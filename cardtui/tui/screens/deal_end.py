@@ -143,11 +143,13 @@ ROOMY = 30
 
 
 class DealEndScreen(ModalScreen[None]):
-    """Shown after the last trick of every deal; Enter goes on, h or F6 shows the score history, F9 the
-    settings (when the table gives a way to them). Its own footer, so the table's keys under it are not offered."""
+    """Shown after the last trick of every deal; Enter goes on (to the next deal, or after the game's last deal to
+    its final standings), h or F6 shows the score history, F9 the settings (when the table gives a way to them).
+    Its own footer, so the table's keys under it are not offered."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,escape", "close", "Next deal", id="deal-end.next"),
+        Binding("enter,space,escape", "close('next')", "Next deal", id="deal-end.next"),
+        Binding("enter,space,escape", "close('standings')", "Final standings", id="deal-end.standings"),
         Binding("h,f6", "history", "Score history", id="deal-end.history"),
         Binding("f9", "settings", "Settings", id="deal-end.settings"),
     ]
@@ -174,7 +176,8 @@ class DealEndScreen(ModalScreen[None]):
             for part in deal_parts(self.source, self.record, number - 1):
                 yield Static(part, classes="deal-part")
             with Horizontal(id="deal-end-buttons"):
-                yield Button("Go on (Enter)", id="deal-end-go", compact=True, variant="primary")
+                go = "Final standings (Enter)" if self.source.is_over else "Go on (Enter)"
+                yield Button(go, id="deal-end-go", compact=True, variant="primary")
                 yield Button("Score history (h)", id="deal-end-history", compact=True)
         yield Footer()
 
@@ -193,12 +196,15 @@ class DealEndScreen(ModalScreen[None]):
         self.app.push_screen(HistoryScreen.of(self.source, self.ascii_only))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """F9 only where the table gave a way to its settings."""
+        """F9 only where the table gave a way to its settings; Enter named for what comes next: the next deal, or
+        once the game is over its final standings."""
+        if action == "close":
+            return parameters[0] == ("standings" if self.source.is_over else "next")
         return self.open_settings is not None if action == "settings" else True
 
     def action_settings(self) -> None:
         if self.open_settings is not None:
             self.open_settings()
 
-    def action_close(self) -> None:
+    def action_close(self, _next: str = "next") -> None:
         self.dismiss(None)
