@@ -13,7 +13,6 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
-from cardtui.games.spades import SideBreakdown
 from cardtui.games.summary import counts_bags, spades_breakdown
 from cardtui.games.trick import DealRecord
 from cardtui.inert import inert
@@ -30,12 +29,14 @@ def side_word(sides: Sequence[Sequence[int]]) -> str:
     return "side" if any(len(side) > 1 for side in sides) else "player"
 
 
-def bags_text(side: SideBreakdown) -> str:
-    """`bags 3/10` (carried now, and the limit), then what this deal added: `bags 3/10 (+2)`."""
-    if not side.bag_limit:
-        return "no bag limit"
-    added = f" (+{side.bags_added})" if side.bags_added else ""
-    return f"bags {side.bags}/{side.bag_limit}{added}"
+BAGS_TAKEN = "new bags"
+"""The Spades table's heading of the bags a side took this deal (those it carries show beside its total)."""
+
+
+def bags_heading(rules: SpadesRules) -> str:
+    """The heading of the bags a side carries after the deal, with the limit that costs: `bags (limit 10)`, or
+    `bags (no limit)` where bags only break ties."""
+    return f"bags (limit {rules.bag_limit})" if rules.bag_limit else "bags (no limit)"
 
 
 def spades_table(source: TableSource, index: int) -> Table:
@@ -49,8 +50,8 @@ def spades_table(source: TableSource, index: int) -> Table:
     seats = source.seats
     bags = rules.has_bags
     table = Table(box=None, pad_edge=False)
-    for title in (side_word(rules.sides), "contract", "took", "result", "nil", *(["bags"] if bags else [])):
-        table.add_column(title, justify="right" if title in ("contract", "took") else "left")
+    for title in (side_word(rules.sides), "contract", "took", "result", "nil", *([BAGS_TAKEN] if bags else [])):
+        table.add_column(title, justify="right" if title in ("contract", "took", BAGS_TAKEN) else "left")
     limits = []
     for side in spades_breakdown(rules, source.records, index):
         members = rules.sides[side.side]
@@ -66,7 +67,7 @@ def spades_table(source: TableSource, index: int) -> Table:
         cells: list[str | Text] = [Text(inert(side_name(seats, members))), contract, str(side.tricks), result]
         cells.append(Text(inert(nils or "-")))
         if bags:
-            cells.append(bags_text(side))
+            cells.append(str(side.bags_added))
         table.add_row(*cells)
         if side.penalties:
             cost = side.penalties * rules.bag_penalty
@@ -109,7 +110,7 @@ def deal_parts(game: Session | TableSource, record: DealRecord, index: int | Non
     sides_table.add_column("this deal", justify="right")
     bags = record.bags if counts_bags(source.ruleset) else None
     if bags is not None:
-        sides_table.add_column("bags", justify="right")
+        sides_table.add_column(bags_heading(cast(SpadesRules, source.ruleset)), justify="right")
     sides_table.add_column("total", justify="right")
     for i, side in enumerate(sides):
         row = [Text(inert(side_name(seats, side))), f"{record.scores[i]:+d}"]
