@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from cardtui.rules import load_preset
+from cardtui.tui.common import name_column
 from cardtui.tui.screens.network_seat import NetworkTableScreen
 from cardtui.tui.widgets.seat_panel import SeatPanel
 from cardtui.tui.widgets.trick import Trick
-from tests.support.tui import game_screen, seated, settle_remote
+from tests.support.tui import drawn_when, game_screen, seated, settle_remote
 
 
 @pytest.mark.parametrize(("size", "folded"), [((60, 20), True), ((100, 30), False)])
@@ -33,3 +35,25 @@ async def test_six_seats_at_a_network_table_fit_like_the_local_table(
         assert all(not a.overlaps(b) for i, a in enumerate(regions) for b in regions[i + 1 :])
         trick = screen.query_one(Trick)
         assert trick.count == 6 and trick.region.width >= 17 and trick.region.height > 0
+
+
+async def test_a_network_seats_score_lines_are_whole_at_100_columns(tmp_path: Path) -> None:
+    """`South + Nort    0 bags 0`: the side's name was cut to 12 characters though its line had room."""
+    async with seated(tmp_path, ruleset=load_preset("spades")) as (_table, _remote, app, pilot):
+        await settle_remote(pilot, app)
+        text = await drawn_when(pilot, app, lambda t: "Scores (target" in t)
+        assert re.search(r"South \+ North +0 bags 0", text), text
+        assert re.search(r"West \+ East +0 bags 0", text), text
+
+
+def test_a_name_too_long_for_its_line_stands_on_its_own_with_its_figures_under_the_others() -> None:
+    rows = [("You + North", "   0 bags 0"), ("Bartholomew + Maximiliana", "  40 bags 2")]
+    assert name_column(rows, 25, 12) == [
+        "You + North     0 bags 0",
+        "Bartholomew + Maximiliana",
+        "               40 bags 2",
+    ]
+    assert name_column([("South + North", "   0 bags 0"), ("West + East", "  10 bags 1")], 25, 12) == [
+        "South + North    0 bags 0",
+        "West + East     10 bags 1",
+    ]

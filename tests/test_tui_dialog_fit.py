@@ -47,3 +47,21 @@ async def test_a_bid_is_not_made_below_60x20() -> None:
         await pilot.press("enter")
         await settle(pilot, app)
         assert any(isinstance(a, Bid) and a.seat == 0 for a in session.log)
+
+
+async def test_no_key_opens_or_asks_anything_over_a_hidden_dialog() -> None:
+    """Esc asked to leave, F3 set the dialog aside, F1 and F6 opened their screens over a dialog no one could see."""
+    app, _session = make_app("hearts", seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        dialog = await settled_at(pilot, app, PassScreen)
+        await pilot.resize_terminal(59, 19)
+        await pilot.pause()
+        for key in ("escape", "f3", "f1", "question_mark", "f2", "f6"):
+            await pilot.press(key)
+            await settle(pilot, app)
+            assert app.screen_stack[-1] is dialog and not dialog.aside, key
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        assert dialog.aside  # keys act again once the dialog can be seen

@@ -12,11 +12,12 @@ from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.source import TableSource
 from cardtui.tui.app import CardtuiApp, Start
+from cardtui.tui.screens.deal_end import DealEndScreen
 from cardtui.tui.screens.game_end import GameEndScreen, ranks, standings
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.chart import Chart
-from tests.support.tui import drawn_when, fast_forward, screen_lines
+from tests.support.tui import drawn_when, fast_forward, play_turns, screen_lines, tricks_left
 
 SEATS = (Seat("Ada", "human"), Seat("Bo", "bot", "easy"), Seat("Cy", "bot", "easy"), Seat("Di", "bot", "easy"))
 
@@ -110,3 +111,34 @@ async def test_f1_at_the_game_end_names_every_key() -> None:
         for key in ("p ", "r ", "v ", "m ", "q ", "h or F6"):
             assert f"  {key}" in text, key
         assert "review: the replay, judging the people's decisions at once" in text
+
+
+async def test_the_last_deal_end_offers_the_final_standings_not_a_next_deal() -> None:
+    deals = len(finished_hearts().game.deal_records)  # type: ignore[attr-defined]
+    rules = ruleset_from_dict({"game": "hearts", "end_score": 40, "pass_cycle": ["none"]})
+    session = Session.new(rules, SEATS, 5, autosave=False)
+    last_trick = tricks_left(1)
+    fast_forward(session, lambda s: len(s.game.deal_records) == deals - 1 and last_trick(s))  # type: ignore[attr-defined]
+    app = CardtuiApp(Start(session=session), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_turns(pilot, app, session, max_turns=1)
+        dialog = app.screen
+        assert isinstance(dialog, DealEndScreen) and session.is_over
+        text = await drawn_when(pilot, app, lambda t: "Final standings" in t)
+        assert "space Final standings" in text and "Next deal" not in text, text
+        assert "Final standings (Enter)" in text
+        await pilot.press("space")
+        await pilot.pause()
+        assert isinstance(app.screen, GameEndScreen)
+
+
+async def test_a_deal_end_before_the_last_offers_the_next_deal() -> None:
+    rules = ruleset_from_dict({"game": "hearts", "end_score": 40, "pass_cycle": ["none"]})
+    session = Session.new(rules, SEATS, 5, autosave=False)
+    fast_forward(session, tricks_left(1))
+    app = CardtuiApp(Start(session=session), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_turns(pilot, app, session, max_turns=1)
+        assert isinstance(app.screen, DealEndScreen) and not session.is_over
+        text = await drawn_when(pilot, app, lambda t: "Next deal" in t)
+        assert "space Next deal" in text and "Final standings" not in text and "Go on (Enter)" in text

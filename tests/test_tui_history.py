@@ -6,6 +6,7 @@ import contextlib
 import io
 import json
 import os
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -280,7 +281,9 @@ async def deal_end_shown(tmp_path: Path, sample: str, deals: int) -> AsyncIterat
 async def test_spades_deal_end_shows_contracts_nils_and_bags_against_the_limit(tmp_path: Path) -> None:
     async with deal_end_shown(tmp_path, "spades.json", 2) as (pilot, app):
         text = text_of(app)
-        assert "bags 5/10 (+4)" in text and "bags 1/10" in text
+        assert re.search(r"South \+ North .* failed +4\s", text)  # new bags
+        assert re.search(r"West \+ East .* made +0\s", text)
+        assert "bags (limit 10)" in text and re.search(r"South \+ North +-46 +5 +5\s", text)  # carried, of the limit
         assert "North nil failed" in text and "West nil made" in text
         assert "made" in text
         async with history_over(pilot, app, "h", DealEndScreen) as screen:
@@ -290,7 +293,8 @@ async def test_spades_deal_end_shows_contracts_nils_and_bags_against_the_limit(t
 async def test_deal_end_says_when_the_bag_limit_was_reached(tmp_path: Path) -> None:
     async with deal_end_shown(tmp_path, "spades.json", 7) as (_pilot, app):
         text = text_of(app)
-        assert "bags 1/10 (+4)" in text and "South + North reached 10 bags: -100." in text
+        assert re.search(r"South \+ North .* made +4\s", text) and "South + North reached 10 bags: -100." in text
+        assert re.search(r"South \+ North +\+124 +1 +241\s", text)
         assert "South blind nil made" in text
 
 

@@ -10,16 +10,34 @@ from textual.widgets import Button
 from cardtui.games.base import Play
 from cardtui.games.eight_of_spades import EightOfSpadesGame
 from cardtui.games.trick import TrickGame
+from cardtui.rules import load_preset
+from cardtui.seats import Seat
+from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.bid import BidScreen
+from cardtui.tui.screens.confirm import ConfirmScreen
 from cardtui.tui.screens.grid import GridScreen
 from cardtui.tui.screens.help import HelpScreen
+from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.seat_panel import SeatPanel
-from tests.support.tui import fast_forward, make_app, pass_three, screen_lines, settle, type_text
+from tests.support.tui import (
+    answer_simply,
+    drawn_when,
+    fast_forward,
+    game_screen,
+    make_app,
+    pass_three,
+    screen_lines,
+    settle,
+    type_text,
+    workers_done,
+)
+
+SEATS = [Seat("You", "human"), *(Seat(name, "bot", "easy") for name in ("West", "North", "East"))]
 
 
 def text_of(app: CardtuiApp) -> str:
@@ -62,6 +80,61 @@ async def test_too_small_shows_a_notice_and_resizing_back_keeps_everything() -> 
         assert len(game.hand(0)) == held - 1
 
 
+HIDDEN_KEYS = ("escape", "f1", "question_mark", "f2", "f3", "shift+f4", "f5", "f6", "f9", "f10", "ctrl+e", "ctrl+z")
+"""Every key of the table (and the game) that opens, asks or changes something."""
+
+
+async def test_no_key_acts_on_the_table_behind_the_size_notice() -> None:
+    """Esc asked to leave, F1, F6, F9 and F10 opened their screens and shift+F4 changed the remembered speed, all
+    over a table no one could see; only once the terminal fits do they act again."""
+    app, session = make_app("hearts", seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pass_three(pilot, app)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        moves, speed = len(session.log), app.settings.speed
+        await pilot.resize_terminal(59, 19)
+        await pilot.pause()
+        for key in HIDDEN_KEYS:
+            await pilot.press(key)
+            await settle(pilot, app)
+            assert app.screen_stack[-1] is table, key
+            assert len(session.log) == moves and app.settings.speed == speed, key
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)  # leave to the menu? (asked once it can be seen)
+
+
+async def test_a_finished_trick_is_not_collected_behind_the_size_notice() -> None:
+    session = Session.new(load_preset("hearts"), SEATS, 7, autosave=False)
+    app = CardtuiApp(Start(session=session), Settings(speed="instant", click_to_collect=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = game_screen(app)
+        assert isinstance(table, TableScreen)
+        for _ in range(300):  # the first trick, played until it waits to be collected
+            await pilot.pause()
+            await workers_done(app)
+            await pilot.pause()
+            if table.collecting:
+                break
+            if isinstance(app.screen, PassScreen) or (app.screen is table and table.human_turn() is not None):
+                await answer_simply(pilot, app)
+        assert table.collecting
+        await pilot.resize_terminal(59, 19)
+        await pilot.pause()
+        await pilot.press("enter", "space")
+        await pilot.click("#size-notice")
+        await pilot.pause()
+        assert table.collecting and table.held is not None
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not table.collecting
+
+
 async def test_the_side_panel_folds_on_a_narrow_terminal_and_f7_shows_it() -> None:
     app, _session = make_app("hearts", seed=7)
     async with app.run_test(size=(60, 20)) as pilot:
@@ -77,6 +150,21 @@ async def test_the_side_panel_folds_on_a_narrow_terminal_and_f7_shows_it() -> No
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert "Scores (game ends at" in text_of(app) and "f7 Scores" not in text_of(app)
+
+
+async def test_f7_at_60x20_shows_the_log_beside_a_spades_contract() -> None:
+    """A Spades scoreboard (scores, then each side's contract) fills the short panel: the log stands beside it."""
+    app, session = make_app("spades", seed=3)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot, app)
+        await type_text(pilot, "3")  # your bid
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("f7")
+        text = await drawn_when(pilot, app, lambda t: "Contracts this deal" in t)
+        assert "Contracts this deal" in text
+        assert "You bid 3." in text, text
+        assert f"seed {session.seed}" in text, text
 
 
 async def test_the_grid_is_whole_at_60x20() -> None:

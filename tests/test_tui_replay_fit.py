@@ -19,7 +19,7 @@ from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.trick import Trick
-from tests.support.tui import drawn_when, screen_lines
+from tests.support.tui import drawn_when, in_front, screen_lines
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 
@@ -127,6 +127,26 @@ async def test_below_60x20_the_replay_asks_for_a_bigger_terminal(size: tuple[int
         await pilot.resize_terminal(80, 24)
         drawn = await drawn_when(pilot, app, lambda text: "North" in text)
         assert "North" in drawn and "make it at least" not in drawn
+
+
+async def test_behind_the_notice_the_replay_takes_only_esc_which_it_names() -> None:
+    app = CardtuiApp(Start(replay_path=SAMPLES / "hearts.json"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.press("right")
+        await pilot.pause()
+        at = replay.replay.position
+        await pilot.resize_terminal(59, 19)
+        await pilot.pause()
+        for key in ("right", "end", "pagedown", "f1", "r"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert in_front(app, replay), key
+            assert replay.replay.position == at and not replay.reviewing, key
+        await pilot.press("escape")
+        await pilot.pause()
+        assert replay not in app.screen_stack
 
 
 @pytest.mark.parametrize("size", [(60, 20), (80, 24)])

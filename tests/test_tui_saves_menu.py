@@ -18,8 +18,9 @@ from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.confirm import ConfirmScreen
 from cardtui.tui.screens.menu import MENU, MenuScreen, SavePicker
+from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.settings import Settings
-from tests.support.tui import workers_done
+from tests.support.tui import drawn_when, workers_done
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 SEATS = [Seat("You", "human"), *(Seat(name, "bot", "easy") for name in ("West", "North", "East"))]
@@ -202,6 +203,33 @@ async def test_replays_lists_finished_games_and_the_finished_deals_of_games_in_p
         assert replay.replay.in_progress and len(replay.replay) < len(load_save(going).log)  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("entry", ["replays", "open"])
+async def test_esc_from_a_replay_goes_back_to_the_list_it_was_chosen_in(home: Path, entry: str) -> None:
+    """Esc went to the menu: watching several games meant finding the list again each time."""
+    saves_folder = home / "saves"
+    for name in ("a-finished.json", "b-finished.json"):
+        (saves_folder / name).write_bytes((SAMPLES / "hearts.json").read_bytes())
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        picker = await open_picker(pilot, app, entry)
+        title = str(picker.query_one(".dialog-title", Static).content)
+        picker.query_one("#saves-list", OptionList).highlighted = names(picker).index("b-finished.json")
+        await pilot.press("enter")
+        await workers_done(app)
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("escape")
+        await listed(pilot, app)
+        again = app.screen
+        assert isinstance(again, SavePicker), again
+        assert str(again.query_one(".dialog-title", Static).content) == title
+        listing = again.query_one("#saves-list", OptionList)
+        assert listing.highlighted is not None and names(again)[listing.highlighted] == "b-finished.json"
+        await pilot.press("escape")  # and from the list, the menu
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
 async def test_replays_with_nothing_to_watch_says_so(home: Path) -> None:
     fresh = Session.new(load_preset("hearts"), SEATS, 3, save_path=home / "saves" / "fresh.json")
     fresh.close()
@@ -212,7 +240,7 @@ async def test_replays_with_nothing_to_watch_says_so(home: Path) -> None:
         note = str(picker.query_one("#saves-note", Static).content)
         assert note == (
             "No game to watch yet (1 save with nothing to watch yet not listed: broken, no deal finished, or more"
-            " than one person at the table while the game goes on)."
+            " than one person at the table while the game goes on). F2: the archived saves."
         )
 
 
@@ -248,6 +276,33 @@ async def test_archived_saves_are_listed_and_restored_from_the_app(home: Path) -
         await workers_done(app)
         await pilot.pause()
         assert app.session is not None and app.session.save_path == folder / gone.name
+
+
+async def test_the_archive_is_reached_when_every_save_is_archived(home: Path) -> None:
+    """With no save listed the path input has the focus and takes `v` as a letter: F2 opens the archive from there,
+    and the note and the footer say so."""
+    folder = home / "saves"
+    (only,) = copies(folder, 1)
+    saves.archive_save(only)
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        picker = await open_picker(pilot, app)
+        path_input = picker.query_one("#save-path", Input)
+        assert shown(picker) == [] and app.focused is path_input
+        assert "F2: the archived saves." in str(picker.query_one("#saves-note", Static).content)
+        assert "f2 Archived saves" in await drawn_when(pilot, app, lambda text: "f2 Archived saves" in text)
+        await pilot.press("v")
+        await listed(pilot, app)
+        assert path_input.value == "v" and shown(picker) == []  # a letter of a path, as typed
+        await pilot.press("backspace", "f2")
+        await listed(pilot, app)
+        assert "Archived saves" in str(picker.query_one(".dialog-title", Static).content)
+        assert names(picker) == [only.name]
+        await pilot.press("enter")  # restored, and listed again once back among the saves
+        await listed(pilot, app)
+        await pilot.press("f2")
+        await listed(pilot, app)
+        assert names(picker) == [only.name] and (folder / only.name).exists()
 
 
 def test_restoring_a_file_outside_an_archive_is_refused(home: Path) -> None:

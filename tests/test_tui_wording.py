@@ -100,3 +100,26 @@ async def test_the_hand_over_speaks_to_a_player_named_you_as_you() -> None:
         said = " ".join(str(s.render()) for s in hand_over.query(Static))
         assert "to You" not in said and "You, press" not in said
         assert "Your turn: take the keyboard." in said and "Press any key" in said
+
+
+@pytest.mark.parametrize("size", [(60, 20), (80, 24), (100, 30), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_spades_deal_end_names_each_bag_figure_and_fits(size: tuple[int, int]) -> None:
+    """`bags 1/10 (+4)` left the reader to guess: the bags a side took this deal stand under `new bags`, those it
+    carries under `bags (limit 10)`, whole and in sight from 60x20 to 160x50."""
+    from cardtui.tui.screens.deal_end import DealEndScreen
+    from tests.support.tui import drawn_when
+
+    data = json.loads((SAMPLES / "spades.json").read_text())
+    starts = [i for i, a in enumerate(data["log"]) if a["type"] == "deal"]
+    data["log"] = data["log"][: starts[7]]  # just after the deal where South + North reached the limit
+    session = Session.of_save(parse_save(data, "spades.json"))
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        dialog = DealEndScreen(session, session.game.deal_records[-1])  # type: ignore[attr-defined]
+        await app.push_screen(dialog)
+        text = await drawn_when(pilot, app, lambda t: "Go on (Enter)" in t)
+        assert "new bags" in text and "bags (limit 10)" in text, text
+        assert "/10" not in text and "(+" not in text
+        assert "South + North reached 10 bags: -100." in text
+        assert "Go on (Enter)" in text and dialog.query_one("#deal-end-dialog").max_scroll_y == 0

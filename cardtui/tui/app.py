@@ -11,7 +11,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -224,10 +224,12 @@ class CardtuiApp(App[str | None]):
             screen = NetworkTableScreen(remote, self.settings)
         self.push_screen(screen)
 
-    def show_replay(self, replay: Replay) -> None:
+    def show_replay(self, replay: Replay, back: Callable[[], None] | None = None) -> None:
+        """The replay over the current screen; `back`, called once Esc has closed it."""
         from cardtui.tui.screens.replay import ReplayScreen
 
-        self.push_screen(ReplayScreen(replay, self.settings.ascii_only, self.settings.hand_order))
+        closed = None if back is None else (lambda _: back())
+        self.push_screen(ReplayScreen(replay, self.settings.ascii_only, self.settings.hand_order), closed)
 
     def show_menu(self) -> None:
         """Back to the menu: pop to it when it is under us, else put one in place of the top screen.
@@ -313,7 +315,7 @@ class CardtuiApp(App[str | None]):
         self.open_game(message.session, resumed=message.resumed)
 
     def on_open_replay(self, message: OpenReplay) -> None:
-        self.show_replay(message.replay)
+        self.show_replay(message.replay, message.back)
 
     def on_open_past_deals(self, message: OpenPastDeals) -> None:
         self.run_worker(lambda: self._read_past_deals(message.save), thread=True, group="past-deals", exclusive=True)

@@ -73,6 +73,22 @@ def fit_parts(parts: Sequence[str], width: int, sep: str = " · ") -> list[str]:
     return lines
 
 
+def name_column(rows: Sequence[tuple[str, str]], width: int, least: int) -> list[str]:
+    """Lines of a name and its figures (`South + North`, `  0 bags 0`), the names in a column at least `least` wide
+    and as wide as the longest that shares `width` with its figures; a name that does not has a line of its own,
+    its figures on the next under the others' (a name is never cut short to make room)."""
+    fits = [(name, figures) for name, figures in rows if len(name) + 1 + len(figures) <= width]
+    column = max([least, *(len(name) for name, _ in fits)])
+    lines: list[str] = []
+    for name, figures in rows:
+        if len(name) <= column and column + 1 + len(figures) <= width:
+            lines.append(f"{name:<{column}} {figures}")
+        else:
+            lines.append(name)
+            lines.append(f"{'':<{column}} {figures}" if column + 1 + len(figures) <= width else figures.rjust(width))
+    return lines
+
+
 def card_label(card: Card, ascii_only: bool) -> str:
     """`10♣`, or `10C` on terminals without suit glyphs."""
     return card.code if ascii_only else card.glyph

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
@@ -32,6 +33,8 @@ class OpenReplay(Message):
     """Step through a game on top of the current screen."""
 
     replay: Replay
+    back: Callable[[], None] | None = None
+    """What Esc from the replay goes back to beyond the screen under it (the list of saves it was chosen in)."""
 
 
 @dataclasses.dataclass

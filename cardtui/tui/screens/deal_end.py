@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
-from cardtui.games.spades import SideBreakdown, spades_breakdown
+from cardtui.games.spades import spades_breakdown
 from cardtui.games.summary import counts_bags
 from cardtui.games.trick import DealRecord
 from cardtui.inert import inert
@@ -30,12 +30,14 @@ def side_word(sides: Sequence[Sequence[int]]) -> str:
     return "side" if any(len(side) > 1 for side in sides) else "player"
 
 
-def bags_text(side: SideBreakdown) -> str:
-    """`bags 3/10` (carried now, and the limit), then what this deal added: `bags 3/10 (+2)`."""
-    if not side.bag_limit:
-        return "no bag limit"
-    added = f" (+{side.bags_added})" if side.bags_added else ""
-    return f"bags {side.bags}/{side.bag_limit}{added}"
+BAGS_TAKEN = "new bags"
+"""The Spades table's heading of the bags a side took this deal (those it carries show beside its total)."""
+
+
+def bags_heading(rules: SpadesRules) -> str:
+    """The heading of the bags a side carries after the deal, with the limit that costs: `bags (limit 10)`, or
+    `bags (no limit)` where bags only break ties."""
+    return f"bags (limit {rules.bag_limit})" if rules.bag_limit else "bags (no limit)"
 
 
 def spades_table(source: TableSource, index: int) -> Table:
@@ -49,8 +51,8 @@ def spades_table(source: TableSource, index: int) -> Table:
     seats = source.seats
     bags = rules.has_bags
     table = Table(box=None, pad_edge=False)
-    for title in (side_word(rules.sides), "contract", "took", "result", "nil", *(["bags"] if bags else [])):
-        table.add_column(title, justify="right" if title in ("contract", "took") else "left")
+    for title in (side_word(rules.sides), "contract", "took", "result", "nil", *([BAGS_TAKEN] if bags else [])):
+        table.add_column(title, justify="right" if title in ("contract", "took", BAGS_TAKEN) else "left")
     limits = []
     for side in spades_breakdown(rules, source.records, index):
         members = rules.sides[side.side]
@@ -66,7 +68,7 @@ def spades_table(source: TableSource, index: int) -> Table:
         cells: list[str | Text] = [Text(inert(side_name(seats, members))), contract, str(side.tricks), result]
         cells.append(Text(inert(nils or "-")))
         if bags:
-            cells.append(bags_text(side))
+            cells.append(str(side.bags_added))
         table.add_row(*cells)
         if side.penalties:
             cost = side.penalties * rules.bag_penalty
@@ -109,7 +111,7 @@ def deal_parts(game: Session | TableSource, record: DealRecord, index: int | Non
     sides_table.add_column("this deal", justify="right")
     bags = record.bags if counts_bags(source.ruleset) else None
     if bags is not None:
-        sides_table.add_column("bags", justify="right")
+        sides_table.add_column(bags_heading(cast(SpadesRules, source.ruleset)), justify="right")
     sides_table.add_column("total", justify="right")
     for i, side in enumerate(sides):
         row = [Text(inert(side_name(seats, side))), f"{record.scores[i]:+d}"]
@@ -143,11 +145,13 @@ ROOMY = 30
 
 
 class DealEndScreen(ModalScreen[None]):
-    """Shown after the last trick of every deal; Enter goes on, h or F6 shows the score history, F9 the
-    settings (when the table gives a way to them). Its own footer, so the table's keys under it are not offered."""
+    """Shown after the last trick of every deal; Enter goes on (to the next deal, or after the game's last deal to
+    its final standings), h or F6 shows the score history, F9 the settings (when the table gives a way to them).
+    Its own footer, so the table's keys under it are not offered."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,escape", "close", "Next deal", id="deal-end.next"),
+        Binding("enter,space,escape", "close('next')", "Next deal", id="deal-end.next"),
+        Binding("enter,space,escape", "close('standings')", "Final standings", id="deal-end.standings"),
         Binding("h,f6", "history", "Score history", id="deal-end.history"),
         Binding("f9", "settings", "Settings", id="deal-end.settings"),
     ]
@@ -174,7 +178,8 @@ class DealEndScreen(ModalScreen[None]):
             for part in deal_parts(self.source, self.record, number - 1):
                 yield Static(part, classes="deal-part")
             with Horizontal(id="deal-end-buttons"):
-                yield Button("Go on (Enter)", id="deal-end-go", compact=True, variant="primary")
+                go = "Final standings (Enter)" if self.source.is_over else "Go on (Enter)"
+                yield Button(go, id="deal-end-go", compact=True, variant="primary")
                 yield Button("Score history (h)", id="deal-end-history", compact=True)
         yield Footer()
 
@@ -193,12 +198,15 @@ class DealEndScreen(ModalScreen[None]):
         self.app.push_screen(HistoryScreen.of(self.source, self.ascii_only))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """F9 only where the table gave a way to its settings."""
+        """F9 only where the table gave a way to its settings; Enter named for what comes next: the next deal, or
+        once the game is over its final standings."""
+        if action == "close":
+            return parameters[0] == ("standings" if self.source.is_over else "next")
         return self.open_settings is not None if action == "settings" else True
 
     def action_settings(self) -> None:
         if self.open_settings is not None:
             self.open_settings()
 
-    def action_close(self) -> None:
+    def action_close(self, _next: str = "next") -> None:
         self.dismiss(None)

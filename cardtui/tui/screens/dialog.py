@@ -117,7 +117,9 @@ class DecisionDialog(ModalScreen[T]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Talk and the lobby only where the table has them (a local table has neither); set aside, only the keys
-        that decide nothing."""
+        that decide nothing; behind the size notice, none."""
+        if self.has_class("-too-narrow") or self.has_class("-too-short"):
+            return False
         if self.aside and action not in ASIDE_ACTIONS:
             return False
         if action in ("talk", "lobby"):

@@ -47,6 +47,9 @@ class FitsTerminal(Screen[None]):
     ]
     FOLDS_SIDE: ClassVar[bool] = True
     """Whether the side panel folds away on a narrow terminal (the table) or stays (the grid's points)."""
+    NOTICE_ACTIONS: ClassVar[frozenset[str]] = frozenset()
+    """What a key may still do while the notice hides the screen (what the notice names; ctrl+q is the app's):
+    nothing else, so no key decides anything, nor opens anything, over a screen no one can see."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -59,6 +62,10 @@ class FitsTerminal(Screen[None]):
 
     def too_small(self) -> bool:
         return self.has_class("-too-narrow") or self.has_class("-too-short")
+
+    def hidden_action(self, action: str) -> bool:
+        """Whether `action` must wait: the notice hides the screen and does not name it."""
+        return self.too_small() and action not in self.NOTICE_ACTIONS
 
     def side_folded(self) -> bool:
         """True when the scores and the log are out of sight (a narrow terminal, F7 not pressed)."""
@@ -77,7 +84,9 @@ class FitsTerminal(Screen[None]):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """F7 is offered only while the side panel can fold (a narrow terminal)."""
+        """Nothing behind the notice but what it names; F7 only while the side panel can fold (a narrow terminal)."""
+        if self.hidden_action(action):
+            return False
         if action == "toggle_side":
             return self.FOLDS_SIDE and self.has_class("-narrow")
         return super().check_action(action, parameters)

@@ -354,6 +354,10 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------ keys
 
+    def hidden_action(self, action: str) -> bool:
+        """Whether `action` must wait while the screen is hidden (`fit.FitsTerminal` hides it on a small terminal)."""
+        return False
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Retry save is offered only while a move waits for its save; talk and the lobby at a network seat."""
         if action == "retry_save":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -45,6 +46,9 @@ class SaveOpened(Message):
     session: Session | None = None
     replay: Replay | None = None
     problem: str = ""
+    listed: str | None = None
+    """The menu entry whose list of saves the save was chosen in (`open`, `replays`), if any."""
+    path: Path | None = None
 
 
 class MenuScreen(Screen[None]):
@@ -95,13 +99,14 @@ class MenuScreen(Screen[None]):
         self.say("Looking for the last unfinished game…")
         self.read_save(None)
 
-    def open_save(self, path: Path | None, replay: bool = False) -> None:
+    def open_save(self, path: Path | None, replay: bool = False, listed: str | None = None) -> None:
+        """`listed`: the entry whose list the save was chosen in, which a replay's Esc goes back to."""
         if path is not None:
             self.say(f"Opening {path.name}…")
-            self.read_save(path, replay)
+            self.read_save(path, replay, listed)
 
     @work(thread=True, exclusive=True, group="menu-open")
-    def read_save(self, path: Path | None, replay: bool = False) -> None:
+    def read_save(self, path: Path | None, replay: bool = False, listed: str | None = None) -> None:
         """Read a save (None: the last unfinished one) off the event loop; a FIFO or a huge file can't block it."""
         from cardtui.catalog import list_entries
         from cardtui.replay import Replay
@@ -116,12 +121,12 @@ class MenuScreen(Screen[None]):
                     self.post_message(SaveOpened(problem=f"No unfinished game in {saves_dir()}"))
                     return
             if replay:
-                self.post_message(SaveOpened(replay=Replay.open_watchable(path)))
+                self.post_message(SaveOpened(replay=Replay.open_watchable(path), listed=listed, path=path))
                 return
             session = Session.resume(path)
             if session.is_over:
                 session.close()
-                self.post_message(SaveOpened(replay=Replay.open(path)))
+                self.post_message(SaveOpened(replay=Replay.open(path), listed=listed, path=path))
             else:
                 self.post_message(SaveOpened(session=session))
         except SaveError as err:
@@ -135,14 +140,24 @@ class MenuScreen(Screen[None]):
             else:
                 message.session.close()
         elif message.replay is not None and self.is_current:
-            self.post_message(OpenReplay(message.replay))
+            self.post_message(OpenReplay(message.replay, self.list_again(message.listed, message.path)))
 
-    def choose_open(self) -> None:
-        self.app.push_screen(SavePicker("Open a save (finished games open as replays)"), self.open_save)
+    def list_again(self, listed: str | None, path: Path | None) -> Callable[[], None] | None:
+        """Where Esc from a replay goes: back to the list of saves it was chosen in, that save highlighted."""
+        if listed == "open":
+            return lambda: self.choose_open(path)
+        if listed == "replays":
+            return lambda: self.choose_replays(path)
+        return None
 
-    def choose_replays(self) -> None:
-        picker = SavePicker("Watch a game again", replays=True)
-        self.app.push_screen(picker, lambda p: self.open_save(p, replay=True))
+    def choose_open(self, last: Path | None = None) -> None:
+        """`last`: the save to highlight (the one just watched)."""
+        picker = SavePicker("Open a save (finished games open as replays)", last=last)
+        self.app.push_screen(picker, lambda p: self.open_save(p, listed="open"))
+
+    def choose_replays(self, last: Path | None = None) -> None:
+        picker = SavePicker("Watch a game again", replays=True, last=last)
+        self.app.push_screen(picker, lambda p: self.open_save(p, replay=True, listed="replays"))
 
     def choose_rules(self) -> None:
         from cardtui.tui.screens.rules_editor import RulesEditorScreen
@@ -170,7 +185,7 @@ class MenuScreen(Screen[None]):
             ("Tab / shift+Tab", "move between fields in forms"),
             ("Esc", "back"),
             ("d / a", "in a list of saves: delete / archive the highlighted save (asks first)"),
-            ("v", "in a list of saves: the archived saves, where Enter or u restores one to the saves (v: back)"),
+            ("v or F2", "in a list of saves: the archived saves, where Enter or u restores one to the saves (v: back)"),
             ("F1 or ?", "help on any screen"),
             ("ctrl+q", "quit at any moment; a game in play is saved"),
         ]
@@ -207,8 +222,8 @@ class SaveRemoved(Message):
     problem: str = ""
 
 
-SAVES_KEYS = "Enter: open · d: delete · a: archive (moved to archive/) · v: archived saves · Esc: back"
-ARCHIVE_KEYS = "Enter or u: restore to the saves · d: delete · v: back to the saves · Esc: back"
+SAVES_KEYS = "Enter: open · d: delete · a: archive (moved to archive/) · v or F2: archived saves · Esc: back"
+ARCHIVE_KEYS = "Enter or u: restore to the saves · d: delete · v or F2: back to the saves · Esc: back"
 PROGRESS_EVERY = 25
 """Saves read between two progress lines while the catalog is built."""
 
@@ -246,13 +261,17 @@ class SavePicker(ModalScreen[Path | None]):
         Binding("d,delete", "remove('delete')", "Delete", id="saves.delete"),
         Binding("a", "remove('archive')", "Archive", id="saves.archive"),
         Binding("u", "restore", "Restore", id="saves.restore"),
-        Binding("v", "toggle_archive", "Archived saves", id="saves.archived"),
+        # F2 too: it reaches the archive from the path input, which takes `v` as a letter (with no save listed the
+        # input has the focus).
+        Binding("f2,v", "toggle_archive", "Archived saves", id="saves.archived"),
     ]
 
-    def __init__(self, title: str, replays: bool = False) -> None:
+    def __init__(self, title: str, replays: bool = False, last: Path | None = None) -> None:
+        """`last`: the save highlighted once listed (the one just watched), else the first."""
         super().__init__()
         self.title_text = title
         self.replays = replays
+        self.last = last
         """The replays: finished games, and the games in progress whose finished deals may be watched."""
         self.infos: list[SaveInfo] = []
         self.archived = False
@@ -310,6 +329,9 @@ class SavePicker(ModalScreen[Path | None]):
         note = self.query_one("#saves-note", Static)
         saves = f"{left_out} save{'' if left_out == 1 else 's'} with nothing to watch yet"
         why = "broken, no deal finished, or more than one person at the table while the game goes on"
+        if was is None and self.last is not None:
+            was = next((i for i, info in enumerate(self.infos) if info.path == self.last), None)
+        self.last = None
         if self.infos:
             listing.display = True
             listing.highlighted = min(was or 0, len(self.infos) - 1)
@@ -323,7 +345,8 @@ class SavePicker(ModalScreen[Path | None]):
             self.set_focus(None)  # keys stay the list's (v goes back), not typed into the path
         else:
             listing.display = False
-            note.update(f"No game to watch yet ({saves} not listed: {why})." if left_out else "No saved games yet.")
+            none = f"No game to watch yet ({saves} not listed: {why})." if left_out else "No saved games yet."
+            note.update(f"{none} F2: the archived saves.")
             note.display = True
             self.query_one("#save-path", Input).focus()
 

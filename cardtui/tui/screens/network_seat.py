@@ -317,7 +317,10 @@ class NetworkSeat(GameScreen):
     # ------------------------------------------------------------ keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Talk always, the lobby at the host's own seat; no take back (the log is the host's)."""
+        """Talk always, the lobby at the host's own seat; no take back (the log is the host's); none behind the
+        size notice."""
+        if self.hidden_action(action):
+            return False
         if action == "talk":
             return True
         if action == "lobby":

@@ -137,6 +137,8 @@ class ReplayScreen(FitsTerminal):
         Binding("l", "learn", "Learn", id="replay.learn", show=False),
         Binding("escape", "close", "Back", id="replay.close"),
     ]
+    NOTICE_ACTIONS: ClassVar[frozenset[str]] = frozenset({"close"})
+    """Esc goes back from behind the size notice (it says so): leaving a replay decides nothing."""
 
     def __init__(
         self, replay: Replay, ascii_only: bool = False, order: HandOrder | None = None, review: bool = False
@@ -214,7 +216,7 @@ class ReplayScreen(FitsTerminal):
             ("l", "once reviewed: learn from the marked decisions (each shown without its answer: type yours)"),
             ("F7", "on a small terminal: the scores and who is to move, in place of the table (F7 again: back)"),
             ("F1 or ?", "this help"),
-            ("Esc", "back"),
+            ("Esc", "back (to the list of saves the replay was chosen in, if it was)"),
             ("ctrl+q", "quit"),
         ]
         return keys
@@ -227,7 +229,9 @@ class ReplayScreen(FitsTerminal):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The mark keys work once a review is ready (shown dimmed before); Eight of Spades has no tricks and
-        one layout, so only the steps that apply are offered."""
+        one layout, so only the steps that apply are offered. Behind the size notice only Esc, which it names."""
+        if self.hidden_action(action):
+            return False
         if action == "step" and not self.tricks:
             return parameters[0] not in GRID_HIDDEN_STEPS
         if action == "mark":

@@ -25,6 +25,7 @@ from cardtui.tui.common import (
     bid_label,
     card_label,
     name_and_verb,
+    name_column,
     points_text,
     possessive,
     side_name,
@@ -45,6 +46,8 @@ from cardtui.tui.widgets.tracker import PlayedTrick, Tracker
 from cardtui.tui.widgets.trick import MOVE_SECONDS, Trick
 from cardtui.variants import entry_of
 
+SIDE_TEXT = 25
+"""The side panel's text width at its narrowest (wider from `ROOMY`): the scores' lines fit it."""
 ROOMY = (120, 36)
 """From this size (columns, rows) the tracker stands beside the table as a panel, leaving the log room (below,
 F10 shows it)."""
@@ -296,8 +299,8 @@ class TableScreen(FitsTerminal, GameScreen):
         """The scoreboard of a game of points taken: each side's total, whether hearts are broken, the pass."""
         seats = self.source.seats
         lines = [f"Scores (game ends at {v.ruleset.end_score})"]
-        for i, side in enumerate(v.sides):
-            lines.append(f"{side_name(seats, side)[:18]:<18} {v.totals[i]:>5}")
+        rows = [(side_name(seats, side), f"{v.totals[i]:>5}") for i, side in enumerate(v.sides)]
+        lines += name_column(rows, SIDE_TEXT, 18)
         lines.append("Hearts broken" if v.broken else "Hearts not broken")
         direction = v.detail.pass_direction
         lines.append("No pass this deal" if direction == "none" else f"Pass: {direction}")
@@ -307,9 +310,11 @@ class TableScreen(FitsTerminal, GameScreen):
         """The scoreboard of a game of bids: each side's total and bags, whether spades are broken."""
         seats = self.source.seats
         lines = [f"Scores (target {v.ruleset.win_target})"]
+        rows = []
         for i, side in enumerate(v.sides):
             bags = f" bags {v.detail.bags[i]}" if v.ruleset.has_bags else ""
-            lines.append(f"{side_name(seats, side)[:12]:<12} {v.totals[i]:>4}{bags}")
+            rows.append((side_name(seats, side), f"{v.totals[i]:>4}{bags}"))
+        lines += name_column(rows, SIDE_TEXT, 12)
         lines.append("Spades broken" if v.broken else "Spades not broken")
         return lines
 
@@ -378,7 +383,7 @@ class TableScreen(FitsTerminal, GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Collect the trick is a key only while a finished trick waits for it (else Enter plays a card)."""
         if action == "collect":
-            return self.collecting and self.app.screen is self
+            return self.collecting and self.app.screen is self and not self.hidden_action(action)
         return super().check_action(action, parameters)
 
     def action_collect(self) -> None:
@@ -386,7 +391,7 @@ class TableScreen(FitsTerminal, GameScreen):
 
     def on_click(self) -> None:
         self.query_one(Trick).settle()
-        if self.collecting:
+        if self.collecting and not self.hidden_action("collect"):  # a click on the size notice collects nothing
             self.gather()
 
     def settings_closed(self, result: None) -> None:

@@ -21,8 +21,9 @@ from cardtui.tui.common import RED_SUITS, card_label
 
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 """The suits top to bottom, as a regular reads them."""
-RANK_MARKS = "AKQJT98765432"
-"""The ranks across a suit's row, highest first; a ten is `T` so every rank is one character wide."""
+RANK_MARKS = tuple(rank.code for rank in sorted(Rank, reverse=True))
+"""The ranks across a suit's row, highest first, written as everywhere else in the app (`10`, not `T`); the ten's
+column is two wide in every row, so the columns stay aligned."""
 FIXED_LINES = 6
 """The heading, the four suits and the tricks' heading."""
 
@@ -73,7 +74,8 @@ class Tracker(Widget):
         return max(FIXED_LINES + 1, min(lines, viewport.height - self.leave))
 
     def suit_line(self, suit: Suit) -> Text:
-        """`♠ A · Q · · 9 …`: the suit's glyph (or letter) and each rank, played or still out."""
+        """`♠ A · Q ·  · 9 …`: the suit's glyph (or letter) and each rank, played or still out (a rank's mark, or `·`
+        right-aligned in the mark's width)."""
         colour = self.get_component_rich_style("tracker--red" if suit in RED_SUITS else "tracker--black")
         out = self.get_component_rich_style("tracker--out")
         glyph = suit.letter if self.ascii_only else suit.glyph
@@ -84,7 +86,7 @@ class Tracker(Widget):
             if Card(rank, suit) in self.played:
                 line.append(mark, colour)
             else:
-                line.append("." if self.ascii_only else "·", out)
+                line.append(("." if self.ascii_only else "·").rjust(len(mark)), out)
         return line
 
     def trick_line(self, number: int, trick: PlayedTrick, width: int) -> Text:
