@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.markers import mark
+from tests.support.markers import long_first, mark
 
 # Pytest keeps each test module, its asserts rewritten, as bytecode in __pycache__. Where writing bytecode is
 # turned off (PYTHONDONTWRITEBYTECODE), every run and every worker rewrites all of them again: seconds a lane.
@@ -26,9 +26,11 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put every test in its lanes (`tui`, `tmux`, `slow`, `wheel`) by what its code starts (see markers.py)."""
+    """Put every test in its lanes (`tui`, `tmux`, `slow`, `wheel`) by what its code starts (see markers.py), and
+    start the long lanes first."""
     for item in items:
         mark(item)
+    long_first(items)
 
 
 @pytest.fixture(scope="module")
