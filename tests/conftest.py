@@ -8,12 +8,18 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tests.support.markers import long_first, mark
 
 # Pytest keeps each test module, its asserts rewritten, as bytecode in __pycache__. Where writing bytecode is
 # turned off (PYTHONDONTWRITEBYTECODE), every run and every worker rewrites all of them again: seconds a lane.
 sys.dont_write_bytecode = False
+
+# Hypothesis' per-example deadline (200 ms) measures the machine, not the code: on a loaded machine a pure set
+# property missed it. No test asserts on time through it; a test that needs fewer examples says so itself.
+settings.register_profile("cardtui", deadline=None)
+settings.load_profile("cardtui")
 
 
 @pytest.fixture(autouse=True)
