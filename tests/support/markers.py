@@ -145,7 +145,8 @@ def lane_rank(item: pytest.Item) -> int:
     return next((i for i, lane in enumerate(LONG_LANES) if lane in names), len(LONG_LANES))
 
 
-def long_first(items: list[pytest.Item]) -> None:
-    """Order the tests so the long lanes start first (each lane, and the rest, in their own order): the workers
-    then share the short tests at the end, rather than one waiting while the other runs a wheel build last."""
-    items.sort(key=lane_rank)
+def long_first(items: list[pytest.Item], took: dict[str, float]) -> None:
+    """Order the tests so the long ones start first: the long lanes, then within each the tests that took longest
+    last time (`took`, seconds by test id; the others in their own order). The workers then share the short tests
+    at the end, rather than one waiting while the other runs a wheel build or a long review last."""
+    items.sort(key=lambda item: (lane_rank(item), -took.get(item.nodeid, 0.0)))
