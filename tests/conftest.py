@@ -8,12 +8,18 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
-from tests.support.markers import mark
+from tests.support.markers import long_first, mark
 
 # Pytest keeps each test module, its asserts rewritten, as bytecode in __pycache__. Where writing bytecode is
 # turned off (PYTHONDONTWRITEBYTECODE), every run and every worker rewrites all of them again: seconds a lane.
 sys.dont_write_bytecode = False
+
+# Hypothesis' per-example deadline (200 ms) measures the machine, not the code: on a loaded machine a pure set
+# property missed it. No test asserts on time through it; a test that needs fewer examples says so itself.
+settings.register_profile("cardtui", deadline=None)
+settings.load_profile("cardtui")
 
 
 @pytest.fixture(autouse=True)
@@ -25,10 +31,32 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "home"
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put every test in its lanes (`tui`, `tmux`, `slow`, `wheel`) by what its code starts (see markers.py)."""
+TOOK = "cardtui/took"
+"""Where pytest's cache keeps how long each test took in the runs before (read at collection, so every worker of a
+parallel run orders the tests the same way)."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Put every test in its lanes (`tui`, `tmux`, `slow`, `wheel`) by what its code starts (see markers.py), and
+    start the long ones first."""
     for item in items:
         mark(item)
+    cache = getattr(config, "cache", None)
+    long_first(items, cache.get(TOOK, {}) if cache is not None else {})
+
+
+_took: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """How long each test took, setup and teardown included (reported here by every worker)."""
+    _took[report.nodeid] = _took.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    cache = getattr(session.config, "cache", None)
+    if cache is not None and _took and not hasattr(session.config, "workerinput"):
+        cache.set(TOOK, {**cache.get(TOOK, {}), **{k: round(v, 2) for k, v in _took.items()}})
 
 
 @pytest.fixture(scope="module")

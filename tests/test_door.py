@@ -40,6 +40,7 @@ from cardtui.tui.screens.menu import SavePicker
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.log import GameLog
+from tests.support.sources import package_files, parsed
 from tests.support.tui import settle, workers_done
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -161,8 +162,8 @@ def test_every_notification_is_plain_text() -> None:
     """Textual reads a notification's message as markup unless told not to: every `notify` says markup=False."""
     wrong = [
         f"{path.name}:{node.lineno}"
-        for path in sorted((ROOT / "cardtui").rglob("*.py"))
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        for path in package_files()
+        for node in ast.walk(parsed(path))
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "notify"
         if not plain_markup(node)
     ]

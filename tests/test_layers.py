@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "cardtui"
+from tests.support.sources import PACKAGE, package_files, parsed
 
 # ARCHITECTURE.md's layers, bottom first. A module may import only from layers strictly below its own
 # (and from its own top-level package or module). `cardtui` itself is the package's version string.
@@ -67,15 +67,20 @@ def layer_of(module: str) -> str:
 
 def imports(path: Path) -> Iterator[str]:
     """Every module a file imports (see `imports_in`)."""
-    return imports_in(path.read_text(encoding="utf-8"), module_name(path), path.name == "__init__.py")
+    return imports_in_tree(parsed(path), module_name(path), path.name == "__init__.py")
 
 
 def imports_in(source: str, module: str, is_package: bool) -> Iterator[str]:
     """Every module `module`'s source imports, at the top or inside a function, relative imports resolved; also a
     module named by a literal string to `importlib.import_module`, which would otherwise slip past every check."""
+    return imports_in_tree(ast.parse(source), module, is_package)
+
+
+def imports_in_tree(tree: ast.Module, module: str, is_package: bool) -> Iterator[str]:
+    """Every module the syntax tree of `module` imports (see `imports_in`)."""
     me = module.split(".")
     package = me if is_package else me[:-1]
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Call) and _calls_import_module(node.func) and node.args:
             first = node.args[0]
             if isinstance(first, ast.Constant) and isinstance(first.value, str):
@@ -99,7 +104,7 @@ def _calls_import_module(func: ast.expr) -> bool:
 
 def internal_graph() -> dict[str, set[str]]:
     """Module -> the cardtui modules (files or packages) it imports."""
-    files = sorted(PACKAGE.rglob("*.py"))
+    files = package_files()
     known = {module_name(path) for path in files}
     graph: dict[str, set[str]] = {}
     for path in files:
@@ -190,8 +195,8 @@ def test_the_circle_check_finds_a_circle() -> None:
 def test_each_class_name_means_one_thing() -> None:
     """No two top-level classes share a name (nested ones, like a widget's own `Problem` message, are its own)."""
     where: dict[str, list[str]] = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+    for path in package_files():
+        for node in parsed(path).body:
             if isinstance(node, ast.ClassDef):
                 where.setdefault(node.name, []).append(module_name(path))
     assert {name: modules for name, modules in where.items() if len(modules) > 1} == {}
@@ -216,7 +221,7 @@ def ui_imports_out_of_place(sources: dict[str, tuple[str, bool]]) -> list[str]:
 
 
 def test_no_module_imports_a_ui_library_outside_its_layer() -> None:
-    sources = {module_name(p): (p.read_text(encoding="utf-8"), p.name == "__init__.py") for p in PACKAGE.rglob("*.py")}
+    sources = {module_name(p): (p.read_text(encoding="utf-8"), p.name == "__init__.py") for p in package_files()}
     assert ui_imports_out_of_place(sources) == []
 
 

@@ -22,12 +22,11 @@ registry (`cardtui.variants.find_game`) or asks the common interface.
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 from cardtui.variants import GAMES, GameEntry
+from tests.support.sources import PACKAGE, package_files, parsed
 from tests.test_layers import imports
 
-PACKAGE = Path(__file__).resolve().parent.parent / "cardtui"
 FAMILY_FOLDERS = ("rules", "games", "bots", "variants")
 SUIT_WORDS = {"clubs", "diamonds", "hearts", "spades"}
 
@@ -71,7 +70,11 @@ def _names_in(node: ast.AST) -> set[str]:
 
 def branches(source: str) -> list[tuple[int, str, set[str]]]:
     """Every game-specific branch in a module's source: (line, what, the games it names)."""
-    tree = ast.parse(source)
+    return branches_in(ast.parse(source))
+
+
+def branches_in(tree: ast.Module) -> list[tuple[int, str, set[str]]]:
+    """Every game-specific branch in a module's syntax tree (see `branches`)."""
     words, classes = game_words(), game_classes()
     skipped: set[int] = set()
     for node in ast.walk(tree):
@@ -113,11 +116,11 @@ def branches_outside_homes() -> dict[str, list[str]]:
     """File (relative to `cardtui/`) -> its game-specific branches outside the named games' own modules."""
     homes = {entry.name: own_modules(entry) for entry in GAMES}
     out: dict[str, list[str]] = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in package_files():
         relative = path.relative_to(PACKAGE).as_posix()
         wrong = [
             f"{relative}:{line} {what}"
-            for line, what, games in branches(path.read_text(encoding="utf-8"))
+            for line, what, games in branches_in(parsed(path))
             if any(relative not in homes[g] for g in games)
         ]
         if wrong:

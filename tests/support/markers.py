@@ -132,3 +132,21 @@ def mark(item: pytest.Item) -> None:
                 found |= reached(fixture.func)
     for name in sorted(found - {m.name for m in item.iter_markers()}):
         item.add_marker(getattr(pytest.mark, name))
+
+
+LONG_LANES = ("wheel", "browser", "tmux", "slow")
+"""The lanes whose tests take longest, longest first: a wheel build, a real browser, a real terminal, another
+Python process."""
+
+
+def lane_rank(item: pytest.Item) -> int:
+    """Where a test's lane comes in `LONG_LANES` (after them all for a test in none)."""
+    names = {m.name for m in item.iter_markers()}
+    return next((i for i, lane in enumerate(LONG_LANES) if lane in names), len(LONG_LANES))
+
+
+def long_first(items: list[pytest.Item], took: dict[str, float]) -> None:
+    """Order the tests so the long ones start first: the long lanes, then within each the tests that took longest
+    last time (`took`, seconds by test id; the others in their own order). The workers then share the short tests
+    at the end, rather than one waiting while the other runs a wheel build or a long review last."""
+    items.sort(key=lambda item: (lane_rank(item), -took.get(item.nodeid, 0.0)))
