@@ -147,7 +147,9 @@ async def test_two_hundred_chats_in_a_little_over_a_second_do_not_all_pass(tmp_p
         # 103 just after: 200 chats in 1.05 s, 100 frames in the first second and more than 100 in the next.
         await chats(client, 1, 1000.0, clock)
         await chats(client, 96, 1000.9, clock)
-        with pytest.raises(ConnectionClosed):
+        # The host ends the connection at the 101st frame within a second. The batch's ping can still be answered:
+        # the pong is queued as the frames are parsed, before they are counted, so the send may end either way.
+        with contextlib.suppress(ConnectionClosed):
             await chats(client, 103, 1001.05, clock)
         await asyncio.wait_for(reader, LIMIT)
         assert client.ws.close_code == 1008
