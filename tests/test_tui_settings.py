@@ -457,3 +457,28 @@ async def test_f4_from_normal_goes_faster_and_shift_f4_slower(home: Path) -> Non
         await pilot.press("shift+f4", "shift+f4", "shift+f4")
         assert app.settings.speed == "slow" and on_disk(home)["speed"] == "slow"
         assert table.query_one(PromptBar).message == "Speed: slow already, the slowest; F4 speeds up."
+
+
+async def test_every_wrong_key_is_named_in_the_notice_and_the_good_values_are_kept(home: Path) -> None:
+    home.mkdir()
+    (home / "settings.toml").write_text(
+        'speed = "warp\\u001b[31mRED"\nascii = 1\nclick_to_collect = "yes"\nsuit_order = "CCDH"\n'
+        'trumps = "[b]up[/b]"\nextra_key = 2\nhint_level = "easy"\nrank_order = "descending"\n'
+    )
+    s = settings_for()
+    assert (s.hint_level, s.rank_order) == ("easy", "descending")
+    assert (s.speed, s.ascii_only, s.click_to_collect, s.suit_order, s.trumps) == (
+        "normal",
+        False,
+        False,
+        "CDSH",
+        "in-order",
+    )
+    app = CardtuiApp(Start(), s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        shown = [str(n.message) for n in app._notifications]
+    notice = next(m for m in shown if "speed: expected" in m)
+    for key in ("speed", "ascii", "click_to_collect", "suit_order", "trumps", "extra_key"):
+        assert f"{key}: " in notice, (key, notice)
+    assert "\x1b" not in notice and "\n" not in notice
