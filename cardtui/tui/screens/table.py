@@ -486,7 +486,10 @@ class TableScreen(FitsTerminal, GameScreen):
             bid = v.detail.bids[other]
             if bid is not None:
                 partner = " (your partner)" if other in partners else ""
-                made.append(f"{self.who(other)}{partner} {bid_label(bid.bid, bid.blind)}")
+                name = self.who(other)
+                if name == "You" and other == 0:  # another person bids: "You" would read as them
+                    name = "South" if self.count == 4 else "Player 1"
+                made.append(f"{name}{partner} {bid_label(bid.bid, bid.blind)}")
         return "Bids so far: " + ", ".join(made) if made else "Nobody has bid yet."
 
     def ask_pass(self, seat: int, phase: str) -> None:
