@@ -151,6 +151,10 @@ class NetworkSeat(GameScreen):
         self.moved_for = True
         if isinstance(self.app.screen, DecisionDialog):
             self.app.screen.dismiss(None)
+        elif self.waiting_dialog is not None and isinstance(self.waiting_dialog[0], DecisionDialog):
+            done = self.waiting_dialog[1]
+            self.waiting_dialog = None  # it waited behind a screen the person opened: it is not asked any more
+            done(None)
         self.say("Your time ran out: a computer player moved for you.", error=True)
 
     def tick_clock(self) -> None:

@@ -411,12 +411,12 @@ class TableScreen(FitsTerminal, GameScreen):
             self.advance()
 
         def deal_end(_: None = None) -> None:
-            self.app.push_screen(DealEndScreen(self.source, record, self.ascii_only, self.action_settings), done)
+            self.open_dialog(DealEndScreen(self.source, record, self.ascii_only, self.action_settings), done)
 
         if claim is None:
             deal_end()
         else:
-            self.app.push_screen(ClaimedScreen(f"{claim[0]}:", claim[1]), deal_end)
+            self.open_dialog(ClaimedScreen(f"{claim[0]}:", claim[1]), deal_end)
         return True
 
     # ------------------------------------------------------------ people
@@ -466,7 +466,7 @@ class TableScreen(FitsTerminal, GameScreen):
         help_ = self.table_help()
         dialog = BidScreen(self.who(seat), bids, self.in_order(v.hand), self.ascii_only, look, earlier, help_, refusal)
         dialog.confirm = self.settings.confirm_costly
-        self.app.push_screen(dialog, chosen)
+        self.open_dialog(dialog, chosen)
 
     def hand_arrived(self) -> None:
         """The host sent the hand it held back: the table and an open bid dialog show it."""
@@ -517,7 +517,7 @@ class TableScreen(FitsTerminal, GameScreen):
                 self.advance()
 
         dialog = PassScreen(title, self.in_order(v.hand), counts, self.ascii_only, self.table_help())
-        self.app.push_screen(dialog, chosen)
+        self.open_dialog(dialog, chosen)
 
     def on_hand_picked(self, message: Hand.Picked) -> None:
         if self.collecting:
