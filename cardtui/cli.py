@@ -388,7 +388,8 @@ def _check_new_save(save: Path) -> None:
 def resume(
     ctx: typer.Context,
     save: Annotated[
-        Path | None, typer.Argument(help="a save file; without it, the most recent unfinished game")
+        Path | None,
+        typer.Argument(help="a save file; without it, the last game played (else the most recent unfinished one)"),
     ] = None,
     speed: Annotated[str | None, typer.Option("--speed", help=SPEED_HELP)] = None,
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
@@ -397,9 +398,9 @@ def resume(
     _check_speed(speed)
     if save is None:
         from cardtui.catalog import list_entries
-        from cardtui.saves import saves_dir
+        from cardtui.saves import last_game, saves_dir
 
-        found = next((e.info.path for e in list_entries() if e.info.status == "in_progress"), None)
+        found = last_game() or next((e.info.path for e in list_entries() if e.info.status == "in_progress"), None)
         if found is None:
             fail(f"no unfinished game in {saves_dir()}")
         save = found

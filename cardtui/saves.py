@@ -668,6 +668,35 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     return out
 
 
+LAST_GAME_FILE = "last-game.txt"
+"""In the data folder: the path of the save last played, wherever it is (`--save` may put it anywhere)."""
+
+
+def remember_last_game(path: Path) -> None:
+    """Note `path` as the last game played, atomically; a note that cannot be written is not worth stopping for."""
+    note = home_dir() / LAST_GAME_FILE
+    try:
+        note.parent.mkdir(parents=True, exist_ok=True)
+        files.write_atomic(note, os.fsencode(str(Path(path).absolute())))
+    except (OSError, files.FileProblem):
+        return
+
+
+def last_game() -> Path | None:
+    """The last game played, while its save is still there and the game unfinished; else None."""
+    try:
+        path = Path(os.fsdecode(files.read_regular(home_dir() / LAST_GAME_FILE, "a note of the last game", 8192)))
+    except (OSError, ValueError, files.FileProblem):
+        return None
+    if not path.is_absolute() or not files.occupied(path):
+        return None
+    try:
+        loaded = load_save(path)
+    except SaveError:
+        return None
+    return None if loaded.game.is_over else path
+
+
 def latest_unfinished(folder: Path | None = None) -> Path | None:
     """The most recently written game that is still in progress, for `cardtui resume` without a file."""
     for info in list_saves(folder):

@@ -15,6 +15,7 @@ from cardtui.api import open_game
 from cardtui.cli import app
 from cardtui.replay import Replay
 from cardtui.rules import load_ruleset
+from cardtui.saves import remember_last_game
 from cardtui.session import Session
 from tests.support.cli import bad, ok, runner
 
@@ -233,6 +234,22 @@ def test_resume_and_replay(home: Path, tmp_path: Path, launched: list[tuple[str,
     bad("resume", str(SAMPLES / "hearts-mid-deal.json"), "--speed", "warp", match="--speed: expected one of")
     ok("replay", "--ascii", str(SAMPLES / "hearts.json"))
     assert last(launched) == ("launch_replay", (SAMPLES / "hearts.json", True))
+
+
+def test_resume_without_a_save_opens_the_last_game_played_wherever_it_is_saved(
+    home: Path, tmp_path: Path, launched: list[tuple[str, tuple[object, ...]]]
+) -> None:
+    (home / "saves").mkdir(parents=True)
+    newer = home / "saves" / "hearts-20990101-000000.json"
+    newer.write_bytes((SAMPLES / "hearts-mid-deal.json").read_bytes())
+    mine = tmp_path / "sp1.json"
+    mine.write_bytes((SAMPLES / "hearts-mid-deal.json").read_bytes())
+    remember_last_game(mine)  # as the app notes it when the game opens (before any kill -9)
+    ok("resume")
+    assert last(launched) == ("launch_resume", (mine, None, None))
+    mine.unlink()  # gone: the newest unfinished game in the saves folder, as before
+    ok("resume")
+    assert last(launched) == ("launch_resume", (newer, None, None))
 
 
 def test_saves_listing(home: Path) -> None:

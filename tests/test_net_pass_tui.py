@@ -7,9 +7,10 @@ import random
 import time
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
-from cardtui.net import Client
+from cardtui.net import Client, Table
 from cardtui.net.server import AwayPolicy
 from cardtui.net.source import RemoteSource
 from cardtui.tui.app import CardtuiApp
@@ -126,3 +127,43 @@ async def test_the_hosts_lobby_says_the_tables_turn_timer(tmp_path: Path) -> Non
             assert isinstance(app.screen, LobbyScreen)
             note = app.screen.query_one("#lobby-note", Static).render()
             assert str(note) == "Each turn has 45 s; then a computer player moves once for whoever is to move."
+
+
+def warnings(app: CardtuiApp) -> list[str]:
+    return [str(n.message) for n in app._notifications if "then a computer player moves for you" in str(n.message)]
+
+
+async def shift_clock(table: Table, seconds: float) -> None:
+    """As if `seconds` more (or, negative, fewer) of the turn had passed; every seat is told the time left."""
+    async with table._lock:
+        table._full = (table._full or time.monotonic()) - seconds
+        table._turn = (table._turn[0], table._turn[1] - seconds)
+        table._told = None
+        table._watch()
+
+
+async def test_the_time_warning_goes_once_the_seat_has_chosen_and_another_still_chooses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(CardtuiApp, "NOTIFICATION_TIMEOUT", 600)  # the warning must go because South chose
+    async with seated(tmp_path, kinds="ppbb", seed=15) as (table, remote, app, pilot):
+        table.away = AwayPolicy(turn_timer=60.0)
+        await settle_remote(pilot, app)
+        assert isinstance(app.screen, PassScreen)
+        west = await Client.join(table.invitations()[1])
+        await shift_clock(table, 51)  # 9 s left for both: South is warned
+        for _ in range(2000):
+            await pilot.pause()
+            if warnings(app):
+                break
+        assert warnings(app) == ["10 s left: then a computer player moves for you"]
+        await shift_clock(table, -51)  # and the host gives the time back, so the test is never in a hurry
+        await pass_first_cards(pilot, app.screen)
+        for _ in range(2000):
+            await pilot.pause()
+            timer = remote.timer
+            if timer is not None and timer[0] == [1] and not warnings(app):
+                break
+        assert remote.timer is not None and remote.timer[0] == [1]  # West is still to choose
+        assert warnings(app) == []  # South has chosen: no warning meant for West stays on South's screen
+        await west.close()

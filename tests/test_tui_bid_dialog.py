@@ -10,6 +10,7 @@ from textual.widgets import Input, Static
 from cardtui.games.base import Bid
 from cardtui.tui.app import CardtuiApp
 from cardtui.tui.screens.bid import BidScreen
+from cardtui.tui.screens.hot_seat import HotSeatScreen
 from tests.support.tui import dialog_message, fast_forward, make_app, settle, settled_at
 
 
@@ -102,3 +103,22 @@ async def test_cutthroat_for_three_takes_a_typed_bid_up_to_the_seventeen_cards_h
         await pilot.press("1", "5", "enter")
         await settle(pilot, app)
     assert Bid(0, 15, False) in session.log
+
+
+def wests_bid_after_yours(session: Any) -> bool:
+    tm = session.game.to_move
+    return tm is not None and tm.seat == 1 and tm.phase == "bid" and session.game.view(1).detail.bids[0] is not None
+
+
+async def test_in_hot_seat_another_persons_bid_dialog_does_not_call_the_first_seat_you() -> None:
+    app, session = make_app("spades", seed=8, humans=(0, 1))
+    fast_forward(session, wests_bid_after_yours)
+    bids = session.game.view(1).detail.bids  # type: ignore[attr-defined]
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        if isinstance(app.screen, HotSeatScreen):
+            await pilot.press("space")
+        dialog = await settled_at(pilot, app, BidScreen)
+        earlier = str(dialog.query_one("#bid-earlier", Static).content)
+    assert "You" not in earlier
+    assert f"South {bids[0].bid}" in earlier and f"East (your partner) {bids[3].bid}" in earlier

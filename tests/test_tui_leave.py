@@ -201,3 +201,21 @@ async def test_esc_at_the_host_s_own_seat_closes_the_table_as_ctrl_q_does(tmp_pa
             await remote.close()
     assert app.return_value is not None
     assert app.return_value.startswith("The table is closed; the game is saved in")
+
+
+async def test_a_game_saved_outside_the_saves_folder_is_the_one_continue_opens(tmp_path: Path) -> None:
+    mine = tmp_path / "h3.json"
+    app, session = make_app("hearts", seed=11, save_path=mine)
+    saves = tmp_path / "home" / "saves"
+    saves.mkdir(parents=True)
+    other = saves / "hearts-20990101-000000.json"
+    other.write_bytes((Path(__file__).resolve().parent.parent / "saves" / "hearts-mid-deal.json").read_bytes())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_turns(pilot, app, session, max_turns=3)
+        await settled_at(pilot, app, GameScreen)
+        dialog = await ask_to_leave(pilot, app)
+        assert str(mine) in question(dialog) and "Open a save" not in question(dialog)
+        await pilot.press("y")
+        again = await continue_last_game(pilot, app)
+        assert again.session.save_path == mine  # not the newer unfinished game in the saves folder
+        await pilot.press("ctrl+q")

@@ -17,6 +17,7 @@ from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.tui import settings_for
 from cardtui.tui.app import CardtuiApp, Start
+from cardtui.tui.screens.bid import BidScreen
 from cardtui.tui.screens.deal_end import DealEndScreen
 from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.screens.menu import MenuScreen
@@ -33,7 +34,9 @@ from tests.support.tui import (
     answer_simply,
     dialog_message,
     fast_forward,
+    game_screen,
     in_front,
+    make_app,
     pass_first_cards,
     settle,
     settled_at,
@@ -457,3 +460,50 @@ async def test_f4_from_normal_goes_faster_and_shift_f4_slower(home: Path) -> Non
         await pilot.press("shift+f4", "shift+f4", "shift+f4")
         assert app.settings.speed == "slow" and on_disk(home)["speed"] == "slow"
         assert table.query_one(PromptBar).message == "Speed: slow already, the slowest; F4 speeds up."
+
+
+async def test_every_wrong_key_is_named_in_the_notice_and_the_good_values_are_kept(home: Path) -> None:
+    home.mkdir()
+    (home / "settings.toml").write_text(
+        'speed = "warp\\u001b[31mRED"\nascii = 1\nclick_to_collect = "yes"\nsuit_order = "CCDH"\n'
+        'trumps = "[b]up[/b]"\nextra_key = 2\nhint_level = "easy"\nrank_order = "descending"\n'
+    )
+    s = settings_for()
+    assert (s.hint_level, s.rank_order) == ("easy", "descending")
+    assert (s.speed, s.ascii_only, s.click_to_collect, s.suit_order, s.trumps) == (
+        "normal",
+        False,
+        False,
+        "CDSH",
+        "in-order",
+    )
+    app = CardtuiApp(Start(), s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        shown = [str(n.message) for n in app._notifications]
+    notice = next(m for m in shown if "speed: expected" in m)
+    for key in ("speed", "ascii", "click_to_collect", "suit_order", "trumps", "extra_key"):
+        assert f"{key}: " in notice, (key, notice)
+    assert "\x1b" not in notice and "\n" not in notice
+
+
+async def test_a_dialog_the_table_opens_waits_until_the_settings_close() -> None:
+    app, session = make_app("spades", seed=8)  # North and East bid before you
+    app.settings.bot_delay_override = 0.3
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f9")  # while a computer player is thinking
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen) and not any(isinstance(s, BidScreen) for s in app.screen_stack)
+        for _ in range(200):
+            await workers_done(app)
+            await pilot.pause()
+            tm = session.game.to_move
+            if tm is not None and tm.seat == 0 and tm.phase == "bid":
+                break
+        for _ in range(20):
+            await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen), app.screen_stack  # the bid dialog did not cover it
+        await pilot.press("escape")
+        dialog = await settled_at(pilot, app, BidScreen)
+        assert not any(isinstance(s, SettingsScreen) for s in app.screen_stack)
+        assert app.screen_stack[-2] is game_screen(app) and in_front(app, dialog)

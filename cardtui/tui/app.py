@@ -184,6 +184,10 @@ class CardtuiApp(App[str | None]):
         if self.session is not None and self.session is not session:
             self.session.close()
         self.session = session
+        if session.save_path is not None:
+            from cardtui.saves import remember_last_game
+
+            remember_last_game(session.save_path)
         if entry_of(session.ruleset).board == "grid":
             from cardtui.tui.screens.grid import GridScreen
 
@@ -373,9 +377,13 @@ class CardtuiApp(App[str | None]):
         path = self.session.save_path if self.session is not None else None
         if path is None:
             return "Leave the game?", "This game is not being saved: leaving ends it.", "leave it"
+        from cardtui.saves import saves_dir
+
+        listed = path.absolute().parent == saves_dir().absolute()
         return (
             "Leave to the menu?",
-            f"The game is saved in {path.name}; Continue the last game (or Open a save) goes on from here.",
+            f"The game is saved in {path.name if listed else path}; Continue the last game"
+            f"{' (or Open a save)' if listed else ''} goes on from here.",
             "leave to the menu",
         )
 

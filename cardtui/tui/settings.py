@@ -98,7 +98,7 @@ def _valid(key: str, value: object) -> bool:
 
 
 def read_settings(path: Path) -> tuple[dict[str, Any], str | None]:
-    """The values a settings file holds (by TOML key), and the first problem in it as one sentence, or None.
+    """The values a settings file holds (by TOML key), and its problems (every bad key named) in one line, or None.
 
     A missing file holds nothing and has no problem. A file that cannot be
     read or parsed holds nothing; a bad value or an unknown key is left out
@@ -129,15 +129,19 @@ def read_settings(path: Path) -> tuple[dict[str, Any], str | None]:
     except (RecursionError, MemoryError):
         return {}, f"{path}: not a settings file: too deep or too big to read; the default settings are used"
     values: dict[str, Any] = {}
-    problem: str | None = None
+    problems: list[str] = []
     for key, value in data.items():
         if key not in KEYS:
-            problem = problem or (f"{path}: {inert(key[:40])}: unknown key; the keys allowed are {', '.join(KEYS)}")
+            problems.append(f"{inert(key[:40])}: unknown key; the keys allowed are {', '.join(KEYS)}")
         elif not _valid(key, value):
-            problem = problem or (f"{path}: {key}: expected {_allowed(key)}, found {show(value)}; the default is used")
+            problems.append(f"{key}: expected {_allowed(key)}, found {show(value)}")
         else:
             values[key] = value
-    return values, problem
+    if not problems:
+        return values, None
+    if len(problems) == 1:
+        return values, f"{path}: {problems[0]}; the default is used"
+    return values, f"{path}: {len(problems)} problems; each key named falls back to its default. {'. '.join(problems)}."
 
 
 def write_settings(path: Path, values: dict[str, Any]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
@@ -122,6 +122,8 @@ class GameScreen(Screen[None]):
         self._viewer: int | None = self.humans[0] if len(self.humans) == 1 else None  # hot seat: hand over first
         self.unsaved: Action | None = None
         """An action whose save failed (so it was not made), for ctrl+r to try again."""
+        self.waiting_dialog: tuple[Screen[Any], Callable[[Any], None]] | None = None
+        """A dialog this screen opened while a screen the person opened was in front: shown when that closes."""
 
     @property
     def session(self) -> Session:
@@ -258,7 +260,22 @@ class GameScreen(Screen[None]):
             self.redraw()
             self.advance()
 
-        self.app.push_screen(HotSeatScreen(self.who(seat)), ready)
+        self.open_dialog(HotSeatScreen(self.who(seat)), ready)
+
+    def open_dialog(self, dialog: Screen[Any], done: Callable[[Any], None]) -> None:
+        """Open a dialog the game asks with; while a screen the person opened (Settings, help, the score
+        history...) is in front, it waits until that screen closes rather than cover it."""
+        if self.is_attached and self.app.screen is not self:
+            self.waiting_dialog = (dialog, done)
+            return
+        self.app.push_screen(dialog, done)
+
+    def on_screen_resume(self) -> None:
+        """In front again: a dialog that waited for the person's screen to close opens now."""
+        if self.waiting_dialog is not None:
+            dialog, done = self.waiting_dialog
+            self.waiting_dialog = None
+            self.open_dialog(dialog, done)
 
     def hand_arrived(self) -> None:
         """The hand the source held back for a blind bid is here (the seat looked): show it."""
@@ -519,7 +536,7 @@ class GameScreen(Screen[None]):
         from cardtui.tui.screens.game_end import GameEndScreen
 
         self.show_prompt("The game is over.")
-        self.app.push_screen(GameEndScreen(self.source, self.ascii_only), self.after_game)
+        self.open_dialog(GameEndScreen(self.source, self.ascii_only), self.after_game)
 
     def after_game(self, choice: str | None) -> None:
         from cardtui.replay import Replay

@@ -110,13 +110,13 @@ class MenuScreen(Screen[None]):
         """Read a save (None: the last unfinished one) off the event loop; a FIFO or a huge file can't block it."""
         from cardtui.catalog import list_entries
         from cardtui.replay import Replay
-        from cardtui.saves import saves_dir
+        from cardtui.saves import last_game, saves_dir
         from cardtui.session import Session
 
         try:
             if path is None:
                 unfinished = (e.info.path for e in list_entries() if e.info.status == "in_progress")
-                path = next(unfinished, None)
+                path = last_game() or next(unfinished, None)
                 if path is None:
                     self.post_message(SaveOpened(problem=f"No unfinished game in {saves_dir()}"))
                     return

@@ -18,6 +18,7 @@ from collections.abc import Awaitable
 from typing import Any
 
 from textual import work
+from textual.notifications import Notification, Notify
 
 from cardtui.games import Action, Event
 from cardtui.net.source import RemoteSource
@@ -58,6 +59,8 @@ class NetworkSeat(GameScreen):
         self._clock = ""
         self._warned = -1
         """The position at which this seat was last warned that its time runs out."""
+        self._warning: Notification | None = None
+        """The warning on screen, taken back once the seat is no longer timed."""
 
     # ------------------------------------------------------------ the game screen's hooks
 
@@ -151,22 +154,39 @@ class NetworkSeat(GameScreen):
         self.moved_for = True
         if isinstance(self.app.screen, DecisionDialog):
             self.app.screen.dismiss(None)
+        elif self.waiting_dialog is not None and isinstance(self.waiting_dialog[0], DecisionDialog):
+            done = self.waiting_dialog[1]
+            self.waiting_dialog = None  # it waited behind a screen the person opened: it is not asked any more
+            done(None)
         self.say("Your time ran out: a computer player moved for you.", error=True)
 
+    def timed(self) -> bool:
+        """The turn timer runs for this seat now: it is still to choose or move, and has sent nothing yet."""
+        timer = self.remote.timer
+        return timer is not None and self.remote.seat in timer[0] and not (self.sent or self.moved_for)
+
     def tick_clock(self) -> None:
-        """Redraw the countdown when it changes; warn once when this seat's own time is nearly up."""
+        """Redraw the countdown when it changes; warn once when this seat's own time is nearly up, and take
+        the warning back once the seat has chosen or moved."""
         clock = self.clock_text()
         if clock != self._clock:
             self._clock = clock
             super().show_prompt(self._prompt + clock)
-        timer = self.remote.timer
-        if timer is None or self.remote.seat not in timer[0] or self._warned == self.remote.actions:
+        if not self.timed():
+            if self._warning is not None:
+                self.app._unnotify(self._warning)  # Textual offers no public way to take one notice back
+                self._warning = None
             return
-        if timer[1] - time.monotonic() <= CLOCK_WARNING:
-            self._warned = self.remote.actions
-            self.notify(
-                f"{CLOCK_WARNING:g} s left: then a computer player moves for you", severity="warning", markup=False
-            )
+        timer = self.remote.timer
+        if timer is None or self._warned == self.remote.actions or timer[1] - time.monotonic() > CLOCK_WARNING:
+            return
+        self._warned = self.remote.actions
+        self._warning = Notification(
+            f"{CLOCK_WARNING:g} s left: then a computer player moves for you",
+            severity="warning",
+            timeout=self.app.NOTIFICATION_TIMEOUT,
+        )
+        self.app.post_message(Notify(self._warning))
 
     def lobby_in_front(self) -> bool:
         from cardtui.tui.screens.lobby import LobbyScreen

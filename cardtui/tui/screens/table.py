@@ -416,12 +416,12 @@ class TableScreen(FitsTerminal, GameScreen):
             self.advance()
 
         def deal_end(_: None = None) -> None:
-            self.app.push_screen(DealEndScreen(self.source, record, self.ascii_only, self.action_settings), done)
+            self.open_dialog(DealEndScreen(self.source, record, self.ascii_only, self.action_settings), done)
 
         if claim is None:
             deal_end()
         else:
-            self.app.push_screen(ClaimedScreen(f"{claim[0]}:", claim[1]), deal_end)
+            self.open_dialog(ClaimedScreen(f"{claim[0]}:", claim[1]), deal_end)
         return True
 
     # ------------------------------------------------------------ people
@@ -471,7 +471,7 @@ class TableScreen(FitsTerminal, GameScreen):
         help_ = self.table_help()
         dialog = BidScreen(self.who(seat), bids, self.in_order(v.hand), self.ascii_only, look, earlier, help_, refusal)
         dialog.confirm = self.settings.confirm_costly
-        self.app.push_screen(dialog, chosen)
+        self.open_dialog(dialog, chosen)
 
     def hand_arrived(self) -> None:
         """The host sent the hand it held back: the table and an open bid dialog show it."""
@@ -491,7 +491,10 @@ class TableScreen(FitsTerminal, GameScreen):
             bid = v.detail.bids[other]
             if bid is not None:
                 partner = " (your partner)" if other in partners else ""
-                made.append(f"{self.who(other)}{partner} {bid_label(bid.bid, bid.blind)}")
+                name = self.who(other)
+                if name == "You" and other == 0:  # another person bids: "You" would read as them
+                    name = "South" if self.count == 4 else "Player 1"
+                made.append(f"{name}{partner} {bid_label(bid.bid, bid.blind)}")
         return "Bids so far: " + ", ".join(made) if made else "Nobody has bid yet."
 
     def ask_pass(self, seat: int, phase: str) -> None:
@@ -519,7 +522,7 @@ class TableScreen(FitsTerminal, GameScreen):
                 self.advance()
 
         dialog = PassScreen(title, self.in_order(v.hand), counts, self.ascii_only, self.table_help())
-        self.app.push_screen(dialog, chosen)
+        self.open_dialog(dialog, chosen)
 
     def on_hand_picked(self, message: Hand.Picked) -> None:
         if self.collecting:
