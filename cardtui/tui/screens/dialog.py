@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
 from textual import events, work
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import ModalScreen
@@ -79,6 +80,7 @@ class DecisionDialog(ModalScreen[T]):
         self.VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-fits")]
         self._refocus: Widget | None = None
         self._aside_focus: Widget | None = None
+        self._given = False
 
     def on_mount(self) -> None:
         self.mount(
@@ -87,6 +89,15 @@ class DecisionDialog(ModalScreen[T]):
             )
         )
         self.mount(Static("Set aside: F3 brings the choice back.", id="aside-note", markup=False))
+
+    def dismiss(self, result: T | None = None) -> AwaitComplete:
+        """Give the choice back once, and only while in front. Textual's dismiss pops whatever screen is on top,
+        so a second Enter or click already on its way when the choice was made would pop the screen after it: the
+        hand-over, or the table itself, which left a blank screen where only ctrl+q worked."""
+        if self._given or not self.is_active:
+            return AwaitComplete()  # nothing to wait for
+        self._given = True
+        return super().dismiss(result)
 
     @property
     def aside(self) -> bool:
