@@ -110,3 +110,20 @@ async def test_f1_at_the_game_end_names_every_key() -> None:
         for key in ("p ", "r ", "v ", "m ", "q ", "h or F6"):
             assert f"  {key}" in text, key
         assert "review: the replay, judging the people's decisions at once" in text
+
+
+async def test_a_stray_enter_or_space_at_the_game_end_starts_nothing_and_the_footer_shows_its_keys() -> None:
+    """A second Enter from the last deal's dialog, or a stray Space, must not start a new game past the standings:
+    no button is chosen by Enter or Space until one is focused; `p` plays again. The footer is this screen's."""
+    session = finished_hearts()
+    app = CardtuiApp(Start(session=session), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        text = await drawn_when(pilot, app, lambda t: isinstance(app.screen, GameEndScreen) and "Play again" in t)
+        screen = app.screen
+        assert isinstance(screen, GameEndScreen)
+        await pilot.press("enter", "space", "enter")
+        await pilot.pause()
+        assert app.screen is screen and app.session is session
+        footer = screen_lines(app)[-1]
+        assert "Play again" in footer and "Flip" not in footer and "Hint" not in footer, footer
+        assert "Play again" in text
