@@ -101,7 +101,7 @@ class GameEndScreen(ModalScreen[str]):
                     if source.can_replay or choice not in HOST_ONLY:
                         primary = choice == "again"
                         yield Button(label, id=choice, compact=True, variant="primary" if primary else "default")
-        yield Footer()
+        yield Footer(compact=True)
 
     def keys_line(self) -> str:
         """The choices' keys in one line (the buttons keep to their words, so they fit 60 columns)."""
