@@ -68,6 +68,7 @@ class DecisionDialog(ModalScreen[T]):
         Binding("f8", "lobby", "Lobby", id="dialog.lobby"),
         Binding("escape", "leave", "Leave to the menu", id="dialog.leave", show=False),
         Binding("f3", "set_aside", "Set aside", id="dialog.aside"),
+        Binding("ctrl+e,f12", "past_deals", "Past deals", id="dialog.past-deals", show=False),
     ]
     KEYS: ClassVar[Keys] = ()
     """The dialog's own keys, for the help."""
@@ -145,6 +146,10 @@ class DecisionDialog(ModalScreen[T]):
         if self.table_help is not None and not any(key.startswith("Esc") for key, _ in keys):
             keys.append(LEAVE_KEY)
         return keys
+
+    def action_past_deals(self) -> None:
+        """ctrl+e or F12, the table's key for past deals: they open from the table, once this choice is made."""
+        self.say("Past deals open from the table (ctrl+e or F12) once this choice is made; F3 sets it aside.")
 
     def action_leave(self) -> None:
         """Esc over a table: the app asks whether to leave the table for the menu (the decision waits, saved)."""
