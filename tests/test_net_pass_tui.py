@@ -108,7 +108,7 @@ async def test_a_dialog_closed_by_the_timer_is_not_asked_again_before_the_hosts_
             await pilot.pause()
         assert not isinstance(app.screen, PassScreen)
         assert screen.query_one(PromptBar).message == "Your time ran out: a computer player moved for you."
-        assert text in screen.query_one(GameLog).lines()
+        assert f"{text}." in screen.query_one(GameLog).lines()  # a sentence in the log, with its full stop
 
 
 async def test_the_hosts_lobby_says_the_tables_turn_timer(tmp_path: Path) -> None:

@@ -75,3 +75,18 @@ async def test_hearts_has_no_contracts() -> None:
         screen = await settled_at(pilot, app, TableScreen)
         text = screen.query_one("#scores", Scoreboard).text
         assert "Scores" in text and "Contracts" not in text
+
+
+async def test_a_nil_bid_is_said_nil_in_the_contracts_as_on_the_seat() -> None:
+    app, session = make_app("cutthroat", seed=5)
+    fast_forward(session, lambda s: s.game.to_move == ToMove(0, "bid"))
+    session.apply(Bid(0, 0))  # You bid nil
+    fast_forward(session, tricks_in(1))
+    view = spades_view(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await settled_at(pilot, app, TableScreen)
+        await pilot.pause()
+        text = screen.query_one("#scores", Scoreboard).text
+    taken = view.tricks_won[0]
+    assert f"You: bid nil\n  won {taken} · nil\n" in text, text
+    assert "bid 0" not in text and "no contract" not in text

@@ -49,3 +49,16 @@ async def test_no_hint_before_a_blind_bidder_looks() -> None:
         await pilot.press("f2")
         await pilot.pause()
         assert dialog_message(dialog).startswith("A hint would look at your hand")
+
+
+@pytest.mark.parametrize("key", ["ctrl+e", "f12"])
+async def test_the_past_deals_key_in_the_pass_dialog_says_where_they_open(key: str) -> None:
+    app, _session = make_app("hearts", seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        dialog = app.screen
+        assert isinstance(dialog, PassScreen)
+        await pilot.press(key)
+        await pilot.pause()
+        assert in_front(app, dialog)
+        assert dialog_message(dialog).startswith("Past deals open from the table")

@@ -142,3 +142,20 @@ async def test_a_deal_end_before_the_last_offers_the_next_deal() -> None:
         assert isinstance(app.screen, DealEndScreen) and not session.is_over
         text = await drawn_when(pilot, app, lambda t: "Next deal" in t)
         assert "space Next deal" in text and "Final standings" not in text and "Go on (Enter)" in text
+
+
+async def test_a_stray_enter_or_space_at_the_game_end_starts_nothing_and_the_footer_shows_its_keys() -> None:
+    """A second Enter from the last deal's dialog, or a stray Space, must not start a new game past the standings:
+    no button is chosen by Enter or Space until one is focused; `p` plays again. The footer is this screen's."""
+    session = finished_hearts()
+    app = CardtuiApp(Start(session=session), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        text = await drawn_when(pilot, app, lambda t: isinstance(app.screen, GameEndScreen) and "Play again" in t)
+        screen = app.screen
+        assert isinstance(screen, GameEndScreen)
+        await pilot.press("enter", "space", "enter")
+        await pilot.pause()
+        assert app.screen is screen and app.session is session
+        footer = screen_lines(app)[-1]
+        assert "Play again" in footer and "Flip" not in footer and "Hint" not in footer, footer
+        assert "Play again" in text

@@ -220,6 +220,81 @@ async def test_keys_typed_before_the_hand_over_do_not_reach_the_next_persons_inp
         assert hand.buffer == "", "what You typed is in West's card input"
 
 
+@pytest.mark.real_grace
+async def test_the_grace_counts_from_the_first_drawing_and_judges_inputs_by_when_they_were_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a busy machine the hand-over is drawn well after it is mounted, and keys are handled well after they were
+    typed: a key typed within 0.6 s of the screen being drawn, or a click pressed then, never ends it, however late
+    it is handled."""
+    app, session = make_app("hearts", seed=4, humans=(0, 1))
+    drawn: list[float] = []
+    display = CardtuiApp._display
+
+    def noting(self: CardtuiApp, screen: Any, renderable: Any) -> None:
+        if isinstance(screen, HotSeatScreen) and renderable is not None and not drawn:
+            drawn.append(_time.get_time())
+        display(self, screen, renderable)
+
+    monkeypatch.setattr(CardtuiApp, "_display", noting)
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await seat_turn_before_the_other_person(pilot, app, session)
+        drawn.clear()
+        legal = [a for a in session.game.legal_actions() if isinstance(a, Play)]
+        await pilot.press(*legal[0].card.code.lower(), "enter")
+        hot = app.screen
+        assert isinstance(hot, HotSeatScreen)
+        await hot.accepting.wait()
+        assert drawn and hot.shown_at >= drawn[0], "the grace started before the screen was drawn"
+        early = drawn[0] + HotSeatScreen.GRACE - 0.01  # typed while the grace was on, handled only now
+        for key in ("k", "space", "enter"):
+            typed = events.Key(key, " " if key == "space" else "\r" if key == "enter" else key)
+            typed.time = early
+            hot.post_message(typed)
+        pressed = events.MouseDown(hot, 1, 1, 0, 0, 1, False, False, False, 1, 1)
+        pressed.time = early  # a click pressed in the grace, released (and handled) late
+        hot.post_message(pressed)
+        hot.post_message(events.Click(hot, 1, 1, 0, 0, 1, False, False, False, 1, 1))
+        await pilot.pause()
+        await pilot.pause()
+        assert in_front(app, hot), "an input made in the grace ended the hand-over"
+        assert table.viewer is None and table.query_one(Hand).cards == []
+        await pilot.press("space")
+        await settle(pilot, app)
+        assert in_front(app, table) and table.viewer == 1
+
+
+async def test_a_second_enter_on_its_way_after_the_pass_leaves_the_table_and_the_hand_over_up() -> None:
+    """Two Enters reach the pass dialog's hand before the first is handled (a fast double press, a busy machine):
+    the first passes, the second does nothing; it used to pop the screen after the dialog (the hand-over, or the
+    table, leaving a blank screen that only ctrl+q left)."""
+    app, session = make_app("hearts", seed=4, humans=(0, 1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        dialog = None
+        for _ in range(10):
+            await settle(pilot, app)
+            if isinstance(app.screen, PassScreen):
+                dialog = app.screen
+                break
+            await answer_simply(pilot, app)
+        assert isinstance(dialog, PassScreen)
+        table = app.screen_stack[-2]
+        assert isinstance(table, TableScreen)
+        for card in dialog.cards[: dialog.count]:
+            await type_text(pilot, card.code)
+        passer = table.viewer
+        hand = dialog.query_one(Hand)
+        hand.post_message(events.Key("enter", "\r"))
+        hand.post_message(events.Key("enter", "\r"))
+        await settle(pilot, app)
+        assert [a.seat for a in session.log if isinstance(a, Pass) and a.seat in (0, 1)] == [passer]
+        assert table in app.screen_stack, "the second Enter popped the table"
+        assert isinstance(app.screen, HotSeatScreen), "the second Enter popped the hand-over"
+        await pilot.press("space")
+        await settle(pilot, app)
+        assert isinstance(app.screen, PassScreen) and table.viewer == 1 - (passer or 0)
+
+
 def hot_seat_text(screen: HotSeatScreen) -> str:
     return " ".join(str(s.content) for s in screen.query(Static))
 

@@ -140,6 +140,8 @@ async def test_a_network_seat_leaves_its_table_for_the_menu_and_its_seat_waits(t
         await pilot.press("y")
         await to_menu(pilot, app)
         assert app.remote is None
+        told = [n.message for n in app._notifications]
+        assert any("your seat waits.\nJoin again with: cardtui join" in m for m in told), told  # two lines
         for _ in range(200):  # the host sees the seat go
             await pilot.pause()
             await app.workers.wait_for_complete()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cardtui.replay import Replay
 from cardtui.review import review
 from cardtui.rules import HeartsRules, default_preset
@@ -13,7 +15,7 @@ from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.widgets.review_line import ReviewLine, ask
-from tests.support.tui import shot, workers_done
+from tests.support.tui import drawn_when, shot, workers_done
 
 
 def one_deal_game(tmp_path: Path) -> Path:
@@ -83,3 +85,20 @@ async def test_review_in_the_replay_snapshot(tmp_path: Path, snapshot: Any) -> N
         await workers_done(app)
         await pilot.press("n", "n")
         await shot(snapshot, app, pilot, "replay_review.svg")
+
+
+@pytest.mark.parametrize("size", [(100, 30), (60, 20)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_judgement_under_the_replay_wraps_to_be_read_whole(tmp_path: Path, size: tuple[int, int]) -> None:
+    """The words for a marked decision run longer than a line: they wrap, not stop at the screen's edge."""
+    path = one_deal_game(tmp_path)
+    app = CardtuiApp(Start(replay_path=path))
+    async with app.run_test(size=size) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("r")
+        await workers_done(app)
+        await pilot.press("n")
+        said = " ".join(screen.query_one(ReviewLine).lines[1].split())
+        assert len(said) > size[0], "the judgement fits one line: nothing to wrap"
+        text = await drawn_when(pilot, app, lambda t: said[:20] in " ".join(t.split()))
+        assert said in " ".join(text.split()), text

@@ -73,6 +73,20 @@ async def test_f5_refuses_a_claim_that_is_not_certain_and_says_why() -> None:
         assert said.startswith("Claim refused: ") and len(session.log) == before
 
 
+@pytest.mark.parametrize("ascii_only", [False, True])
+async def test_a_claim_refusal_names_the_cards_as_the_table_draws_them(ascii_only: bool) -> None:
+    rules = load_preset("hearts").replace(pass_cycle=["none"])
+    deal = make_deal(3, {0: "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC AC 2D"})  # the king of clubs is out
+    session = Session.of_save(parse_save(build_save(rules, SEATS, 1, [deal])))
+    app = CardtuiApp(Start(session=session), Settings(speed="instant", ascii_only=ascii_only))
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_at(pilot, app, TableScreen)
+        await pilot.press("f5")
+        said = table.query_one(PromptBar).message
+    cards = "2C (KC)" if ascii_only else "2♣ (K♣)"
+    assert said == f"Claim refused: a club higher than your {cards} is still out."
+
+
 @pytest.mark.parametrize("key", ["f5", "exclamation_mark"])  # `!`: where a browser takes F5 to reload
 async def test_f5_claims_the_rest_when_every_trick_is_yours(key: str) -> None:
     rules = load_preset("hearts").replace(pass_cycle=["none"])

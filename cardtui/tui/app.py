@@ -259,7 +259,7 @@ class CardtuiApp(App[str | None]):
     def leave_table(self, remote: RemoteSource) -> None:
         """A seat leaves its network table for the menu: the connection closes and the seat waits for its
         person, who is told how to come back."""
-        self.notify(inert(remote.leaving()), title="You left the table", timeout=20, markup=False)
+        self.notify(inert(remote.leaving(), lines=True), title="You left the table", timeout=20, markup=False)
         self.run_worker(remote.close(), group="leave-table", exit_on_error=False)
 
     def exit_message(self) -> str | None:

@@ -6,9 +6,10 @@ Nothing here imports Textual, so it is cheap to import and easy to test.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 
-from cardtui.cards import Card, Suit
+from cardtui.cards import Card, Suit, parse_card
 from cardtui.games import Event
 from cardtui.games.base import Action, Bid, Claim, GameOver, Pass, Play, Undone
 from cardtui.games.eight_of_spades import Eliminated, Flip, Flipped, LaidOut, PointsLost, Skipped, StakeLost, Taken
@@ -92,6 +93,15 @@ def name_column(rows: Sequence[tuple[str, str]], width: int, least: int) -> list
 def card_label(card: Card, ascii_only: bool) -> str:
     """`10♣`, or `10C` on terminals without suit glyphs."""
     return card.code if ascii_only else card.glyph
+
+
+CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b")
+"""A card's code in the engine's words (`3C`, `10H`)."""
+
+
+def card_codes_shown(text: str, ascii_only: bool) -> str:
+    """The engine's words with each card code drawn as the table draws cards: `3♣ (K♣)`, or kept under ASCII."""
+    return text if ascii_only else CARD_CODE.sub(lambda m: parse_card(m.group()).glyph, text)
 
 
 def seat_name(seats: Sequence[Seat], seat: int) -> str:

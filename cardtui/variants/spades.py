@@ -144,12 +144,13 @@ def _progress(view: PlayerView, names: Sequence[str]) -> list[str]:
             continue
         contract = sum(b.bid for b in made)
         waiting = " + ?" if len(made) < len(side) else ""
-        lines.append(f"{name[:16]}: bid {contract}{waiting}")
+        said = " + ".join(b.label() for b in made) if contract == 0 else str(contract)  # nil, as a nil is said
+        lines.append(f"{name[:16]}: bid {said}{waiting}")
         nil_tricks = sum(view.tricks_won[b.seat] for b in made if b.is_nil)
         counted = won if rules.failed_nil_tricks_count else won - nil_tricks
         need = contract - counted
         if contract == 0:
-            state = "no contract"
+            state = "nil"
         elif need > 0:
             state = f"need {need}"
         else:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
 from textual import events, work
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import ModalScreen
@@ -67,6 +68,7 @@ class DecisionDialog(ModalScreen[T]):
         Binding("f8", "lobby", "Lobby", id="dialog.lobby"),
         Binding("escape", "leave", "Leave to the menu", id="dialog.leave", show=False),
         Binding("f3", "set_aside", "Set aside", id="dialog.aside"),
+        Binding("ctrl+e,f12", "past_deals", "Past deals", id="dialog.past-deals", show=False),
     ]
     KEYS: ClassVar[Keys] = ()
     """The dialog's own keys, for the help."""
@@ -79,6 +81,7 @@ class DecisionDialog(ModalScreen[T]):
         self.VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-fits")]
         self._refocus: Widget | None = None
         self._aside_focus: Widget | None = None
+        self._given = False
 
     def on_mount(self) -> None:
         self.mount(
@@ -87,6 +90,15 @@ class DecisionDialog(ModalScreen[T]):
             )
         )
         self.mount(Static("Set aside: F3 brings the choice back.", id="aside-note", markup=False))
+
+    def dismiss(self, result: T | None = None) -> AwaitComplete:
+        """Give the choice back once, and only while in front. Textual's dismiss pops whatever screen is on top,
+        so a second Enter or click already on its way when the choice was made would pop the screen after it: the
+        hand-over, or the table itself, which left a blank screen where only ctrl+q worked."""
+        if self._given or not self.is_active:
+            return AwaitComplete()  # nothing to wait for
+        self._given = True
+        return super().dismiss(result)
 
     @property
     def aside(self) -> bool:
@@ -136,6 +148,10 @@ class DecisionDialog(ModalScreen[T]):
         if self.table_help is not None and not any(key.startswith("Esc") for key, _ in keys):
             keys.append(LEAVE_KEY)
         return keys
+
+    def action_past_deals(self) -> None:
+        """ctrl+e or F12, the table's key for past deals: they open from the table, once this choice is made."""
+        self.say("Past deals open from the table (ctrl+e or F12) once this choice is made; F3 sets it aside.")
 
     def action_leave(self) -> None:
         """Esc over a table: the app asks whether to leave the table for the menu (the decision waits, saved)."""

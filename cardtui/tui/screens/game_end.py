@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from cardtui.inert import inert
 from cardtui.session import Session
@@ -58,6 +58,10 @@ class GameEndScreen(ModalScreen[str]):
     """Gives back "again" (the same rules and seats, a new deal), "replay", "review" (the replay, reviewing the
     people's decisions), "menu" or "quit"."""
 
+    AUTO_FOCUS = ""
+    """No button takes Enter or Space at first: a key still coming from the last deal's dialog (a second Enter, a
+    stray Space) must not start a new game past the standings; `p` or a click does."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"choose('{choice}')", label, id=f"game-end.{choice}") for key, choice, label in CHOICES),
         Binding("h,f6", "history", "Score history", id="game-end.history"),
@@ -97,6 +101,7 @@ class GameEndScreen(ModalScreen[str]):
                     if self.offers(choice):
                         primary = choice == "again"
                         yield Button(label, id=choice, compact=True, variant="primary" if primary else "default")
+        yield Footer(compact=True)
 
     def keys_line(self) -> str:
         """The choices' keys in one line (the buttons keep to their words, so they fit 60 columns)."""
@@ -111,7 +116,6 @@ class GameEndScreen(ModalScreen[str]):
         return self.source.can_replay or choice not in HOST_ONLY
 
     def on_mount(self) -> None:
-        self.query_one(Button).focus()
         if self.source.records:
             from cardtui.games.summary import score_history
             from cardtui.tui.screens.history import running_totals

@@ -18,8 +18,10 @@ class HotSeatScreen(ModalScreen[None]):
     """An opaque screen; a key pressed once it asks for one gives the keyboard to the named player.
 
     The last person often types on after their move (a second key, a card code in a hurry). Such keys were
-    pressed before this screen could be seen, so they are no one's answer to it: a key or click that arrived
-    before it appeared or within `GRACE` seconds after is ignored, and only then does it ask for a key.
+    pressed before this screen could be seen, so they are no one's answer to it: a key or click made before it was
+    drawn or within `GRACE` seconds after is ignored, and only then does it ask for a key. The grace counts from
+    its first drawing, not from its mounting (on a busy machine the drawing comes late), and each input is judged
+    by when it was made, not when it is handled (a key queued early and handled late is still early).
     """
 
     GRACE: ClassVar[float] = 0.6
@@ -30,6 +32,9 @@ class HotSeatScreen(ModalScreen[None]):
         self.player = inert(player)
         self.leaving = False
         self.shown_at = _time.get_time()
+        """When the screen was first drawn (until then, when it was made): the grace counts from here."""
+        self.pressed_at: float | None = None
+        """When the mouse button of the click to come was pressed (a click is made when its button goes down)."""
         self.accepting = asyncio.Event()
         """Set once keys are taken as the next person's answer (tests and the screen wait on it)."""
 
@@ -43,6 +48,10 @@ class HotSeatScreen(ModalScreen[None]):
         return "Your turn: take the keyboard." if self.player == "You" else f"Pass the keyboard to {self.player}."
 
     def on_mount(self) -> None:
+        self.call_after_refresh(self.drawn)
+
+    def drawn(self) -> None:
+        """The screen is on the terminal: the grace starts now."""
         self.shown_at = _time.get_time()
         self.set_timer(self.GRACE, self.ask)
 
@@ -63,8 +72,13 @@ class HotSeatScreen(ModalScreen[None]):
         if self.deliberate(event.time):
             self.hand_over()
 
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        self.pressed_at = event.time
+
     def on_click(self, event: events.Click) -> None:
-        if self.deliberate(event.time):
+        """A click is as old as its press (the click event itself is made when the release is handled)."""
+        pressed, self.pressed_at = self.pressed_at, None
+        if pressed is not None and self.deliberate(pressed):
             self.hand_over()
 
     def hand_over(self) -> None:

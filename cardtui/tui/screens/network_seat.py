@@ -242,7 +242,8 @@ class NetworkSeat(GameScreen):
             self.say_presence(remote.present, before)
             self.advance()  # the prompt says whether the seat to move is taken
         elif kind in ("away", "back", "timed_out"):
-            self.game_log().say(str(said.get("text", "")))
+            text = str(said.get("text", "")).rstrip()
+            self.game_log().say(text if text.endswith((".", "!", "?")) else f"{text}.")  # a sentence, as the log's are
             if kind == "timed_out" and remote.seat in said.get("seats", ()):
                 self.time_ran_out()
         elif kind in ("choosing", "timer"):

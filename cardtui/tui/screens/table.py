@@ -23,6 +23,7 @@ from cardtui.session import Session
 from cardtui.source import TableSource
 from cardtui.tui.common import (
     bid_label,
+    card_codes_shown,
     card_label,
     name_and_verb,
     name_column,
@@ -572,7 +573,7 @@ class TableScreen(FitsTerminal, GameScreen):
             return
         why = self.claim_refusal(seat)
         if why is not None:
-            self.say(f"Claim refused: {why}.", error=True)
+            self.say(f"Claim refused: {card_codes_shown(why, self.ascii_only)}.", error=True)
             return
         from cardtui.tui.screens.confirm import ConfirmScreen
 

@@ -32,7 +32,7 @@ class ReviewLine(Widget):
         first, second = inert(first), inert(second)
         if (first, second) != self.lines:
             self.lines = (first, second)
-            self.refresh()
+            self.refresh(layout=True)  # the second line may wrap to more rows or fewer
 
     def working(self, done: int, total: int) -> None:
         self.set(f"Reviewing… {done}/{total} decisions weighed" if total else "Reviewing…")
@@ -62,7 +62,7 @@ class ReviewLine(Widget):
         self.set(head, f"{who}{mark}: {words}")
 
     def render(self) -> Text:
-        """The first line cut to the width; the second wraps (the stylesheet leaves room for two lines)."""
+        """The first line cut to the width; the second wraps, the widget as tall as it needs."""
         first, second = self.lines
         width = max(1, self.content_size.width)
         if len(first) > width:
