@@ -241,7 +241,7 @@ async def test_a_full_server_says_at_most_1_tab() -> None:
         async with connect(face.url.replace("http://", "ws://") + "/ws"):
             await until(lambda: face.pids(), 10, "the tab's process started")
             with pytest.raises(HTTPError) as full:
-                await asyncio.to_thread(urlopen, face.url, timeout=10)
+                await asyncio.to_thread(urlopen, f"{face.url}/?status", timeout=10)
     assert full.value.code == 503 and "at most 1 tab at once;" in full.value.read().decode()
 
 
@@ -259,3 +259,74 @@ async def test_in_a_browser_tab_the_words_say_what_a_browser_can_do(monkeypatch:
         said = " ".join(shown.split())
         assert "The page is 77x19, under 60x20 columns by rows: make the window bigger or zoom out" in said
         assert "The terminal" not in said
+
+
+def ask(url: str, path: str, host: str, upgrade: bool = False) -> int:
+    """The status of a GET of `path` sent to `url`'s server under another name (`host`), as a rebound DNS name is."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    where = urlsplit(url)
+    connection = http.client.HTTPConnection(where.hostname or "", where.port, timeout=10)
+    headers = {"Host": host}
+    if upgrade:
+        headers |= {
+            "Origin": f"http://{host}",
+            "Upgrade": "websocket",
+            "Connection": "Upgrade",
+            "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+            "Sec-WebSocket-Version": "13",
+        }
+    try:
+        connection.request("GET", path, headers=headers)
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize("seat", [False, True], ids=["serve", "seat link"])
+async def test_on_loopback_a_request_under_another_sites_name_is_refused(seat: bool) -> None:
+    """DNS rebinding: another site's name pointed at 127.0.0.1 gets no page and no socket; our own names do."""
+    face = WebFace(menu=None if seat else STUBBORN, seats={"tok": STUBBORN} if seat else None, limit=2)
+    async with face:
+        await face.open()
+        port = face.url.rsplit(":", 1)[1]
+        page, socket_path = ("/seat/tok", "/seat/tok/ws") if seat else ("/", "/ws")
+        evil = f"evil.example:{port}"
+        assert await asyncio.to_thread(ask, face.url, page, evil) == 421
+        assert await asyncio.to_thread(ask, face.url, socket_path, evil, True) == 421
+        assert not face.tabs
+        for name in ("127.0.0.1", "localhost"):
+            assert await asyncio.to_thread(ask, face.url, page, f"{name}:{port}") == 200
+
+
+def test_on_every_address_the_links_name_an_address_others_can_reach(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bound to 0.0.0.0, links use this machine's outward address, not a host name that may mean 127.0.0.1."""
+    from cardtui.net.server import reachable_name
+
+    class Probe:
+        def __init__(self, *args: object) -> None:
+            self.to: object = None
+
+        def __enter__(self) -> Probe:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            pass
+
+        def connect(self, address: object) -> None:
+            self.to = address
+
+        def getsockname(self) -> tuple[str, int]:
+            return ("192.168.1.23", 40000)
+
+    monkeypatch.setattr(socket, "gethostname", lambda: "myhost")
+    monkeypatch.setattr(socket, "socket", Probe)
+    assert reachable_name() == "192.168.1.23"
+
+    class Offline(Probe):
+        def connect(self, address: object) -> None:
+            raise OSError("Network is unreachable")
+
+    monkeypatch.setattr(socket, "socket", Offline)
+    assert reachable_name() == "myhost"

@@ -154,6 +154,13 @@ def run_host(
             finally:
                 await remote.close()
                 if web is not None:
-                    await web.close()
+                    try:
+                        # The seats see the table close; their pages stay while their tabs show it.
+                        await table.close()
+                        if web.open_tabs():
+                            print("the browser seats' pages stay open until their tabs close (ctrl+c stops)")
+                        await web.finish()
+                    finally:
+                        await web.close()
 
     return asyncio.run(deal())
