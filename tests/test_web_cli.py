@@ -347,3 +347,44 @@ async def test_at_60x20_the_lobby_shows_every_token_whole() -> None:
         assert f"ws://127.0.0.1:45123/#{token}" in rows and link in rows, screen
         assert all(token in row for row in rows if "Xy7" in row), screen
         assert rows[rows.index(f"ws://127.0.0.1:45123/#{token}") - 1] == "cardtui join \\", screen
+
+
+async def test_in_a_browser_tab_a_closed_table_says_to_close_the_tab(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
+    table = await open_table(tmp_path)
+    remote = await RemoteSource.join(table.invitations()[0])
+    app = CardtuiApp(Start(remote=remote), Settings(speed="instant"))
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settled_at(pilot, app, PassScreen)
+            await table.close()
+            shown = await drawn_when(pilot, app, lambda s: "The table is gone" in s)
+            assert "The table is gone: the host closed the table. ctrl+q: quit, or close this tab" in shown
+    finally:
+        await remote.close()
+
+
+async def test_in_a_browser_tab_a_failed_save_is_retried_with_at(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A browser takes ctrl+r to reload the page: `@` tries the save again, and the prompt says so."""
+    import errno
+
+    from cardtui.tui.widgets.prompt_bar import PromptBar
+
+    real_fsync = os.fsync
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)
+    app, session = make_app(save_path=tmp_path / "g.json")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await drawn_when(pilot, app, lambda s: "Could not save" in s)
+        assert "ctrl+r or @: try again" in app.screen.query_one(PromptBar).message
+        monkeypatch.setattr(os, "fsync", real_fsync)
+        await pilot.press("at")
+        await settled_at(pilot, app, PassScreen)
+        assert session.log
