@@ -30,7 +30,7 @@ from cardtui.saves import LoadedSave, load_save
 from cardtui.session import Session
 from tests.support.browser import Browser, Page
 from tests.support.net import seats_of
-from tests.support.terminal import Tmux
+from tests.support.terminal import Tmux, app_pid
 
 pytestmark = pytest.mark.browser
 
@@ -531,3 +531,29 @@ async def test_the_first_enter_at_the_menu_opens_a_new_game(
     await page.steady(lambda s: "New game" in s and "Statistics" in s, "the menu")
     await page.key("Enter")
     await page.wait(lambda s: "Start (ctrl+s)" in s, "the new game form", 10)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+async def test_when_the_host_quits_its_browser_seat_shows_the_table_gone(browser: Browser, tmp_path: Path) -> None:
+    """A host playing a seat presses ctrl+q: the browser seat says the table is gone (no cut-off page), and the
+    host keeps the page until its tab closes."""
+    save = tmp_path / "quit.json"
+    tmux = Tmux(tmp_path / "home")
+    try:
+        tmux.start("host", f"host hearts --seats you,open,bot:easy,bot:easy --seed 5 --save {save} --web")
+        lobby = await asyncio.to_thread(tmux.wait, "host", lambda s: "/seat/" in s, "the lobby's link")
+        (link,) = re.findall(r"http://127\.0\.0\.1:\d+/seat/[\w-]+", lobby)
+        host = psutil.Process(app_pid(tmux, "host"))
+        page = await browser.new_page(link)
+        await page.wait(lambda s: "Chosen (0/3)" in s, "the seat's pass")
+        tmux.keys("host", "Escape")
+        await asyncio.to_thread(tmux.wait, "host", lambda s: "lobby" not in s, "the host's table")
+        tmux.keys("host", "C-q")
+        await page.wait(lambda s: "The table is gone: the host closed the table" in s, "the table gone")
+        await asyncio.to_thread(tmux.wait, "host", lambda s: "until their tabs close" in s, "the host waiting")
+        shown = await page.screen()
+        assert shown is not None and not shown["ended"] and host.is_running()
+        await browser.close_page(page)
+        await asyncio.to_thread(host.wait, 20)  # psutil.TimeoutExpired if the host outlives the seat's tab
+    finally:
+        tmux.close()

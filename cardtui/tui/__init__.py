@@ -133,12 +133,15 @@ def run_host(
     With `web`, each other person's seat also has a page in a browser, its link in the lobby.
     """
     import asyncio
+    import contextlib
 
     from cardtui.net.server import Table
     from cardtui.net.source import RemoteSource
     from cardtui.tui.app import CardtuiApp, Start
 
-    async def deal() -> str | None:
+    said: list[str | None] = [None]
+
+    async def deal() -> None:
         table = Table(session, away=away, hints=hints)
         async with table:
             await table.open(bind, port, url_host, tls)
@@ -150,7 +153,7 @@ def run_host(
             start = Start(remote=remote, host_save=session.save_path, host_reopen=reopen)
             app = CardtuiApp(start, settings_for(speed, ascii_only))
             try:
-                return await app.run_async()
+                said[0] = await app.run_async()
             finally:
                 await remote.close()
                 if web is not None:
@@ -163,4 +166,7 @@ def run_host(
                     finally:
                         await web.close()
 
-    return asyncio.run(deal())
+    # ctrl+c while the seats' pages stay open (the app has ended): the pages close, the app's last word stands.
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(deal())
+    return said[0]
