@@ -1153,11 +1153,10 @@ def _host_here(
 
     `reopen` is the command that opens it again as it was, said at the end.
     """
-    import socket
-
+    from cardtui.net.server import reachable_name
     from cardtui.tui import run_host
 
-    url_host = socket.gethostname() if table.bind in WILDCARD else None
+    url_host = reachable_name() if table.bind in WILDCARD else None
     own = _own_tls(table.tls_files[0]) if table.tls is not None and table.tls_files is not None else None
     try:
         _need_terminal()
@@ -1188,8 +1187,7 @@ def _seat_pages(
     web: bool, web_port: int, bind: str, tls: ssl.SSLContext | None, tls_files: tuple[Path, Path] | None
 ) -> SeatPages | None:
     """`host --web`'s seat pages, on the table's address and TLS; None without --web."""
-    import socket
-
+    from cardtui.net.server import reachable_name
     from cardtui.tui.web import SeatPages
 
     if not 0 <= web_port <= 65535:
@@ -1198,7 +1196,7 @@ def _seat_pages(
         if web_port:
             fail("--web-port is for --web; add --web to serve the seats' pages")
         return None
-    url_host = socket.gethostname() if bind in WILDCARD else None
+    url_host = reachable_name() if bind in WILDCARD else None
     return SeatPages(bind, web_port, url_host, tls, tls_files[0] if tls_files is not None else None)
 
 

@@ -118,7 +118,7 @@ async def test_the_settings_screen_switches_confirming_and_says_a_claim_always_a
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SettingsScreen)
-        assert "a claim (F5) always asks" in str(screen.query_one("#settings-claim", Static).content)
+        assert "a claim (F5 or !) always asks" in str(screen.query_one("#settings-claim", Static).content)
         switch = screen.query_one("#confirm-costly", Switch)
         assert not switch.value
         switch.focus()

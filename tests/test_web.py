@@ -23,10 +23,14 @@ from urllib.request import urlopen
 import psutil
 import pytest
 
+from cardtui.cards import Card
 from cardtui.games.base import Pass, Play
+from cardtui.rules import load_preset
 from cardtui.saves import LoadedSave, load_save
+from cardtui.session import Session
 from tests.support.browser import Browser, Page
-from tests.support.terminal import Tmux
+from tests.support.net import seats_of
+from tests.support.terminal import Tmux, app_pid
 
 pytestmark = pytest.mark.browser
 
@@ -325,8 +329,10 @@ async def test_a_full_server_says_so_and_a_socket_from_another_site_is_refused(
     page = await browser.new_page(url)
     await page.wait(lambda s: "New game" in s, "the menu")
     with pytest.raises(HTTPError) as full:
-        await asyncio.to_thread(urlopen, url, timeout=10)
+        await asyncio.to_thread(urlopen, f"{url}/?status", timeout=10)
     assert full.value.code == 503 and "at most 1 tab at once" in full.value.read().decode()
+    second = await browser.new_page(url)
+    await second.shown_text(lambda t: "All tabs are taken" in t and "at most 1 tab at once" in t, "the full server")
     # Another site's page may not drive the app through the visitor's browser.
     socket_url = url.replace("http://", "ws://") + "/ws"
     with pytest.raises(InvalidStatus) as refused:
@@ -424,3 +430,138 @@ async def test_a_tab_whose_app_is_killed_is_closed_and_its_place_is_free(servers
         async with asyncio.timeout(30):
             while not served.tabs():
                 await again.recv()
+
+
+def last_trick_to_play(save: Path) -> Card:
+    """A one-deal Hearts game saved where South (an open seat) plays the deal's last card; that card."""
+    session = Session.new(load_preset("hearts").replace(max_deals=1), seats_of("p,easy,easy,easy"), 5, save)
+    while True:
+        game = session.game
+        if game.is_chance:
+            session.apply(session.chance_action())
+            continue
+        tm = game.to_move
+        assert tm is not None
+        hand = sorted(game.view(0).hand)  # type: ignore[attr-defined]
+        if tm.seat == 0 and tm.phase == "play" and len(hand) == 1:
+            session.save()
+            session.close()
+            last: Card = hand[0]
+            return last
+        session.apply(game.legal_actions()[0])
+
+
+async def test_a_browser_seat_sees_its_game_end_and_then_that_the_table_closed(
+    browser: Browser, servers: list[Served], tmp_path: Path
+) -> None:
+    """The seat plays the deal's last card: its page shows the end, not the trick before it, and on leaving the
+    page says the game has ended (its server is gone), not to reload."""
+    save = tmp_path / "end.json"
+    card = last_trick_to_play(save)
+    served = await Served.start("host", "--resume", str(save), "--web")
+    servers.append(served)
+    (link,) = served.links()
+    page = await browser.new_page(link)
+    await page.wait(lambda s: "Your turn" in s, "the last turn")
+    await page.type(card.code)
+    await page.key("Enter")
+    await page.wait(lambda s: "End of deal" in s, "the end of the deal")
+    assert served.process.stdout is not None
+    async with asyncio.timeout(30):
+        while "stay open until their tabs close" not in "".join(served.lines):
+            line = (await served.process.stdout.readline()).decode()
+            assert line, f"the host ended while its seat's tab was open: {served.lines}"
+            served.lines.append(line)
+    shown = await page.screen()
+    assert shown is not None and not shown["ended"] and "End of deal" in shown["text"]
+    assert served.process.returncode is None
+    await page.ctrl("q")
+    said = await page.shown_text(lambda t: "ended" in t, "the page's last word")
+    assert "Reload" not in said and "closed" in said
+    async with asyncio.timeout(20):
+        assert await served.process.wait() == 0
+
+
+async def test_three_reloads_in_a_row_each_open_the_seat_and_the_one_tab_server(
+    browser: Browser, servers: list[Served], home: Path
+) -> None:
+    instant(home)
+    served = await Served.start("serve", "--port", "0", "--tabs", "1")
+    host = await Served.start("host", "hearts", "--seats", "open,bot:easy,bot:easy,bot:easy", "--seed", "5", "--web")
+    servers.extend([served, host])
+    (url,) = served.links()
+    (link,) = host.links()
+    for address, ready in ((url, "New game"), (link, "Chosen (0/3)")):
+        await reloads_open(browser, address, ready)
+
+
+async def reloads_open(browser: Browser, address: str, ready: str) -> None:
+    """Open `address`, then reload it three times: each time the terminal shows `ready` again."""
+    page = await browser.new_page(address)
+    await page.wait(lambda s: ready in s, "the first opening")
+    for n in range(3):
+        await page.reload()
+        await page.wait(lambda s: ready in s, f"reload {n + 1}")
+        shown = await page.screen()
+        assert shown is not None and not shown["ended"], f"reload {n + 1} was refused"
+
+
+async def test_the_first_resize_fits_the_table_in_the_window(
+    browser: Browser, servers: list[Served], home: Path
+) -> None:
+    instant(home)
+    served = await Served.start("serve", "--port", "0")
+    servers.append(served)
+    (url,) = served.links()
+    page = await browser.new_page(url, 1280, 800)
+    await page.wait(lambda s: "New game" in s, "the menu")
+    await page.resize(700, 560)
+    fits = (
+        "(() => { const t = window.cardtuiTerminal, r = t.element.querySelector('.xterm-screen')"
+        ".getBoundingClientRect(); return r.bottom <= window.innerHeight && r.right <= window.innerWidth; })()"
+    )
+    deadline = time.monotonic() + 10
+    while not await page.evaluate(fits):
+        assert time.monotonic() < deadline, f"the terminal is larger than the window: {await page.screen()}"
+        await asyncio.sleep(0.05)
+    await page.steady(lambda s: "New game" in s, "the menu at the new size")
+    assert await page.evaluate(fits)
+
+
+async def test_the_first_enter_at_the_menu_opens_a_new_game(
+    browser: Browser, servers: list[Served], home: Path
+) -> None:
+    instant(home)
+    served = await Served.start("serve", "--port", "0")
+    servers.append(served)
+    (url,) = served.links()
+    page = await browser.new_page(url)
+    await page.steady(lambda s: "New game" in s and "Statistics" in s, "the menu")
+    await page.key("Enter")
+    await page.wait(lambda s: "Start (ctrl+s)" in s, "the new game form", 10)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+async def test_when_the_host_quits_its_browser_seat_shows_the_table_gone(browser: Browser, tmp_path: Path) -> None:
+    """A host playing a seat presses ctrl+q: the browser seat says the table is gone (no cut-off page), and the
+    host keeps the page until its tab closes."""
+    save = tmp_path / "quit.json"
+    tmux = Tmux(tmp_path / "home")
+    try:
+        tmux.start("host", f"host hearts --seats you,open,bot:easy,bot:easy --seed 5 --save {save} --web")
+        lobby = await asyncio.to_thread(tmux.wait, "host", lambda s: "/seat/" in s, "the lobby's link")
+        (link,) = re.findall(r"http://127\.0\.0\.1:\d+/seat/[\w-]+", lobby)
+        host = psutil.Process(app_pid(tmux, "host"))
+        page = await browser.new_page(link)
+        await page.wait(lambda s: "Chosen (0/3)" in s, "the seat's pass")
+        tmux.keys("host", "Escape")
+        await asyncio.to_thread(tmux.wait, "host", lambda s: "lobby" not in s, "the host's table")
+        tmux.keys("host", "C-q")
+        await page.wait(lambda s: "The table is gone: the host closed the table" in s, "the table gone")
+        await asyncio.to_thread(tmux.wait, "host", lambda s: "until their tabs close" in s, "the host waiting")
+        shown = await page.screen()
+        assert shown is not None and not shown["ended"] and host.is_running()
+        await browser.close_page(page)
+        await asyncio.to_thread(host.wait, 20)  # psutil.TimeoutExpired if the host outlives the seat's tab
+    finally:
+        tmux.close()

@@ -229,8 +229,8 @@ async def test_at_60_columns_the_lobby_never_breaks_a_seats_line_or_link() -> No
         screen = await drawn_when(pilot, app, lambda s: "West " in s and "lobby" in s)
         rows = screen.splitlines()
         assert any(link in row for row in rows), screen
-        # The join line is wider than the dialog here: it starts on its own row, and no row holds a piece of it alone.
-        assert any(line[:40] in row for row in rows), screen
+        # The join line is wider than the dialog here: its invitation is whole on a row of its own.
+        assert any(line.split(" join ")[1] in row for row in rows), screen
         assert all("ws://" in row or "/seat/" in row for row in rows if "Xy7-" in row), screen
 
 
@@ -241,7 +241,7 @@ async def test_a_full_server_says_at_most_1_tab() -> None:
         async with connect(face.url.replace("http://", "ws://") + "/ws"):
             await until(lambda: face.pids(), 10, "the tab's process started")
             with pytest.raises(HTTPError) as full:
-                await asyncio.to_thread(urlopen, face.url, timeout=10)
+                await asyncio.to_thread(urlopen, f"{face.url}/?status", timeout=10)
     assert full.value.code == 503 and "at most 1 tab at once;" in full.value.read().decode()
 
 
@@ -260,3 +260,132 @@ async def test_in_a_browser_tab_the_words_say_what_a_browser_can_do(monkeypatch:
         assert "The page has 19 rows, under 20: make the window bigger or zoom out" in said
         assert "77" not in said  # 77 columns are enough: only the short side is named
         assert "The terminal" not in said
+
+
+def ask(url: str, path: str, host: str, upgrade: bool = False) -> int:
+    """The status of a GET of `path` sent to `url`'s server under another name (`host`), as a rebound DNS name is."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    where = urlsplit(url)
+    connection = http.client.HTTPConnection(where.hostname or "", where.port, timeout=10)
+    headers = {"Host": host}
+    if upgrade:
+        headers |= {
+            "Origin": f"http://{host}",
+            "Upgrade": "websocket",
+            "Connection": "Upgrade",
+            "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+            "Sec-WebSocket-Version": "13",
+        }
+    try:
+        connection.request("GET", path, headers=headers)
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize("seat", [False, True], ids=["serve", "seat link"])
+async def test_on_loopback_a_request_under_another_sites_name_is_refused(seat: bool) -> None:
+    """DNS rebinding: another site's name pointed at 127.0.0.1 gets no page and no socket; our own names do."""
+    face = WebFace(menu=None if seat else STUBBORN, seats={"tok": STUBBORN} if seat else None, limit=2)
+    async with face:
+        await face.open()
+        port = face.url.rsplit(":", 1)[1]
+        page, socket_path = ("/seat/tok", "/seat/tok/ws") if seat else ("/", "/ws")
+        evil = f"evil.example:{port}"
+        assert await asyncio.to_thread(ask, face.url, page, evil) == 421
+        assert await asyncio.to_thread(ask, face.url, socket_path, evil, True) == 421
+        assert not face.tabs
+        for name in ("127.0.0.1", "localhost"):
+            assert await asyncio.to_thread(ask, face.url, page, f"{name}:{port}") == 200
+
+
+def test_on_every_address_the_links_name_an_address_others_can_reach(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bound to 0.0.0.0, links use this machine's outward address, not a host name that may mean 127.0.0.1."""
+    from cardtui.net.server import reachable_name
+
+    class Probe:
+        def __init__(self, *args: object) -> None:
+            self.to: object = None
+
+        def __enter__(self) -> Probe:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            pass
+
+        def connect(self, address: object) -> None:
+            self.to = address
+
+        def getsockname(self) -> tuple[str, int]:
+            return ("192.168.1.23", 40000)
+
+    monkeypatch.setattr(socket, "gethostname", lambda: "myhost")
+    monkeypatch.setattr(socket, "socket", Probe)
+    assert reachable_name() == "192.168.1.23"
+
+    class Offline(Probe):
+        def connect(self, address: object) -> None:
+            raise OSError("Network is unreachable")
+
+    monkeypatch.setattr(socket, "socket", Offline)
+    assert reachable_name() == "myhost"
+
+
+async def test_at_60x20_the_lobby_shows_every_token_whole() -> None:
+    """A real token at the smallest size: the join line goes on two lines at its one safe place, never cut."""
+    token = "Xy7-AbCdEfGhIjKlMnOpQr"
+    line = f"cardtui join ws://127.0.0.1:45123/#{token}"
+    link = f"http://127.0.0.1:45124/seat/{token}"
+    seats = [Seat("South", "human"), Seat("West", "human"), Seat("North", "bot", "easy"), Seat("East", "bot", "easy")]
+    app, _ = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settled_at(pilot, app, PassScreen)
+        app.push_screen(LobbyScreen(seats, {1: line}, 0, [True, False, True, True], {1: link}))
+        screen = await drawn_when(pilot, app, lambda s: "West " in s and "cardtui join \\" in s)
+        rows = [row.strip("█▌▐ ") for row in screen.splitlines()]
+        assert f"ws://127.0.0.1:45123/#{token}" in rows and link in rows, screen
+        assert all(token in row for row in rows if "Xy7" in row), screen
+        assert rows[rows.index(f"ws://127.0.0.1:45123/#{token}") - 1] == "cardtui join \\", screen
+
+
+async def test_in_a_browser_tab_a_closed_table_says_to_close_the_tab(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
+    table = await open_table(tmp_path)
+    remote = await RemoteSource.join(table.invitations()[0])
+    app = CardtuiApp(Start(remote=remote), Settings(speed="instant"))
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settled_at(pilot, app, PassScreen)
+            await table.close()
+            shown = await drawn_when(pilot, app, lambda s: "The table is gone" in s)
+            assert "The table is gone: the host closed the table. ctrl+q: quit, or close this tab" in shown
+    finally:
+        await remote.close()
+
+
+async def test_in_a_browser_tab_a_failed_save_is_retried_with_at(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A browser takes ctrl+r to reload the page: `@` tries the save again, and the prompt says so."""
+    import errno
+
+    from cardtui.tui.widgets.prompt_bar import PromptBar
+
+    real_fsync = os.fsync
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)
+    app, session = make_app(save_path=tmp_path / "g.json")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await drawn_when(pilot, app, lambda s: "Could not save" in s)
+        assert "ctrl+r or @: try again" in app.screen.query_one(PromptBar).message
+        monkeypatch.setattr(os, "fsync", real_fsync)
+        await pilot.press("at")
+        await settled_at(pilot, app, PassScreen)
+        assert session.log

@@ -125,12 +125,35 @@ def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
     return context
 
 
+def reachable_name(family: int = socket.AF_INET) -> str:
+    """How other machines reach this one, for a server listening on every address (0.0.0.0 or ::).
+
+    The address of the interface a packet to a public address would leave by (a UDP socket "connected"
+    there sends nothing); the machine's name if there is no such route, or it is loopback.
+    """
+    probe = ("192.0.2.1", 9) if family == socket.AF_INET else ("2001:db8::1", 9)
+    with contextlib.suppress(OSError), socket.socket(family, socket.SOCK_DGRAM) as udp:
+        udp.connect(probe)
+        address = str(udp.getsockname()[0])
+        if not address.startswith("127.") and address not in ("::1", "0.0.0.0", "::"):
+            return f"[{address}]" if ":" in address else address
+    return socket.gethostname()
+
+
 class SeatLinks(Protocol):
     """Pages beside a table that open its seats elsewhere (`cardtui.tui.web`'s, in a browser): opened once the
     table listens, closed before it."""
 
     async def open(self, table: Table, skip: int | None = None) -> dict[int, str]:
         """Serve the pages; the link of each person's seat but `skip`, by seat number."""
+        ...
+
+    def open_tabs(self) -> int:
+        """How many seats' pages are open now."""
+        ...
+
+    async def finish(self) -> None:
+        """The table has closed: keep the pages, for a bounded time, while they show their seats the end."""
         ...
 
     async def close(self) -> None: ...
@@ -809,7 +832,7 @@ async def host_table(
     wildcard = host in ("0.0.0.0", "::", "")
     table = Table(session, say, away=away, hints=hints)
     async with table:
-        await table.open(host, port, socket.gethostname() if wildcard else None, tls)
+        await table.open(host, port, reachable_name() if wildcard else None, tls)
         links = await web.open(table) if web is not None else {}
         try:
             say(f"{session.ruleset.game} table at {table.url}; the game saves to {session.save_path}")
@@ -817,6 +840,12 @@ async def host_table(
                 link = f" or open {links[seat]}" if seat in links else ""
                 say(f"seat {seat} ({session.seats[seat].name}): cardtui join {line}{link}")
             await table.finished.wait()
+            if web is not None:
+                # The seats see the end and the table close; their pages stay while their tabs show it.
+                await table.close()
+                if web.open_tabs():
+                    say("the game is over; the seats' pages stay open until their tabs close (ctrl+c stops)")
+                await web.finish()
         finally:
             if web is not None:
                 await web.close()

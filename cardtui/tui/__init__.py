@@ -133,12 +133,15 @@ def run_host(
     With `web`, each other person's seat also has a page in a browser, its link in the lobby.
     """
     import asyncio
+    import contextlib
 
     from cardtui.net.server import Table
     from cardtui.net.source import RemoteSource
     from cardtui.tui.app import CardtuiApp, Start
 
-    async def deal() -> str | None:
+    said: list[str | None] = [None]
+
+    async def deal() -> None:
         table = Table(session, away=away, hints=hints)
         async with table:
             await table.open(bind, port, url_host, tls)
@@ -150,10 +153,20 @@ def run_host(
             start = Start(remote=remote, host_save=session.save_path, host_reopen=reopen)
             app = CardtuiApp(start, settings_for(speed, ascii_only))
             try:
-                return await app.run_async()
+                said[0] = await app.run_async()
             finally:
                 await remote.close()
                 if web is not None:
-                    await web.close()
+                    try:
+                        # The seats see the table close; their pages stay while their tabs show it.
+                        await table.close()
+                        if web.open_tabs():
+                            print("the browser seats' pages stay open until their tabs close (ctrl+c stops)")
+                        await web.finish()
+                    finally:
+                        await web.close()
 
-    return asyncio.run(deal())
+    # ctrl+c while the seats' pages stay open (the app has ended): the pages close, the app's last word stands.
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(deal())
+    return said[0]

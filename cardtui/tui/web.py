@@ -19,11 +19,10 @@ import logging
 import secrets
 import shutil
 import signal
-import socket
 import ssl
 import sys
 import tempfile
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
@@ -36,6 +35,7 @@ from textual_serve.download_manager import DownloadManager
 
 from cardtui.inert import inert
 from cardtui.net.protocol import INVITATION_ENV, url_of
+from cardtui.net.server import reachable_name
 
 if TYPE_CHECKING:
     from asyncio.subprocess import Process
@@ -51,6 +51,14 @@ A closed tab no longer counts against the limit (a reload gets its slot at
 once), so at most the limit's processes run for open tabs, plus those of tabs
 closed within the last QUIT_GRACE seconds, each ending.
 """
+RELEASE_WAIT = 3.0
+"""Seconds a tab's socket waits for its seat (or a slot) held by a tab that is going away.
+
+A reload asks for the new page while the old one still holds the seat: the old
+page's socket closes only as the new page replaces it.
+"""
+END_WAIT = 300.0
+"""Seconds a host whose table has closed keeps its seats' pages for the tabs still open, so each shows the end."""
 SIZE_LIMIT = (500, 200)
 """The largest terminal (columns, rows) a page may ask for; beyond it the size is clamped."""
 STATIC = Path(str(files("textual_serve"))) / "static"
@@ -157,7 +165,9 @@ TAKE_OVER = (
 def page(title: str, websocket_path: str, ended: str = TAB_ENDED, note: str = "") -> str:
     """The terminal page: xterm.js from textual-serve's own files (no internet needed), then the tab's socket.
 
-    `ended` is said once the tab's process has ended; `note`, if any, shows over the top of the terminal at first.
+    When the socket closes, the page asks its own address (`?status`) what became of it: still served (it says
+    `ended`: a reload opens it again), refused with a reason (shown), or no answer (the server is gone: the game
+    has ended). `note`, if any, shows over the top of the terminal at first.
     """
     return f"""<!DOCTYPE html>
 <html lang="en">
@@ -167,10 +177,12 @@ def page(title: str, websocket_path: str, ended: str = TAB_ENDED, note: str = ""
 <link rel="stylesheet" href="/static/css/xterm.css">
 <style>
 @font-face {{ font-family: "Roboto Mono"; src: url("/static/fonts/RobotoMono-VariableFont_wght.ttf"); }}
+html, body {{ height: 100%; overflow: hidden; }}
 body {{ background: #0c181f; margin: 0; }}
-.ended {{ display: none; position: absolute; inset: 0; align-items: center; justify-content: center;
-  color: #eee; font: 16px "Roboto Mono", monospace; background: rgba(12, 24, 31, 0.9); z-index: 10; }}
-body.-closed .ended {{ display: flex; }}
+#terminal {{ position: fixed; inset: 0; }}
+.ended {{ display: none; position: absolute; left: 0; right: 0; top: 0; justify-content: center;
+  color: #eee; font: 16px "Roboto Mono", monospace; background: rgba(12, 24, 31, 0.95); z-index: 10; }}
+body.-told .ended {{ display: flex; }}
 .note {{ position: absolute; top: 0; left: 0; right: 0; padding: 4px 8px; color: #111; background: #f0c674;
   font: 14px "Roboto Mono", monospace; z-index: 5; animation: fade 1s 8s forwards; }}
 @keyframes fade {{ to {{ opacity: 0; visibility: hidden; }} }}
@@ -178,12 +190,43 @@ body.-closed .ended {{ display: flex; }}
 <script src="/static/js/textual.js"></script>
 </head>
 <body>
-<div class="ended"><p>{html.escape(ended)}</p></div>
+<div class="ended"><p id="ended"></p></div>
 {f'<div class="note" role="status">{html.escape(note)}</div>' if note else ""}
 <div id="terminal" class="textual-terminal" data-font-size="16"></div>
 <script>
 document.getElementById("terminal").dataset.sessionWebsocketUrl =
   (location.protocol === "https:" ? "wss://" : "ws://") + location.host + {websocket_path!r};
+let told = false;
+new MutationObserver(async () => {{
+  const classes = document.body.classList, keys = document.querySelector(".xterm-helper-textarea");
+  if (classes.contains("-loaded") && keys && !told) {{
+    // The socket is open now: focus the terminal again so the app hears it has the focus from the first key.
+    told = true;
+    keys.blur();
+    keys.focus();
+    // The terminal measures its cells again as it resizes: fit once more with the fresh measure, so the first
+    // resize (and the first size) fits the window instead of counting rows by the cells of a font not yet loaded.
+    const fit = window.onresize;
+    if (fit) {{
+      window.onresize = (e) => {{ fit(e); requestAnimationFrame(() => fit(e)); }};
+      requestAnimationFrame(() => fit());
+    }}
+  }}
+  if (!classes.contains("-closed") || classes.contains("-said")) {{ return; }}
+  classes.add("-said");
+  let text = "This tab's game has ended and the table is closed; you may close this tab.";
+  try {{
+    const answer = await fetch(location.pathname + "?status", {{cache: "no-store"}});
+    if (answer.ok) {{
+      text = {ended!r};
+    }} else {{
+      const said = new DOMParser().parseFromString(await answer.text(), "text/html");
+      text = [...said.querySelectorAll("h1, p")].map((e) => e.textContent).join(" — ");
+    }}
+  }} catch (err) {{}}
+  document.getElementById("ended").textContent = text;
+  classes.add("-told");
+}}).observe(document.body, {{attributes: true, attributeFilter: ["class"]}});
 // Keys go to the game from the start, without a first click on the terminal.
 window.addEventListener("load", () => {{ document.querySelector(".xterm-helper-textarea")?.focus(); }});
 </script>
@@ -242,6 +285,14 @@ REQUESTS.setLevel(logging.WARNING)
 REQUESTS.addHandler(OneLine())
 
 
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def host_name(request: web.Request) -> str:
+    """The name a request was sent to (its Host header without the port), lower case."""
+    return (urlsplit(f"//{request.host}").hostname or "").lower()
+
+
 def clamp(value: str | None, default: int, top: int) -> int:
     """A terminal dimension from the page's query: a number from 1 to `top`, else the default."""
     try:
@@ -278,6 +329,12 @@ class WebFace:
         """Whether the seats' game has ended (a seat link then opens a page saying so)."""
         self.elsewhere: Callable[[str], bool] = lambda token: False
         """Whether a seat is connected to its table from somewhere (a terminal, a tab)."""
+        self.released = asyncio.Event()
+        """Set (then cleared) whenever a tab's socket closes: a reload waiting for its seat looks again."""
+        self.closed = False
+        """The table these pages serve has closed: no seat opens any more."""
+        self.names: set[str] = set()
+        """The names this server answers to when it listens on loopback only (empty: any)."""
         self.url = ""
         self.downloads = DownloadManager()
         self._runner: web.AppRunner | None = None
@@ -288,7 +345,7 @@ class WebFace:
         self, host: str = "127.0.0.1", port: int = 0, url_host: str | None = None, tls: ssl.SSLContext | None = None
     ) -> None:
         """Listen on host:port (0 = a free port); with TLS the pages are https:// and their sockets wss://."""
-        app = web.Application()
+        app = web.Application(middlewares=[self.named])
         app.add_routes(
             [
                 web.get("/", self.front),
@@ -306,6 +363,38 @@ class WebFace:
         await site.start()
         bound = self._runner.addresses[0][1]
         self.url = url_of("https" if tls is not None else "http", url_host or host, bound)
+        if host in LOOPBACK:
+            self.names = {*LOOPBACK, host.lower(), (url_host or host).lower()}
+
+    @web.middleware
+    async def named(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        """On loopback, only requests sent to this machine's own names: another site's name that a DNS trick
+        points here (DNS rebinding) gets neither a page nor a socket."""
+        if self.names and host_name(request) not in self.names:
+            return html_response(notice("Wrong address", "This server answers only at its own address."), 421)
+        return await handler(request)
+
+    async def finish(self, seconds: float = END_WAIT) -> None:
+        """The table has closed: refuse new tabs, and wait (at most `seconds`) for the open ones to close, so each
+        seat's page shows its process's last screen (the end, the standings, the table gone) instead of a cut."""
+        self.closed = True
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(seconds):
+                while self.tabs:
+                    await self.released.wait()
+
+    def _release(self) -> None:
+        self.released.set()
+        self.released.clear()
+
+    async def _free(self, taken: Callable[[], bool]) -> None:
+        """Wait, at most RELEASE_WAIT seconds, until `taken()` is false: a reload's old tab is going away."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(RELEASE_WAIT):
+                while taken():
+                    await self.released.wait()
 
     async def close(self) -> None:
         """Stop listening and end every tab's process (asked to quit, killed after QUIT_GRACE), then close the tabs."""
@@ -344,12 +433,14 @@ class WebFace:
         )
 
     async def front(self, request: web.Request) -> web.Response:
+        """The app's page. A full server still gives it (a reload asks while its old tab holds the slot); its
+        socket then waits for the slot, and `?status` (asked by a page whose socket closed) says why not."""
         if self.menu is None:
             return html_response(
                 notice("cardtui", "Open the link of your seat that the host sent you; this address alone has no page."),
                 404,
             )
-        if len(self.tabs) >= self.limit:
+        if "status" in request.query and len(self.tabs) >= self.limit:
             return self._full()
         return html_response(page("cardtui", "/ws"))
 
@@ -361,8 +452,9 @@ class WebFace:
                 found = mine
         return found
 
-    def _seat_refusal(self, token: str | None) -> web.Response | None:
-        """Why a seat link cannot open now, as its plain page; None when it can (taking over from an older tab)."""
+    def _seat_refusal(self, token: str | None, busy: bool = True) -> web.Response | None:
+        """Why a seat link cannot open now, as its plain page; None when it can (taking over from an older tab;
+        `busy`: a full server is a reason)."""
         if not self.seats:
             return html_response(
                 notice("No seat links here", "This server has no seat links; its address alone opens cardtui."), 404
@@ -372,18 +464,24 @@ class WebFace:
                 notice("Unknown seat link", "No seat at this table has that link; ask the host for your seat's link."),
                 404,
             )
+        if self.closed:
+            return html_response(
+                notice("The table is closed", "This table is closed; its seats' links open nothing any more."), 410
+            )
         if self.over():
             return html_response(
                 notice("This game has ended", "The game at this table has ended; its seat links open nothing now."),
                 410,
             )
-        if len(self.tabs) - (token in self.busy) >= self.limit:
+        if busy and len(self.tabs) - (token in self.busy) >= self.limit:
             return self._full()
         return None
 
     async def seat_page(self, request: web.Request) -> web.Response:
+        """The seat's page, even while the seat is open: a reload asks while its old tab still holds the seat (the
+        socket waits for it); `?status`, asked by a page whose socket closed, says why it is not open."""
         token = self._seat_of(request.match_info["token"])
-        refused = self._seat_refusal(token)
+        refused = self._seat_refusal(token, busy="status" in request.query)
         if refused is not None:
             return refused
         assert token is not None
@@ -395,6 +493,7 @@ class WebFace:
     async def menu_socket(self, request: web.Request) -> web.StreamResponse:
         if self.menu is None or not same_origin(request):
             raise web.HTTPForbidden(text="not a page of this server")
+        await self._free(lambda: len(self.tabs) >= self.limit)
         if len(self.tabs) >= self.limit:
             return self._full()
         return await self._run_tab(request, self.menu)
@@ -403,6 +502,8 @@ class WebFace:
         if not same_origin(request):
             raise web.HTTPForbidden(text="not a page of this server")
         token = self._seat_of(request.match_info["token"])
+        if token is not None:
+            await self._free(lambda: len(self.tabs) - (token in self.busy) >= self.limit)
         refused = self._seat_refusal(token)
         if refused is not None:
             return refused
@@ -434,6 +535,7 @@ class WebFace:
             if seat is not None and self.holders.get(seat) is tab:
                 del self.holders[seat]
                 self.busy.discard(seat)
+            self._release()
             ending = asyncio.create_task(tab.end())
             self.ending.add(ending)
             ending.add_done_callback(self.ending.discard)
@@ -512,7 +614,7 @@ async def serve_app(
     face = WebFace(menu=Launch(app_command()), limit=limit)
     wildcard = host in ("0.0.0.0", "::", "")
     async with face:
-        await face.open(host, port, socket.gethostname() if wildcard else None, tls)
+        await face.open(host, port, reachable_name() if wildcard else None, tls)
         say_url(face.url)
         await asyncio.Event().wait()
 
@@ -568,6 +670,14 @@ class SeatPages:
             raise WebPortError(err.errno, err.strerror) from err
         face = self.face
         return {seat: face.link(token) for seat, token in table.tokens.items() if seat != skip}
+
+    def open_tabs(self) -> int:
+        return len(self.face.tabs) if self.face is not None else 0
+
+    async def finish(self) -> None:
+        """The table has closed: keep the pages while their tabs show the end (at most END_WAIT seconds)."""
+        if self.face is not None:
+            await self.face.finish()
 
     async def close(self) -> None:
         if self.face is not None:

@@ -179,6 +179,24 @@ class Page:
         await self.call("Input.dispatchKeyEvent", type="keyDown" if text else "rawKeyDown", text=text, **down)
         await self.call("Input.dispatchKeyEvent", type="keyUp", **down)
 
+    async def ctrl(self, letter: str) -> None:
+        """ctrl and a letter (ctrl+q...), as the terminal gets it."""
+        base = {"key": letter, "code": f"Key{letter.upper()}", "windowsVirtualKeyCode": ord(letter.upper())}
+        await self.call("Input.dispatchKeyEvent", type="rawKeyDown", modifiers=2, **base)
+        await self.call("Input.dispatchKeyEvent", type="keyUp", modifiers=2, **base)
+
+    async def shown_text(self, ok: Callable[[str], bool], what: str, seconds: float = 30.0) -> str:
+        """Poll the page's visible text (a plain page, or a terminal page's notice) until `ok` holds."""
+        deadline = time.monotonic() + seconds
+        text = ""
+        while time.monotonic() < deadline:
+            found = await self.evaluate("document.body ? document.body.innerText : null")
+            text = str(found or "")
+            if ok(text):
+                return text
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"waited {seconds:g}s for {what}; the page says:\n{text}")
+
     async def type(self, text: str) -> None:
         """Type characters one key at a time, as a person does."""
         for char in text:
@@ -199,6 +217,15 @@ class Page:
         await self.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
         for kind in ("mousePressed", "mouseReleased"):
             await self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+
+    async def reload(self) -> None:
+        """F5 as the browser takes it: the same page again, in the same tab (returns once the new one loaded)."""
+        await self.evaluate("window.cardtuiBefore = true")
+        await self.call("Page.reload", ignoreCache=False)
+        deadline = time.monotonic() + CALL_TIMEOUT
+        while not await self.evaluate("window.cardtuiBefore === undefined && document.readyState === 'complete'"):
+            assert time.monotonic() < deadline, "the reloaded page never loaded"
+            await asyncio.sleep(0.05)
 
     async def resize(self, width: int, height: int) -> None:
         """Make the window this many CSS pixels (the page refits its terminal and tells the app)."""

@@ -93,7 +93,8 @@ class GameScreen(Screen[None]):
         Binding("shift+f4", "speed(False)", "Slower", id="game.slower", show=False),
         Binding("f9", "settings", "Settings", id="game.settings"),
         Binding("ctrl+z", "undo", "Undo", id="game.undo", show=False),
-        Binding("ctrl+r", "retry_save", "Retry save", id="game.retry"),
+        # `@` too: a browser tab (`cardtui serve`, `host --web`) takes ctrl+r to reload the page.
+        Binding("ctrl+r,at", "retry_save", "Retry save", id="game.retry", key_display="^r @"),
         # `/` too: a browser tab (`cardtui serve`, `host --web`) keeps ctrl+t for a new tab.
         Binding("ctrl+t,slash", "talk", "Talk", id="game.talk", key_display="^t /"),
         Binding("f8", "lobby", "Lobby", id="game.lobby"),
@@ -327,7 +328,7 @@ class GameScreen(Screen[None]):
             keys = (
                 "ctrl+q: quit (the game as last saved is written back)"
                 if self.session.save_gone
-                else ("ctrl+r: try again, ctrl+q: quit")
+                else ("ctrl+r or @: try again, ctrl+q: quit")
             )
             self.say(f"Could not save, so the move was not made: {err} — {keys}", error=True)
             self.redraw()

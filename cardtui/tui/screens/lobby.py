@@ -57,12 +57,14 @@ class LobbyScreen(ModalScreen[None]):
                 yield Static(self.rows(), id="lobby-seats")
             yield Static("Enter or Esc: close the lobby · F8: this lobby again", markup=False)
 
-    def rows(self) -> Text:
+    def rows(self, width: int | None = None) -> Text:
         """A line per seat, then the invitation line and link of each open seat under it, each on a line of its own.
 
-        They are copied from the terminal, so never wrapped: a line wider than the dialog scrolls sideways.
+        They are copied from the terminal, so never cut: a join line wider than `width` goes on two lines at its
+        one safe place, `cardtui join \\` then the invitation (a shell reads the two as one command); whatever is
+        still wider than the dialog scrolls sideways.
         """
-        width = max(len(s.name) for s in self.seats) + 2
+        names = max(len(s.name) for s in self.seats) + 2
         text = Text(no_wrap=True, overflow="ellipsis")
         for seat, s in enumerate(self.seats):
             if seat == self.you:
@@ -71,20 +73,37 @@ class LobbyScreen(ModalScreen[None]):
                 who = f"computer player ({s.level})"
             else:
                 who = "joined" if self.present[seat] else "invited, not joined yet"
-            text.append(inert(f"{s.name:<{width}}{who}") + "\n")
+            text.append(inert(f"{s.name:<{names}}{who}") + "\n")
             line = self.invitations.get(seat)
             if line is not None:
-                text.append(inert(f"  {line}") + "\n")
+                command, _, address = line.partition(" join ")
+                if width is not None and len(line) + 2 > width and address:
+                    text.append(inert(f"  {command} join \\") + "\n")
+                    text.append(inert(f"    {address}") + "\n")
+                else:
+                    text.append(inert(f"  {line}") + "\n")
             link = self.links.get(seat)
             if link is not None:
                 text.append(inert(f"  {link}") + "\n")
         text.rstrip()
         return text
 
+    def fitted(self) -> Text:
+        """The rows for the dialog's width as drawn now."""
+        width = self.query_one("#lobby-scroll", HorizontalScroll).scrollable_content_region.width
+        return self.rows(width or None)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_rows)
+
+    def fit_rows(self) -> None:
+        if self.is_mounted:
+            self.query_one("#lobby-seats", Static).update(self.fitted())
+
     def show_present(self, present: list[bool]) -> None:
         self.present = list(present)
         if self.is_mounted:
-            self.query_one("#lobby-seats", Static).update(self.rows())
+            self.query_one("#lobby-seats", Static).update(self.fitted())
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -279,7 +279,8 @@ class NetworkSeat(GameScreen):
     def on_host_gone(self, message: HostGone) -> None:
         self.sent = False
         self.waiting = True  # nothing more will happen here
-        self.show_prompt(f"{message.text}. ctrl+q: quit")
+        leave = "ctrl+q: quit, or close this tab" if in_browser_tab() else "ctrl+q: quit"
+        self.show_prompt(f"{message.text}. {leave}")
         self.redraw()
 
     def _paced_done(self) -> None:

@@ -35,7 +35,7 @@ LABELS = {
     "trumps": "Hand: trumps (Spades)",
     "confirm_costly": "Confirm nil and blind bids",
 }
-CLAIM_NOTE = "Confirming asks y/n before a nil, blind nil, 0 or blind bid; a claim (F5) always asks."
+CLAIM_NOTE = "Confirming asks y/n before a nil, blind nil, 0 or blind bid; a claim (F5 or !) always asks."
 RANK_WORDS = {"ascending": "low to high (2 … A)", "descending": "high to low (A … 2)"}
 TRUMP_WORDS = {"in-order": "in the suit order", "left": "at the left end", "right": "at the right end"}
 
