@@ -506,6 +506,6 @@ async def test_what_a_host_sends_is_shown_inert(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.pause()
         lines = screen.query_one(GameLog).lines()
-        assert f"West: {inert(chat)}" in lines and inert(note) in lines
+        assert f"West: {inert(chat)}" in lines and f"{inert(note)}." in lines  # the seat ends the host's line
         assert screen.prompt_bar().message == inert(f"The host: {reason}")
         assert_inert(app)
