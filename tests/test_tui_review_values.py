@@ -13,6 +13,8 @@ from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.screens.review_chart import LossChartScreen
 from cardtui.tui.screens.review_values import ValuesScreen
+from cardtui.tui.widgets.hand import Hand
+from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.review_line import ReviewLine
 from tests.support.tui import shot, workers_done
 from tests.test_tui_review import one_deal_game
@@ -98,6 +100,12 @@ async def test_l_practises_each_marked_decision_with_its_answer_hidden(tmp_path:
         assert screen.replay.position == marked[0].index  # the position before the decision: not yet made
         assert line.lines[1] == "" and "what would you do?" in line.lines[0]
         assert "better" not in " ".join(line.lines)  # the answer stays hidden
+        # The question is asked as the seat saw the table: the other hands are face down, and the log names no
+        # card another seat passed.
+        hands = {seat: screen.query_one(f"#replay-hand-{seat}", Hand) for seat in range(4)}
+        assert [hand.face_down for hand in hands.values()] == [seat != marked[0].seat for seat in range(4)]
+        told = " ".join(str(line) for line in screen.query_one(GameLog).lines())
+        assert "passes 3 cards to" in told or marked[0].phase == "pass"
         await pilot.press(*"zz", "enter")  # not a choice: asked again
         await pilot.pause()
         assert "is not one of the choices" in line.lines[0] and on_top(app, screen)
@@ -118,6 +126,7 @@ async def test_l_practises_each_marked_decision_with_its_answer_hidden(tmp_path:
             await pilot.press("enter")
             await pilot.pause()
         assert screen.learning is None and not field.display
+        assert not any(hand.face_down for hand in hands.values())  # the replay shows every hand again
         assert line.lines[0] == f"Learn: done · 1 of {len(marked)} choices as good as the best · l: again"
 
 

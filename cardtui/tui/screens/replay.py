@@ -504,7 +504,8 @@ class ReplayScreen(FitsTerminal):
         if not self.tricks:  # the registry gives the grid to Eight of Spades alone
             grid = cast(EightOfSpadesGame, game)
             v = grid.view(0)
-            hidden = [grid.card_at(p) if v.down >> p & 1 else None for p in range(POSITIONS)] if r.position else None
+            shown = r.position and self._learner() is None  # learning, the seat sees no face-down card
+            hidden = [grid.card_at(p) if v.down >> p & 1 else None for p in range(POSITIONS)] if shown else None
             self.query_one(GridBoard).show(v.faces, v.down, v.locked, hidden)
             return
         assert isinstance(game, TrickGame)
@@ -518,7 +519,8 @@ class ReplayScreen(FitsTerminal):
             )
             received = game.view(seat).received  # a pass's cards, marked `*` all deal
             held = arrange(game.hand(seat), self.order, self.replay.loaded.ruleset.trumps)
-            hand.show(held, None, received=set(received))
+            unseen = self._learner() not in (None, seat)  # learning, only the asked seat's hand is face up
+            hand.show(held, None, face_down=unseen, received=None if unseen else set(received))
         trick = self.query_one(Trick)
         trick.count = len(self.seats)
         if view.trick:
@@ -530,9 +532,17 @@ class ReplayScreen(FitsTerminal):
             trick.show((), "")
 
     def tell(self, event: Event, viewer: int | None) -> str | None:
-        """A log line as the seat that acted knows it: a replay shows every hand, so a pass names its cards."""
+        """A log line as the seat that acted knows it: a replay shows every hand, so a pass names its cards.
+        Learning, every line is told as the asked seat knew it."""
         seat = getattr(event, "seat", None)
+        learner = self._learner()
+        if learner is not None:
+            return describe(event, self.seats, learner, self.ascii_only)
         return describe(event, self.seats, seat if isinstance(seat, int) else viewer, self.ascii_only)
+
+    def _learner(self) -> int | None:
+        """In learn mode, the seat whose decision is asked: the table then shows only what that seat knew."""
+        return self.learning[0].seat if self.learning else None
 
     def show_log(self) -> None:
         """The log beside the table: this deal's actions up to the position, the newest at the bottom."""
