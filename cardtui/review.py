@@ -690,15 +690,21 @@ def option_lines(judged: Judgement, text: CardText, yours: Action | None = None,
     bot = None if judged.bot_choice is None else say_action(judged.bot_choice, text)
     lines = []
     names = ("<", "you", "bot") if compact else ("chosen", "yours", "hard player")
+    # each column as wide as its widest entry, so the columns stay in line whatever the numbers' sizes
+    wide_value = max(len(r[1]) for r in rows)
+    wide_extra = max(len(r[2]) for r in rows)
+    wide_samples = max(len(r[3]) for r in rows)
     for said, value, extra, samples in rows:
         hits = (said == chosen, said == mine, said == bot)
         marks = [m for m, hit in zip(names, hits, strict=True) if hit]
         if compact:
             tail = f" {','.join(marks)}" if marks else ""
-            lines.append(f"{said:<{width}} {value:<10} {extra:<8} {samples:>5}{tail}".rstrip())
+            line = f"{said:<{width}} {value:<{wide_value}} {extra:<{wide_extra}} {samples:>{wide_samples}}{tail}"
+            lines.append(line.rstrip())
             continue
         tail = f"  <- {' and '.join(marks)}" if marks else ""
-        lines.append(f"{said:<{width}}  {value:<14} {extra:<14} {samples}{tail}".rstrip())
+        value, extra = f"{value:<{max(14, wide_value)}}", f"{extra:<{max(14, wide_extra)}}"
+        lines.append(f"{said:<{width}}  {value} {extra} {samples}{tail}".rstrip())
     return lines
 
 
