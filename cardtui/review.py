@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtui.bots import DEFAULT_BUDGET_MS
-from cardtui.bots.judge import CLEAR_Z, Solved, Valued, Weigher, Weighing
+from cardtui.bots.judge import CLEAR_Z, MIN_SAMPLES, Solved, Valued, Weigher, Weighing
 from cardtui.cards import Card, parse_card
 from cardtui.files import FileProblem, read_regular, write_atomic
 from cardtui.games import Action
@@ -100,7 +100,8 @@ class Judgement:
     unit: str
     mark: str
     close: bool
-    """Whether the loss reaches a mark's threshold but is within the noise (no mark: too close to call)."""
+    """Whether the verdict is within the noise (no mark: too close to call): a loss that reaches a mark's threshold,
+    or the choice made on top by no more than `CLEAR_Z` standard errors over the runner-up."""
     choices: int
     samples: int
     options: tuple[Valued, ...]
@@ -112,6 +113,9 @@ class Judgement:
     """`why` with the cards in suit glyphs, for the screen (`why` keeps the canonical codes)."""
     bot_choice: Action | None = None
     """The hard player's own choice, where the judge weighed it among the options (a pass)."""
+    margin: float = 0.0
+    """When the choice made was on top: its lead over the runner-up on their common samples."""
+    margin_se: float = 0.0
 
     def severity(self, game: str) -> float:
         """The loss in multiples of its unit's `?` threshold: how the costliest decisions are ranked."""
@@ -132,6 +136,8 @@ class Judgement:
             "best_points": _round(self.best_points),
             "loss": _round(self.loss),
             "loss_se": _round(self.loss_se),
+            "margin": _round(self.margin),
+            "margin_se": _round(self.margin_se),
             "mark": self.mark,
             "close": self.close,
             "choices": self.choices,
@@ -269,6 +275,7 @@ def _solver_json(solved: Solved) -> dict[str, Any]:
         "unit": solved.unit,
         "complete": solved.complete,
         "nodes": solved.nodes,
+        "note": solved.note,
         "values": [{"action": a.to_json(), "value": _round(v)} for a, v in solved.values],
     }
 
@@ -454,6 +461,8 @@ def verdict(game: str, ev: Weighing) -> tuple[str, bool]:
     mark = mark_for(game, ev.unit, ev.loss)
     if mark and not ev.clear:
         return "", True
+    if ev.loss <= 1e-9 and ev.close_call:
+        return "", True
     return mark, False
 
 
@@ -495,6 +504,8 @@ def _judgement(
         why,
         line,
         ev.bot,
+        ev.margin if not lost else 0.0,
+        ev.margin_se if not lost else 0.0,
     )
 
 
@@ -550,7 +561,7 @@ def explain(view: PlayerView, ev: Weighing, names: Sequence[str], text: CardText
     samples = "" if ev.exact else f", {ev.samples} samples"
     if ev.loss <= 1e-9:
         return (
-            f"{say_action(mine.action, text)} was the best choice: {_amount(view, ev.unit, shown_mine)}{samples}{tail}"
+            f"{say_action(mine.action, text)} {_on_top(ev, text)}: {_amount(view, ev.unit, shown_mine)}{samples}{tail}"
         )
     by = _loss_words(ev.unit, ev.loss)
     if not ev.exact:
@@ -572,6 +583,26 @@ def explain(view: PlayerView, ev: Weighing, names: Sequence[str], text: CardText
     )
 
 
+def _on_top(ev: Weighing, text: CardText) -> str:
+    """The words for a choice made that came out on top: its lead over the runner-up with that lead's noise, and
+    whether that is a close call."""
+    runner = ev.runner_up
+    if runner is not None and ev.exact and ev.level:
+        return f"was the best choice, level with {say_action(runner.action, text)}"
+    if ev.exact or runner is None:
+        return "was the best choice"
+    few = min(o.samples for o in ev.options[:2])
+    if few < MIN_SAMPLES:
+        return f"came out on top on too few samples to tell ({few}, fewer than {MIN_SAMPLES})"
+    if ev.level:
+        return f"was the best choice, level with {say_action(runner.action, text)} on every sample"
+    lead = _loss_words(ev.unit, ev.margin)
+    said = f"by {lead} (± {CLEAR_Z * ev.margin_se:.1f}) over {say_action(runner.action, text)}"
+    if ev.close_call:
+        return f"was on top {said}, within the noise"
+    return f"was the best choice {said}"
+
+
 def _told_parts(split: Sequence[tuple[str, float]], rest: float) -> list[tuple[str, float]]:
     """The loss's parts beyond the seat's own points as told (to a tenth), adding up to `rest` exactly: parts
     that round to nothing are left out, and the rounding's remainder goes to the largest part told."""
@@ -590,6 +621,8 @@ def solved_words(action: Action, solved: Solved | None, text: CardText) -> str:
     """The answer with every hand known, as a sentence after the review line (empty where none was sought)."""
     if solved is None:
         return ""
+    if solved.note:
+        return f". With every hand known: {solved.note}"
     if not solved.complete:
         return f". With every hand known: the solver ran out of its budget ({solved.nodes} positions)"
     best = solved.best()
@@ -645,6 +678,8 @@ def option_lines(judged: Judgement, text: CardText, yours: Action | None = None,
                 value = f"{round(o.value * 100)}% to win"
             else:
                 spread = f"±{CLEAR_Z * o.se:.1f}" if compact else f" ± {CLEAR_Z * o.se:.1f}"
+                if 0 < o.samples < MIN_SAMPLES:
+                    spread = "±?" if compact else " ± ? (few samples)"
                 value = f"{o.value:+.1f}" + (spread if o.samples else "")
             extra = "" if unit == WIN_CHANCE else f"{o.points:.1f} {'pts' if compact else 'points'}"
             samples = (str(o.samples) if compact else f"{o.samples} samples") if o.samples else "exact"
@@ -655,15 +690,21 @@ def option_lines(judged: Judgement, text: CardText, yours: Action | None = None,
     bot = None if judged.bot_choice is None else say_action(judged.bot_choice, text)
     lines = []
     names = ("<", "you", "bot") if compact else ("chosen", "yours", "hard player")
+    # each column as wide as its widest entry, so the columns stay in line whatever the numbers' sizes
+    wide_value = max(len(r[1]) for r in rows)
+    wide_extra = max(len(r[2]) for r in rows)
+    wide_samples = max(len(r[3]) for r in rows)
     for said, value, extra, samples in rows:
         hits = (said == chosen, said == mine, said == bot)
         marks = [m for m, hit in zip(names, hits, strict=True) if hit]
         if compact:
             tail = f" {','.join(marks)}" if marks else ""
-            lines.append(f"{said:<{width}} {value:<10} {extra:<8} {samples:>5}{tail}".rstrip())
+            line = f"{said:<{width}} {value:<{wide_value}} {extra:<{wide_extra}} {samples:>{wide_samples}}{tail}"
+            lines.append(line.rstrip())
             continue
         tail = f"  <- {' and '.join(marks)}" if marks else ""
-        lines.append(f"{said:<{width}}  {value:<14} {extra:<14} {samples}{tail}".rstrip())
+        value, extra = f"{value:<{max(14, wide_value)}}", f"{extra:<{max(14, wide_extra)}}"
+        lines.append(f"{said:<{width}}  {value} {extra} {samples}{tail}".rstrip())
     return lines
 
 

@@ -219,8 +219,8 @@ def test_cli_review_json_fields(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     first = out["decisions"][0]
     assert set(first) == {
         "index", "deal", "seat", "phase", "action", "best", "unit", "chosen_value", "best_value",
-        "chosen_points", "best_points", "loss", "loss_se", "mark", "close", "choices", "samples", "options",
-        "hard_player", "solver", "why",
+        "chosen_points", "best_points", "loss", "loss_se", "margin", "margin_se", "mark", "close", "choices",
+        "samples", "options", "hard_player", "solver", "why",
     }  # fmt: skip
     assert first["phase"] == "pass" and first["action"]["type"] == "pass"
     assert [d["deal"] for d in out["deals"]] == [1]  # the deal being played is never reviewed, as never replayed

@@ -9,16 +9,36 @@ from cardtui.bots.eight_of_spades import HardBot
 from cardtui.bots.judge import Solved, Valued, Weighing
 from cardtui.games.base import Action, Game, PlayerView
 
+NEGLIGIBLE = {"points": 0.05, "win chance": 0.005}
+"""A gap under what the review's words show (a tenth of a point, a percentage point) is no gap: the choices are
+equal as told, and no loss is reported."""
+
 
 class EightOfSpadesJudge:
     """Every call and area of a flip, weighed exactly (expected points, or the chance to win in the endgame)."""
 
     def weigh(self, view: PlayerView, action: Action, rng: random.Random, bot_rng: random.Random) -> Weighing:
         ev = HardBot().evaluate(view, action, rng)
-        options = tuple(Valued(o.action, o.value, 0.0, o.points, 0) for o in ev.options)
-        best, mine = ev.options[0], ev.options[ev.chosen]
+        options = [Valued(o.action, o.value, 0.0, o.points, 0) for o in ev.options]
+        chosen, loss = ev.chosen, ev.loss
+        if loss < NEGLIGIBLE[ev.unit]:  # equal as told: the choice made stands first, with no loss
+            options.insert(0, options.pop(chosen))
+            chosen, loss = 0, 0.0
+        best, mine = options[0], options[chosen]
+        margin = best.value - options[1].value if chosen == 0 and len(options) > 1 else 0.0
         return Weighing(
-            options, ev.chosen, ev.unit, ev.loss, 0.0, best.value, mine.value, best.points, mine.points, 0, exact=True
+            tuple(options),
+            chosen,
+            ev.unit,
+            loss,
+            0.0,
+            best.value,
+            mine.value,
+            best.points,
+            mine.points,
+            0,
+            exact=True,
+            margin=margin if margin >= NEGLIGIBLE[ev.unit] else 0.0,
         )
 
     def solve(self, game: Game, view: PlayerView, action: Action) -> Solved | None:

@@ -88,6 +88,10 @@ class Weighing:
     their common samples): the points' gap and these add up to the loss."""
     bot: Action | None = None
     """The hard player's own choice among the options, where the judge weighed it on purpose (a pass)."""
+    margin: float = 0.0
+    """When the choice made is on top: how much it beats the runner-up by on their common samples."""
+    margin_se: float = 0.0
+    """The standard error of `margin` (paired, like the loss's)."""
 
     @property
     def best(self) -> Valued:
@@ -107,6 +111,26 @@ class Weighing:
         """Whether the loss is clearly more than noise: above 0 and more than `CLEAR_Z` standard errors."""
         return self.loss > 1e-9 and (self.exact or self.loss > CLEAR_Z * self.loss_se)
 
+    @property
+    def runner_up(self) -> Valued | None:
+        """The second-best choice, when the choice made is on top and there is another."""
+        return self.options[1] if self.chosen == 0 and len(self.options) > 1 else None
+
+    @property
+    def close_call(self) -> bool:
+        """Whether the choice made is on top only within the noise: its margin over the runner-up is at most
+        `CLEAR_Z` standard errors, or a choice had fewer than `MIN_SAMPLES` samples."""
+        if self.exact or self.runner_up is None:
+            return False
+        few = min(o.samples for o in self.options[:2]) < MIN_SAMPLES
+        return few or (not self.level and self.margin <= CLEAR_Z * self.margin_se)
+
+    @property
+    def level(self) -> bool:
+        """Whether the choice made and the runner-up came out the same on every common sample (a tie, not a
+        close call)."""
+        return self.runner_up is not None and self.margin <= 1e-9 and self.margin_se <= 1e-9
+
 
 SOLVE_TRICKS = 4
 """The judge solves a play with every hand known when the seat holds this many cards or fewer."""
@@ -124,6 +148,8 @@ class Solved:
     higher_better: bool
     complete: bool
     nodes: int
+    note: str = ""
+    """Why the solver's count was left out (no values then): it would not say what the verdict weighs."""
 
     def best(self) -> tuple[Action, float] | None:
         if not self.values:
@@ -160,7 +186,7 @@ class Trial:
     run: Callable[[random.Random, Sequence[int]], list[Outcome]]
     alike: Sequence[tuple[Action, ...]] = ()
     parts: Sequence[str] = ()
-    """The names of an outcome's parts beyond its points, each naming its cause (`bags priced at 10 points
+    """The names of an outcome's parts beyond its points, each naming its cause (`bags priced at 10.0 points
     each`)."""
 
 
@@ -245,6 +271,9 @@ def weigh(trial: Trial, chosen: int, unit: str, budget_ms: int, precision: float
     n = min(len(values[best]), len(values[chosen]))
     best_value, chosen_value = _mean(values[best][:n]), _mean(values[chosen][:n])
     _, loss_se, _ = paired(values[best], values[chosen])
+    margin = margin_se = 0.0
+    if best == chosen and rest:
+        margin, margin_se, _ = paired(values[best], values[rest[0]])
     split = tuple(
         (name, _mean([b[p] - c[p] for b, c in zip(parts[best][:n], parts[chosen][:n], strict=True)]))
         for p, name in enumerate(trial.parts)
@@ -262,6 +291,8 @@ def weigh(trial: Trial, chosen: int, unit: str, budget_ms: int, precision: float
         _mean(points[chosen][:n]),
         spent,
         split=split,
+        margin=max(0.0, margin),
+        margin_se=margin_se,
     )
 
 
@@ -323,6 +354,7 @@ def solved_plays(solution: Solution, seat: int, unit: str, higher_better: bool, 
 
 __all__ = [
     "CLEAR_Z",
+    "MIN_SAMPLES",
     "PLAYS_PER_MS",
     "SOLVER_NODES_PER_MS",
     "SOLVE_TRICKS",

@@ -37,6 +37,9 @@ from cardtui.games.fast import DealState, FastRules, Policy, play_out
 from cardtui.games.trick import TrickGame, TrickView
 from cardtui.rules import SpadesRules
 
+NIL_NOTE = "with a nil in play the trick count alone does not say"
+"""Why a Spades play with a nil bid this deal gets no solver line: the solver counts only the side's tricks."""
+
 
 def _no_chance() -> float:
     return 0.0
@@ -46,7 +49,7 @@ def parts(rules: SpadesRules) -> tuple[str, ...]:
     """The names of a value's parts beyond the side's points, in `judged_value`'s order."""
     per_bag = rules.bag_penalty / rules.bag_limit if rules.bag_limit and rules.has_bags else 0.0
     others = "the other side's score" if rules.partnership else "the others' average score"
-    return (f"bags priced at {per_bag:g} points each", others, "the game's end")
+    return (f"bags priced at {per_bag:.1f} points each", others, "the game's end")
 
 
 def judged_value(st: DealState, seen: Seen, bids: list[Bid], rules: SpadesRules) -> Outcome:
@@ -131,8 +134,10 @@ class SpadesJudge:
             return None
         rules = view.ruleset
         assert isinstance(rules, SpadesRules)
-        solution = solve_spades(DealState.of(game), rules, view.seat, self.budget_ms * SOLVER_NODES_PER_MS)
         unit = "tricks for the side" if rules.partnership else "tricks for the seat"
+        if 0 in read_view(view).bids:
+            return Solved((), unit, True, True, 0, NIL_NOTE)
+        solution = solve_spades(DealState.of(game), rules, view.seat, self.budget_ms * SOLVER_NODES_PER_MS)
         return solved_plays(solution, view.seat, unit, True)
 
     def _bid_trial(self, view: TrickView, action: Bid) -> tuple[Trial, int]:

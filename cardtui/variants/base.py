@@ -56,7 +56,7 @@ class ReviewWords:
     say: Callable[[Action, CardText], str | None] = lambda action, text: None
     """A decision of the game's own kind in a player's words (None: the common words serve)."""
     rest: Callable[[PlayerView], str] = lambda view: "the others' scores and the game's end"
-    """What a loss counts beyond the seat's own points this deal (`bags at 10 points each, ...`)."""
+    """What a loss counts beyond the seat's own points this deal (`bags at 10.0 points each, ...`)."""
 
 
 @dataclasses.dataclass(frozen=True, eq=False)

@@ -105,19 +105,41 @@ def _rest(view: PlayerView) -> str:
     rules = view.ruleset
     assert isinstance(rules, SpadesRules)
     per_bag = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
-    bags = f"bags at {per_bag:g} points each, " if per_bag else ""
+    bags = f"bags at {per_bag:.1f} points each, " if per_bag else ""
     return f"{bags}the others' scores and the game's end"
 
 
+def _nil_worth(rules: SpadesRules, blind: bool) -> int:
+    """How far a nil's fate moves its side's score: made it scores the bonus, broken it costs as much."""
+    if blind:
+        failed = rules.blind_nil_failed_value
+        return rules.blind_nil_value + (rules.blind_nil_value if failed is None else failed)
+    return rules.nil_value + (rules.nil_value if rules.nil_failed_value is None else rules.nil_failed_value)
+
+
 def _play_causes(view: SpadesView, best: Play, mine: Play, names: Sequence[str], text: CardText) -> list[str]:
-    """What in the trick explains two cards: partner's nil still standing, partner already winning the trick."""
+    """What in the trick explains two cards: a nil still standing (the seat's own, its partner's, an opponent's),
+    partner already winning the trick."""
     seen = read_view(view)
     partner = seen.partner
     causes: list[str] = []
+    rules = view.ruleset
+    assert isinstance(rules, SpadesRules)
+    for s in (seen.seat, partner, *(s for s in range(rules.seats) if s not in (seen.seat, partner))):
+        if s < 0 or seen.bids[s] != 0 or seen.state.won[s]:
+            continue
+        nil = "blind nil" if seen.blind[s] else "nil"
+        if s == seen.seat:
+            causes.append(f"your own {nil} stands: you have taken no trick, and a trick breaks it")
+        elif s == partner:
+            causes.append(f"{names[partner]}, your partner, bid {nil} and has taken no trick")
+        else:
+            causes.append(
+                f"{names[s]}, an opponent, bid {nil} and has taken no trick: setting it swings their score by "
+                f"{_nil_worth(rules, seen.blind[s])} points"
+            )
     if partner < 0:
         return causes
-    if seen.bids[partner] == 0 and not seen.state.won[partner]:
-        causes.append(f"{names[partner]}, your partner, bid nil and has taken no trick")
     if view.trick:
         trump = Suit.SPADES
         cards = [c.index for _, c in view.trick]

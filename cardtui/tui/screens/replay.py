@@ -133,6 +133,7 @@ class ReplayScreen(FitsTerminal):
         Binding("n", "mark('next')", "Next mark", id="replay.next-mark"),
         Binding("p", "mark('previous')", "← Mark", id="replay.prev-mark", show=False),
         Binding("v", "values", "Values", id="replay.values", show=False),
+        Binding("w", "why", "Whole line", id="replay.why", show=False),
         Binding("c", "chart", "Loss chart", id="replay.chart", show=False),
         Binding("l", "learn", "Learn", id="replay.learn", show=False),
         Binding("escape", "close", "Back", id="replay.close"),
@@ -212,6 +213,7 @@ class ReplayScreen(FitsTerminal):
             ("r", "review the people's decisions (the hard computer player judges each from that seat's view)"),
             ("n / p", "once reviewed: to the next / previous marked decision"),
             ("v", "once reviewed: every choice of the decision in view, with its value and how sure it is"),
+            ("w", "once reviewed: the review's whole line for the decision in view, however small the screen"),
             ("c", "once reviewed: the running loss over the game and each reviewed seat's accuracy"),
             ("l", "once reviewed: learn from the marked decisions (each shown without its answer: type yours)"),
             ("F7", "on a small terminal: the scores and who is to move, in place of the table (F7 again: back)"),
@@ -236,7 +238,7 @@ class ReplayScreen(FitsTerminal):
             return parameters[0] not in GRID_HIDDEN_STEPS
         if action == "mark":
             return True if self.review is not None and self.review.marked() else None
-        if action == "values":
+        if action in ("values", "why"):
             return True if self._judged() is not None else None
         if action == "chart":
             return True if self.review is not None else None
@@ -333,6 +335,21 @@ class ReplayScreen(FitsTerminal):
         if compact:
             note = "±: two standard errors; <: chosen. Esc: close"
         self.app.push_screen(ValuesScreen(title, option_lines(judged, text, compact=compact), note))
+
+    def action_why(self) -> None:
+        """The review's words for the decision in view, whole (the line under the replay may be cut short)."""
+        from cardtui.review import say_action
+        from cardtui.tui.screens.review_values import WhyScreen
+
+        judged = self._judged()
+        if judged is None:
+            return
+        text = _code if self.ascii_only else _glyph
+        who = seat_name(self.seats, judged.seat)
+        title = f"{who}, {judged.phase}: {say_action(judged.action, text)}"
+        mark = f" {judged.mark}" if judged.mark else (" ~" if judged.close else "")
+        words = judged.why if self.ascii_only else judged.line
+        self.app.push_screen(WhyScreen(title, [f"{who}{mark}: {words}"], "Esc or w: close"))
 
     def narrow(self) -> bool:
         """Whether the screen is too narrow for the values' full lines (`v`, and learn's answer)."""

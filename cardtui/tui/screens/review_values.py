@@ -17,3 +17,13 @@ class ValuesScreen(LinesDialog):
     ]
     NAME = "values"
     LIST_ID = "values-list"
+
+
+class WhyScreen(LinesDialog):
+    """The review's whole line for the decision in view, wrapped to the dialog's width; Esc, w or Enter closes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,w,enter", "close", "Close", id="why.close"),
+    ]
+    NAME = "why"
+    LIST_ID = "why-list"

@@ -27,9 +27,13 @@ class ReviewLine(Widget):
         super().__init__(id=id)
         self.ascii_only = ascii_only
         self.lines = (inert(first), "")
+        self.shorter: tuple[str, ...] = ()
 
-    def set(self, first: str, second: str = "") -> None:
+    def set(self, first: str, second: str = "", shorter: tuple[str, ...] = ()) -> None:
+        """The two lines; `shorter` are the first line in fewer words, shortest last, for a narrow screen (the
+        numbers stay: words go first)."""
         first, second = inert(first), inert(second)
+        self.shorter = tuple(inert(s) for s in shorter)
         if (first, second) != self.lines:
             self.lines = (first, second)
             self.refresh(layout=True)  # the second line may wrap to more rows or fewer
@@ -43,28 +47,36 @@ class ReviewLine(Widget):
         marked = review.marked()
         tally = [review.tally(s) for s in review.seats]
         loss = sum(t.loss for t in tally)
-        head = f"Review ({review.level}) · {', '.join(names)}{note} · {len(review.judgements)} decisions · "
-        head += f"{len(marked)} marked · loss {loss:.1f} points"
-        scores = [t.accuracy for t in tally if t.accuracy is not None]
-        if scores:
-            head += " · accuracy " + ", ".join(f"{a:.0f}%" for a in scores)
-        if find_game(review.game).reviews_win_chance:
-            head += f", {round(sum(t.win_chance_loss for t in tally) * 100)} points of win chance"
-        head += " · n p: marks" if marked else ""
-        head += " · v: values" if judged is not None else ""
-        head += " · c: chart"
+        scores = ", ".join(f"{t.accuracy:.0f}%" for t in tally if t.accuracy is not None)
+        chance = round(sum(t.win_chance_loss for t in tally) * 100)
+        win = find_game(review.game).reviews_win_chance
+        count, many = len(review.judgements), len(marked)
+        head = f"Review ({review.level}) · {', '.join(names)}{note} · {count} decisions · "
+        head += f"{many} marked · loss {loss:.1f} points"
+        head += f" · accuracy {scores}" if scores else ""
+        head += f", {chance} points of win chance" if win else ""
+        keys = (" · n p: marks" if marked else "") + (" · v w: values, line" if judged is not None else "")
+        head += keys + " · c: chart"
+        short = f"{count} decisions · {many} marked · loss {loss:.1f} pts" + (f" · acc. {scores}" if scores else "")
+        short += f", {chance} pts win chance" if win else ""
+        tight = f"{count} dec. · {many} marked · loss {loss:.1f}" + (f" · {scores}" if scores else "")
+        tight += f", {chance}% win" if win else ""
+        named = f"Review ({review.level}) · {', '.join(names)}{note} · {short} · n p v w c"
+        shorter = (named, short + " · n p v w c", short, tight)
         if judged is None:
-            self.set(head, "This action is not one of the reviewed decisions.")
+            self.set(head, "This action is not one of the reviewed decisions.", shorter)
             return
         who = review.names[judged.seat]
-        mark = f" {judged.mark}" if judged.mark else ""
+        mark = f" {judged.mark}" if judged.mark else (" ~" if judged.close else "")
         words = judged.why if self.ascii_only else judged.line
-        self.set(head, f"{who}{mark}: {words}")
+        self.set(head, f"{who}{mark}: {words}", shorter)
 
     def render(self) -> Text:
-        """The first line cut to the width; the second wraps, the widget as tall as it needs."""
+        """The first line in the most words that fit the width (cut only when even the shortest does not); the
+        second wraps, the widget as tall as it needs."""
         first, second = self.lines
         width = max(1, self.content_size.width)
+        first = next((line for line in (first, *self.shorter) if len(line) <= width), first)
         if len(first) > width:
             first = first[: width - 1] + "…"
         return Text(f"{first}\n{second}" if second else first, overflow="ellipsis")
