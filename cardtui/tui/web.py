@@ -214,7 +214,7 @@ new MutationObserver(async () => {{
   }}
   if (!classes.contains("-closed") || classes.contains("-said")) {{ return; }}
   classes.add("-said");
-  let text = "This tab's game has ended and the table is closed; you may close this tab.";
+  let text = "The game has ended and the table is closed; you may close this tab.";
   try {{
     const answer = await fetch(location.pathname + "?status", {{cache: "no-store"}});
     if (answer.ok) {{
