@@ -209,3 +209,26 @@ def test_a_closed_stdout_is_one_line_and_status_2(tmp_path: Path, args: list[str
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 2, err
     assert err == "cardtui: cannot write the output: Broken pipe\n"
+
+
+async def test_the_statistics_screen_skips_an_infinite_accuracy(home: Path) -> None:
+    from textual.widgets import Static
+
+    from cardtui.tui.app import CardtuiApp, Start
+    from cardtui.tui.screens.stats import StatsScreen
+    from cardtui.tui.settings import Settings
+    from tests.support.tui import workers_done
+
+    (home / "saves").mkdir(parents=True)
+    shutil.copy(SAMPLES / "hearts-mid-deal.json", home / "saves" / "hearts-20260101-000001.json")
+    _write_record({"a": _entry(55.0), "b": _entry("INF", 2), "c": _entry("NAN", 3), "d": _entry(65.0, 4)})
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(StatsScreen())
+        for _ in range(3):
+            await pilot.pause()
+            await workers_done(app)
+        screen = app.screen
+        assert isinstance(screen, StatsScreen) and screen.stats is not None
+        assert screen.stats.accuracy_of("hearts") == (55.0, 65.0)
+        assert "skipped 2 damaged review entries" in str(screen.query_one("#stats-note", Static).render())

@@ -115,7 +115,7 @@ class StatsScreen(Screen[None]):
             return
         self.stats, self.games = message.stats, message.games
         if not message.stats.rows:
-            note.update(EMPTY)
+            note.update(EMPTY + (f" ({inert(message.note)})" if message.note else ""))
             self.refresh_bindings()
             return
         self.shown = [g for g in GAME_TITLES if any(r.game == g for r in message.stats.rows)]
