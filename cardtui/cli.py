@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -84,8 +85,15 @@ SHORTEST_CUT = 24
 
 
 def say(text: str, nl: bool = True) -> None:
-    """Lines on stdout through the one door for outside text (`inert`): names and a file's text print inert."""
-    typer.echo(inert(text, lines=True), nl=nl)
+    """Lines on stdout through the one door for outside text (`inert`): names and a file's text print inert. A
+    stdout that cannot be written (a full disk, a closed pipe) ends in one line on stderr and exit status 2."""
+    try:
+        typer.echo(inert(text, lines=True), nl=nl)
+    except OSError as err:
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        typer.echo(f"cardtui: cannot write the output: {err.strerror or type(err).__name__}", err=True)
+        raise typer.Exit(2) from None
 
 
 def fail(message: str) -> NoReturn:
@@ -616,7 +624,10 @@ def stats(
         entries = list_entries(progress=progress, jobs=_catalog_jobs())
     if entries.note:
         typer.echo(inert(entries.note), err=True)
-    figures = compute(entries, game, day, reviewed_games())
+    reviewed = reviewed_games()
+    if reviewed.note:
+        typer.echo(inert(reviewed.note), err=True)
+    figures = compute(entries, game, day, reviewed)
     say(json.dumps(figures.to_json()) if as_json else render(figures))
 
 
@@ -780,7 +791,9 @@ def review(
         except ReviewError as err:
             fail(f"{save.name}: {err}")
     try:
-        record(result, loaded)
+        kept = record(result, loaded)
+        if kept:
+            typer.echo(inert(kept), err=True)
     except (FileProblem, OSError) as err:
         typer.echo(inert(f"the review's accuracy was not kept for the statistics: {err}"), err=True)
     say(json.dumps(result.to_json()) if as_json else render(result))

@@ -27,9 +27,11 @@ thresholds, and why:
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import json
 import math
 import multiprocessing
+import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -729,44 +731,108 @@ def record_path() -> Path:
     return home_dir("data") / RECORD
 
 
-def reviewed_games(path: Path | None = None) -> list[Reviewed]:
-    """Every reviewed save's latest accuracy, oldest save first; an unreadable record counts as none."""
+class Reviews(list[Reviewed]):
+    """The record's readable entries, oldest save first; the raw entries that could not be read (kept as they are
+    when the record is rewritten), and why the whole record could not be read, if it could not."""
+
+    def __init__(self, rows: list[Reviewed], damaged: dict[str, Any] | None = None, problem: str | None = None):
+        super().__init__(rows)
+        self.damaged = {} if damaged is None else damaged
+        self.problem = problem
+
+    @property
+    def note(self) -> str | None:
+        """The one line that says entries were skipped or the record could not be read (None when all is well)."""
+        if self.problem is not None:
+            return f"the record of reviews cannot be read ({self.problem}); no review accuracy is shown"
+        if not self.damaged:
+            return None
+        n = len(self.damaged)
+        return f"skipped {n} damaged review {'entry' if n == 1 else 'entries'}"
+
+
+def _entry(key: str, value: object) -> Reviewed | None:
+    """One entry of the record, or None when a field is missing or of the wrong type, or the accuracy is not a
+    finite number from 0 to 100."""
+    if not isinstance(value, dict):
+        return None
+    game, updated, accuracy, decisions = (value.get(f) for f in ("game", "updated", "accuracy", "decisions"))
+    if not (isinstance(game, str) and game in {g.name for g in GAMES} and isinstance(updated, str)):
+        return None
+    try:
+        dt.date.fromisoformat(updated[:10])
+    except ValueError:
+        return None
+    if isinstance(accuracy, bool) or not isinstance(accuracy, int | float) or not math.isfinite(accuracy):
+        return None
+    if not 0 <= accuracy <= 100 or isinstance(decisions, bool) or not isinstance(decisions, int) or decisions < 1:
+        return None
+    return Reviewed(key, game, updated, float(accuracy), decisions)
+
+
+def reviewed_games(path: Path | None = None) -> Reviews:
+    """Every reviewed save's latest accuracy, oldest save first. A damaged entry is skipped (and counted); a record
+    that cannot be read at all counts as none, with its `problem` said."""
     path = record_path() if path is None else path
-    if not path.exists():
-        return []
+    if not path.exists() and not path.is_symlink():
+        return Reviews([])
     try:
         data = json.loads(read_regular(path, "the record of reviews"))
-        rows = [
-            Reviewed(k, str(v["game"]), str(v["updated"]), float(v["accuracy"]), int(v["decisions"]))
-            for k, v in data["reviews"].items()
-        ]
-    except (FileProblem, ValueError, KeyError, TypeError, AttributeError):
-        return []
-    return sorted(rows, key=lambda r: (r.updated, r.key))
+    except FileProblem as err:
+        return Reviews([], problem=str(err))
+    except (ValueError, RecursionError):
+        return Reviews([], problem="not JSON")
+    reviews = data.get("reviews") if isinstance(data, dict) else None
+    if not isinstance(reviews, dict):
+        return Reviews([], problem="not a record of reviews")
+    rows, damaged = [], {}
+    for k, v in reviews.items():
+        row = _entry(k, v)
+        if row is None:
+            damaged[k] = v
+        else:
+            rows.append(row)
+    return Reviews(sorted(rows, key=lambda r: (r.updated, r.key)), damaged)
 
 
-def record(review: Review, loaded: LoadedSave, path: Path | None = None) -> None:
+def _move_aside(path: Path) -> str:
+    """Moves a record that cannot be read out of the way (renamed in its folder, so never lost); the line that
+    says where it went."""
+    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
+    aside = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while aside.exists() or aside.is_symlink():
+        n += 1
+        aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    try:
+        os.rename(path, aside)
+    except OSError as err:
+        raise FileProblem(f"{path}: cannot be read and cannot be moved aside ({err.strerror})") from None
+    return f"the record of reviews could not be read; moved it aside to {aside.name} and started a new one"
+
+
+def record(review: Review, loaded: LoadedSave, path: Path | None = None) -> str | None:
     """Keep the review's accuracy for the statistics' trend (the save's latest review replaces an older one);
     only a person's seat is kept (the first reviewed), and not a game with no decision that had a choice. The
-    record is rewritten atomically."""
+    record is rewritten atomically; its damaged entries are kept as they are, and a record that cannot be read at
+    all is moved aside first, never overwritten. Returns the line to tell the user, when there is one."""
     people = [s for s in review.seats if not loaded.seats[s].is_bot]
     if not people:
-        return
+        return None
     tally = review.tally(people[0])
     if tally.accuracy is None:
-        return
+        return None
     path = record_path() if path is None else path
-    rows = {r.key: r for r in reviewed_games(path)}
+    old = reviewed_games(path)
+    note = _move_aside(path) if old.problem is not None else old.note
+    rows = {r.key: r for r in old}
     key = str(loaded.path.resolve()) if loaded.path is not None else f"{loaded.name}:{loaded.created}"
     rows[key] = Reviewed(key, review.game, loaded.updated, round(tally.accuracy, 1), tally.decisions)
-    data = {
-        "version": 1,
-        "reviews": {
-            k: {f: getattr(r, f) for f in ("game", "updated", "accuracy", "decisions")} for k, r in rows.items()
-        },
-    }
+    kept: dict[str, Any] = {k: v for k, v in old.damaged.items() if k != key}
+    kept |= {k: {f: getattr(r, f) for f in ("game", "updated", "accuracy", "decisions")} for k, r in rows.items()}
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, json.dumps(data, indent=1).encode())
+    write_atomic(path, json.dumps({"version": 1, "reviews": kept}, indent=1).encode())
+    return note
 
 
 # ---------------------------------------------------------------- the text report

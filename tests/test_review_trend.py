@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import shutil
+import stat
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -83,3 +88,147 @@ def test_cli_review_then_stats_shows_the_accuracy(tmp_path: Path) -> None:
     assert text.exit_code == 0, text.output
     assert f"1 reviewed game: accuracy {accuracy:.0f}%" in text.stdout
     assert "no games played yet" not in text.stdout
+
+
+def _entry(accuracy: object, day: int = 1, game: str = "hearts") -> dict[str, object]:
+    return {"game": game, "updated": f"2026-11-{day:02d}T10:00:00Z", "accuracy": accuracy, "decisions": 14}
+
+
+def _write_record(entries: dict[str, object]) -> None:
+    record_path().parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps({"version": 1, "reviews": entries}, indent=1)
+    record_path().write_text(text.replace('"INF"', "Infinity").replace('"NAN"', "NaN"))
+
+
+DAMAGED: dict[str, object] = {
+    "inf": _entry("INF", 2),
+    "nan": _entry("NAN", 3),
+    "over": _entry(250, 4),
+    "below": _entry(-1, 5),
+    "text": _entry("80", 6),
+    "flag": _entry(True, 7),
+    "game": _entry(70.0, 8, game="poker"),
+    "list": [1, 2],
+}
+
+
+def test_damaged_entries_are_skipped_and_counted_and_the_good_ones_kept() -> None:
+    good = {f"g{i}": _entry(60.0 + i, 10 + i) for i in range(3)}
+    _write_record({**good, **DAMAGED})
+    rows = reviewed_games()
+    assert [r.key for r in rows] == ["g0", "g1", "g2"]
+    assert rows.note == f"skipped {len(DAMAGED)} damaged review entries"
+    done = runner.invoke(app, ["stats", "--json"])
+    assert done.exit_code == 0
+    out = json.loads(done.stdout, parse_constant=lambda c: pytest.fail(f"not JSON: {c}"))
+    assert out["review_accuracy"] == [{"game": "hearts", "accuracy": [60.0, 61.0, 62.0]}]
+    assert done.stderr.count(f"skipped {len(DAMAGED)} damaged review entries") == 1
+    text = runner.invoke(app, ["stats"])
+    assert text.exit_code == 0 and "inf%" not in text.stdout and "nan%" not in text.stdout
+    assert "3 reviewed games" in text.stdout
+
+
+def test_one_damaged_entry_is_said_in_the_singular() -> None:
+    _write_record({"a": _entry(55.0), "b": _entry("INF", 2)})
+    assert reviewed_games().note == "skipped 1 damaged review entry"
+
+
+def test_a_review_keeps_the_entries_it_could_not_read(tmp_path: Path) -> None:
+    good = {f"g{i}": _entry(60.0 + i, 10 + i) for i in range(13)}
+    _write_record({**good, "inf": _entry("INF", 2)})
+    path = tmp_path / "game.json"
+    shutil.copy(SAMPLES / "hearts-mid-deal.json", path)
+    loaded = load_save(path)
+    note = record(review(loaded, budget_ms=5), loaded)
+    assert note == "skipped 1 damaged review entry"
+    assert len(reviewed_games()) == 14
+    kept = json.loads(record_path().read_text(), parse_constant=str)["reviews"]
+    assert kept["inf"]["accuracy"] == "Infinity" and set(good) <= set(kept)
+
+
+@pytest.mark.parametrize("damage", ["truncated", "a list", "a folder"])
+def test_a_record_that_cannot_be_read_is_moved_aside_not_overwritten(tmp_path: Path, damage: str) -> None:
+    record_path().parent.mkdir(parents=True, exist_ok=True)
+    if damage == "a folder":
+        record_path().mkdir()
+        (record_path() / "inside").write_text("mine")
+    else:
+        record_path().write_text('{"version": 1, "reviews": {"a": ' if damage == "truncated" else "[1, 2]")
+    before = sorted(p.name for p in record_path().rglob("*")) if damage == "a folder" else record_path().read_text()
+    path = tmp_path / "game.json"
+    shutil.copy(SAMPLES / "hearts-mid-deal.json", path)
+    done = runner.invoke(app, ["review", str(path), "--budget-ms", "5"])
+    assert done.exit_code == 0
+    [aside] = record_path().parent.glob("reviews.json.damaged-*")
+    assert done.stderr.count("\n") == 1 and f"moved it aside to {aside.name}" in done.stderr
+    after = sorted(p.name for p in aside.rglob("*")) if damage == "a folder" else aside.read_text()
+    assert after == before
+    assert [r.key for r in reviewed_games()] == [str(path.resolve())]
+
+
+def _cardtui(args: list[str], stdout: Any) -> subprocess.Popen[str]:
+    env = dict(os.environ, PYTHONPATH=str(SAMPLES.parent))
+    return subprocess.Popen(
+        [sys.executable, "-m", "cardtui", *args], stdout=stdout, stderr=subprocess.PIPE, text=True, env=env
+    )
+
+
+def _args(args: list[str], tmp_path: Path) -> list[str]:
+    if args[0] not in ("inspect", "review"):
+        return args
+    path = tmp_path / "game.json"
+    shutil.copy(SAMPLES / "hearts-mid-deal.json", path)
+    return [*args, str(path)] + (["--budget-ms", "5"] if args[0] == "review" else [])
+
+
+OUTPUTS = [["stats"], ["stats", "--json"], ["inspect", "--json"], ["review", "--json"]]
+
+
+def _is_full_device() -> bool:
+    try:
+        return stat.S_ISCHR(os.stat("/dev/full").st_mode)
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not _is_full_device(), reason="needs the /dev/full device")
+@pytest.mark.parametrize("args", OUTPUTS)
+def test_a_full_disk_on_stdout_is_one_line_and_status_2(tmp_path: Path, args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        proc = _cardtui(_args(args, tmp_path), full)
+        _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 2, err
+    assert err == "cardtui: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize("args", OUTPUTS)
+def test_a_closed_stdout_is_one_line_and_status_2(tmp_path: Path, args: list[str]) -> None:
+    proc = _cardtui(_args(args, tmp_path), subprocess.PIPE)
+    assert proc.stdout is not None
+    proc.stdout.close()  # nobody reads: every write to stdout fails
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 2, err
+    assert err == "cardtui: cannot write the output: Broken pipe\n"
+
+
+async def test_the_statistics_screen_skips_an_infinite_accuracy(home: Path) -> None:
+    from textual.widgets import Static
+
+    from cardtui.tui.app import CardtuiApp, Start
+    from cardtui.tui.screens.stats import StatsScreen
+    from cardtui.tui.settings import Settings
+    from tests.support.tui import workers_done
+
+    (home / "saves").mkdir(parents=True)
+    shutil.copy(SAMPLES / "hearts-mid-deal.json", home / "saves" / "hearts-20260101-000001.json")
+    _write_record({"a": _entry(55.0), "b": _entry("INF", 2), "c": _entry("NAN", 3), "d": _entry(65.0, 4)})
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(StatsScreen())
+        for _ in range(3):
+            await pilot.pause()
+            await workers_done(app)
+        screen = app.screen
+        assert isinstance(screen, StatsScreen) and screen.stats is not None
+        assert screen.stats.accuracy_of("hearts") == (55.0, 65.0)
+        assert "skipped 2 damaged review entries" in str(screen.query_one("#stats-note", Static).render())

@@ -45,7 +45,7 @@ class StatsRead(Message):
     games: list[Played]
     problem: str = ""
     note: str | None = None
-    """Says how many damaged catalog rows were rebuilt, when any were."""
+    """Says how many damaged catalog rows were rebuilt and damaged review entries skipped, when any were."""
 
 
 class StatsScreen(Screen[None]):
@@ -99,7 +99,9 @@ class StatsScreen(Screen[None]):
         except OSError as err:
             self.post_message(StatsRead(compute(()), [], f"Could not read the saves: {err}"))
             return
-        self.post_message(StatsRead(compute(entries, reviewed=reviewed_games()), played(entries), note=entries.note))
+        reviewed = reviewed_games()
+        notes = " · ".join(n for n in (entries.note, reviewed.note) if n) or None
+        self.post_message(StatsRead(compute(entries, reviewed=reviewed), played(entries), note=notes))
 
     def on_stats_progress(self, message: StatsProgress) -> None:
         self.query_one("#stats-note", Static).update(f"Reading new saves: {message.done} of {message.total}…")
@@ -113,11 +115,11 @@ class StatsScreen(Screen[None]):
             return
         self.stats, self.games = message.stats, message.games
         if not message.stats.rows:
-            note.update(EMPTY)
+            note.update(EMPTY + (f" ({inert(message.note)})" if message.note else ""))
             self.refresh_bindings()
             return
         self.shown = [g for g in GAME_TITLES if any(r.game == g for r in message.stats.rows)]
-        rebuilt = f" · {message.note}" if message.note else ""
+        rebuilt = f" · {inert(message.note)}" if message.note else ""
         note.update(f"Your record from the saves folder{rebuilt} · g: the charts of the next game · Esc: back")
         self.query_one("#stats-text", Static).update(inert(render(message.stats), lines=True))
         self.query_one("#stats-table").display = True
