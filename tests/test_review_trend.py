@@ -6,7 +6,6 @@ import datetime as dt
 import json
 import os
 import shutil
-import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -182,23 +181,6 @@ def _args(args: list[str], tmp_path: Path) -> list[str]:
 
 
 OUTPUTS = [["stats"], ["stats", "--json"], ["inspect", "--json"], ["review", "--json"]]
-
-
-def _is_full_device() -> bool:
-    try:
-        return stat.S_ISCHR(os.stat("/dev/full").st_mode)
-    except OSError:
-        return False
-
-
-@pytest.mark.skipif(not _is_full_device(), reason="needs the /dev/full device")
-@pytest.mark.parametrize("args", OUTPUTS)
-def test_a_full_disk_on_stdout_is_one_line_and_status_2(tmp_path: Path, args: list[str]) -> None:
-    with open("/dev/full", "w") as full:
-        proc = _cardtui(_args(args, tmp_path), full)
-        _, err = proc.communicate(timeout=120)
-    assert proc.returncode == 2, err
-    assert err == "cardtui: cannot write the output: No space left on device\n"
 
 
 @pytest.mark.parametrize("args", OUTPUTS)
