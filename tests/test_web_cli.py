@@ -34,7 +34,7 @@ from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.web import QUIT_GRACE, Launch, SeatPages, WebFace
-from tests.support.tui import drawn_when, make_app, open_table, settled_at
+from tests.support.tui import drawn_when, make_app, open_table, settle_remote, settled_at
 
 runner = CliRunner()
 
@@ -359,7 +359,8 @@ async def test_in_a_browser_tab_a_closed_table_says_to_close_the_tab(
     app = CardtuiApp(Start(remote=remote), Settings(speed="instant"))
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await settled_at(pilot, app, PassScreen)
+            await settle_remote(pilot, app)
+            assert isinstance(app.screen, PassScreen)
             await table.close()
             shown = await drawn_when(pilot, app, lambda s: "The table is gone" in s)
             assert "The table is gone: the host closed the table. ctrl+q: quit, or close this tab" in shown
