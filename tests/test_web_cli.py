@@ -381,8 +381,8 @@ async def test_in_a_browser_tab_a_failed_save_is_retried_with_at(
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(os, "fsync", full)
     app, session = make_app(save_path=tmp_path / "g.json")
+    monkeypatch.setattr(os, "fsync", full)  # the disk fills once the game has begun
     async with app.run_test(size=(100, 30)) as pilot:
         await drawn_when(pilot, app, lambda s: "Could not save" in s)
         assert "ctrl+r or @: try again" in app.screen.query_one(PromptBar).message

@@ -466,7 +466,7 @@ class WebFace:
             )
         if self.closed:
             return html_response(
-                notice("The table is closed", "This table is closed; its seats' links open nothing any more."), 410
+                notice("The game has ended", "This table is closed; its seats' links open nothing any more."), 410
             )
         if self.over():
             return html_response(
