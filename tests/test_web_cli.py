@@ -147,7 +147,7 @@ async def test_a_reloaded_tab_gets_its_slot_at_once_while_the_old_process_ends(s
         async with connect(url):
             await until(lambda: face.pids(), 10, "the tab's process started")
             (old,) = face.pids()
-        await until(lambda: not face.tabs and not face.busy, QUIT_GRACE / 2, "the closed tab's slot is free")
+        await until(lambda: not face.tabs and not face.holders, QUIT_GRACE / 2, "the closed tab's slot is free")
         async with connect(url):
             await until(lambda: face.pids() not in ([], [old]), 10, "the new tab's process started")
             assert psutil.pid_exists(old)  # still being ended: asked to quit, killed after QUIT_GRACE

@@ -322,7 +322,6 @@ class WebFace:
         """The tabs whose sockets are open: what the limit counts."""
         self.ending: set[asyncio.Task[None]] = set()
         """The ending of the processes of closed tabs (each asked to quit, killed after QUIT_GRACE)."""
-        self.busy: set[str] = set()
         self.holders: dict[str, TabProcess] = {}
         """The tab that holds each open seat: a newer tab of the same link takes the seat from it."""
         self.over: Callable[[], bool] = lambda: False
@@ -473,7 +472,7 @@ class WebFace:
                 notice("This game has ended", "The game at this table has ended; its seat links open nothing now."),
                 410,
             )
-        if busy and len(self.tabs) - (token in self.busy) >= self.limit:
+        if busy and len(self.tabs) - (token in self.holders) >= self.limit:
             return self._full()
         return None
 
@@ -485,7 +484,7 @@ class WebFace:
         if refused is not None:
             return refused
         assert token is not None
-        note = TAKE_OVER if token in self.busy or self.elsewhere(token) else ""
+        note = TAKE_OVER if token in self.holders or self.elsewhere(token) else ""
         return html_response(page("cardtui: your seat", f"/seat/{token}/ws", SEAT_LEFT, note))
 
     # ------------------------------------------------------------ sockets
@@ -503,7 +502,7 @@ class WebFace:
             raise web.HTTPForbidden(text="not a page of this server")
         token = self._seat_of(request.match_info["token"])
         if token is not None:
-            await self._free(lambda: len(self.tabs) - (token in self.busy) >= self.limit)
+            await self._free(lambda: len(self.tabs) - (token in self.holders) >= self.limit)
         refused = self._seat_refusal(token)
         if refused is not None:
             return refused
@@ -525,7 +524,6 @@ class WebFace:
         tab = TabProcess(launch, websocket, self.downloads)
         self.tabs.add(tab)
         if seat is not None:
-            self.busy.add(seat)
             self.holders[seat] = tab
         try:
             await tab.start(width, height)
@@ -534,7 +532,6 @@ class WebFace:
             self.tabs.discard(tab)
             if seat is not None and self.holders.get(seat) is tab:
                 del self.holders[seat]
-                self.busy.discard(seat)
             self._release()
             ending = asyncio.create_task(tab.end())
             self.ending.add(ending)
