@@ -87,6 +87,8 @@ NARROW_VALUES = 80
 
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from cardtui.cards import Card
     from cardtui.review import Judgement, Review
 
@@ -319,16 +321,22 @@ class ReplayScreen(FitsTerminal):
         position = self.replay.position
         return self.review.at(position - 1) if self.review is not None and position > 0 else None
 
+    def _judged_named(self) -> tuple[Judgement, Callable[[Card], str], str] | None:
+        """The judgement in view with how this screen writes a card and who decided; None if nothing was weighed."""
+        judged = self._judged()
+        if judged is None:
+            return None
+        return judged, _code if self.ascii_only else _glyph, seat_name(self.seats, judged.seat)
+
     def action_values(self) -> None:
         """Every choice of the decision in view, valued."""
         from cardtui.review import option_lines, say_action
         from cardtui.tui.screens.review_values import ValuesScreen
 
-        judged = self._judged()
-        if judged is None:
+        named = self._judged_named()
+        if named is None:
             return
-        text = _code if self.ascii_only else _glyph
-        who = seat_name(self.seats, judged.seat)
+        judged, text, who = named
         title = f"{who}, {judged.phase}: {say_action(judged.action, text)} ({judged.unit}, higher is better)"
         compact = self.narrow()
         note = "± two standard errors; choices that play the same share a line's numbers. Esc or v: close"
@@ -341,11 +349,10 @@ class ReplayScreen(FitsTerminal):
         from cardtui.review import say_action
         from cardtui.tui.screens.review_values import WhyScreen
 
-        judged = self._judged()
-        if judged is None:
+        named = self._judged_named()
+        if named is None:
             return
-        text = _code if self.ascii_only else _glyph
-        who = seat_name(self.seats, judged.seat)
+        judged, text, who = named
         title = f"{who}, {judged.phase}: {say_action(judged.action, text)}"
         mark = f" {judged.mark}" if judged.mark else (" ~" if judged.close else "")
         words = judged.why if self.ascii_only else judged.line
