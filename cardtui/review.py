@@ -33,8 +33,10 @@ import math
 import multiprocessing
 import os
 import random
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
@@ -369,9 +371,18 @@ class _Weigher:
 _WORKER: _Weigher | None = None
 
 
-def _start_worker(data: dict[str, Any], level: str, budget_ms: int, judge_seed: int) -> None:
+def _start_worker(data: dict[str, Any], level: str, budget_ms: int, judge_seed: int, lifeline: Connection) -> None:
     global _WORKER
+    threading.Thread(target=_end_with, args=(lifeline,), daemon=True).start()
     _WORKER = _Weigher(data, level, budget_ms, judge_seed)
+
+
+def _end_with(lifeline: Connection) -> None:
+    """A worker's watch on the review that started it: `lifeline` is the read end of a pipe only that process
+    writes to, so it comes to an end (or a word) once that process closes it, dies or is killed (even with
+    SIGKILL); the worker then ends at once, mid-decision, rather than weigh on for nobody."""
+    wait([lifeline])
+    os._exit(1)
 
 
 def _weigh_in_worker(item: tuple[int, int]) -> Weighed:
@@ -421,18 +432,27 @@ def review(
     if jobs > 1 and total >= PARALLEL_FROM:
         data = build_save(loaded.ruleset, loaded.seats, loaded.seed, loaded.log, loaded.created, loaded.updated)
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(
+        lifeline, alive = context.Pipe(duplex=False)
+        pool = ProcessPoolExecutor(
             min(jobs, total),
             mp_context=context,
             initializer=_start_worker,
-            initargs=(data, level, budget_ms, judge_seed),
-        ) as pool:
+            initargs=(data, level, budget_ms, judge_seed, lifeline),
+        )
+        try:
             reach(0)
             for weighed in pool.map(_weigh_in_worker, zip(indices, moves, strict=True)):
                 weighings.append(weighed)
                 if progress is not None:
                     progress(len(weighings), total)
                 reach(len(weighings))
+        except BaseException:  # interrupted (Ctrl-C, a signal made an exit) or failed: the workers end now
+            alive.close()
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
+        alive.close()
+        lifeline.close()
     else:
         for index, _, _, count, view, game in todo:
             reach(len(weighings))
