@@ -515,6 +515,10 @@ def _progress(what: str) -> Iterator[Callable[[int, int], None] | None]:
         bar.stop()
 
 
+REVIEW_MAX_BUDGET_MS = 60_000
+"""`cardtui review --budget-ms`'s upper bound: the review's own `MAX_BUDGET_MS` (kept here so the command line
+loads no judge to check it)."""
+
 REVIEW_QUIET_S = 2.0
 """A review that runs longer than this tells its progress on stderr even when stderr is not a terminal."""
 
@@ -538,10 +542,11 @@ def _review_progress() -> Iterator[tuple[Callable[[int, int], None], Callable[[i
 
         def on_deal(k: int, n: int) -> None:
             bar.start()
-            bar.update(task, description=f"reviewing deal {k} of {n}")
+            deal[0] = f"reviewing deal {k} of {n}"
+            bar.update(task, description=deal[0])
 
         def advance(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
+            bar.update(task, completed=done, total=total, description=f"{deal[0]}: {done} of {total} decisions")
 
         try:
             yield advance, on_deal
@@ -761,6 +766,7 @@ def review(
             "--budget-ms",
             help="the judge's budget per decision (a count of simulated plays; more gives narrower intervals)",
             min=1,
+            max=REVIEW_MAX_BUDGET_MS,
         ),
     ] = 250,
     jobs: Annotated[

@@ -63,6 +63,10 @@ THRESHOLDS: dict[str, Mapping[str, tuple[float, float]]] = {entry.name: entry.th
 """Per game and unit, the loss from which a decision is marked `?` and `??` (see the module's text; each game's
 registry entry holds its own)."""
 
+MAX_BUDGET_MS = 60_000
+"""The most the judge may spend on one decision: a minute of one core (9 million simulated plays), by when every
+interval is far narrower than a mark needs; more would only make a review look hung."""
+
 PARALLEL_FROM = 4
 """With `jobs` > 1, this many decisions or more are weighed in worker processes."""
 
@@ -409,12 +413,12 @@ def review(
     as the review reaches the k-th of the n deals it weighs.
     """
     game_name = loaded.ruleset.game
+    if not 1 <= budget_ms <= MAX_BUDGET_MS:
+        raise ReviewError(f"the budget is from 1 to {MAX_BUDGET_MS} ms a decision, found {budget_ms}")
     try:
         judge = make_judge(game_name, level, budget_ms)
     except ValueError as err:
         raise ReviewError(str(err)) from None
-    if budget_ms < 1:
-        raise ReviewError(f"the budget is at least 1 ms, found {budget_ms}")
     chosen = reviewed_seats(loaded, seats)
     todo = decisions(loaded, chosen)
     indices = [d[0] for d in todo]

@@ -17,6 +17,7 @@ import pytest
         (["host", "hearts", "--turn-timer", "abc"], "Invalid value for '--turn-timer'"),
         (["bogus"], "No such command 'bogus'"),
         (["play", "hearts", "--bogus"], "No such option: --bogus"),
+        (["review", "any.json", "--budget-ms", "1000000000000"], "less than or equal to 60000"),
     ],
 )
 def test_a_usage_error_is_one_line_with_status_2(args: list[str], said: str, tmp_path: object) -> None:

@@ -126,3 +126,14 @@ def test_a_marked_hearts_play_firms_up_as_the_budget_grows() -> None:
         sweep.append((ev.mine.samples, ev.loss_se))
     assert sweep[0][0] < sweep[1][0] < sweep[2][0]
     assert sweep[0][1] > sweep[1][1] > sweep[2][1]
+
+
+def test_an_absurd_budget_is_refused_with_the_bound() -> None:
+    """A budget past a minute a decision is refused in one sentence naming the bound (the command line's bound is
+    the review's)."""
+    from cardtui.cli import REVIEW_MAX_BUDGET_MS
+
+    loaded = parse_save(json.loads((SAMPLES / "hearts-mid-deal.json").read_text()))
+    assert REVIEW_MAX_BUDGET_MS == review_module.MAX_BUDGET_MS
+    with pytest.raises(review_module.ReviewError, match="the budget is from 1 to 60000 ms a decision, found 10"):
+        review(loaded, budget_ms=10**12)
