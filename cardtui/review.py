@@ -12,9 +12,10 @@ The loss of a decision is how much worse the chosen action was than the best
 one on their common samples, in the game's own units (points; in the Eight of
 Spades endgame, the chance of winning), with its standard error. A loss at or
 above a threshold gets a mark, `?` or `??`, as a chess annotator would, but
-only when it is also more than twice its standard error; a loss past the
-threshold within the noise is reported as close, with no mark. The
-thresholds, and why:
+the mark is decided on the loss's interval: a decision is marked `??` only when
+its loss less two standard errors reaches the `??` threshold, else `?` when it
+reaches the `?` one (`verdict`); a loss past a threshold within the noise is
+reported as close, with no mark. The thresholds, and why:
 
 - Hearts: `?` from 1 point (about a heart taken for nothing), `??` from 4
   points (a trick of hearts, or about a third of the Q♠'s 13).
@@ -482,10 +483,12 @@ def review(
 
 
 def verdict(game: str, ev: Weighing) -> tuple[str, bool]:
-    """The mark of a weighed decision and whether it is close: a loss past the threshold is marked only when
-    it is more than noise (`CLEAR_Z` standard errors); otherwise it is close and unmarked."""
-    mark = mark_for(game, ev.unit, ev.loss)
-    if mark and not ev.clear:
+    """The mark of a weighed decision and whether it is close, decided on the loss's interval, not its point
+    estimate: the mark is the one the loss less `CLEAR_Z` standard errors earns (`??` only when the loss is clearly
+    past the `??` threshold, else `?` when clearly past the `?` one). A loss whose estimate reaches a threshold
+    that its interval does not clear gets no mark and is close; so is a choice on top only within the noise."""
+    mark = mark_for(game, ev.unit, ev.loss - CLEAR_Z * ev.loss_se)
+    if mark_for(game, ev.unit, ev.loss) and not mark:
         return "", True
     if ev.loss <= 1e-9 and ev.close_call:
         return "", True
@@ -897,9 +900,7 @@ def render(review: Review) -> str:
         marks.append(
             f"? from {_loss_text(review.game, unit, question)}, ?? from {_loss_text(review.game, unit, blunder)}"
         )
-    lines.append(
-        "Marks by expected loss: " + "; in the endgame ".join(marks) + f", and more than {CLEAR_Z:g} standard errors."
-    )
+    lines.append(f"Marks by expected loss less {CLEAR_Z:g} standard errors: " + "; in the endgame ".join(marks) + ".")
     for deal in review.deals():
         lines.append("")
         lines.append(f"Deal {deal}")

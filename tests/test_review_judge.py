@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardtui import review as review_module
-from cardtui.bots.judge import Trial, paired, weigh
+from cardtui.bots.judge import Trial, Weighing, paired, weigh
 from cardtui.games.base import Action, Bid, PlayerView
 from cardtui.games.spades import SpadesView
 from cardtui.replay import Replay
@@ -118,6 +118,21 @@ def test_a_loss_within_the_noise_is_close_not_marked() -> None:
     assert not wide.clear
     assert verdict("spades", wide) == ("", True)
     assert mark_for("spades", "points", wide.loss) == "?"
+
+
+def test_the_grade_is_decided_on_the_interval_not_the_estimate() -> None:
+    """A loss whose estimate is past `??` but whose interval reaches down below it is only `?`; one whose interval
+    reaches below `?` is close and unmarked; `??` needs the loss less two standard errors at 40 or more."""
+    ev = weigh(_trial([0.0, -45.0], noise=0.0), 1, "points", 1, 0.25, random.Random(2))
+    assert ev.loss > 40
+
+    def with_se(se: float) -> Weighing:
+        return dataclasses.replace(ev, loss=45.0, loss_se=se)
+
+    assert verdict("spades", with_se(2.0)) == ("??", False)  # 45 - 4 = 41: clearly past 40
+    assert verdict("spades", with_se(4.0)) == ("?", False)  # 45 - 8 = 37: clearly past 10, not past 40
+    assert verdict("spades", with_se(20.0)) == ("", True)  # 45 - 40 = 5: not clearly past 10
+    assert mark_for("spades", "points", 45.0) == "??"
 
 
 def test_paired_uses_only_the_common_samples() -> None:
