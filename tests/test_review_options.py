@@ -112,3 +112,33 @@ def test_the_persons_and_the_hard_players_passes_are_listed_with_value_and_se() 
     lines = option_lines(judged, lambda c: c.code)
     assert any(line.startswith("passing 2C 3C 4C ") and "<- chosen" in line for line in lines)
     assert sum("hard player" in line for line in lines) == 1
+
+
+def test_the_pass_search_screens_every_card_not_only_the_most_dangerous() -> None:
+    """Every combination of the hand's cards is screened, so passes with a card outside the five most dangerous are
+    weighed too (the search used to take only those five's combinations), and no more passes are weighed than
+    before: the same budget."""
+    from cardtui.bots.hearts import easy_pass, pass_ranking
+    from cardtui.bots.hearts_judge import PASS_SCREENED
+
+    hand = "QS 2S 3S AH 5H 8C 9C 10C 2D 3D 4D 5D 6D"
+    seats = [Seat("You", "human"), *(Seat(n, "bot", "normal") for n in ("West", "North", "East"))]
+    session = Session.new(default_preset("hearts"), seats, seed=5, autosave=False)
+    session.apply(deal_of({0: hand}))
+    session.apply(Pass(0, tuple(parse_cards(["10C", "AH", "QS"]))))
+    [judged] = [j for j in review(parse_save(session.to_save()), budget_ms=30).judgements if j.phase == "pass"]
+    mask = sum(c.bit for c in parse_cards(hand.split()))
+    top = set(pass_ranking(mask)[:5])
+    named = {judged.action, judged.bot_choice}
+    easy = easy_pass(mask, 3)[0]
+    wider = [
+        o.action
+        for o in judged.options
+        if isinstance(o.action, Pass)
+        and o.action not in named
+        and sum(c.bit for c in o.action.cards) != easy
+        and any(c.index not in top for c in o.action.cards)
+    ]
+    assert wider, [o.action for o in judged.options]
+    assert all(o.samples >= 12 for o in judged.options if o.action in wider)
+    assert len(judged.options) <= 5 + PASS_SCREENED

@@ -250,6 +250,11 @@ def normal_pass(hand: int, count: int, offset: int) -> tuple[int, str]:
 
 def pass_ranking(hand: int) -> list[int]:
     """The hand's cards, most dangerous to keep first."""
+    return [c for _, c in sorted(danger_scores(hand), reverse=True)]
+
+
+def danger_scores(hand: int) -> list[tuple[float, int]]:
+    """Each card of the hand with how dangerous it is to keep in this hand (higher: pass it sooner)."""
     spades_low = (hand & SPADES & ~(QS | AS_KS)).bit_count()
     scores: list[tuple[float, int]] = []
     m = hand
@@ -271,8 +276,7 @@ def pass_ranking(hand: int) -> list[int]:
             length = (hand & SUIT_MASKS[suit]).bit_count()
             s = rank * 3.0 + (18.0 if length <= 3 else 0.0) - length
         scores.append((s, c))
-    scores.sort(reverse=True)
-    return [c for _, c in scores]
+    return scores
 
 
 def moon_pass(hand: int, count: int) -> int:

@@ -13,8 +13,16 @@ import itertools
 import random
 from collections.abc import Sequence
 
-from cardtui.bots.common import HEARTS, JD, QS, Seen, read_view
-from cardtui.bots.hearts import _moon_hand, easy_pass, moon_pass, normal_pass, normal_play, pass_decision, pass_ranking
+from cardtui.bots.common import HEARTS, JD, QS, Seen, list_cards, read_view
+from cardtui.bots.hearts import (
+    _moon_hand,
+    danger_scores,
+    easy_pass,
+    moon_pass,
+    normal_pass,
+    normal_play,
+    pass_decision,
+)
 from cardtui.bots.hearts_search import HeartsSearch, hearts_result, hearts_value
 from cardtui.bots.judge import (
     SOLVE_TRICKS,
@@ -36,8 +44,23 @@ from cardtui.games.hearts import HeartsView, pass_offset, score_hearts_deal
 from cardtui.games.trick import TrickGame
 from cardtui.rules import HeartsRules
 
-PASS_POOL = 2
-"""The pass search takes every combination of the pass count plus this many most dangerous cards."""
+PASS_SCREENED = 10
+"""The pass search screens every combination of the hand's cards (286 of 13 cards taken 3) by the danger left in
+the hand it keeps, and weighs this many of the best beside the person's, the hard player's and the rule-based
+passes: as many passes as it weighed before the screen, so the same budget."""
+
+
+def kept_danger(hand: int, passed: int) -> float:
+    """How dangerous the hand kept after passing `passed` is, by the normal player's measure of each card's danger in
+    that kept hand (a suit passed away entirely keeps no danger at all): the screen of the pass search."""
+    return sum(max(0.0, s) for s, _ in danger_scores(hand & ~passed))
+
+
+def screened_passes(hand: int, count: int, keep: int) -> list[int]:
+    """The `keep` passes of `count` cards, out of every combination of the hand's, that leave the least danger kept
+    (ties: the lower cards' pass first, so a screen is the same every time)."""
+    combos = [sum(1 << c for c in combo) for combo in itertools.combinations(list_cards(hand), count)]
+    return sorted(combos, key=lambda m: (kept_danger(hand, m), m))[:keep]
 
 
 def judged_value(st: DealState, seen: Seen, rules: HeartsRules) -> Outcome:
@@ -108,8 +131,8 @@ class HeartsJudge:
 
     def _pass_trial(self, view: HeartsView, action: Pass, bot_rng: random.Random) -> tuple[Trial, int, Action]:
         """The passes weighed: the person's, the hard player's (returned too, as weighed), the rule-based ones and
-        every combination of the most dangerous cards; the person's and the hard player's are weighed whatever
-        cards they hold."""
+        the best of every combination of the hand's cards by a cheap screen (`screened_passes`); the person's and
+        the hard player's are weighed whatever cards they hold."""
         rules = view.ruleset
         assert isinstance(rules, HeartsRules)
         hand = view.hand.mask
@@ -122,8 +145,7 @@ class HeartsJudge:
         options = [mine, sum(c.bit for c in bot.cards), normal_pass(hand, count, offset)[0], easy_pass(hand, count)[0]]
         if _moon_hand(hand) or (hand & HEARTS).bit_count() >= 5:
             options.append(moon_pass(hand, count))
-        for combo in itertools.combinations(pass_ranking(hand)[: count + PASS_POOL], count):
-            options.append(sum(1 << c for c in combo))
+        options.extend(screened_passes(hand, count, PASS_SCREENED))
         options = list(dict.fromkeys(options))
         actions: list[Action] = [action, *(pass_decision(view, m, "").action for m in options[1:])]
         seen = read_view(view)
