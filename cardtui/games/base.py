@@ -51,6 +51,14 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    def label(self) -> str:
+        """How a player says it in a log line; a kind with no words of its own says its tag (`deal`)."""
+        return self.type
+
+    def hint_label(self) -> str:
+        """How a hint says it as something to do; a kind with no words of its own says its JSON form."""
+        return str(self.to_json())
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Deal(Action):

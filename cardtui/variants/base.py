@@ -37,6 +37,11 @@ StatCounts = Callable[[Mapping[str, list[int]], int, int], dict[str, int]]
 
 CardText = Callable[[Card], str]
 """How a card is written in a line of text: its code (`QS`) or its glyph (`Q♠`)."""
+Said = Callable[[int, str, str], str]
+"""A seat's name with the verb that agrees with it, given the seat and the verb for a name and for `You`
+(`said(seat, "flips", "flip")`: `West flips`, `You flip`)."""
+Tell = Callable[[Event, Said, CardText], str | None]
+"""One log line for an event of the game's own kind, in the words of the table; None for any other event."""
 Facts = Callable[[PlayerView, Action, Action, Sequence[str], CardText], list[str]]
 """At most three facts the seat knew that bear on two choices (the better one, the one made), given the seats'
 names and how cards are written."""
@@ -109,6 +114,8 @@ class GameEntry:
     """How each side stands in this deal, for the table's side panel (Spades: the contracts); None for nothing."""
     count: Count | None = None
     """Which events `figures` counts; None when it counts none."""
+    tell: Tell | None = None
+    """The log's words for the game's own events (the common events' words serve the rest); None for none."""
 
     @property
     def default_preset(self) -> str:

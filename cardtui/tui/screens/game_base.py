@@ -526,7 +526,7 @@ class GameScreen(Screen[None]):
             self.say(message.text)
 
     def action_label(self, action: Action) -> str:
-        return str(action.to_json())
+        return action.hint_label()
 
     # ------------------------------------------------------------ the end
 

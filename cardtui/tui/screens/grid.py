@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer
 
-from cardtui.games import Action, Event
+from cardtui.games import Event
 from cardtui.games.eight_of_spades import CALLS, EightOfSpadesView, Flip, position_name
 from cardtui.tui.common import fit_parts
 from cardtui.tui.screens.dialog import Keys
@@ -131,8 +131,3 @@ class GridScreen(FitsTerminal, GameScreen):
             self.say(problem, error=True)
             return
         self.apply_action(flip)
-
-    def action_label(self, action: Action) -> str:
-        if isinstance(action, Flip):
-            return f"call {action.call}, flip {action.position}"
-        return super().action_label(action)
