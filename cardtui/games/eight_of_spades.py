@@ -467,10 +467,6 @@ class EightOfSpadesGame(Game):
         return self.ruleset.sides
 
     @property
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self._points)
-
-    @property
     def totals(self) -> tuple[int, ...]:
         return tuple(self._points)
 

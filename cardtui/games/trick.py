@@ -349,10 +349,6 @@ class TrickGame(Game):
         return self.phase == "deal"
 
     @property
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self.totals)
-
-    @property
     def bags(self) -> tuple[int, ...]:
         return tuple(self._bags)
 
