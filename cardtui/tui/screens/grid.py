@@ -41,6 +41,7 @@ class GridScreen(FitsTerminal, GameScreen):
         ("F9", "settings: speed, theme, suits as letters, hint level"),
     )
     MOVE_WORD = "flip"
+    DEALING = "laying out"
 
     def compose(self) -> ComposeResult:
         yield TextLines("", id="status")
@@ -89,12 +90,7 @@ class GridScreen(FitsTerminal, GameScreen):
         self.query_one("#call-line", TextLines).set(
             f"Call: {calls}\n{CALL_WORDS.get(call or '', 'no call yet')} at {where}"
         )
-        if v.is_over:
-            whose = "game over"
-        elif tm is None or tm.phase == "deal":
-            whose = "laying out"
-        else:
-            whose = f"{self.who(tm.seat)} to flip"
+        whose = self.whose_turn(v)
         title = entry_of(v.ruleset).title
         rules = f" · {v.ruleset.title}" if v.ruleset.title != title else ""  # never said twice
         self.set_status(f" {title}{rules} · {whose}")
