@@ -72,14 +72,10 @@ class GameEntry:
     """The game's name in saves, rulesets and on the command line (`hearts`)."""
     title: str
     """The game's name for people (`Cutthroat Spades`)."""
-    rules: type[Ruleset]
-    """The ruleset class; its `GAMES` names this game."""
     presets: tuple[str, ...]
     """The shipped presets for this game, the default (the preset named after the game) first."""
     engine: type[Game]
-    """The engine class; `new_game` builds one."""
-    view: type[PlayerView]
-    """The class of a seat's view of this game."""
+    """The engine class; `new_game` builds one. It names the game's ruleset and view classes (`rules`, `view`)."""
     levels: tuple[str, ...]
     """The computer players' levels, weakest first."""
     bot: Callable[[str, int], Bot]
@@ -116,6 +112,16 @@ class GameEntry:
     """Which events `figures` counts; None when it counts none."""
     tell: Tell | None = None
     """The log's words for the game's own events (the common events' words serve the rest); None for none."""
+
+    @property
+    def rules(self) -> type[Ruleset]:
+        """The ruleset class; its `GAMES` names this game."""
+        return self.engine.RULES
+
+    @property
+    def view(self) -> type[PlayerView]:
+        """The class of a seat's view of this game."""
+        return self.engine.VIEW
 
     @property
     def default_preset(self) -> str:

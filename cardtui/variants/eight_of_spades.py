@@ -24,7 +24,6 @@ from cardtui.games.eight_of_spades import (
     position_name,
 )
 from cardtui.games.eight_of_spades import EIGHT_OF_SPADES as EIGHT_CARD
-from cardtui.rules import EightOfSpadesRules
 from cardtui.variants.base import CardText, GameEntry, ReviewWords, Said
 
 RULES_TEXT = """\
@@ -163,10 +162,8 @@ def _tell(event: Event, said: Said, text: CardText) -> str | None:
 EIGHT_OF_SPADES = GameEntry(
     name="eight-of-spades",
     title="Eight of Spades",
-    rules=EightOfSpadesRules,
     presets=("eight-of-spades",),
     engine=EightOfSpadesGame,
-    view=EightOfSpadesView,
     levels=LEVELS,
     bot=_bot,
     judge=_judge,

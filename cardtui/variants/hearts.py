@@ -9,7 +9,6 @@ from cardtui.cards import DECK, QUEEN_OF_SPADES, Suit
 from cardtui.games.base import Action, Event, Game, Pass, Play, PlayerView
 from cardtui.games.hearts import HeartsGame, HeartsView
 from cardtui.games.trick import TrickView, TrickWon
-from cardtui.rules import HeartsRules
 from cardtui.variants.base import CardText, GameEntry, ReviewWords
 from cardtui.variants.trick import Players, TrickPlayers, play_facts
 
@@ -86,10 +85,8 @@ def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], t
 HEARTS = GameEntry(
     name="hearts",
     title="Hearts",
-    rules=HeartsRules,
     presets=("hearts", "hearts-3", "hearts-5", "hearts-6"),
     engine=HeartsGame,
-    view=HeartsView,
     levels=LEVELS,
     bot=PLAYERS.bot,
     judge=PLAYERS.judge,

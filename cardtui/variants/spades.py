@@ -198,10 +198,8 @@ def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], t
 SPADES = GameEntry(
     name="spades",
     title="Spades",
-    rules=SpadesRules,
     presets=("spades", "spades-blind"),
     engine=SpadesGame,
-    view=SpadesView,
     levels=LEVELS,
     bot=PLAYERS.bot,
     judge=PLAYERS.judge,
