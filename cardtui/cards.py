@@ -244,3 +244,8 @@ class CardSet:
 
     def __repr__(self) -> str:
         return f"CardSet({' '.join(self.codes())})"
+
+
+def cards_text(count: int) -> str:
+    """`1 card`, `3 cards`."""
+    return f"{count} card" if count == 1 else f"{count} cards"

@@ -132,7 +132,6 @@ GAME_MODULE_READERS = {
     "variants/__init__.py": "the registry itself lists every game's entry",
     "rules/__init__.py": "the rules layer's list of ruleset classes, below the registry",
     "games/__init__.py": "the engine layer's list of engines (`create_game`), below the registry",
-    "tui/common.py": "Eight of Spades' events and flips in words",
     "tui/screens/deal_end.py": "Spades' deal-end breakdown of contracts, nils and bags",
     "tui/screens/grid.py": "the grid board, Eight of Spades' screen",
     "tui/screens/replay.py": "the grid board's replay",

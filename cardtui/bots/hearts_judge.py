@@ -25,23 +25,22 @@ from cardtui.bots.hearts import (
 )
 from cardtui.bots.hearts_search import HeartsSearch, hearts_result, hearts_value
 from cardtui.bots.judge import (
-    SOLVE_TRICKS,
     SOLVER_NODES_PER_MS,
     Outcome,
     Solved,
     Trial,
+    TrickJudge,
     Weighing,
     only,
     play_trial,
     solved_plays,
-    weigh,
 )
 from cardtui.bots.search import sample_hands
 from cardtui.bots.solver import Solution, Solver
-from cardtui.games.base import Action, Game, Pass, Play, PlayerView
+from cardtui.games.base import Action, Pass, Play, PlayerView
 from cardtui.games.fast import DealState, FastRules, play_out
 from cardtui.games.hearts import HeartsView, pass_offset, score_hearts_deal
-from cardtui.games.trick import TrickGame
+from cardtui.games.trick import TrickGame, TrickView
 from cardtui.rules import HeartsRules
 
 PASS_SCREENED = 10
@@ -89,39 +88,29 @@ def solve_hearts(st: DealState, rules: HeartsRules, seat: int, totals: list[int]
     return Solver(fast, lambda s: s == seat, score, digest, nodes, QS | JD).solve(st)
 
 
-class HeartsJudge:
+class HeartsJudge(TrickJudge):
     """Weighs a Hearts play (every legal card) or pass (the person's, the hard player's and a search's)."""
 
-    def __init__(self, budget_ms: int, precision: float) -> None:
-        self.budget_ms = budget_ms
-        self.precision = precision
-
-    def weigh(self, view: PlayerView, action: Action, rng: random.Random, bot_rng: random.Random) -> Weighing:
+    def card_trial(self, view: PlayerView, action: Play) -> tuple[Trial, int]:
         assert isinstance(view, HeartsView) and isinstance(view.ruleset, HeartsRules)
         rules = view.ruleset
-        if isinstance(action, Play):
-            seen = read_view(view)
-            voids = seen.voids
+        voids = read_view(view).voids
 
-            def policy(state: DealState, seat: int, legal: int) -> int:
-                return normal_play(state, seat, legal, voids)[0]
+        def policy(state: DealState, seat: int, legal: int) -> int:
+            return normal_play(state, seat, legal, voids)[0]
 
-            def value(st: DealState, s: Seen) -> Outcome:
-                return judged_value(st, s, rules)
+        def value(st: DealState, s: Seen) -> Outcome:
+            return judged_value(st, s, rules)
 
-            trial, chosen = play_trial(view, action, sample_hands, policy, value, QS | JD)
-            return weigh(trial, chosen, "points", self.budget_ms, self.precision, rng)
-        if isinstance(action, Pass) and view.phase == "pass" and action.cards:
+        return play_trial(view, action, sample_hands, policy, value, QS | JD)
+
+    def weigh_own(self, view: PlayerView, action: Action, rng: random.Random, bot_rng: random.Random) -> Weighing:
+        if isinstance(view, HeartsView) and isinstance(action, Pass) and view.phase == "pass" and action.cards:
             trial, chosen, bot = self._pass_trial(view, action, bot_rng)
-            return dataclasses.replace(weigh(trial, chosen, "points", self.budget_ms, self.precision, rng), bot=bot)
+            return dataclasses.replace(self.weighed(trial, chosen, rng), bot=bot)
         return only(action)
 
-    def solve(self, game: Game, view: PlayerView, action: Action) -> Solved | None:
-        """The play's answer with every hand known, in the last `SOLVE_TRICKS` tricks."""
-        if not (isinstance(action, Play) and isinstance(game, TrickGame) and isinstance(view, HeartsView)):
-            return None
-        if view.hand.mask.bit_count() > SOLVE_TRICKS or view.phase != "play":
-            return None
+    def solve_end(self, game: TrickGame, view: TrickView) -> Solved:
         rules = view.ruleset
         assert isinstance(rules, HeartsRules)
         seen = read_view(view)

@@ -36,7 +36,7 @@ from cardtui.bots.solver import Solution
 from cardtui.cards import Card
 from cardtui.games.base import Action, Game, Play, PlayerView
 from cardtui.games.fast import DealState, Policy, apply_card, play_out
-from cardtui.games.trick import TrickView
+from cardtui.games.trick import TrickGame, TrickView
 
 PLAYS_PER_MS = 150
 """Simulated card plays bought by a millisecond of budget (about one core's rate)."""
@@ -303,6 +303,45 @@ Sampler = Callable[[Seen, random.Random], list[int]]
 """The hands of one sample of the deal, agreeing with what the seat has seen."""
 Valuer = Callable[[DealState, Seen], Outcome]
 """How good a played-out deal is for the seat, and the points it brings."""
+
+
+class TrickJudge:
+    """What the trick games' judges share: the time per decision and the precision asked for; a play is weighed
+    on the game's own trial of every legal card (`card_trial`), a decision of the game's own kind (Hearts' pass,
+    Spades' bid) by `weigh_own`."""
+
+    def __init__(self, budget_ms: int, precision: float) -> None:
+        self.budget_ms = budget_ms
+        self.precision = precision
+
+    def weigh(self, view: PlayerView, action: Action, rng: random.Random, bot_rng: random.Random) -> Weighing:
+        if isinstance(action, Play):
+            return self.weighed(*self.card_trial(view, action), rng)
+        return self.weigh_own(view, action, rng, bot_rng)
+
+    def weighed(self, trial: Trial, chosen: int, rng: random.Random) -> Weighing:
+        """A trial weighed in points, within the judge's time and to its precision."""
+        return weigh(trial, chosen, "points", self.budget_ms, self.precision, rng)
+
+    def card_trial(self, view: PlayerView, action: Play) -> tuple[Trial, int]:
+        """Every legal card of the view, and the index of the one played."""
+        raise NotImplementedError
+
+    def solve(self, game: Game, view: PlayerView, action: Action) -> Solved | None:
+        """The play's answer with every hand known, in the last `SOLVE_TRICKS` tricks."""
+        if not (isinstance(action, Play) and isinstance(game, TrickGame) and isinstance(view, TrickView)):
+            return None
+        if view.hand.mask.bit_count() > SOLVE_TRICKS or view.phase != "play":
+            return None
+        return self.solve_end(game, view)
+
+    def solve_end(self, game: TrickGame, view: TrickView) -> Solved:
+        """The last tricks' plays valued with every hand known (`game`), for the seat whose view this is."""
+        raise NotImplementedError
+
+    def weigh_own(self, view: PlayerView, action: Action, rng: random.Random, bot_rng: random.Random) -> Weighing:
+        """A decision that is not a play; by default not weighed."""
+        return only(action)
 
 
 def _no_chance() -> float:

@@ -16,23 +16,22 @@ from collections.abc import Sequence
 
 from cardtui.bots.common import Seen, list_cards, read_view
 from cardtui.bots.judge import (
-    SOLVE_TRICKS,
     SOLVER_NODES_PER_MS,
     Outcome,
     Solved,
     Trial,
+    TrickJudge,
     Weighing,
     only,
     play_trial,
     solved_plays,
-    weigh,
 )
 from cardtui.bots.search import seen_bids
 from cardtui.bots.solver import Solution, Solver
 from cardtui.bots.spades import Standing, choose_bid
 from cardtui.bots.spades import normal_play as spades_play
 from cardtui.bots.spades_search import sample_spades, spades_result, spades_value
-from cardtui.games.base import Action, Bid, Game, Play, PlayerView
+from cardtui.games.base import Action, Bid, Play, PlayerView
 from cardtui.games.fast import DealState, FastRules, Policy, play_out
 from cardtui.games.trick import TrickGame, TrickView
 from cardtui.rules import SpadesRules
@@ -101,37 +100,27 @@ def sample_unlooked(seen: Seen, rng: random.Random) -> list[int]:
     return sample_spades(dataclasses.replace(seen, state=dataclasses.replace(seen.state, hands=hands)), rng)
 
 
-class SpadesJudge:
+class SpadesJudge(TrickJudge):
     """Weighs a Spades play (every legal card) or bid (every legal bid, nil and blind ones too)."""
 
-    def __init__(self, budget_ms: int, precision: float) -> None:
-        self.budget_ms = budget_ms
-        self.precision = precision
-
-    def weigh(self, view: PlayerView, action: Action, rng: random.Random, bot_rng: random.Random) -> Weighing:
+    def card_trial(self, view: PlayerView, action: Play) -> tuple[Trial, int]:
         assert isinstance(view, TrickView) and isinstance(view.ruleset, SpadesRules)
         rules = view.ruleset
-        if isinstance(action, Play):
-            seen = read_view(view)
-            bids = seen_bids(seen)
-            policy = _policy(Standing.of(seen, rules))
+        seen = read_view(view)
+        bids = seen_bids(seen)
+        policy = _policy(Standing.of(seen, rules))
 
-            def value(st: DealState, s: Seen) -> Outcome:
-                return judged_value(st, s, bids, rules)
+        def value(st: DealState, s: Seen) -> Outcome:
+            return judged_value(st, s, bids, rules)
 
-            trial, chosen = play_trial(view, action, sample_spades, policy, value, parts=parts(rules))
-            return weigh(trial, chosen, "points", self.budget_ms, self.precision, rng)
-        if isinstance(action, Bid) and view.phase == "bid":
-            trial, chosen = self._bid_trial(view, action)
-            return weigh(trial, chosen, "points", self.budget_ms, self.precision, rng)
+        return play_trial(view, action, sample_spades, policy, value, parts=parts(rules))
+
+    def weigh_own(self, view: PlayerView, action: Action, rng: random.Random, bot_rng: random.Random) -> Weighing:
+        if isinstance(view, TrickView) and isinstance(action, Bid) and view.phase == "bid":
+            return self.weighed(*self._bid_trial(view, action), rng)
         return only(action)
 
-    def solve(self, game: Game, view: PlayerView, action: Action) -> Solved | None:
-        """The play's answer with every hand known, in the last `SOLVE_TRICKS` tricks."""
-        if not (isinstance(action, Play) and isinstance(game, TrickGame) and isinstance(view, TrickView)):
-            return None
-        if view.hand.mask.bit_count() > SOLVE_TRICKS or view.phase != "play":
-            return None
+    def solve_end(self, game: TrickGame, view: TrickView) -> Solved:
         rules = view.ruleset
         assert isinstance(rules, SpadesRules)
         unit = "tricks for the side" if rules.partnership else "tricks for the seat"

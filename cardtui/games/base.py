@@ -51,6 +51,14 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    def label(self) -> str:
+        """How a player says it in a log line; a kind with no words of its own says its tag (`deal`)."""
+        return self.type
+
+    def hint_label(self) -> str:
+        """How a hint says it as something to do; a kind with no words of its own says its JSON form."""
+        return str(self.to_json())
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Deal(Action):
@@ -383,8 +391,8 @@ class PlayerView:
     """What one seat may know; bots get this and nothing else.
 
     Every game's view also says the standing, the same way: `sides` (seats that
-    score together), `totals` (per side), `winners` (side indices, once over)
-    and `deal_records` (the finished deals; none in a game without deals).
+    score together), `totals` (per side), `winners` (side indices, once over),
+    `is_over`, and `deal_records` (the finished deals; none in a game without deals).
     """
 
     seat: int
@@ -403,6 +411,9 @@ class PlayerView:
 
         @property
         def winners(self) -> tuple[int, ...]: ...
+
+        @property
+        def is_over(self) -> bool: ...
 
         @property
         def deal_records(self) -> tuple[DealRecord, ...]: ...
@@ -475,9 +486,9 @@ class Game(ABC):
         """Seats that score together."""
 
     @property
-    @abstractmethod
     def scores(self) -> tuple[int, ...]:
-        """Total per side."""
+        """Total per side: the totals, as a tuple."""
+        return tuple(self.totals)
 
     if TYPE_CHECKING:  # a trick game keeps them in a list it adds to, Eight of Spades works them out
 

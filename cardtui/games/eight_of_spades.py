@@ -200,6 +200,10 @@ class Flip(Action):
         """How a player says it: ``H at D4``."""
         return f"{self.call} at {self.position}"
 
+    def hint_label(self) -> str:
+        """How a hint says it: ``call H, flip D4``."""
+        return f"call {self.call}, flip {self.position}"
+
     def to_json(self) -> dict[str, Any]:
         if 0 <= self.pos < GRID_CELLS:
             return {
@@ -461,10 +465,6 @@ class EightOfSpadesGame(Game):
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         return self.ruleset.sides
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self._points)
 
     @property
     def totals(self) -> tuple[int, ...]:

@@ -56,10 +56,6 @@ class HeartsView(TrickView):
     ruleset: HeartsRules
     detail: HeartsDetail
 
-    @property
-    def received(self) -> CardSet:
-        return self.detail.received
-
     def knowledge(self, played: int) -> Knowledge:
         n = self.ruleset.seats
         known = [0] * n

@@ -249,10 +249,6 @@ class SpadesView(TrickView):
     detail: SpadesDetail
 
     @property
-    def received(self) -> CardSet:
-        return self.detail.received
-
-    @property
     def bids(self) -> tuple[Bid | None, ...]:
         return self.detail.bids
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar, Literal, Self
+from typing import Any, ClassVar, Literal, Protocol, Self
 
 from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS, Card, CardSet, Suit, cards_of
 from cardtui.games.base import (
@@ -181,6 +181,16 @@ class Knowledge:
     """Per side, the bags taken over the whole game."""
 
 
+class TrickDetail(Protocol):
+    """What every trick game's `detail` holds: the cards this seat handed on and those handed to it this deal."""
+
+    @property
+    def passed(self) -> CardSet: ...
+
+    @property
+    def received(self) -> CardSet: ...
+
+
 @dataclasses.dataclass(frozen=True)
 class TrickView(PlayerView):
     """Everything one seat of a trick game may know, and nothing more.
@@ -208,7 +218,7 @@ class TrickView(PlayerView):
     records: tuple[DealRecord, ...]
     is_over: bool
     winners: tuple[int, ...]
-    detail: object
+    detail: TrickDetail
     """What only this game has (`HeartsDetail`, `SpadesDetail`); each game's view class types it."""
 
     @property
@@ -234,8 +244,8 @@ class TrickView(PlayerView):
 
     @property
     def received(self) -> CardSet:
-        """The cards handed to this seat this deal (a Hearts pass, a blind nil's exchange); none by default."""
-        return CardSet(0)
+        """The cards handed to this seat this deal (a Hearts pass, a blind nil's exchange)."""
+        return self.detail.received
 
     @property
     def bids(self) -> tuple[Bid | None, ...]:
@@ -337,10 +347,6 @@ class TrickGame(Game):
     @property
     def is_chance(self) -> bool:
         return self.phase == "deal"
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self.totals)
 
     @property
     def bags(self) -> tuple[int, ...]:
@@ -614,7 +620,7 @@ class TrickGame(Game):
 
     VIEW: ClassVar[type[TrickView]]
 
-    def _view_detail(self, seat: int) -> object:
+    def _view_detail(self, seat: int) -> TrickDetail:
         """The game's own part of a view."""
         raise NotImplementedError
 

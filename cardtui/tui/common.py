@@ -9,10 +9,9 @@ import os
 import re
 from collections.abc import Sequence
 
-from cardtui.cards import Card, Suit, parse_card
+from cardtui.cards import Card, Suit, cards_text, parse_card
 from cardtui.games import Event
 from cardtui.games.base import Action, Bid, Claim, GameOver, Pass, Play, Undone
-from cardtui.games.eight_of_spades import Eliminated, Flip, Flipped, LaidOut, PointsLost, Skipped, StakeLost, Taken
 from cardtui.games.trick import BidMade, Broken, CardPlayed, CardsPassed, Claimed, DealScored, Dealt, TrickWon
 from cardtui.seats import Seat
 from cardtui.variants import GAMES
@@ -171,11 +170,6 @@ def parse_bid_text(text: str, blind_ok: bool = True, most: int = 13) -> tuple[in
     raise ValueError(f"not a bid: {text.strip()!r} — type {allowed}")
 
 
-def cards_text(count: int) -> str:
-    """`1 card`, `3 cards`."""
-    return f"{count} card" if count == 1 else f"{count} cards"
-
-
 def describe(event: Event, seats: Sequence[Seat], viewer: int | None, ascii_only: bool) -> str | None:
     """One log line for an engine event, in the words of the table; None for events not worth a line.
 
@@ -212,25 +206,14 @@ def describe(event: Event, seats: Sequence[Seat], viewer: int | None, ascii_only
             return "Deal scored; totals " + " / ".join(str(t) for t in record.totals) + "."
         case GameOver(winners=winners):
             return "Game over." if winners else "Game over: nobody wins."
-        case LaidOut():
-            return "The cards are laid out face down."
-        case Flipped(seat=seat, call=call, position=position, card=card, matched=matched):
-            verdict = "a match!" if matched else "no match."
-            return f"{said(seat, 'calls', 'call')} {call} at {position}: {lab(card)} — {verdict}"
-        case Taken(seat=seat, cards=cards, points=points):
-            return f"{said(seat, 'collects', 'collect')} {cards_text(len(cards))}, +{points}."
-        case PointsLost(seat=seat, lost=lost):
-            return f"{said(seat, 'flips', 'flip')} the ace of spades: {lost} points lost."
-        case StakeLost(seat=seat, stake=stake):
-            return f"{said(seat, 'loses', 'lose')} the stake of {stake}."
-        case Eliminated(seat=seat):
-            return f"{said(seat, 'is', 'are')} out of the game."
-        case Skipped(seat=seat):
-            return f"{said(seat, 'cannot flip and is skipped', 'cannot flip and are skipped')}."
         case Claimed(seat=seat, tricks=tricks):
             return f"{said(seat, 'claims', 'claim')} the last {tricks_text(tricks)}: the claim is certain."
         case Undone():
             return taken_back_text(event, seats, ascii_only, past=False) + "."
+    for entry in GAMES:
+        told = entry.tell(event, said, lab) if entry.tell is not None else None
+        if told is not None:
+            return told
     return None
 
 
@@ -242,11 +225,9 @@ def decision_text(action: Action, ascii_only: bool) -> str:
         return f"the bid {bid_label(action.bid, action.blind)}"
     if isinstance(action, Pass):
         return "the pass"
-    if isinstance(action, Flip):
-        return action.label()
     if isinstance(action, Claim):
         return "the claim"
-    return action.type
+    return action.label()
 
 
 def taken_back_text(event: Undone, seats: Sequence[Seat], ascii_only: bool, past: bool) -> str:

@@ -37,6 +37,11 @@ StatCounts = Callable[[Mapping[str, list[int]], int, int], dict[str, int]]
 
 CardText = Callable[[Card], str]
 """How a card is written in a line of text: its code (`QS`) or its glyph (`Q♠`)."""
+Said = Callable[[int, str, str], str]
+"""A seat's name with the verb that agrees with it, given the seat and the verb for a name and for `You`
+(`said(seat, "flips", "flip")`: `West flips`, `You flip`)."""
+Tell = Callable[[Event, Said, CardText], str | None]
+"""One log line for an event of the game's own kind, in the words of the table; None for any other event."""
 Facts = Callable[[PlayerView, Action, Action, Sequence[str], CardText], list[str]]
 """At most three facts the seat knew that bear on two choices (the better one, the one made), given the seats'
 names and how cards are written."""
@@ -67,14 +72,10 @@ class GameEntry:
     """The game's name in saves, rulesets and on the command line (`hearts`)."""
     title: str
     """The game's name for people (`Cutthroat Spades`)."""
-    rules: type[Ruleset]
-    """The ruleset class; its `GAMES` names this game."""
     presets: tuple[str, ...]
     """The shipped presets for this game, the default (the preset named after the game) first."""
     engine: type[Game]
-    """The engine class; `new_game` builds one."""
-    view: type[PlayerView]
-    """The class of a seat's view of this game."""
+    """The engine class; `new_game` builds one. It names the game's ruleset and view classes (`rules`, `view`)."""
     levels: tuple[str, ...]
     """The computer players' levels, weakest first."""
     bot: Callable[[str, int], Bot]
@@ -109,6 +110,18 @@ class GameEntry:
     """How each side stands in this deal, for the table's side panel (Spades: the contracts); None for nothing."""
     count: Count | None = None
     """Which events `figures` counts; None when it counts none."""
+    tell: Tell | None = None
+    """The log's words for the game's own events (the common events' words serve the rest); None for none."""
+
+    @property
+    def rules(self) -> type[Ruleset]:
+        """The ruleset class; its `GAMES` names this game."""
+        return self.engine.RULES
+
+    @property
+    def view(self) -> type[PlayerView]:
+        """The class of a seat's view of this game."""
+        return self.engine.VIEW
 
     @property
     def default_preset(self) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from cardtui.bots import Bot
 from cardtui.bots.judge import Weigher
+from cardtui.cards import cards_text
 from cardtui.games.base import Action, Event, Game, PlayerView
 from cardtui.games.eight_of_spades import (
     CALLS,
@@ -14,12 +15,16 @@ from cardtui.games.eight_of_spades import (
     EightOfSpadesView,
     Eliminated,
     Flip,
+    Flipped,
+    LaidOut,
     PointsLost,
+    Skipped,
+    StakeLost,
+    Taken,
     position_name,
 )
 from cardtui.games.eight_of_spades import EIGHT_OF_SPADES as EIGHT_CARD
-from cardtui.rules import EightOfSpadesRules
-from cardtui.variants.base import CardText, GameEntry, ReviewWords
+from cardtui.variants.base import CardText, GameEntry, ReviewWords, Said
 
 RULES_TEXT = """\
 Eight of Spades (2-8 players)
@@ -133,13 +138,32 @@ def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], t
     return facts
 
 
+def _tell(event: Event, said: Said, text: CardText) -> str | None:
+    """The log's line for a flip, a match's take, the ace of spades' cost, a lost stake, a seat out or skipped."""
+    match event:
+        case LaidOut():
+            return "The cards are laid out face down."
+        case Flipped(seat=seat, call=call, position=position, card=card, matched=matched):
+            verdict = "a match!" if matched else "no match."
+            return f"{said(seat, 'calls', 'call')} {call} at {position}: {text(card)} — {verdict}"
+        case Taken(seat=seat, cards=cards, points=points):
+            return f"{said(seat, 'collects', 'collect')} {cards_text(len(cards))}, +{points}."
+        case PointsLost(seat=seat, lost=lost):
+            return f"{said(seat, 'flips', 'flip')} the ace of spades: {lost} points lost."
+        case StakeLost(seat=seat, stake=stake):
+            return f"{said(seat, 'loses', 'lose')} the stake of {stake}."
+        case Eliminated(seat=seat):
+            return f"{said(seat, 'is', 'are')} out of the game."
+        case Skipped(seat=seat):
+            return f"{said(seat, 'cannot flip and is skipped', 'cannot flip and are skipped')}."
+    return None
+
+
 EIGHT_OF_SPADES = GameEntry(
     name="eight-of-spades",
     title="Eight of Spades",
-    rules=EightOfSpadesRules,
     presets=("eight-of-spades",),
     engine=EightOfSpadesGame,
-    view=EightOfSpadesView,
     levels=LEVELS,
     bot=_bot,
     judge=_judge,
@@ -152,6 +176,7 @@ EIGHT_OF_SPADES = GameEntry(
     players_knob="players",
     figures=_figures,
     count=_ace_hit,
+    tell=_tell,
     seat_figures=("ace_hits",),
     side_figures=(),
     stat_counts=_stat_counts,

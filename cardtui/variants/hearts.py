@@ -3,20 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
-from cardtui.bots import LEVELS, Bot
-from cardtui.bots.judge import Weigher
+from cardtui.bots import LEVELS
 from cardtui.cards import DECK, QUEEN_OF_SPADES, Suit
 from cardtui.games.base import Action, Event, Game, Pass, Play, PlayerView
 from cardtui.games.hearts import HeartsGame, HeartsView
 from cardtui.games.trick import TrickView, TrickWon
-from cardtui.rules import HeartsRules
 from cardtui.variants.base import CardText, GameEntry, ReviewWords
-from cardtui.variants.trick import play_facts, trick_bot
-
-if TYPE_CHECKING:
-    from cardtui.bots.hearts_search import HeartsSearch
+from cardtui.variants.trick import Players, TrickPlayers, play_facts
 
 THRESHOLDS = {"points": (1.0, 4.0)}
 """The review's marks: `?` from a point (about a heart for nothing), `??` from 4 (a trick of hearts)."""
@@ -27,26 +21,15 @@ RULES_TEXT = (
 )
 
 
-def _search(budget_ms: int, reference: bool = False) -> HeartsSearch:
+def _players() -> Players:
+    from cardtui.bots.hearts import HeartsBot
+    from cardtui.bots.hearts_judge import HeartsJudge
     from cardtui.bots.hearts_search import HeartsSearch
 
-    return HeartsSearch(budget_ms, reference=reference)
+    return HeartsSearch, HeartsBot, HeartsJudge
 
 
-def _plain(level: str) -> Bot:
-    from cardtui.bots.hearts import HeartsBot
-
-    return HeartsBot(level)
-
-
-def _bot(level: str, budget_ms: int) -> Bot:
-    return trick_bot(level, budget_ms, _search, _plain)
-
-
-def _judge(budget_ms: int) -> Weigher:
-    from cardtui.bots.hearts_judge import HeartsJudge
-
-    return HeartsJudge(budget_ms, THRESHOLDS["points"][0] / 2)
+PLAYERS = TrickPlayers(_players, THRESHOLDS["points"][0] / 2)
 
 
 def _queen_taken(event: Event) -> int | None:
@@ -102,13 +85,11 @@ def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], t
 HEARTS = GameEntry(
     name="hearts",
     title="Hearts",
-    rules=HeartsRules,
     presets=("hearts", "hearts-3", "hearts-5", "hearts-6"),
     engine=HeartsGame,
-    view=HeartsView,
     levels=LEVELS,
-    bot=_bot,
-    judge=_judge,
+    bot=PLAYERS.bot,
+    judge=PLAYERS.judge,
     rules_text=RULES_TEXT,
     board="table",
     deal_table="points",

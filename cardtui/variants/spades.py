@@ -4,21 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
-from cardtui.bots import LEVELS, Bot
+from cardtui.bots import LEVELS
 from cardtui.bots.common import read_view
-from cardtui.bots.judge import Weigher
 from cardtui.cards import DECK, Suit
 from cardtui.games.base import Action, Bid, Game, Play, PlayerView
 from cardtui.games.spades import SpadesGame, SpadesView, score_side
 from cardtui.games.trick import winning_card
 from cardtui.rules import SpadesRules
 from cardtui.variants.base import CardText, GameEntry, ReviewWords
-from cardtui.variants.trick import play_facts, trick_bot
-
-if TYPE_CHECKING:
-    from cardtui.bots.spades_search import SpadesSearch
+from cardtui.variants.trick import Players, TrickPlayers, play_facts
 
 SPADES_TEXT = (
     "Spades: partners sit opposite. Each seat bids the tricks it will take; spades are trumps. "
@@ -29,26 +24,15 @@ CUTTHROAT_TEXT = "Cutthroat Spades: every seat for itself. Bid the tricks you wi
 THRESHOLDS = {"points": (10.0, 40.0)}
 
 
-def _search(budget_ms: int, reference: bool = False) -> SpadesSearch:
+def _players() -> Players:
+    from cardtui.bots.spades import SpadesBot
+    from cardtui.bots.spades_judge import SpadesJudge
     from cardtui.bots.spades_search import SpadesSearch
 
-    return SpadesSearch(budget_ms, reference=reference)
+    return SpadesSearch, SpadesBot, SpadesJudge
 
 
-def _plain(level: str) -> Bot:
-    from cardtui.bots.spades import SpadesBot
-
-    return SpadesBot(level)
-
-
-def _bot(level: str, budget_ms: int) -> Bot:
-    return trick_bot(level, budget_ms, _search, _plain)
-
-
-def _judge(budget_ms: int) -> Weigher:
-    from cardtui.bots.spades_judge import SpadesJudge
-
-    return SpadesJudge(budget_ms, THRESHOLDS["points"][0] / 2)
+PLAYERS = TrickPlayers(_players, THRESHOLDS["points"][0] / 2)
 
 
 def _figures(game: Game, counts: Sequence[int]) -> dict[str, list[int]]:
@@ -214,13 +198,11 @@ def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], t
 SPADES = GameEntry(
     name="spades",
     title="Spades",
-    rules=SpadesRules,
     presets=("spades", "spades-blind"),
     engine=SpadesGame,
-    view=SpadesView,
     levels=LEVELS,
-    bot=_bot,
-    judge=_judge,
+    bot=PLAYERS.bot,
+    judge=PLAYERS.judge,
     rules_text=SPADES_TEXT,
     board="table",
     deal_table="bids",

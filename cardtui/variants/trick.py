@@ -2,27 +2,45 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 
 from cardtui.bots import Bot
 from cardtui.bots.common import SUIT_WORDS, read_view
+from cardtui.bots.judge import Weigher
 from cardtui.games.base import Play
 from cardtui.games.trick import TrickView
 from cardtui.variants.base import CardText
 
 Search = Callable[[int, bool], Bot]
 """A trick game's searching player, given its time per decision in ms and whether to search as first shipped."""
+MakeJudge = Callable[[int, float], Weigher]
+"""A trick game's judge, given its time per decision in ms and the precision it weighs to."""
+Players = tuple[Search, Callable[[str], Bot], MakeJudge]
+"""A trick game's searching player, its rule-based player (given the level) and its judge."""
 
 MoreFacts = Callable[[TrickView, Play, Play, CardText, int], list[str]]
 """A game's own facts about two cards, given the cards still out (a mask), said between the voids and the suits."""
 
 
-def trick_bot(level: str, budget_ms: int, search: Search, plain: Callable[[str], Bot]) -> Bot:
-    """The computer player of a level of a trick game: the search at hard (as first shipped at hard-v1), else
-    the game's rule-based player."""
-    if level in ("hard", "hard-v1"):
-        return search(budget_ms, level == "hard-v1")
-    return plain(level)
+@dataclasses.dataclass(frozen=True)
+class TrickPlayers:
+    """A trick game's computer players and judge, from the game's classes, which `load` imports only when a
+    player is first asked for; `bot` and `judge` are its registry entry's factories."""
+
+    load: Callable[[], Players]
+    precision: float
+    """The judge's precision in points: half the loss the review marks `?`."""
+
+    def bot(self, level: str, budget_ms: int) -> Bot:
+        """The search at hard (as first shipped at hard-v1), else the game's rule-based player."""
+        search, plain, _ = self.load()
+        if level in ("hard", "hard-v1"):
+            return search(budget_ms, level == "hard-v1")
+        return plain(level)
+
+    def judge(self, budget_ms: int) -> Weigher:
+        return self.load()[2](budget_ms, self.precision)
 
 
 def suit_word(suit: int, count: int) -> str:

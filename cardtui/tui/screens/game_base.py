@@ -14,7 +14,7 @@ from textual.screen import Screen
 
 from cardtui.bots import Decision
 from cardtui.cards import Card, CardError, parse_cards
-from cardtui.games import Action, Event, IllegalAction
+from cardtui.games import Action, Event, IllegalAction, PlayerView
 from cardtui.hand_order import arrange
 from cardtui.saves import SaveError
 from cardtui.session import Session
@@ -108,6 +108,8 @@ class GameScreen(Screen[None]):
     """The help's lines between the hint and take back: the screen's other keys."""
     MOVE_WORD = "move"
     """What ctrl+z takes back, in the help."""
+    DEALING = "dealing"
+    """What the status line says while the cards are dealt (or laid out)."""
     SEAT_KEYS: ClassVar[tuple[str, ...]] = ("talk", "lobby")
     """Keys only a seat at a network table offers (`network_seat.NetworkSeat` turns them on)."""
 
@@ -160,6 +162,15 @@ class GameScreen(Screen[None]):
 
     def who(self, seat: int) -> str:
         return seat_name(self.source.seats, seat)
+
+    def whose_turn(self, view: PlayerView) -> str:
+        """The status line's word on the turn: the game over, the cards being dealt, or who is to do what."""
+        tm = view.to_move
+        if view.is_over:
+            return "game over"
+        if tm is None or tm.phase == "deal":
+            return self.DEALING
+        return f"{self.who(tm.seat)} to {tm.phase}"
 
     def prompt_bar(self) -> PromptBar:
         from cardtui.tui.widgets.prompt_bar import PromptBar
@@ -526,7 +537,7 @@ class GameScreen(Screen[None]):
             self.say(message.text)
 
     def action_label(self, action: Action) -> str:
-        return str(action.to_json())
+        return action.hint_label()
 
     # ------------------------------------------------------------ the end
 

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer
 
-from cardtui.games import Action, Event
+from cardtui.games import Event
 from cardtui.games.eight_of_spades import CALLS, EightOfSpadesView, Flip, position_name
 from cardtui.tui.common import fit_parts
 from cardtui.tui.screens.dialog import Keys
@@ -41,6 +41,7 @@ class GridScreen(FitsTerminal, GameScreen):
         ("F9", "settings: speed, theme, suits as letters, hint level"),
     )
     MOVE_WORD = "flip"
+    DEALING = "laying out"
 
     def compose(self) -> ComposeResult:
         yield TextLines("", id="status")
@@ -89,12 +90,7 @@ class GridScreen(FitsTerminal, GameScreen):
         self.query_one("#call-line", TextLines).set(
             f"Call: {calls}\n{CALL_WORDS.get(call or '', 'no call yet')} at {where}"
         )
-        if v.is_over:
-            whose = "game over"
-        elif tm is None or tm.phase == "deal":
-            whose = "laying out"
-        else:
-            whose = f"{self.who(tm.seat)} to flip"
+        whose = self.whose_turn(v)
         title = entry_of(v.ruleset).title
         rules = f" · {v.ruleset.title}" if v.ruleset.title != title else ""  # never said twice
         self.set_status(f" {title}{rules} · {whose}")
@@ -131,8 +127,3 @@ class GridScreen(FitsTerminal, GameScreen):
             self.say(problem, error=True)
             return
         self.apply_action(flip)
-
-    def action_label(self, action: Action) -> str:
-        if isinstance(action, Flip):
-            return f"call {action.call}, flip {action.position}"
-        return super().action_label(action)

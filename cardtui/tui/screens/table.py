@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from cardtui.cards import Card, CardSet
+from cardtui.cards import Card
 from cardtui.games import Action, Event
 from cardtui.games.base import Bid, Claim, Pass, Play, pass_counts
 from cardtui.games.hearts import HeartsView, pass_offset
@@ -173,19 +173,15 @@ class TableScreen(FitsTerminal, GameScreen):
 
         Read from the seat's view, so the marks come back when a game is resumed.
         """
-        received = getattr(v.detail, "received", None)
-        if not isinstance(received, CardSet) or v.phase != "play" or v.tricks:
+        if v.phase != "play" or v.tricks or any(seat == v.seat for seat, _ in v.trick):
             return set()
-        if any(seat == v.seat for seat, _ in v.trick):
-            return set()
-        return set(received) & set(v.hand)
+        return set(v.received) & set(v.hand)
 
     @staticmethod
     def passing_cards(v: TrickView) -> set[Card]:
         """The cards this seat chose to pass, while they stay in its hand until every seat has chosen (a network
         table waits for people); they are marked like cards chosen in the pass dialog."""
-        passed = getattr(v.detail, "passed", None)
-        return set(passed) & set(v.hand) if isinstance(passed, CardSet) else set()
+        return set(v.detail.passed) & set(v.hand)
 
     def redraw(self) -> None:
         if not self.is_mounted:
@@ -231,12 +227,7 @@ class TableScreen(FitsTerminal, GameScreen):
         self.query_one("#tracker-panel", Tracker).show(list(v.played), self.played_tricks(v))
         # status
         title = self.entry.title
-        if v.is_over:
-            whose = "game over"
-        elif tm is None or tm.phase == "deal":
-            whose = "dealing"
-        else:
-            whose = f"{self.who(tm.seat)} to {('play' if tm.phase == 'play' else tm.phase)}"
+        whose = self.whose_turn(v)
         # the rules' title alone when it names the game ("Spades (partnership)"), never "Spades · Spades (…)"
         named = v.ruleset.title if v.ruleset.title.startswith(title) else f"{title} · {v.ruleset.title}"
         self.set_status(f" {named} · {whose}")
