@@ -270,6 +270,8 @@ class ReplayScreen(FitsTerminal):
         loaded = self.replay.loaded
         people = [i for i, seat in enumerate(loaded.seats) if not seat.is_bot]
         note = "" if people else " (every seat is a computer player: seat 0 is reviewed)"
+        if self.replay.in_progress:  # as `cardtui review` says: the game goes on, its finished deals are weighed
+            note += " · finished deals"
 
         def tick(done: int, total: int) -> None:
             if worker.is_cancelled:
