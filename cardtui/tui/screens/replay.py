@@ -84,6 +84,9 @@ STEP_HELP = (
 
 NARROW_VALUES = 80
 """Below this many columns `v` and learn show the values' compact lines (`review.option_lines`)."""
+LEARN_PROMPT = "a card (QS), a bid (4, nil) or a pass (QS AH KH)"
+LEARN_PROMPTS = {"play": "your card (QS)", "bid": "your bid (4, nil)", "pass": "your pass (QS AH KH)"}
+"""Learn's field says what the decision in view takes; another kind of decision gets the general words."""
 
 
 if TYPE_CHECKING:
@@ -184,7 +187,7 @@ class ReplayScreen(FitsTerminal):
                 yield GameLog(self.tell, id="replay-log")
         people = [seat.name for seat in self.seats if not seat.is_bot] or [seat_name(self.seats, 0)]
         yield ReviewLine(ask(people), self.ascii_only, id="review-line")
-        yield Input(placeholder="a card (QS), a bid (4, nil) or a pass (QS AH KH)", id="learn-input", disabled=True)
+        yield Input(placeholder=LEARN_PROMPT, id="learn-input", disabled=True)
         yield self.size_notice()
         yield Footer()
 
@@ -416,6 +419,7 @@ class ReplayScreen(FitsTerminal):
             f"Learn {done}/{total} · {who} to {judged.phase}: what would you do? (Esc: stop)",
         )
         field.value = ""
+        field.placeholder = LEARN_PROMPTS.get(judged.phase, LEARN_PROMPT)
         field.display, field.disabled = True, False
         self.add_class("-learning")
         field.focus()
