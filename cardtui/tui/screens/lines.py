@@ -27,12 +27,12 @@ class LinesDialog(ModalScreen[None]):
         self.note = note
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id=f"{self.NAME}-dialog"):
+        with Vertical(classes="dialog lines-dialog", id=f"{self.NAME}-dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
-            with VerticalScroll(id=self.LIST_ID):
+            with VerticalScroll(classes="lines", id=self.LIST_ID):
                 for line in self.lines:
                     yield Static(line, markup=False)
-            yield Static(self.note, id=f"{self.NAME}-keys", markup=False)
+            yield Static(self.note, classes="lines-keys", id=f"{self.NAME}-keys", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
