@@ -31,11 +31,11 @@ from cardtui.files import remove_stale_locks
 from cardtui.games import Action, Event
 from cardtui.games.base import Undone
 from cardtui.games.summary import Summary, summarize
-from cardtui.saves import SaveError, SaveInfo, game_in_name, home_dir, load_save, saves_dir
+from cardtui.saves import LoadedSave, SaveError, SaveInfo, game_in_name, home_dir, load_save, saves_dir
 from cardtui.variants import GAMES, UnknownGame, find_game
 
-SCHEMA = 2
-"""`PRAGMA user_version` of the catalog; a file with another is rebuilt."""
+SCHEMA = 3
+"""`PRAGMA user_version` of the catalog; a file with another is rebuilt (3: each summary holds its `content`)."""
 APPLICATION_ID = 0x63617264  # "card": tells our catalog from another program's SQLite file
 FILE_NAME = "catalog.sqlite"
 BUSY_MS = 5000
@@ -129,6 +129,8 @@ class CatalogSummary:
     created: str
     updated: str
     figures: dict[str, list[int]]
+    content: str = ""
+    """Which game this is, whatever the file's name or place (`content_of`): copies of a save share it."""
 
     def to_json(self) -> dict[str, Any]:
         out = self.summary.to_json()
@@ -136,7 +138,17 @@ class CatalogSummary:
         out["created"] = self.created
         out["updated"] = self.updated
         out["figures"] = self.figures
+        out["content"] = self.content
         return out
+
+
+def content_of(loaded: LoadedSave) -> str:
+    """A game's identity from what it is, never where its file is: a hash of the ruleset, the seed and the action
+    log, so a copy of a save (another name, another folder, an archived one) is the same game."""
+    text = json.dumps(
+        [loaded.ruleset.to_dict(), loaded.seed, [a.to_json() for a in loaded.log]], sort_keys=True, ensure_ascii=True
+    )
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def summarise(path: Path) -> CatalogSummary:
@@ -146,7 +158,8 @@ def summarise(path: Path) -> CatalogSummary:
     game = loaded.game
     figures = find_game(game.game).figures(game, counter.per_seat(game.game))
     seats = tuple(s.to_json() for s in loaded.seats)
-    return CatalogSummary(summarize(game, len(loaded.log)), seats, loaded.created, loaded.updated, figures)
+    summary = summarize(game, len(loaded.log))
+    return CatalogSummary(summary, seats, loaded.created, loaded.updated, figures, content_of(loaded))
 
 
 class _Counter:
@@ -395,7 +408,7 @@ def _summary_ok(s: Any, game: str, status: str, totals: tuple[int, ...], updated
     if winner is not None and not _ints(winner, below=len(sides)):
         return False
     figures = s.get("figures")
-    if not isinstance(figures, dict):
+    if not isinstance(figures, dict) or not _is_hash(s.get("content")):
         return False
     try:
         entry = find_game(game)
@@ -414,6 +427,10 @@ def _summary_ok(s: Any, game: str, status: str, totals: tuple[int, ...], updated
     return all(_ints(figures.get(k)) and len(figures[k]) >= n for k in per_seat) and all(
         _ints(figures.get(k)) and len(figures[k]) >= len(sides) for k in per_side
     )
+
+
+def _is_hash(value: Any) -> bool:
+    return isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
 
 
 def _timestamp(text: str) -> bool:

@@ -431,11 +431,17 @@ def replay(
     save: Annotated[Path, typer.Argument(help="a save file, finished or not")],
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
 ) -> None:
-    """Step through a finished game with every hand shown (an unfinished one is refused: it would show every hand)."""
-    from cardtui.replay import still_in_progress
+    """Step through a game with every hand shown: a finished one whole, one in progress as far as its last finished
+    deal (never the deal being played; refused where more than one person plays)."""
+    from cardtui.replay import finished_part
+    from cardtui.saves import SaveError
 
-    if not _load(save).game.is_over:
-        fail(still_in_progress(save))
+    loaded = _load(save)
+    if not loaded.game.is_over:
+        try:  # the same finished deals `review` weighs, or its sentence saying why there are none
+            finished_part(loaded)
+        except SaveError as err:
+            fail(str(err))
     launch_replay(save, _ascii(ctx, ascii_cards))
 
 

@@ -49,7 +49,7 @@ def why_no_past_deals(game: str, people: int, finished: int) -> str | None:
     if not entry.has_deals:
         return f"{entry.title} is played as one deal, so it can be watched once the game is over"
     if finished == 0:
-        return "no deal of this game has finished yet; its finished deals can be watched"
+        return "no deal of this game has finished yet; its finished deals can be watched and reviewed once one has"
     return None
 
 

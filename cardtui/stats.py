@@ -14,6 +14,7 @@ import dataclasses
 import datetime as dt
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from cardtui.catalog import Entry
@@ -143,20 +144,113 @@ class StatsFigures:
     broken: int
     without_a_person: int
     accuracy: tuple[tuple[str, tuple[float, ...]], ...] = ()
-    """Per game, the review's accuracy of each reviewed save, oldest save first (`cardtui review` keeps them)."""
+    """Per game, the review's accuracy of each reviewed finished game, once however many copies of its save were
+    reviewed, oldest first (`cardtui review` keeps them)."""
+    unfinished: tuple[tuple[str, int], ...] = ()
+    """Per game, how many reviewed games were unfinished when reviewed (not in the trend)."""
 
     def to_json(self) -> dict[str, Any]:
+        trend = [
+            {"game": g, "accuracy": list(self.accuracy_of(g)), "unfinished": self.unfinished_of(g)}
+            for g in self.reviewed_games()
+        ]
         return {
             "game": self.game,
             "since": self.since.isoformat() if self.since is not None else None,
             "rows": [row.to_json() for row in self.rows],
             "broken": self.broken,
             "without_a_person": self.without_a_person,
-            "review_accuracy": [{"game": g, "accuracy": list(a)} for g, a in self.accuracy],
+            "review_accuracy": trend,
         }
 
     def accuracy_of(self, game: str) -> tuple[float, ...]:
         return next((a for g, a in self.accuracy if g == game), ())
+
+    def unfinished_of(self, game: str) -> int:
+        return next((n for g, n in self.unfinished if g == game), 0)
+
+    def reviewed_games(self) -> list[str]:
+        """The games with a reviewed game, finished or not, in the registry's order."""
+        return [g for g in game_names() if self.accuracy_of(g) or self.unfinished_of(g)]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ReviewedGame:
+    """One reviewed save as the trend counts it: which game it is (by content, so copies are one), whether the
+    review was of the game finished, and its accuracy."""
+
+    game: str
+    updated: str
+    identity: tuple[str, ...]
+    finished: bool
+    accuracy: float
+    decisions: int
+
+    @property
+    def played(self) -> tuple[str, str, int]:
+        """What the record says of the game: its name, when it was last played, the decisions reviewed."""
+        return (self.game, self.updated, self.decisions)
+
+
+def reviewed_as_played(reviewed: Sequence[Reviewed], entries: Iterable[Entry]) -> list[ReviewedGame]:
+    """Each kept review with what its save is now: a save in the catalog is known from its row, one elsewhere is
+    read (as loading does); a save that is gone or broken is known from the record alone (its game, the time it
+    was last played and its decisions, which a copy shares). A review of a save that has been played since was of
+    an unfinished game."""
+    from cardtui.catalog import summarise
+    from cardtui.saves import SaveError
+
+    known = {str(e.info.path.resolve()): e.summary for e in entries}
+    out = []
+    for r in reviewed:
+        summary = known.get(r.key)
+        if summary is None and r.key not in known and Path(r.key).is_absolute():
+            try:
+                summary = summarise(Path(r.key)).to_json()
+            except (SaveError, OSError):
+                summary = None
+        if summary is None or summary["game"] != r.game:
+            identity: tuple[str, ...] = ("record", r.game, r.updated, str(r.decisions))
+            out.append(ReviewedGame(r.game, r.updated, identity, True, r.accuracy, r.decisions))
+            continue
+        finished = summary["status"] == "finished" and summary["updated"] == r.updated
+        identity = ("content", summary["content"])
+        out.append(ReviewedGame(r.game, r.updated, identity, finished, r.accuracy, r.decisions))
+    return out
+
+
+def _trend(
+    reviewed: Sequence[Reviewed],
+    entries: Sequence[Entry],
+    game: str | None,
+    since: dt.date | None,
+) -> tuple[tuple[tuple[str, tuple[float, ...]], ...], tuple[tuple[str, int], ...]]:
+    """Per game, the accuracy of each reviewed finished game once (oldest first, the first review of a game
+    reviewed as several copies), and how many reviewed games were unfinished."""
+    games = reviewed_as_played(reviewed, entries)
+    here = {g.played for g in games if g.identity[0] == "content"}
+    seen: set[tuple[str, ...]] = set()
+    trend, unfinished = [], []
+    for name in game_names():
+        scores: list[float] = []
+        open_games = 0
+        for g in games:
+            if g.game != name or (game is not None and name != game):
+                continue
+            if since is not None and dt.date.fromisoformat(g.updated[:10]) < since:
+                continue
+            if g.identity in seen or (g.identity[0] == "record" and g.played in here):
+                continue  # a copy of a game already counted (a gone save's record matching a save still here)
+            seen.add(g.identity)
+            if g.finished:
+                scores.append(g.accuracy)
+            else:
+                open_games += 1
+        if scores:
+            trend.append((name, tuple(scores)))
+        if open_games:
+            unfinished.append((name, open_games))
+    return tuple(trend), tuple(unfinished)
 
 
 def compute(
@@ -166,7 +260,9 @@ def compute(
     reviewed: Sequence[Reviewed] = (),
 ) -> StatsFigures:
     """Your record per game and opponents' level over the catalog's entries (only `game`, only `since`), and
-    the accuracy of the reviewed saves (`reviewed`, oldest first) per game."""
+    the accuracy of the reviewed games (`reviewed`, oldest first) per game: each game once, finished ones in the
+    trend and unfinished ones counted beside it."""
+    entries = list(entries)
     groups: dict[tuple[str, str], Record] = {}
     broken = unplayed = 0
     for entry in entries:
@@ -193,18 +289,8 @@ def compute(
             for t in mine:
                 total.add(t)
             rows.append(total)
-    trend = []
-    for name in game_names():
-        scores = tuple(
-            r.accuracy
-            for r in reviewed
-            if r.game == name
-            and (game is None or name == game)
-            and (since is None or dt.date.fromisoformat(r.updated[:10]) >= since)
-        )
-        if scores:
-            trend.append((name, scores))
-    return StatsFigures(game, since, tuple(rows), broken, unplayed, tuple(trend))
+    trend, unfinished = _trend(reviewed, entries, game, since)
+    return StatsFigures(game, since, tuple(rows), broken, unplayed, trend, unfinished)
 
 
 def trend_words(accuracy: Sequence[float]) -> str:
@@ -219,6 +305,14 @@ def trend_words(accuracy: Sequence[float]) -> str:
         f"{n} reviewed games: accuracy {first:.0f}% in the first half, {second:.0f}% in the second "
         f"(last {accuracy[-1]:.0f}%)"
     )
+
+
+def review_words(stats: StatsFigures, game: str) -> str:
+    """The game's review trend in a line, with the reviewed games that were unfinished (not in the trend)."""
+    accuracy, n = stats.accuracy_of(game), stats.unfinished_of(game)
+    if not accuracy:
+        return f"no finished game reviewed yet ({n} unfinished, not in the trend)"
+    return trend_words(accuracy) + (f" (+{n} unfinished, not in the trend)" if n else "")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -282,14 +376,15 @@ def render(stats: StatsFigures) -> str:
     """The text report: a table per game and its review accuracy trend (a game reviewed but with no save left to
     count shows its trend alone)."""
     since = f" since {stats.since.isoformat()}" if stats.since else ""
-    if not stats.rows and not stats.accuracy:
+    reviewed = stats.reviewed_games()
+    if not stats.rows and not reviewed:
         return f"no games played yet{since}"
     lines: list[str] = [] if stats.rows else [f"no saved games to count{since}; your reviews kept:", ""]
     for game in game_names():
         rows = [r.to_json() for r in stats.rows if r.game == game]
         if not rows:
-            if stats.accuracy_of(game):
-                lines += [game, "  " + trend_words(stats.accuracy_of(game)), ""]
+            if game in reviewed:
+                lines += [game, "  " + review_words(stats, game), ""]
             continue
         columns = _columns(game)
         table = [["opponents", "games", "wins", "win rate (95%)", *(title for _, title in columns)]]
@@ -305,8 +400,8 @@ def render(stats: StatsFigures) -> str:
         widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
         lines.append(game)
         lines.extend("  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in table)
-        if stats.accuracy_of(game):
-            lines.append("  " + trend_words(stats.accuracy_of(game)))
+        if game in reviewed:
+            lines.append("  " + review_words(stats, game))
         lines.append("")
     notes = []
     if stats.broken:

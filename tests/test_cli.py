@@ -289,16 +289,28 @@ def test_subprocess_python_m_cardtui(tmp_path: Path) -> None:
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
 
 
-def test_an_unfinished_game_is_not_replayed_because_a_replay_shows_every_hand() -> None:
-    """Replaying a game still in play would show the other hands: refused with how to go on instead."""
+def test_replay_of_an_unfinished_game_shows_its_finished_deals_as_review_weighs_them(
+    tmp_path: Path, launched: list[tuple[str, tuple[object, ...]]]
+) -> None:
+    """`replay` and `review` tell one story of a game in progress: its finished deals are watched and weighed,
+    never the deal being played; with no deal finished both refuse with the same sentence."""
+    import json
+
     from cardtui.replay import Replay
-    from cardtui.saves import SaveError
 
     mid = SAMPLES / "hearts-mid-deal.json"
-    bad("replay", str(mid), match=f"{mid}: this game is still in progress and a replay shows every hand")
-    with pytest.raises(SaveError, match=r"finish it first \(cardtui resume "):
-        Replay.open_finished(mid)  # the menu's Replays
-    assert Replay.open_finished(SAMPLES / "hearts.json").loaded.game.is_over
+    ok("replay", str(mid))
+    assert launched[-1] == ("launch_replay", (mid, None))
+    replay = Replay.open_watchable(mid)  # what the app then opens: the finished deals only
+    assert replay.in_progress and 0 < len(replay) < len(json.loads(mid.read_text())["log"])
+    early = tmp_path / "early.json"
+    data = json.loads(mid.read_text())
+    data["log"] = data["log"][:20]  # the first deal still being played
+    early.write_text(json.dumps(data))
+    said = "early.json: no deal of this game has finished yet; its finished deals can be watched and reviewed once"
+    bad("replay", str(early), match=said)
+    bad("review", str(early), match=said)
+    assert len(launched) == 1
 
 
 def test_a_preset_for_another_count_gives_way_to_the_preset_for_the_players_asked(

@@ -57,7 +57,9 @@ def test_the_statistics_give_the_trend_per_game() -> None:
     ]
     figures = compute((), reviewed=rows)
     assert figures.accuracy_of("hearts") == (60.0, 70.0, 80.0, 90.0)
-    assert figures.to_json()["review_accuracy"] == [{"game": "hearts", "accuracy": [60.0, 70.0, 80.0, 90.0]}]
+    assert figures.to_json()["review_accuracy"] == [
+        {"game": "hearts", "accuracy": [60.0, 70.0, 80.0, 90.0], "unfinished": 0}
+    ]
     assert trend_words((60.0, 70.0, 80.0, 90.0)) == (
         "4 reviewed games: accuracy 65% in the first half, 85% in the second (last 90%)"
     )
@@ -75,18 +77,101 @@ def test_the_statistics_give_the_trend_per_game() -> None:
 
 
 def test_cli_review_then_stats_shows_the_accuracy(tmp_path: Path) -> None:
-    path = tmp_path / "game.json"
-    shutil.copy(SAMPLES / "hearts-mid-deal.json", path)
+    """A save outside the saves folder, reviewed: the text and the JSON tell the same story of it."""
+    path = one_deal_game(tmp_path)
     done = runner.invoke(app, ["review", str(path), "--budget-ms", "5", "--json"])
     assert done.exit_code == 0, done.output
     accuracy = json.loads(done.stdout)["game_total"][0]["accuracy"]
     stats = runner.invoke(app, ["stats", "--json"])
     assert stats.exit_code == 0, stats.output
-    assert json.loads(stats.stdout)["review_accuracy"] == [{"game": "hearts", "accuracy": [accuracy]}]
+    out = json.loads(stats.stdout)
+    assert out["rows"] == [] and out["review_accuracy"] == [{"game": "hearts", "accuracy": [accuracy], "unfinished": 0}]
     text = runner.invoke(app, ["stats"])
     assert text.exit_code == 0, text.output
-    assert f"1 reviewed game: accuracy {accuracy:.0f}%" in text.stdout
-    assert "no games played yet" not in text.stdout
+    assert text.stdout.splitlines() == [
+        "no saved games to count; your reviews kept:",
+        "",
+        "hearts",
+        f"  1 reviewed game: accuracy {accuracy:.0f}%",
+    ]
+
+
+def one_deal_game(folder: Path, name: str = "one-deal.json") -> Path:
+    """A finished one-deal Hearts game (ends at 10 points) where the person played like the easy level."""
+    from cardtui.rules import HeartsRules, default_preset
+    from cardtui.seats import Seat
+    from cardtui.session import Session
+
+    base = default_preset("hearts")
+    assert isinstance(base, HeartsRules)
+    seats = [Seat("You", "human"), *(Seat(n, "bot", "normal") for n in ("West", "North", "East"))]
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    session = Session.new(base.replace(end_score=10), seats, seed=5, save_path=path)
+    try:
+        while not session.is_over:
+            if session.game.is_chance:
+                session.advance_chance()
+            else:
+                seat = session.seat_to_move()
+                session.apply(session.bot_decision(None if seat is not None and seat.is_bot else "easy").action)
+    finally:
+        session.close()
+    return path
+
+
+def _review(path: Path) -> float:
+    loaded = load_save(path)
+    result = review(loaded, budget_ms=5)
+    record(result, loaded)
+    accuracy = result.tally(0).accuracy
+    assert accuracy is not None
+    return round(accuracy, 1)
+
+
+def test_the_trend_counts_each_game_once_and_only_finished_ones(tmp_path: Path, home: Path) -> None:
+    """Copies of one save (in the saves folder, elsewhere, archived, even one deleted since) are one game, and
+    a game reviewed unfinished is counted beside the trend, never in it; the text says what the JSON says."""
+    from cardtui.saves import saves_dir
+
+    game = one_deal_game(tmp_path / "elsewhere")
+    accuracy = _review(game)
+    for copy in (saves_dir() / "mine.json", saves_dir() / "archive" / "old.json", tmp_path / "gone.json"):
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(game, copy)
+        assert _review(copy) == accuracy
+    (tmp_path / "gone.json").unlink()
+    for n in range(2):  # one unfinished game, reviewed as two copies
+        mid = tmp_path / f"mid-{n}.json"
+        shutil.copy(SAMPLES / "hearts-mid-deal.json", mid)
+        _review(mid)
+    assert len(reviewed_games()) == 6
+    done = runner.invoke(app, ["stats", "--json"])
+    assert done.exit_code == 0, done.output
+    trend = json.loads(done.stdout)["review_accuracy"]
+    assert trend == [{"game": "hearts", "accuracy": [accuracy], "unfinished": 1}]
+    text = runner.invoke(app, ["stats"])
+    assert f"  1 reviewed game: accuracy {accuracy:.0f}% (+1 unfinished, not in the trend)" in text.stdout.splitlines()
+
+
+def test_a_save_played_on_since_its_review_was_reviewed_unfinished(tmp_path: Path) -> None:
+    """The review kept of a save is of the save as it was: one played since (now finished) was reviewed while
+    unfinished, and only a review of its end is in the trend."""
+    game = one_deal_game(tmp_path)
+    data = json.loads(game.read_text())
+    final = dict(data)
+    data["updated"] = "2026-01-01T00:00:00Z"
+    data["log"] = data["log"][: len(data["log"]) - 4]  # the last trick still to play
+    game.write_text(json.dumps(data))
+    loaded = load_save(game)
+    record(review(loaded, budget_ms=5), loaded)
+    game.write_text(json.dumps(final))  # played to its end since
+    figures = compute((), reviewed=reviewed_games())
+    assert figures.accuracy_of("hearts") == () and figures.unfinished_of("hearts") == 1
+    assert "no finished game reviewed yet (1 unfinished, not in the trend)" in render(figures)
+    accuracy = _review(game)
+    figures = compute((), reviewed=reviewed_games())
+    assert figures.accuracy_of("hearts") == (accuracy,) and figures.unfinished_of("hearts") == 0
 
 
 def _entry(accuracy: object, day: int = 1, game: str = "hearts") -> dict[str, object]:
@@ -120,7 +205,7 @@ def test_damaged_entries_are_skipped_and_counted_and_the_good_ones_kept() -> Non
     done = runner.invoke(app, ["stats", "--json"])
     assert done.exit_code == 0
     out = json.loads(done.stdout, parse_constant=lambda c: pytest.fail(f"not JSON: {c}"))
-    assert out["review_accuracy"] == [{"game": "hearts", "accuracy": [60.0, 61.0, 62.0]}]
+    assert out["review_accuracy"] == [{"game": "hearts", "accuracy": [60.0, 61.0, 62.0], "unfinished": 0}]
     assert done.stderr.count(f"skipped {len(DAMAGED)} damaged review entries") == 1
     text = runner.invoke(app, ["stats"])
     assert text.exit_code == 0 and "inf%" not in text.stdout and "nan%" not in text.stdout
@@ -214,3 +299,30 @@ async def test_the_statistics_screen_skips_an_infinite_accuracy(home: Path) -> N
         assert isinstance(screen, StatsScreen) and screen.stats is not None
         assert screen.stats.accuracy_of("hearts") == (55.0, 65.0)
         assert "skipped 2 damaged review entries" in str(screen.query_one("#stats-note", Static).render())
+
+
+async def test_the_statistics_screen_shows_reviews_of_saves_kept_elsewhere(tmp_path: Path) -> None:
+    """No save in the saves folder, yet a finished game and an unfinished one reviewed elsewhere: the screen shows
+    what `cardtui stats` says of them, not "No games played yet"."""
+    from textual.widgets import Static
+
+    from cardtui.tui.app import CardtuiApp, Start
+    from cardtui.tui.screens.stats import StatsScreen
+    from cardtui.tui.settings import Settings
+    from tests.support.tui import drawn_when, workers_done
+
+    accuracy = _review(one_deal_game(tmp_path))
+    mid = tmp_path / "mid.json"
+    shutil.copy(SAMPLES / "hearts-mid-deal.json", mid)
+    _review(mid)
+    said = f"1 reviewed game: accuracy {accuracy:.0f}% (+1 unfinished, not in the trend)"
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.push_screen(StatsScreen())
+        await workers_done(app)
+        text = await drawn_when(pilot, app, lambda t: said in t)
+        screen = app.screen
+        assert isinstance(screen, StatsScreen) and screen.stats is not None
+        assert said in text and "No games played yet" not in text
+        assert screen.shown == ["hearts"] and screen.stats.accuracy_of("hearts") == (accuracy,)
+        assert "No saved game to count" in str(screen.query_one("#stats-note", Static).render())

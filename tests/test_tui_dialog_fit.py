@@ -65,3 +65,24 @@ async def test_no_key_opens_or_asks_anything_over_a_hidden_dialog() -> None:
         await pilot.press("f3")
         await pilot.pause()
         assert dialog.aside  # keys act again once the dialog can be seen
+
+
+async def test_a_claims_thirteen_tricks_at_60x20_keep_its_title_and_keys_in_view() -> None:
+    """A claim's play-out is a dialog of lines: its lines scroll, its title and its keys never do."""
+    from textual.containers import VerticalScroll
+
+    from cardtui.tui.app import CardtuiApp, Start
+    from cardtui.tui.screens.claimed import ClaimedScreen
+    from cardtui.tui.screens.lines import MORE
+    from tests.support.tui import drawn_when
+
+    tricks = [f"Trick {n}: You led A♠, West 2♠, North 3♠, East 4♠ — You took it" for n in range(1, 14)]
+    app = CardtuiApp(Start())
+    async with app.run_test(size=(60, 20)) as pilot:
+        await app.push_screen(ClaimedScreen("You claimed the remaining 13 tricks", tricks))
+        text = await drawn_when(pilot, app, lambda t: MORE in t)
+        assert "You claimed the remaining 13 tricks" in text and f"{MORE}Enter: go on" in text, text
+        assert app.screen.query_one("#claimed-tricks", VerticalScroll).max_scroll_y > 0
+        await pilot.press("end")
+        text = await drawn_when(pilot, app, lambda t: "Trick 13:" in t)
+        assert "Trick 13:" in text and "You claimed the remaining 13 tricks" in text and MORE in text, text

@@ -80,11 +80,11 @@ def run_resume(session: Session, speed: str | None = None, ascii_only: bool | No
 
 
 def run_replay(path: Path, ascii_only: bool | None = None) -> str | None:
-    """`cardtui replay SAVE`: step through a game with every hand shown."""
+    """`cardtui replay SAVE`: step through a game with every hand shown (one in progress: its finished deals)."""
     from cardtui.replay import Replay
     from cardtui.tui.app import Start
 
-    return _run(Start(replay=Replay.open(path)), settings_for(ascii_only=ascii_only))
+    return _run(Start(replay=Replay.open_watchable(path)), settings_for(ascii_only=ascii_only))
 
 
 def run_join(invitation: str, speed: str = "normal", ascii_only: bool | None = None, menu: bool = True) -> str | None:

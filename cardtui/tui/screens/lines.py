@@ -9,6 +9,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+MORE = "↑↓ more · "
+"""Before the keys' line when the lines scroll."""
+
 
 class LinesDialog(ModalScreen[None]):
     """A title, one plain line each (scrolled when they do not fit) and a note naming the keys; each kind binds
@@ -24,13 +27,26 @@ class LinesDialog(ModalScreen[None]):
         self.note = note
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id=f"{self.NAME}-dialog"):
+        with Vertical(classes="dialog lines-dialog", id=f"{self.NAME}-dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
-            with VerticalScroll(id=self.LIST_ID):
+            with VerticalScroll(classes="lines", id=self.LIST_ID):
                 for line in self.lines:
                     yield Static(line, markup=False)
-            yield Static(self.note, id=f"{self.NAME}-keys", markup=False)
+            yield Static(self.note, classes="lines-keys", id=f"{self.NAME}-keys", markup=False)
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._say_more)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._say_more)
+
+    def _say_more(self) -> None:
+        """The keys' line names the arrows while the lines do not all fit (the title and the keys never scroll)."""
+        if not self.is_attached:
+            return
+        more = self.query_one(f"#{self.LIST_ID}", VerticalScroll).max_scroll_y > 0
+        self.query_one(f"#{self.NAME}-keys", Static).update(f"{MORE}{self.note}" if more else self.note)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -84,6 +84,9 @@ STEP_HELP = (
 
 NARROW_VALUES = 80
 """Below this many columns `v` and learn show the values' compact lines (`review.option_lines`)."""
+LEARN_PROMPT = "a card (QS), a bid (4, nil) or a pass (QS AH KH)"
+LEARN_PROMPTS = {"play": "your card (QS)", "bid": "your bid (4, nil)", "pass": "your pass (QS AH KH)"}
+"""Learn's field says what the decision in view takes; another kind of decision gets the general words."""
 
 
 if TYPE_CHECKING:
@@ -184,7 +187,7 @@ class ReplayScreen(FitsTerminal):
                 yield GameLog(self.tell, id="replay-log")
         people = [seat.name for seat in self.seats if not seat.is_bot] or [seat_name(self.seats, 0)]
         yield ReviewLine(ask(people), self.ascii_only, id="review-line")
-        yield Input(placeholder="a card (QS), a bid (4, nil) or a pass (QS AH KH)", id="learn-input", disabled=True)
+        yield Input(placeholder=LEARN_PROMPT, id="learn-input", disabled=True)
         yield self.size_notice()
         yield Footer()
 
@@ -270,6 +273,8 @@ class ReplayScreen(FitsTerminal):
         loaded = self.replay.loaded
         people = [i for i, seat in enumerate(loaded.seats) if not seat.is_bot]
         note = "" if people else " (every seat is a computer player: seat 0 is reviewed)"
+        if self.replay.in_progress:  # as `cardtui review` says: the game goes on, its finished deals are weighed
+            note += " · finished deals"
 
         def tick(done: int, total: int) -> None:
             if worker.is_cancelled:
@@ -414,6 +419,7 @@ class ReplayScreen(FitsTerminal):
             f"Learn {done}/{total} · {who} to {judged.phase}: what would you do? (Esc: stop)",
         )
         field.value = ""
+        field.placeholder = LEARN_PROMPTS.get(judged.phase, LEARN_PROMPT)
         field.display, field.disabled = True, False
         self.add_class("-learning")
         field.focus()

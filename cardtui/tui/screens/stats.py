@@ -114,13 +114,15 @@ class StatsScreen(Screen[None]):
             note.update(inert(message.problem))
             return
         self.stats, self.games = message.stats, message.games
-        if not message.stats.rows:
+        reviewed = message.stats.reviewed_games()
+        if not message.stats.rows and not reviewed:
             note.update(EMPTY + (f" ({inert(message.note)})" if message.note else ""))
             self.refresh_bindings()
             return
-        self.shown = [g for g in GAME_TITLES if any(r.game == g for r in message.stats.rows)]
+        self.shown = [g for g in GAME_TITLES if g in reviewed or any(r.game == g for r in message.stats.rows)]
         rebuilt = f" · {inert(message.note)}" if message.note else ""
-        note.update(f"Your record from the saves folder{rebuilt} · g: the charts of the next game · Esc: back")
+        where = "Your record from the saves folder" if message.stats.rows else "No saved game to count; your reviews"
+        note.update(f"{where}{rebuilt} · g: the charts of the next game · Esc: back")
         self.query_one("#stats-text", Static).update(inert(render(message.stats), lines=True))
         self.query_one("#stats-table").display = True
         self.query_one("#stats-charts").display = True
@@ -148,10 +150,14 @@ class StatsScreen(Screen[None]):
         what = find_game(game).score_unit
         self.query_one("#stats-points", Chart).histogram(f"{title}: {what}", points, xlabel=what)
         scores = self.stats.accuracy_of(game) if self.stats is not None else ()
+        unfinished = self.stats.unfinished_of(game) if self.stats is not None else 0
+        heading = f"{title}: review accuracy per reviewed finished game"
+        if not scores:
+            heading = f"{title}: no finished game reviewed yet" + ("" if unfinished else " (r in a replay)")
+        if unfinished:
+            heading += f" ({unfinished} unfinished not counted)"
         self.query_one("#stats-accuracy", Chart).lines(
-            f"{title}: review accuracy per reviewed game"
-            if scores
-            else f"{title}: no reviewed game yet (r in a replay)",
+            heading,
             list(range(1, len(scores) + 1)),
             [("accuracy %", [round(a) for a in scores])],
             xlabel="reviewed games",
