@@ -60,8 +60,9 @@ def folder(home: Path) -> Path:
     return path
 
 
-def damage(home: Path, column: str, value: str) -> None:
-    db = sqlite3.connect(home / catalog.FILE_NAME)
+def damage(home: Path, column: str, value: str, wait: float = 5.0) -> None:
+    """Write `value` into the damaged save's row, waiting at most `wait` seconds for another writer's lock."""
+    db = sqlite3.connect(home / catalog.FILE_NAME, timeout=wait)
     with db:
         changed = db.execute(f"UPDATE saves SET {column} = {value} WHERE path LIKE ?", (f"%{DAMAGED}",)).rowcount
     db.close()
@@ -121,7 +122,7 @@ def test_a_catalog_another_process_is_writing_is_read_not_bypassed(
         assert loaded == []  # read from the catalog, not every save again
         damage_value = "'x y'"
         with pytest.raises(sqlite3.OperationalError):
-            damage(home, "totals", damage_value)  # (it really is locked)
+            damage(home, "totals", damage_value, wait=0)  # (it really is locked: no waiting for it to end)
     finally:
         writer.execute("ROLLBACK")
         writer.close()

@@ -337,4 +337,5 @@ async def test_a_client_that_stops_reading_is_dropped_and_the_game_goes_on(
         again = await bounded(Client.join(stuck_invite))
         finals = await bounded(asyncio.gather(play_remote(honest, "easy"), play_remote(again, "easy")))
         assert all(f.to_move is None for f in finals) and table.session.is_over
+        stuck.ws.transport.resume_reading()  # it reads again, so it sees the host hung up rather than wait 10 s
         await asyncio.gather(honest.close(), again.close(), stuck.close())

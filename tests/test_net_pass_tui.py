@@ -29,6 +29,15 @@ def prompt(app: CardtuiApp) -> str:
     return game_screen(app).query_one("#prompt-line", TextLines).text
 
 
+async def shift_clock(table: Table, seconds: float) -> None:
+    """As if `seconds` more (or, negative, fewer) of the turn had passed; every seat is told the time left."""
+    async with table._lock:
+        table._full = (table._full or time.monotonic()) - seconds
+        table._turn = (table._turn[0], table._turn[1] - seconds)
+        table._told = None
+        table._watch()
+
+
 async def test_a_seat_chooses_while_another_has_chosen_and_is_told_who_it_waits_for(tmp_path: Path) -> None:
     async with seated(tmp_path, kinds="ppbb", seed=15) as (table, remote, app, pilot):
         await settle_remote(pilot, app)
@@ -75,10 +84,9 @@ async def test_the_seat_sees_the_turn_timers_countdown_and_is_told_when_it_ran_o
             # What is left is what the clock says, to the second: a loaded machine may take a while to draw it.
             elapsed = math.ceil(time.monotonic() - started)
             assert shown.endswith("s left)") and int(shown.rsplit("(", 1)[1].split()[0]) in range(29 - elapsed, 31)
-            # The host runs the clock out (as if the time had passed): a computer player passes for South.
-            table.away = AwayPolicy(turn_timer=0.01)
-            async with table._lock:
-                table._watch()
+            # The host runs the clock out (as if the 30 s had passed): a computer player passes for South, once; the
+            # turns after it have their 30 s again, so South's next turn is asked, not played out by the timer.
+            await shift_clock(table, 30)
             for _ in range(2000):
                 await pilot.pause()
                 if any("time is up for South" in line for line in game_screen(app).query_one(GameLog).lines()):
@@ -131,15 +139,6 @@ async def test_the_hosts_lobby_says_the_tables_turn_timer(tmp_path: Path) -> Non
 
 def warnings(app: CardtuiApp) -> list[str]:
     return [str(n.message) for n in app._notifications if "then a computer player moves for you" in str(n.message)]
-
-
-async def shift_clock(table: Table, seconds: float) -> None:
-    """As if `seconds` more (or, negative, fewer) of the turn had passed; every seat is told the time left."""
-    async with table._lock:
-        table._full = (table._full or time.monotonic()) - seconds
-        table._turn = (table._turn[0], table._turn[1] - seconds)
-        table._told = None
-        table._watch()
 
 
 async def test_the_time_warning_goes_once_the_seat_has_chosen_and_another_still_chooses(

@@ -149,6 +149,19 @@ async def test_an_optional_exchange_may_pass_no_cards_on_both_sides() -> None:
     ]
 
 
+def your_turn_before_west() -> tuple[CardtuiApp, Session]:
+    """A Hearts game of two people (You and West) brought, without the app, to You playing a card with West next in
+    the trick: the app opens there on the hand-over to You, not on the passes and tricks before it."""
+    app, session = make_app("hearts", seed=4, humans=(0, 1))
+
+    def there(s: Session) -> bool:
+        game: Any = s.game
+        return bool(game.to_move == ToMove(0, "play") and len(game.view(0).trick) < 3)
+
+    fast_forward(session, there)
+    return app, session
+
+
 async def seat_turn_before_the_other_person(pilot: Pilot[Any], app: CardtuiApp, session: Session) -> TableScreen:
     """Play on until seat 0 (You) is to play a card with West, the other person, next in the trick."""
     for _ in range(200):
@@ -165,7 +178,7 @@ async def seat_turn_before_the_other_person(pilot: Pilot[Any], app: CardtuiApp, 
 async def test_keys_typed_on_after_a_play_neither_end_the_hand_over_nor_reach_the_next_person() -> None:
     """You play a card and type on at once (9, k, 5): the hand-over screen stays up, West's hand stays hidden,
     and none of those keys is in West's card input when West takes the keyboard."""
-    app, session = make_app("hearts", seed=4, humans=(0, 1))
+    app, session = your_turn_before_west()
     async with app.run_test(size=(100, 30)) as pilot:
         table = await seat_turn_before_the_other_person(pilot, app, session)
         legal = [a for a in session.game.legal_actions() if isinstance(a, Play)]
@@ -203,7 +216,7 @@ async def test_keys_typed_on_after_a_play_neither_end_the_hand_over_nor_reach_th
 @pytest.mark.real_grace
 async def test_keys_typed_before_the_hand_over_do_not_reach_the_next_persons_input() -> None:
     """A key You typed that reached the table just before the hand-over screen went up is not West's."""
-    app, session = make_app("hearts", seed=4, humans=(0, 1))
+    app, session = your_turn_before_west()
     async with app.run_test(size=(100, 30)) as pilot:
         table = await seat_turn_before_the_other_person(pilot, app, session)
         hand = table.query_one(Hand)
@@ -227,7 +240,7 @@ async def test_the_grace_counts_from_the_first_drawing_and_judges_inputs_by_when
     """On a busy machine the hand-over is drawn well after it is mounted, and keys are handled well after they were
     typed: a key typed within 0.6 s of the screen being drawn, or a click pressed then, never ends it, however late
     it is handled."""
-    app, session = make_app("hearts", seed=4, humans=(0, 1))
+    app, session = your_turn_before_west()
     drawn: list[float] = []
     display = CardtuiApp._display
 

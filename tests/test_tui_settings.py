@@ -452,6 +452,9 @@ async def test_each_switch_turns_on_and_off_again_for_the_file_the_screen_and_th
 async def test_f4_from_normal_goes_faster_and_shift_f4_slower(home: Path) -> None:
     """F4 once from the default speed is faster, never slower; shift+F4 goes the other way; neither wraps."""
     app = CardtuiApp(Start(session=hearts()), settings_for())
+    # The speed is normal, but the computer players' moves up to your first card need not take its time: an
+    # override, as a flag would give, holds only until F4 changes the speed.
+    app.settings.bot_delay_override = app.settings.trick_delay_override = 0.0
     async with app.run_test(size=(100, 30)) as pilot:
         table = await pass_cards(pilot, app)
         assert app.settings.speed == "normal"

@@ -26,6 +26,7 @@ from cardtui.net.source import RemoteSource
 from cardtui.rules import load_preset
 from cardtui.seats import Seat
 from cardtui.session import Session
+from cardtui.tui import web
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.messages import BackToMenu
 from cardtui.tui.screens.game_base import GameScreen
@@ -234,7 +235,8 @@ async def test_at_60_columns_the_lobby_never_breaks_a_seats_line_or_link() -> No
         assert all("ws://" in row or "/seat/" in row for row in rows if "Xy7-" in row), screen
 
 
-async def test_a_full_server_says_at_most_1_tab() -> None:
+async def test_a_full_server_says_at_most_1_tab(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(web, "QUIT_GRACE", 0.5)  # the tab's stubborn process is killed at the end: soon, here
     face = WebFace(menu=STUBBORN, limit=1)
     async with face:
         await face.open()

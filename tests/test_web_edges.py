@@ -27,6 +27,7 @@ from cardtui.net.source import RemoteSource
 from cardtui.rules import ruleset_from_dict
 from cardtui.seats import Seat
 from cardtui.session import Session
+from cardtui.tui import web
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.game_end import GameEndScreen
 from cardtui.tui.screens.settings import SettingsScreen
@@ -315,7 +316,10 @@ async def test_a_seat_link_of_an_ended_game_says_it_has_ended(tmp_path: Path) ->
 # ---------------------------------------------------------------- 8. the newest connection takes a seat
 
 
-async def test_a_newer_tab_takes_a_seat_from_an_older_one_as_joining_again_does() -> None:
+async def test_a_newer_tab_takes_a_seat_from_an_older_one_as_joining_again_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(web, "QUIT_GRACE", 0.5)  # the tabs' stubborn processes are killed once closed: soon, here
     face = WebFace(seats={"tok": STUBBORN}, limit=1)
     async with face:
         await face.open()
