@@ -19,13 +19,14 @@ from tests.support.tui import drawn_when, shot, workers_done
 
 
 def one_deal_game(tmp_path: Path) -> Path:
-    """A finished one-deal Hearts game (ends at 10 points) where the person played like the easy level."""
+    """A finished one-deal Hearts game (ends at 10 points) where the person played like the easy level: at this
+    seed the review marks two of the person's plays, a `?` and a `??`, each loss clearly past its threshold."""
     base = default_preset("hearts")
     assert isinstance(base, HeartsRules)
     rules = base.replace(end_score=10)
     seats = [Seat("You", "human"), *(Seat(name, "bot", "normal") for name in ("West", "North", "East"))]
     path = tmp_path / "one-deal.json"
-    session = Session.new(rules, seats, seed=5, save_path=path)
+    session = Session.new(rules, seats, seed=2, save_path=path)
     try:
         while not session.is_over:
             if session.game.is_chance:
@@ -98,6 +99,7 @@ async def test_the_judgement_under_the_replay_wraps_to_be_read_whole(tmp_path: P
         await pilot.press("r")
         await workers_done(app)
         await pilot.press("n")
+        assert screen.review is not None and screen.review.marked(), "a marked decision to be in view"
         said = " ".join(screen.query_one(ReviewLine).lines[1].split())
         assert len(said) > size[0], "the judgement fits one line: nothing to wrap"
         text = await drawn_when(pilot, app, lambda t: said[:20] in " ".join(t.split()))
