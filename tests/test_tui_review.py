@@ -15,17 +15,19 @@ from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.widgets.review_line import ReviewLine, ask
-from tests.support.tui import drawn_when, shot, workers_done
+from tests.support.tui import drawn_when, screen_lines, shot, workers_done
 
 
-def one_deal_game(tmp_path: Path) -> Path:
-    """A finished one-deal Hearts game (ends at 10 points) where the person played like the easy level."""
+def one_deal_game(tmp_path: Path, seed: int = 2) -> Path:
+    """A finished one-deal Hearts game (ends at 10 points) where the person played like the easy level: at this
+    seed the review marks two of the person's plays, a `?` and a `??`, each loss clearly past its threshold (at
+    seed 5 it marks none: its costliest plays are too close to call)."""
     base = default_preset("hearts")
     assert isinstance(base, HeartsRules)
     rules = base.replace(end_score=10)
     seats = [Seat("You", "human"), *(Seat(name, "bot", "normal") for name in ("West", "North", "East"))]
     path = tmp_path / "one-deal.json"
-    session = Session.new(rules, seats, seed=5, save_path=path)
+    session = Session.new(rules, seats, seed=seed, save_path=path)
     try:
         while not session.is_over:
             if session.game.is_chance:
@@ -98,7 +100,34 @@ async def test_the_judgement_under_the_replay_wraps_to_be_read_whole(tmp_path: P
         await pilot.press("r")
         await workers_done(app)
         await pilot.press("n")
+        assert screen.review is not None and screen.review.marked(), "a marked decision to be in view"
         said = " ".join(screen.query_one(ReviewLine).lines[1].split())
         assert len(said) > size[0], "the judgement fits one line: nothing to wrap"
         text = await drawn_when(pilot, app, lambda t: said[:20] in " ".join(t.split()))
         assert said in " ".join(text.split()), text
+
+
+async def test_a_review_with_no_mark_says_so_when_n_p_or_l_is_pressed(tmp_path: Path) -> None:
+    """The game at seed 5 has decisions too close to call and none marked: `n`, `p` and `l` say there is
+    nothing to go to, instead of doing nothing, and the summary names only the keys that work, on a small screen too."""
+    path = one_deal_game(tmp_path, seed=5)
+    expected = review(Replay.open(path).loaded)
+    close = sum(1 for j in expected.judgements if j.close)
+    assert not expected.marked() and close
+    app = CardtuiApp(Start(replay_path=path))
+    async with app.run_test(size=(70, 20), notifications=True) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("home", "r")
+        await workers_done(app)
+        await pilot.pause()
+        assert screen.review is not None and "0 marked" in screen.query_one(ReviewLine).lines[0]
+        summary = str(screen.query_one(ReviewLine).render()).splitlines()[0]
+        assert summary.endswith("acc. 91% · c") and summary in "\n".join(screen_lines(app))  # the keys that work
+        said = f"No decision is marked ({close} too close to call, shown ~): n, p and l have none to show."
+        for key in ("n", "p", "l"):
+            app.clear_notifications()
+            await pilot.press(key)
+            await pilot.pause()
+            assert [n.message for n in app._notifications] == [said]
+            assert screen.replay.position == 0 and screen.learning is None

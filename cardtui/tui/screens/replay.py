@@ -241,14 +241,14 @@ class ReplayScreen(FitsTerminal):
             return False
         if action == "step" and not self.tricks:
             return parameters[0] not in GRID_HIDDEN_STEPS
-        if action == "mark":
-            return True if self.review is not None and self.review.marked() else None
+        if action == "mark":  # once reviewed, with no mark it says so rather than do nothing
+            return True if self.review is not None else None
         if action in ("values", "why"):
             return True if self._judged() is not None else None
         if action == "chart":
             return True if self.review is not None else None
         if action == "learn":
-            return True if self.review is not None and self.review.marked() and self.learning is None else None
+            return True if self.review is not None and self.learning is None else None
         if action == "review":
             return None if self.reviewing or self.review is not None else True
         if action == "toggle_side":
@@ -308,7 +308,7 @@ class ReplayScreen(FitsTerminal):
 
     def action_mark(self, direction: str) -> None:
         """Jump to just after the next (or previous) marked decision, so it is the action in view (round again)."""
-        if self.review is None:
+        if self.review is None or self._none_marked():
             return
         stops = [j.index + 1 for j in self.review.marked()]
         here = self.replay.position
@@ -320,6 +320,15 @@ class ReplayScreen(FitsTerminal):
             )
         self.replay.seek(ahead[0])
         self.redraw()
+
+    def _none_marked(self) -> bool:
+        """Whether the review marks no decision; if so, one line says that `n`, `p` and `l` have none to show."""
+        if self.review is None or self.review.marked():
+            return False
+        close = sum(1 for j in self.review.judgements if j.close)
+        said = f" ({close} too close to call, shown ~)" if close else ""
+        self.app.notify(f"No decision is marked{said}: n, p and l have none to show.", markup=False)
+        return True
 
     def _judged(self) -> Judgement | None:
         """The review's judgement of the action in view, if there is a review and the action was weighed."""
@@ -389,7 +398,7 @@ class ReplayScreen(FitsTerminal):
     def action_learn(self) -> None:
         """Step to each marked decision in turn with its answer hidden; the person types a choice, then sees the
         values of every choice."""
-        if self.review is None or not self.review.marked() or self.learning is not None:
+        if self.review is None or self.learning is not None or self._none_marked():
             return
         self.learning, self.learned = list(self.review.marked()), []
         self._learn_next()

@@ -61,8 +61,9 @@ class ReviewLine(Widget):
         short += f", {chance} pts win chance" if win else ""
         tight = f"{count} dec. · {many} marked · loss {loss:.1f}" + (f" · {scores}" if scores else "")
         tight += f", {chance}% win" if win else ""
-        named = f"Review ({review.level}) · {', '.join(names)}{note} · {short} · n p v w c"
-        shorter = (named, short + " · n p v w c", short, tight)
+        letters = " ".join([*(["n p"] if marked else []), *(["v w"] if judged is not None else []), "c"])
+        named = f"Review ({review.level}) · {', '.join(names)}{note} · {short} · {letters}"
+        shorter = (named, f"{short} · {letters}", short, tight)
         if judged is None:
             self.set(head, "This action is not one of the reviewed decisions.", shorter)
             return
