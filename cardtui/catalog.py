@@ -22,7 +22,7 @@ import json
 import multiprocessing
 import os
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -79,6 +79,66 @@ class Row(NamedTuple):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class SeatSummary:
+    """A seat as the statistics read it: a person's (kind "human") or a computer player's of a level."""
+
+    kind: str
+    level: str | None
+
+    @classmethod
+    def from_json(cls, seat: Mapping[str, Any]) -> SeatSummary:
+        return cls(seat["kind"], seat.get("level"))
+
+    @property
+    def person(self) -> bool:
+        return self.kind == "human"
+
+    @property
+    def who(self) -> str:
+        """The seat's level, or its kind where it has none ("human")."""
+        return self.level or self.kind
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SavedSummary:
+    """A save's summary as the statistics and the save picker read it, decoded from what `CatalogSummary` writes."""
+
+    game: str
+    finished: bool
+    updated: str
+    seats: tuple[SeatSummary, ...]
+    sides: tuple[tuple[int, ...], ...]
+    winner: tuple[int, ...] | None
+    points: tuple[int, ...]
+    """Each seat's points in a game of one deal (Eight of Spades); () in a game of deals."""
+    deals: tuple[tuple[int, ...], ...]
+    """Each finished deal's score per side in a game of deals; () in a game of one deal."""
+    figures: Mapping[str, list[int]]
+    content: str
+
+    @classmethod
+    def from_json(cls, s: Mapping[str, Any]) -> SavedSummary:
+        """From a summary's JSON as `CatalogSummary.to_json` gives it."""
+        one_deal = not find_game(s["game"]).has_deals
+        return cls(
+            s["game"],
+            s["status"] == "finished",
+            s["updated"],
+            tuple(SeatSummary.from_json(seat) for seat in s["seats"]),
+            tuple(tuple(side) for side in s["sides"]),
+            tuple(s["winner"]) if s.get("winner") is not None else None,
+            tuple(s["points"]) if one_deal else (),
+            () if one_deal else tuple(tuple(d["scores"]) for d in s["deals"]),
+            s["figures"],
+            s["content"],
+        )
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays on."""
+        return next(i for i, side in enumerate(self.sides) if seat in side)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Entry:
     """One save as the catalog knows it: the listing line, plus the summary for statistics (None if broken)."""
 
@@ -86,7 +146,7 @@ class Entry:
     text: str | None
 
     @property
-    def summary(self) -> dict[str, Any] | None:
+    def summary(self) -> SavedSummary | None:
         """Decoded on demand (listing 2,000 saves must not parse 2,000 summaries) and checked as deep as the
         statistics read it: one that is not what the catalog writes counts as broken, never as a crash."""
         if self.text is None:
@@ -96,7 +156,9 @@ class Entry:
             summary = json.loads(self.text)
         except (ValueError, RecursionError):
             return None
-        return summary if _summary_ok(summary, info.game, info.status, info.totals, info.updated) else None
+        if not _summary_ok(summary, info.game, info.status, info.totals, info.updated):
+            return None
+        return SavedSummary.from_json(summary)
 
 
 class Listing(list[Entry]):
@@ -140,6 +202,10 @@ class CatalogSummary:
         out["figures"] = self.figures
         out["content"] = self.content
         return out
+
+    def saved(self) -> SavedSummary:
+        """The summary as the statistics read it from a catalog row."""
+        return SavedSummary.from_json(self.to_json())
 
 
 def content_of(loaded: LoadedSave) -> str:

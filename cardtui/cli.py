@@ -137,11 +137,12 @@ def launch_play(
 ) -> None:
     """Start the full-screen game."""
     from cardtui.saves import SaveError
+    from cardtui.session import Session
     from cardtui.tui import run_play
 
     _need_terminal()
     try:
-        _print_exit(run_play(ruleset, seats, seed, save, speed, ascii_only))
+        _print_exit(run_play(Session.new(ruleset, seats, seed, save_path=save), speed, ascii_only))
     except SaveError as err:
         fail(str(err))
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from cardtui.catalog import Entry
+from cardtui.catalog import Entry, SavedSummary, SeatSummary
 from cardtui.measure import wilson
 from cardtui.review import Reviewed
 from cardtui.variants import find_game, game_names
@@ -41,9 +41,9 @@ def _bad_date(text: str) -> dt.date:
     raise StatsError(f"--since: expected a date like 2026-11-01 (YYYY-MM-DD), found {text[:40]!r}")
 
 
-def you_of(seats: list[dict[str, Any]]) -> int | None:
+def you_of(seats: Sequence[SeatSummary]) -> int | None:
     """Your seat: seat 0 when a person holds it, else the first person's seat; None in a computer-only game."""
-    people = [i for i, s in enumerate(seats) if s.get("kind") == "human"]
+    people = [i for i, s in enumerate(seats) if s.person]
     return people[0] if people else None
 
 
@@ -97,38 +97,38 @@ class Record:
         return out
 
 
-def opponents_of(summary: dict[str, Any], you: int) -> str:
+def opponents_of(seats: Sequence[SeatSummary], sides: Sequence[Sequence[int]], you: int) -> str:
     """The levels of the seats not on your side ("human" for a person), distinct and sorted, joined by +."""
-    mine = next(side for side in summary["sides"] if you in side)
-    levels = {s.get("level") or s["kind"] for i, s in enumerate(summary["seats"]) if i not in mine}
+    mine = next(side for side in sides if you in side)
+    levels = {s.who for i, s in enumerate(seats) if i not in mine}
     return "+".join(sorted(levels))
 
 
-def deal_scores(summary: dict[str, Any], you: int) -> list[int]:
+def deal_scores(summary: SavedSummary, you: int) -> list[int]:
     """Your side's score in each deal played to its end (a trick game's save)."""
-    side = next(i for i, s in enumerate(summary["sides"]) if you in s)
-    return [d["scores"][side] for d in summary["deals"]]
+    side = summary.side_of(you)
+    return [scores[side] for scores in summary.deals]
 
 
-def tally_one(summary: dict[str, Any], you: int) -> Record:
+def tally_one(summary: SavedSummary, you: int) -> Record:
     """One save's figures for your seat and side."""
-    game = summary["game"]
-    side = next(i for i, s in enumerate(summary["sides"]) if you in s)
-    t = Record(game, opponents_of(summary, you))
-    finished = summary["status"] == "finished"
+    game = summary.game
+    side = summary.side_of(you)
+    t = Record(game, opponents_of(summary.seats, summary.sides, you))
+    finished = summary.finished
     if finished:
         t.games = 1
-        t.wins = int(side in (summary["winner"] or ()))
+        t.wins = int(side in (summary.winner or ()))
     else:
         t.in_progress = 1
     entry = find_game(game)
     if not entry.has_deals:
-        t.points = summary["points"][you] if finished else 0
+        t.points = summary.points[you] if finished else 0
     else:
         scores = deal_scores(summary, you)
         t.deals = len(scores)
         t.points = sum(scores)
-    for key, n in entry.stat_counts(summary["figures"], you, side).items():
+    for key, n in entry.stat_counts(summary.figures, you, side).items():
         t.count(key, n)
     return t
 
@@ -206,15 +206,15 @@ def reviewed_as_played(reviewed: Sequence[Reviewed], entries: Iterable[Entry]) -
         summary = known.get(r.key)
         if summary is None and r.key not in known and Path(r.key).is_absolute():
             try:
-                summary = summarise(Path(r.key)).to_json()
+                summary = summarise(Path(r.key)).saved()
             except (SaveError, OSError):
                 summary = None
-        if summary is None or summary["game"] != r.game:
+        if summary is None or summary.game != r.game:
             identity: tuple[str, ...] = ("record", r.game, r.updated, str(r.decisions))
             out.append(ReviewedGame(r.game, r.updated, identity, True, r.accuracy, r.decisions))
             continue
-        finished = summary["status"] == "finished" and summary["updated"] == r.updated
-        identity = ("content", summary["content"])
+        finished = summary.finished and summary.updated == r.updated
+        identity = ("content", summary.content)
         out.append(ReviewedGame(r.game, r.updated, identity, finished, r.accuracy, r.decisions))
     return out
 
@@ -270,11 +270,11 @@ def compute(
         if summary is None:
             broken += 1
             continue
-        if game is not None and summary["game"] != game:
+        if game is not None and summary.game != game:
             continue
-        if since is not None and dt.date.fromisoformat(summary["updated"][:10]) < since:
+        if since is not None and dt.date.fromisoformat(summary.updated[:10]) < since:
             continue
-        you = you_of(summary["seats"])
+        you = you_of(summary.seats)
         if you is None:
             unplayed += 1
             continue
@@ -335,17 +335,17 @@ def played(entries: Iterable[Entry], game: str | None = None) -> list[Played]:
     out = []
     for entry in reversed(list(entries)):
         summary = entry.summary
-        if summary is None or (game is not None and summary["game"] != game):
+        if summary is None or (game is not None and summary.game != game):
             continue
-        you = you_of(summary["seats"])
+        you = you_of(summary.seats)
         if you is None:
             continue
         one = tally_one(summary, you)
-        if not find_game(summary["game"]).has_deals:
+        if not find_game(summary.game).has_deals:
             points: tuple[int, ...] = (one.points,) if one.games else ()
         else:
             points = tuple(deal_scores(summary, you))
-        out.append(Played(summary["game"], summary["updated"], bool(one.games), bool(one.wins), points))
+        out.append(Played(summary.game, summary.updated, bool(one.games), bool(one.wins), points))
     out.sort(key=lambda p: p.updated)
     return out
 

@@ -53,7 +53,7 @@ def test_the_catalog_lives_in_the_data_folder_and_lists_like_the_saves(home: Pat
     assert by_name["hearts.json"].info.totals == (75, 108, 60, 95)
     assert by_name["hearts-mid-deal.json"].info.status == "in_progress"
     summary = by_name["spades.json"].summary
-    assert summary is not None and summary["game"] == "spades" and summary["winner"] == [1]
+    assert summary is not None and summary.game == "spades" and summary.winner == (1,)
 
 
 def test_a_warm_listing_loads_nothing(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -80,8 +80,8 @@ def test_a_save_that_changed_is_read_again(home: Path) -> None:
     with path.open("r+b") as f:
         f.write(changed)
     os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns + 1_000_000_000))
-    summary = next(e.summary for e in list_entries())
-    assert summary is not None and summary["seats"][0]["name"] == "Shout"
+    text = next(e.text for e in list_entries())
+    assert text is not None and json.loads(text)["seats"][0]["name"] == "Shout"
 
 
 def test_a_vanished_save_drops_out_of_the_catalog(home: Path) -> None:

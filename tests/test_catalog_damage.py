@@ -82,7 +82,7 @@ def test_a_damaged_row_is_rebuilt_from_its_save_and_counted(home: Path, folder: 
     assert listing.note == "rebuilt 1 damaged catalog entry"
     assert {e.info.path.name: e.info.totals for e in listing} == good
     entry = next(e for e in listing if e.info.path.name == DAMAGED)
-    assert entry.info.status == "finished" and entry.summary is not None and entry.summary["game"] == "hearts"
+    assert entry.info.status == "finished" and entry.summary is not None and entry.summary.game == "hearts"
     again = list_entries()  # the row was written back whole
     assert again.rebuilt == 0 and again.note is None
 

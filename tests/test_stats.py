@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from cardtui import cli
 from cardtui.api import ApiGame, new_game
 from cardtui.cards import DECK
-from cardtui.catalog import list_entries
+from cardtui.catalog import SeatSummary, list_entries
 from cardtui.measure import wilson
 from cardtui.rules import load_preset
 from cardtui.saves import write_save
@@ -37,6 +37,11 @@ def seats(*kinds: str) -> list[dict[str, Any]]:
         {"name": n, "kind": "human"} if k == "human" else {"name": n, "kind": "bot", "level": k}
         for n, k in zip(names, kinds, strict=False)
     ]
+
+
+def seat_kinds(*kinds: str) -> tuple[SeatSummary, ...]:
+    """The seats as the statistics read them from a save's summary."""
+    return tuple(SeatSummary.from_json(seat) for seat in seats(*kinds))
 
 
 def save(home: Path, name: str, game: ApiGame, updated: str | None = None) -> None:
@@ -126,8 +131,7 @@ def test_spades_contracts_nils_bags_and_sets(home: Path) -> None:
 
 
 def test_partnership_opponents_are_the_other_side() -> None:
-    summary = {"sides": [[0, 2], [1, 3]], "seats": seats("human", "hard", "easy", "hard")}
-    assert opponents_of(summary, 0) == "hard"
+    assert opponents_of(seat_kinds("human", "hard", "easy", "hard"), [[0, 2], [1, 3]], 0) == "hard"
 
 
 # ---------------------------------------------------------------- eight of spades
@@ -153,9 +157,9 @@ def test_eight_of_spades_points_and_ace_hits(home: Path) -> None:
 
 
 def test_you_are_seat_zero_or_the_first_person() -> None:
-    assert you_of(seats("human", "human", "hard", "hard")) == 0
-    assert you_of(seats("hard", "easy", "human", "human")) == 2
-    assert you_of(seats("hard", "hard", "hard", "hard")) is None
+    assert you_of(seat_kinds("human", "human", "hard", "hard")) == 0
+    assert you_of(seat_kinds("hard", "easy", "human", "human")) == 2
+    assert you_of(seat_kinds("hard", "hard", "hard", "hard")) is None
 
 
 def test_hot_seat_games_count_once_and_computer_only_games_not_at_all(home: Path) -> None:

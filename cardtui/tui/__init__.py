@@ -14,8 +14,6 @@ if TYPE_CHECKING:
     import ssl
 
     from cardtui.net.server import AwayPolicy
-    from cardtui.rules import Ruleset
-    from cardtui.seats import Seat
     from cardtui.session import Session
     from cardtui.tui.app import CardtuiApp, Start
     from cardtui.tui.settings import Settings
@@ -56,19 +54,10 @@ def run_menu(speed: str | None = None, ascii_only: bool | None = None) -> str | 
     return _run(Start(), settings_for(speed, ascii_only))
 
 
-def run_play(
-    ruleset: Ruleset,
-    seats: list[Seat],
-    seed: int,
-    save: Path | None,
-    speed: str | None = None,
-    ascii_only: bool | None = None,
-) -> str | None:
-    """`cardtui play`: a new game, saved from the first action on."""
-    from cardtui.session import Session
+def run_play(session: Session, speed: str | None = None, ascii_only: bool | None = None) -> str | None:
+    """`cardtui play`: a new game, saved from the first action on (the session already holds its lock)."""
     from cardtui.tui.app import Start
 
-    session = Session.new(ruleset, seats, seed, save_path=save)
     return _run(Start(session=session), settings_for(speed, ascii_only))
 
 

@@ -620,6 +620,7 @@ class WebPortError(OSError):
     """The seats' pages could not listen: the fault is --web-port's, not the table's port."""
 
 
+@dataclass(eq=False)
 class SeatPages:
     """`host --web`: a page per person's seat beside a table, its process `cardtui join` with that seat's invitation.
 
@@ -627,22 +628,14 @@ class SeatPages:
     the seat's own invitation token (128 random bits).
     """
 
-    def __init__(
-        self,
-        host: str,
-        port: int,
-        url_host: str | None = None,
-        tls: ssl.SSLContext | None = None,
-        cert: Path | None = None,
-    ) -> None:
-        self.host = host
-        self.port = port
-        self.url_host = url_host
-        self.tls = tls
-        self.cert = cert
-        """The table's certificate (with TLS): the one a seat's process trusts, so a self-signed table works."""
-        self.face: WebFace | None = None
-        self.home: str | None = None
+    host: str
+    port: int
+    url_host: str | None = None
+    tls: ssl.SSLContext | None = None
+    cert: Path | None = None
+    """The table's certificate (with TLS): the one a seat's process trusts, so a self-signed table works."""
+    face: WebFace | None = field(default=None, init=False)
+    home: str | None = field(default=None, init=False)
 
     async def open(self, table: Table, skip: int | None = None) -> dict[int, str]:
         """Serve the seats' pages; the link of every person's seat but `skip`, by seat number."""

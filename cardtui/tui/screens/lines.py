@@ -1,4 +1,5 @@
-"""A dialog of lines: a title, plain lines in a scroll, and a line naming its keys; its key closes it."""
+"""Dialogs of a title, a body and a line naming their keys: `LinesDialog`'s body is plain lines in a scroll, and
+another (the review's loss chart) draws its own; their key closes them."""
 
 from __future__ import annotations
 
@@ -13,27 +14,49 @@ MORE = "↑↓ more · "
 """Before the keys' line when the lines scroll."""
 
 
-class LinesDialog(ModalScreen[None]):
-    """A title, one plain line each (scrolled when they do not fit) and a note naming the keys; each kind binds
-    its own keys to `close`. Its parts' ids are `NAME-dialog`, `LIST_ID` and `NAME-keys` (the style sheet's)."""
+class NoteDialog(ModalScreen[None]):
+    """A title, the kind's body and a note naming the keys; each kind binds its own keys to `close`. Its parts'
+    ids are `NAME-dialog` and `NAME-keys`, and their classes the kind's own (the style sheet's)."""
 
     NAME: ClassVar[str]
-    LIST_ID: ClassVar[str]
+    DIALOG_CLASSES: ClassVar[str] = "dialog"
+    KEYS_CLASSES: ClassVar[str] = ""
 
-    def __init__(self, title: str, lines: list[str], note: str) -> None:
+    def __init__(self, title: str, note: str) -> None:
         super().__init__()
         self.title_text = title
-        self.lines = lines
         self.note = note
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog lines-dialog", id=f"{self.NAME}-dialog"):
+        with Vertical(classes=self.DIALOG_CLASSES, id=f"{self.NAME}-dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
-            with VerticalScroll(classes="lines", id=self.LIST_ID):
-                for line in self.lines:
-                    yield Static(line, markup=False)
-            yield Static(self.note, classes="lines-keys", id=f"{self.NAME}-keys", markup=False)
+            yield from self.body()
+            yield Static(self.note, classes=self.KEYS_CLASSES, id=f"{self.NAME}-keys", markup=False)
         yield Footer()
+
+    def body(self) -> ComposeResult:
+        """What stands between the title and the note."""
+        raise NotImplementedError
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class LinesDialog(NoteDialog):
+    """One plain line each (scrolled when they do not fit), in a scroll whose id is `LIST_ID`."""
+
+    LIST_ID: ClassVar[str]
+    DIALOG_CLASSES = "dialog lines-dialog"
+    KEYS_CLASSES = "lines-keys"
+
+    def __init__(self, title: str, lines: list[str], note: str) -> None:
+        super().__init__(title, note)
+        self.lines = lines
+
+    def body(self) -> ComposeResult:
+        with VerticalScroll(classes="lines", id=self.LIST_ID):
+            for line in self.lines:
+                yield Static(line, markup=False)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._say_more)
@@ -47,6 +70,3 @@ class LinesDialog(ModalScreen[None]):
             return
         more = self.query_one(f"#{self.LIST_ID}", VerticalScroll).max_scroll_y > 0
         self.query_one(f"#{self.NAME}-keys", Static).update(f"{MORE}{self.note}" if more else self.note)
-
-    def action_close(self) -> None:
-        self.dismiss(None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -22,6 +22,7 @@ from cardtui.saves import SaveError, SaveInfo
 from cardtui.tui.messages import OpenGame, OpenReplay, OpenSettings, OpenStats
 
 if TYPE_CHECKING:
+    from cardtui.catalog import SavedSummary
     from cardtui.replay import Replay
     from cardtui.session import Session
     from cardtui.tui.screens.new_game import GameSetup
@@ -241,16 +242,16 @@ def save_line(info: SaveInfo, deals: int | None = None) -> Text:
     return Text(inert(f"{info.path.name}  {info.game}  {status}  {score}{watch}"))
 
 
-def watchable_deals(summary: dict[str, Any] | None) -> int:
+def watchable_deals(summary: SavedSummary | None) -> int:
     """How many finished deals of a game in progress a replay may show from its catalog summary: none where
     more than one person plays (a replay shows every hand) or the game is one deal."""
     from cardtui.replay import why_no_past_deals
 
-    if summary is None or summary.get("status") != "in_progress":
+    if summary is None or summary.finished:
         return 0
-    people = sum(1 for seat in summary.get("seats", ()) if seat.get("kind") == "human")
-    deals = len(summary.get("deals", ()))
-    return 0 if why_no_past_deals(summary["game"], people, deals) else deals
+    people = sum(1 for seat in summary.seats if seat.person)
+    deals = len(summary.deals)
+    return 0 if why_no_past_deals(summary.game, people, deals) else deals
 
 
 class SavePicker(ModalScreen[Path | None]):

@@ -335,39 +335,42 @@ class ReplayScreen(FitsTerminal):
         position = self.replay.position
         return self.review.at(position - 1) if self.review is not None and position > 0 else None
 
-    def _judged_named(self) -> tuple[Judgement, Callable[[Card], str], str] | None:
-        """The judgement in view with how this screen writes a card and who decided; None if nothing was weighed."""
+    def _judged_named(self) -> tuple[Judgement, Callable[[Card], str], str, str] | None:
+        """The judgement in view with how this screen writes a card, who decided and the decision's title (who,
+        the phase, the action); None if nothing was weighed."""
+        from cardtui.review import say_action
+
         judged = self._judged()
         if judged is None:
             return None
-        return judged, _code if self.ascii_only else _glyph, seat_name(self.seats, judged.seat)
+        text = _code if self.ascii_only else _glyph
+        who = seat_name(self.seats, judged.seat)
+        return judged, text, who, f"{who}, {judged.phase}: {say_action(judged.action, text)}"
 
     def action_values(self) -> None:
         """Every choice of the decision in view, valued."""
-        from cardtui.review import option_lines, say_action
+        from cardtui.review import option_lines
         from cardtui.tui.screens.review_values import ValuesScreen
 
         named = self._judged_named()
         if named is None:
             return
-        judged, text, who = named
-        title = f"{who}, {judged.phase}: {say_action(judged.action, text)} ({judged.unit}, higher is better)"
+        judged, text, _who, title = named
         compact = self.narrow()
         note = "± two standard errors; choices that play the same share a line's numbers. Esc or v: close"
         if compact:
             note = "±: two standard errors; <: chosen. Esc: close"
+        title = f"{title} ({judged.unit}, higher is better)"
         self.app.push_screen(ValuesScreen(title, option_lines(judged, text, compact=compact), note))
 
     def action_why(self) -> None:
         """The review's words for the decision in view, whole (the line under the replay may be cut short)."""
-        from cardtui.review import say_action
         from cardtui.tui.screens.review_values import WhyScreen
 
         named = self._judged_named()
         if named is None:
             return
-        judged, text, who = named
-        title = f"{who}, {judged.phase}: {say_action(judged.action, text)}"
+        judged, _text, who, title = named
         mark = f" {judged.mark}" if judged.mark else (" ~" if judged.close else "")
         words = judged.why if self.ascii_only else judged.line
         self.app.push_screen(WhyScreen(title, [f"{who}{mark}: {words}"], "Esc or w: close"))

@@ -7,41 +7,31 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
 
+from cardtui.tui.screens.lines import NoteDialog
 from cardtui.tui.widgets.chart import Chart
 
 
-class LossChartScreen(ModalScreen[None]):
+class LossChartScreen(NoteDialog):
     """The expected loss summed decision by decision, per seat, and each seat's accuracy; Esc or c closes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,c,enter", "close", "Close", id="loss-chart.close"),
     ]
+    NAME = "loss-chart"
 
     def __init__(
         self, title: str, series: Sequence[tuple[str, Sequence[float]]], note: str, ascii_only: bool = False
     ) -> None:
-        super().__init__()
-        self.title_text = title
+        super().__init__(title, note)
         self.series = series
-        self.note = note
         self.ascii_only = ascii_only
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="loss-chart-dialog"):
-            yield Static(self.title_text, classes="dialog-title", markup=False)
-            yield Chart(self.ascii_only, id="loss-chart")
-            yield Static(self.note, id="loss-chart-keys", markup=False)
-        yield Footer()
+    def body(self) -> ComposeResult:
+        yield Chart(self.ascii_only, id="loss-chart")
 
     def on_mount(self) -> None:
         longest = max((len(ys) for _, ys in self.series), default=0)
         xs = list(range(1, longest + 1))
         series = [(label, list(ys) + [ys[-1]] * (longest - len(ys))) for label, ys in self.series if ys]
         self.query_one(Chart).lines("Running loss", xs, series, "decision", "points lost")
-
-    def action_close(self) -> None:
-        self.dismiss(None)
