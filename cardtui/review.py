@@ -109,8 +109,8 @@ class Judgement:
     unit: str
     mark: str
     close: bool
-    """Whether the verdict is within the noise (no mark: too close to call): a loss that reaches a mark's threshold,
-    or the choice made on top by no more than `CLEAR_Z` standard errors over the runner-up."""
+    """Whether the verdict is within the noise (no mark: too close to call): a loss that reaches a mark's threshold
+    only within `CLEAR_Z` standard errors (never a choice made that came out on top: it lost nothing)."""
     choices: int
     samples: int
     options: tuple[Valued, ...]
@@ -486,11 +486,10 @@ def verdict(game: str, ev: Weighing) -> tuple[str, bool]:
     """The mark of a weighed decision and whether it is close, decided on the loss's interval, not its point
     estimate: the mark is the one the loss less `CLEAR_Z` standard errors earns (`??` only when the loss is clearly
     past the `??` threshold, else `?` when clearly past the `?` one). A loss whose estimate reaches a threshold
-    that its interval does not clear gets no mark and is close; so is a choice on top only within the noise."""
+    that its interval does not clear gets no mark and is close. A choice made that came out on top has no loss, so
+    it is never close (its words say when its lead is within the noise)."""
     mark = mark_for(game, ev.unit, ev.loss - CLEAR_Z * ev.loss_se)
     if mark_for(game, ev.unit, ev.loss) and not mark:
-        return "", True
-    if ev.loss <= 1e-9 and ev.close_call:
         return "", True
     return mark, False
 
@@ -508,7 +507,7 @@ def _judgement(
 ) -> Judgement:
     lost = ev.loss > 1e-9
     words = (lambda card: card.code, lambda card: card.glyph)
-    why, line = (explain(view, ev, names, text) + solved_words(action, solved, text) for text in words)
+    why, line = (explain(view, ev, names, text) + solved_words(action, solved, text, ev, view) for text in words)
     mark, close = verdict(game, ev)
     return Judgement(
         index,
@@ -593,6 +592,12 @@ def explain(view: PlayerView, ev: Weighing, names: Sequence[str], text: CardText
             f"{say_action(mine.action, text)} {_on_top(ev, text)}: {_amount(view, ev.unit, shown_mine)}{samples}{tail}"
         )
     by = _loss_words(ev.unit, ev.loss)
+    if by == _loss_words(ev.unit, 0.0):  # a lead too small to show is a tie, not a better choice
+        apart = "0.05 points" if ev.unit == POINTS else "half a point of win chance"
+        return (
+            f"{say_action(best.action, text)} and {say_action(mine.action, text)} come out level, less than {apart} "
+            f"apart: {_amount(view, ev.unit, shown_mine)}{samples}{tail}"
+        )
     if not ev.exact:
         by += f" (± {CLEAR_Z * ev.loss_se:.1f})"
     split = ""
@@ -626,6 +631,8 @@ def _on_top(ev: Weighing, text: CardText) -> str:
     if ev.level:
         return f"was the best choice, level with {say_action(runner.action, text)} on every sample"
     lead = _loss_words(ev.unit, ev.margin)
+    if lead == _loss_words(ev.unit, 0.0):
+        return f"was the best choice, level with {say_action(runner.action, text)} (less than a tenth apart)"
     said = f"by {lead} (± {CLEAR_Z * ev.margin_se:.1f}) over {say_action(runner.action, text)}"
     if ev.close_call:
         return f"was on top {said}, within the noise"
@@ -646,28 +653,75 @@ def _told_parts(split: Sequence[tuple[str, float]], rest: float) -> list[tuple[s
     return [(n, v + 0.0) for n, v in told if abs(v) >= 0.05]
 
 
-def solved_words(action: Action, solved: Solved | None, text: CardText) -> str:
-    """The answer with every hand known, as a sentence after the review line (empty where none was sought)."""
+def solved_words(
+    action: Action, solved: Solved | None, text: CardText, ev: Weighing | None = None, view: PlayerView | None = None
+) -> str:
+    """The answer with every hand known, as a sentence after the review line (empty where none was sought): the
+    card played, the samples' best (when another) and the solver's best (when neither is), each with its value; a
+    card that falls short of the best says by how much, and a card the sampled line did not name gets its sampled
+    points too, so the two answers can be set side by side."""
     if solved is None:
         return ""
     if solved.note:
         return f". With every hand known: {solved.note}"
     if not solved.complete:
         return f". With every hand known: the solver ran out of its budget ({solved.nodes} positions)"
-    best = solved.best()
+    top = solved.best()
     mine = solved.of(action)
-    if best is None or mine is None:
+    if top is None or mine is None:
         return ""
+    remark = f" ({solved.remark})" if solved.remark else ""
 
-    def amount(v: float) -> str:
-        return f"{v:g} {solved.unit}"
+    def amount(a: Action, v: float, unit: bool = True) -> str:
+        moon = " (shooting the moon)" if a in solved.moons else ""
+        return f"{v + 0.0:g} {solved.unit}{moon}" if unit else f"{v + 0.0:g}{moon}"
 
-    if abs(best[1] - mine) < 1e-9:
-        return f". With every hand known, {say_action(action, text)} is among the best: {amount(mine)}"
-    return (
-        f". With every hand known, {say_action(action, text)} gives {amount(mine)} and "
-        f"{say_action(best[0], text)} {amount(best[1])}"
-    )
+    if len(solved.values) == 1:
+        only = f"{say_action(action, text)}, the only card,"
+        return f". With every hand known{remark}, {only} gives {amount(action, mine)}"
+    sampled_best = ev.best.action if ev is not None and ev.loss > 1e-9 else action
+    said = [(a, v) for a in dict.fromkeys([sampled_best, action]) if (v := solved.of(a)) is not None]
+    if all(abs(v - top[1]) > 1e-9 for _, v in said):
+        said.append(top)
+    if all(abs(v - top[1]) < 1e-9 for _, v in said):
+        cards = " and ".join(say_action(a, text) for a, _ in said)
+        verb = "is" if len(said) == 1 else "are"
+        return f". With every hand known{remark}, {cards} {verb} among the best: {amount(said[0][0], top[1])}"
+    short = [_falls_short(a, v, top[1], solved, text) for a, v in said if a in (action, sampled_best)]
+    lead = "; ".join(s for s in short if s)
+    listed = [f"{say_action(said[0][0], text)} gives {amount(*said[0])}"]
+    listed += [f"{say_action(a, text)} {amount(a, v, False)}" for a, v in said[1:]]
+    sentence = ", ".join(listed[:-1]) + f" and {listed[-1]}"
+    extra = ""
+    if ev is not None:
+        # a runner-up the line says is level has the same points; another runner-up's points are not said
+        named = {ev.best.action, ev.mine.action} | ({ev.options[1].action} if ev.level else set())
+        missing = [a for a, _ in said if a not in named]
+        told = [_sampled(a, ev, view, text) for a in missing]
+        extra = "".join(f" ({t})" for t in told if t)
+    return f". With every hand known{remark}, {sentence}{extra}{': ' + lead if lead else ''}"
+
+
+def _falls_short(action: Action, value: float, top: float, solved: Solved, text: CardText) -> str:
+    """`AH loses a trick`, `10H costs 3 points`: how far a card falls short of the best with every hand known."""
+    gap = abs(top - value)
+    if gap < 1e-9:
+        return ""
+    if solved.unit.startswith("tricks"):
+        many = "a trick" if abs(gap - 1) < 1e-9 else f"{gap:g} tricks"
+        return f"{say_action(action, text)} loses {many}"
+    return f"{say_action(action, text)} costs {gap:g} point{'' if abs(gap - 1) < 1e-9 else 's'}"
+
+
+def _sampled(action: Action, ev: Weighing, view: PlayerView | None, text: CardText) -> str:
+    """A choice's sampled points in words (`10H on the samples: 12.0 points taken this deal`), for a card the
+    sampled line did not name."""
+    for o in ev.options:
+        if action == o.action or action in o.alike:
+            if view is None or not o.samples:
+                return ""
+            return f"{say_action(action, text)} on the samples: {_amount(view, ev.unit, o.points)}"
+    return ""
 
 
 def _words(said: str) -> list[str]:

@@ -62,7 +62,8 @@ def test_every_spades_line_adds_up() -> None:
     checked, causes = check_sums(review(loaded, seats=[1, 2], budget_ms=10), points_hurt=False)
     assert checked >= 3
     # each part of a loss beyond the side's own score names one cause, bags with their price
-    assert causes and causes <= {"bags priced at 10.0 points each", "the other side's score", "the game's end"}
+    end = "the game's end (winning the game counts +200 points and losing it -200)"
+    assert causes and causes <= {"bags priced at 10.0 points each", "the other side's score", end}
     assert {"bags priced at 10.0 points each", "the other side's score"} <= causes
 
 

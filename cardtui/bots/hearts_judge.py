@@ -73,6 +73,36 @@ def _no_chance() -> float:
     return 0.0
 
 
+def moon_holder(view: TrickView) -> tuple[int, int] | None:
+    """The one seat that has taken every point card taken so far this deal (hearts and the queen of spades) and the
+    points they are worth, when some have been taken: the seat still able to shoot the moon (None when none is)."""
+    rules = view.ruleset
+    assert isinstance(rules, HeartsRules)
+    taken = read_view(view).state.taken
+    holders = [s for s, t in enumerate(taken) if t & (HEARTS | QS)]
+    if len(holders) != 1:
+        return None
+    mine = taken[holders[0]]
+    return holders[0], (mine & HEARTS).bit_count() * rules.heart_points + (rules.queen_points if mine & QS else 0)
+
+
+def moon_scoring(rules: HeartsRules) -> str:
+    """How a moon is scored, in words (`0 for the shooter and 26 to each other seat`)."""
+    points = rules.moon_points
+    if rules.moon == "add_to_others":
+        return f"0 for the shooter and {points} to each other seat"
+    if rules.moon == "subtract_from_shooter":
+        return f"-{points} for the shooter"
+    return f"0 for the shooter and {points} to each other seat, or -{points} for the shooter (the shooter's choice)"
+
+
+MOON_UNIT = "points this deal after the moon"
+"""The unit of a Hearts play's points while a moon is possible: the deal's score, a moon scored as the rules say."""
+STOPPED = "the others play against you and stop the moon"
+"""Why the answer with every hand known may differ from the samples' while a moon is possible for the seat: there
+the others play against it, on the samples as the normal player does."""
+
+
 def solve_hearts(st: DealState, rules: HeartsRules, seat: int, totals: list[int], deals: int, nodes: int) -> Solution:
     """Each legal card's points for the seat at the deal's end with every hand known (the others play against
     it; the moon counts), as negative values (higher is better)."""
@@ -115,8 +145,22 @@ class HeartsJudge(TrickJudge):
         assert isinstance(rules, HeartsRules)
         seen = read_view(view)
         nodes = self.budget_ms * SOLVER_NODES_PER_MS
-        solution = solve_hearts(DealState.of(game), rules, view.seat, seen.totals, seen.deals, nodes)
-        return solved_plays(solution, view.seat, "points taken this deal", False, -1.0)
+        state = DealState.of(game)
+        solution = solve_hearts(state, rules, view.seat, seen.totals, seen.deals, nodes)
+        holder = moon_holder(view)
+        if holder is None:
+            return solved_plays(solution, view.seat, "points taken this deal", False, -1.0)
+        solved = solved_plays(solution, view.seat, MOON_UNIT, False, -1.0)
+        if holder[0] != view.seat:
+            return solved
+        # every point card taken by the seat: its moon's scores (before the jack, which a moon leaves where it lies)
+        taken = list(state.taken)
+        taken[view.seat] |= HEARTS | QS
+        scores, _ = score_hearts_deal(rules, taken, seen.totals, seen.deals)
+        if rules.jack_of_diamonds:  # the jack's points may hide which score is a moon: the values are said plainly
+            return solved
+        moons = tuple(a for a, v in solved.values if abs(v - scores[view.seat]) < 1e-9 or v < 0)
+        return dataclasses.replace(solved, moons=moons, remark="" if moons else STOPPED)
 
     def _pass_trial(self, view: HeartsView, action: Pass, bot_rng: random.Random) -> tuple[Trial, int, Action]:
         """The passes weighed: the person's, the hard player's (returned too, as weighed), the rule-based ones and
@@ -164,4 +208,4 @@ class HeartsJudge(TrickJudge):
         return Trial(actions, 40, rules.deck.bit_count(), run), 0, bot_action
 
 
-__all__ = ["HeartsJudge", "judged_value", "solve_hearts"]
+__all__ = ["MOON_UNIT", "STOPPED", "HeartsJudge", "judged_value", "moon_holder", "moon_scoring", "solve_hearts"]

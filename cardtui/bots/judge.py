@@ -150,6 +150,10 @@ class Solved:
     nodes: int
     note: str = ""
     """Why the solver's count was left out (no values then): it would not say what the verdict weighs."""
+    moons: tuple[Action, ...] = ()
+    """The cards whose value is the seat shooting the moon (Hearts): its points are the moon's scoring."""
+    remark: str = ""
+    """Why the answer may differ from the samples' (`the others, ... stop the moon`), said before the values."""
 
     def best(self) -> tuple[Action, float] | None:
         if not self.values:

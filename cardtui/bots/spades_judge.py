@@ -30,7 +30,7 @@ from cardtui.bots.search import seen_bids
 from cardtui.bots.solver import Solution, Solver
 from cardtui.bots.spades import Standing, choose_bid
 from cardtui.bots.spades import normal_play as spades_play
-from cardtui.bots.spades_search import sample_spades, spades_result, spades_value
+from cardtui.bots.spades_search import GAME_WIN_SPADES, sample_spades, spades_result, spades_value
 from cardtui.games.base import Action, Bid, Play, PlayerView
 from cardtui.games.fast import DealState, FastRules, Policy, play_out
 from cardtui.games.trick import TrickGame, TrickView
@@ -48,7 +48,9 @@ def parts(rules: SpadesRules) -> tuple[str, ...]:
     """The names of a value's parts beyond the side's points, in `judged_value`'s order."""
     per_bag = rules.bag_penalty / rules.bag_limit if rules.bag_limit and rules.has_bags else 0.0
     others = "the other side's score" if rules.partnership else "the others' average score"
-    return (f"bags priced at {per_bag:.1f} points each", others, "the game's end")
+    lost = GAME_WIN_SPADES / (len(rules.sides) - 1)
+    end = f"the game's end (winning the game counts +{GAME_WIN_SPADES:g} points and losing it -{lost:.4g})"
+    return (f"bags priced at {per_bag:.1f} points each", others, end)
 
 
 def judged_value(st: DealState, seen: Seen, bids: list[Bid], rules: SpadesRules) -> Outcome:

@@ -171,7 +171,7 @@ EIGHT_OF_SPADES = GameEntry(
     board="grid",
     deal_table=None,
     thresholds={"points": (1.0, 3.0), "win chance": (0.05, 0.15)},
-    review=ReviewWords(amount=_amount, points_hurt=False, own_score="its own", facts=_facts, say=_say),
+    review=ReviewWords(amount=_amount, points_hurt=False, own_score="your own", facts=_facts, say=_say),
     seat_counts=tuple(range(2, 9)),
     players_knob="players",
     figures=_figures,

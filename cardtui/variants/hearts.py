@@ -52,11 +52,35 @@ def _stat_counts(figures: Mapping[str, list[int]], you: int, side: int) -> dict[
 
 
 def _amount(view: PlayerView, points: float) -> str:
-    return f"{points:.1f} points taken this deal"
+    from cardtui.bots.hearts_judge import MOON_UNIT, moon_holder
+
+    assert isinstance(view, TrickView)
+    unit = "points taken this deal" if view.phase != "play" or moon_holder(view) is None else MOON_UNIT
+    return f"{points:.1f} {unit}"
+
+
+def _moon_causes(view: HeartsView, names: Sequence[str]) -> list[str]:
+    """A moon still possible: the one seat that has taken every point card so far, and how a moon is scored."""
+    from cardtui.bots.hearts_judge import moon_holder, moon_scoring
+
+    holder = moon_holder(view)
+    if holder is None:
+        return []
+    seat, points = holder
+    scoring = moon_scoring(view.ruleset)
+    if seat == view.seat:
+        return [f"shooting the moon: you have taken every point so far ({points}), and a moon scores {scoring}"]
+    return [f"{names[seat]} has taken every point so far ({points}) and may shoot the moon, scored {scoring}"]
 
 
 def _rest(view: PlayerView) -> str:
-    return "the others' points, the moon and the game's end"
+    """The others' points, the moon and the game's end, at its price in the judge's points."""
+    from cardtui.bots.hearts_search import GAME_WIN_HEARTS
+
+    n = view.ruleset.seats
+    won, lost = GAME_WIN_HEARTS * (n - 1) / n, GAME_WIN_HEARTS / n
+    end = f"the game's end (winning the game counts +{won:.3g} points, losing it -{lost:.3g})"
+    return f"the others' points, the moon and {end}"
 
 
 def _queen_facts(view: TrickView, best: Play, mine: Play, text: CardText, unseen: int) -> list[str]:
@@ -76,7 +100,7 @@ def _queen_facts(view: TrickView, best: Play, mine: Play, text: CardText, unseen
 def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], text: CardText) -> list[str]:
     assert isinstance(view, HeartsView)
     if isinstance(best, Play) and isinstance(mine, Play):
-        return play_facts(view, best, mine, names, text, _queen_facts)
+        return play_facts(view, best, mine, names, text, _queen_facts, _moon_causes(view, names))
     if isinstance(best, Pass):
         return [f"passing {view.detail.pass_direction}"]
     return []

@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 
 from cardtui.bots import LEVELS
-from cardtui.bots.common import read_view
+from cardtui.bots.common import SUIT_WORDS, read_view
 from cardtui.cards import DECK, Suit
 from cardtui.games.base import Action, Bid, Game, Play, PlayerView
 from cardtui.games.spades import SpadesGame, SpadesView, score_side
@@ -81,7 +81,7 @@ def _stat_counts(figures: Mapping[str, list[int]], you: int, side: int) -> dict[
 def _amount(view: PlayerView, points: float) -> str:
     assert isinstance(view.ruleset, SpadesRules)
     side = "the side" if view.ruleset.partnership else "the seat"
-    return f"{points:+.1f} for {side} this deal"
+    return f"{points:+.1f} points for {side} this deal"
 
 
 def _rest(view: PlayerView) -> str:
@@ -122,17 +122,54 @@ def _play_causes(view: SpadesView, best: Play, mine: Play, names: Sequence[str],
                 f"{names[s]}, an opponent, bid {nil} and has taken no trick: setting it swings their score by "
                 f"{_nil_worth(rules, seen.blind[s])} points"
             )
-    if partner < 0:
+    causes += _can_be_beaten(view, mine, names, text)
+    if partner < 0 or not view.trick:
         return causes
-    if view.trick:
-        trump = Suit.SPADES
-        cards = [c.index for _, c in view.trick]
-        top = winning_card(cards, trump)
-        winner = view.trick[cards.index(top)][0]
-        overtakes = winning_card([*cards, mine.card.index], trump) == mine.card.index
-        if winner == partner and seen.bids[partner] != 0 and overtakes:
-            causes.append(f"{names[partner]}, your partner, was already winning the trick with {text(DECK[top])}")
+    trump = Suit.SPADES
+    cards = [c.index for _, c in view.trick]
+    top = winning_card(cards, trump)
+    winner = view.trick[cards.index(top)][0]
+    overtakes = winning_card([*cards, mine.card.index], trump) == mine.card.index
+    if winner == partner and seen.bids[partner] != 0 and overtakes:
+        led = view.trick[0][1].suit
+        n = rules.seats
+        later = [(view.seat + k) % n for k in range(1, n - len(view.trick))]
+        void = [s for s in later if seen.voids[s] >> led & 1 and not seen.voids[s] >> trump & 1]
+        follow = [s for s in later if not seen.voids[s] >> led & 1]
+        higher = [DECK[i] for i in range(top + 1, led * 13 + 13) if seen.unseen >> i & 1]
+        said = f"{names[partner]}, your partner, was already winning the trick with {text(DECK[top])}"
+        if mine.card.suit == trump and led != trump and DECK[top].suit == led and void:
+            said += f", but {names[void[0]]}, still to play, is void in {SUIT_WORDS[led]} and could trump it"
+        elif mine.card.suit == trump and led != trump and DECK[top].suit == led and follow and higher:
+            said += f", but {text(higher[-1])} is still out and {names[follow[0]]} is still to play"
+        else:
+            causes.append(said)
+            return causes
+        causes.append(f"{said}: your trump keeps the trick for the side")
     return causes
+
+
+def _can_be_beaten(view: SpadesView, mine: Play, names: Sequence[str], text: CardText) -> list[str]:
+    """A card played to win the trick (led, or on top so far) while higher cards of its suit are still out with a
+    seat still to play: those cards (the lowest two), which can beat it."""
+    seen = read_view(view)
+    n = view.ruleset.seats
+    cards = [c.index for _, c in view.trick]
+    if cards and winning_card([*cards, mine.card.index], Suit.SPADES) != mine.card.index:
+        return []
+    later = [(view.seat + k) % n for k in range(1, n - len(view.trick))]
+    suit = mine.card.suit
+    led = view.trick[0][1].suit if view.trick else suit
+    # a later seat beats it by following with a higher card, or (a trump on another suit led) by over-trumping
+    able = [s for s in later if (not seen.voids[s] >> suit & 1) and (led == suit or seen.voids[s] >> led & 1)]
+    if not able:
+        return []
+    higher = [DECK[i] for i in range(mine.card.index + 1, suit * 13 + 13) if seen.unseen >> i & 1]
+    if not higher:
+        return []
+    said = " and ".join(text(c) for c in higher[:2])
+    verb = "is" if len(higher) == 1 else "are"
+    return [f"{said} {verb} still out, so {text(mine.card)} can be beaten"]
 
 
 def _progress(view: PlayerView, names: Sequence[str]) -> list[str]:
@@ -207,7 +244,7 @@ SPADES = GameEntry(
     board="table",
     deal_table="bids",
     thresholds=THRESHOLDS,
-    review=ReviewWords(amount=_amount, points_hurt=False, own_score="its own", facts=_facts, rest=_rest),
+    review=ReviewWords(amount=_amount, points_hurt=False, own_score="your own", facts=_facts, rest=_rest),
     seat_counts=(4,),
     players_knob=None,
     figures=_figures,

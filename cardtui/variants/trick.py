@@ -64,7 +64,7 @@ def play_facts(
     led = view.trick[0][1].suit if view.trick else None
     suits = {led} if led is not None else {best.card.suit, mine.card.suit}
     n = view.ruleset.seats
-    still = [(view.seat + k) % n for k in range(len(view.trick) + 1, n)] if view.trick else []
+    still = [(view.seat + k) % n for k in range(1, n - len(view.trick))] if view.trick else []
     for seat in still or [s for s in range(n) if s != view.seat]:
         void = [SUIT_WORDS[s] for s in sorted(suits) if seen.voids[seat] >> s & 1]
         if void:
