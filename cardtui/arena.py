@@ -22,9 +22,10 @@ from typing import Any, Protocol, TypeVar
 
 from cardtui.games import create_game
 from cardtui.games.base import Bid, Game, PlayerView, ToMove
+from cardtui.games.spades import score_side
 from cardtui.games.trick import TrickGame
 from cardtui.measure import usable_cores, wilson
-from cardtui.rules import Ruleset, default_preset
+from cardtui.rules import Ruleset, SpadesRules, default_preset
 from cardtui.variants import UnknownGame, find_game, make_bot
 
 
@@ -47,13 +48,16 @@ class Job:
 
 @dataclasses.dataclass(slots=True)
 class Contracts:
-    """Spades contract figures: bids of one or more and those made, nils and those made, bags taken."""
+    """Spades contract figures: bids of one or more and those made, nils and those made, bags taken, and the
+    deals a seat's side had a contract (a bid of one or more) and those it was set in."""
 
     bids: int = 0
     bids_made: int = 0
     nils: int = 0
     nils_made: int = 0
     bags: int = 0
+    side_contracts: int = 0
+    sets: int = 0
 
     def __iadd__(self, other: Contracts) -> Contracts:
         """Every figure summed, field by field, so a figure added to the class is never left out of a sum."""
@@ -170,22 +174,34 @@ def _tally(game: Game, results: list[SeatResult], won: bool) -> None:
             res.deals += 1
             res.points += record.scores[side]
         if record.bids is not None:
-            _tally_contracts(game.sides, game.overtricks(record), record.bids, record.tricks, results)
+            made = _contracts_made(game, record.bids, record.tricks)
+            _tally_contracts(game.sides, game.overtricks(record), made, record.bids, record.tricks, results)
+
+
+def _contracts_made(game: Game, bids: tuple[Bid, ...], tricks: tuple[int, ...]) -> tuple[bool, ...]:
+    """Whether each side made its contract, by the engine's scoring (a side without one made it)."""
+    rules = game.ruleset
+    assert isinstance(rules, SpadesRules)
+    return tuple(score_side(rules, side, list(bids), list(tricks), 0).made for side in game.sides)
 
 
 def _tally_contracts(
     sides: tuple[tuple[int, ...], ...],
     overtricks: tuple[int, ...],
+    made: tuple[bool, ...],
     bids: tuple[Bid, ...],
     tricks: tuple[int, ...],
     results: list[SeatResult],
 ) -> None:
-    for side, over in zip(sides, overtricks, strict=True):
+    for side, over, side_made in zip(sides, overtricks, made, strict=True):
         contract = sum(bids[s].bid for s in side if bids[s].bid > 0)
         counted = sum(tricks[s] for s in side if bids[s].bid > 0)
         for s in side:
             res = results[s].contracts
             res.bags += over
+            if contract > 0:
+                res.side_contracts += 1
+                res.sets += not side_made
             if bids[s].bid == 0:
                 res.nils += 1
                 res.nils_made += tricks[s] == 0
@@ -286,6 +302,7 @@ class Tally:
                     c.nils,
                     round(c.nils_made / c.nils, 4) if c.nils else 0.0,
                     round(c.bags / t.deals, 3) if t.deals else 0.0,
+                    round(c.sets / c.side_contracts, 4) if c.side_contracts else 0.0,
                 )
             per_deal = round(t.points / t.deals, 3) if t.deals else 0.0
             levels[name] = LevelFigures(t.seats, per_deal, wins, contracts)
@@ -319,13 +336,15 @@ class WinFigures:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class ContractFigures:
-    """A Spades level's contracts: bids of one or more and the share made, nils and the share made, bags a deal."""
+    """A Spades level's contracts: bids of one or more and the share made, nils and the share made, bags a deal,
+    and the share of deals with a side contract in which the side was set."""
 
     bids: int
     bids_made: float
     nils: int
     nils_made: float
     bags_per_deal: float
+    set_rate: float
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -567,6 +586,7 @@ def render(result: ArenaResult) -> str:
             parts.append(f"bids made {100 * c.bids_made:.1f}%")
             parts.append(f"nils made {c.nils_made * 100:.0f}% of {c.nils}")
             parts.append(f"{c.bags_per_deal:.2f} bags/deal")
+            parts.append(f"set {100 * c.set_rate:.1f}%")
         lines.append("  ".join(parts))
     for pair, d in result.differences.items():
         lo, hi = d.interval

@@ -14,8 +14,12 @@ from typer.testing import CliRunner
 from cardtui import arena
 from cardtui.arena import ArenaError, decision_points, render, run_arena, seat_levels
 from cardtui.cli import app
+from cardtui.games import create_game
+from cardtui.games.base import Bid, DealRecord
 from cardtui.games.codec import to_json
+from cardtui.games.trick import TrickGame
 from cardtui.measure import usable_cores, wilson
+from cardtui.rules import default_preset
 from tests.support.arena import figures
 
 
@@ -49,9 +53,31 @@ def test_single_deals_and_spades_figures() -> None:
     out = result.to_json()
     assert out["deals"] == 8
     for entry in out["levels"].values():
-        assert {"points_per_deal", "bids_made", "nils_made", "bags_per_deal"} <= set(entry)
+        assert {"points_per_deal", "bids_made", "nils_made", "bags_per_deal", "set_rate"} <= set(entry)
     assert "normal-easy" in out["differences"]
     assert "points/deal" in render(result)
+
+
+def test_spades_set_rate_is_the_share_of_contracts_a_side_missed() -> None:
+    game = create_game(default_preset("spades"))
+    assert isinstance(game, TrickGame)
+    # Deal 1: seats 0+2 bid 7 and take 6 (set); seats 1+3 bid 3 and a nil, take 7 (made, the nil failed).
+    game._add_record(DealRecord(0, (5, 4, 1, 3), (-70, 40), (-70, 40), bids=bid_row(4, 3, 3, 0)))
+    # Deal 2: both sides make their contracts.
+    game._add_record(DealRecord(1, (4, 3, 4, 2), (80, 50), (10, 90), bids=bid_row(4, 2, 3, 1)))
+    results = [arena.SeatResult(level) for level in ("a", "b", "a", "b")]
+    arena._tally(game, results, won=False)
+    tally = arena.Tally("spades", ("a", "b", "a", "b"), deals_mode=True)
+    tally.add(results)
+    levels = tally.result(1, 1, partial=False).levels
+    a, b = levels["a"].contracts, levels["b"].contracts
+    assert a is not None and b is not None
+    assert (a.set_rate, b.set_rate) == (0.5, 0.0)
+    assert "set 50.0%" in render(tally.result(1, 1, partial=False))
+
+
+def bid_row(*bids: int) -> tuple[Bid, ...]:
+    return tuple(Bid(seat, n) for seat, n in enumerate(bids))
 
 
 def test_arena_refuses_what_it_cannot_run() -> None:
