@@ -22,10 +22,9 @@ from typing import Any, Protocol, TypeVar
 
 from cardtui.games import create_game
 from cardtui.games.base import Bid, Game, PlayerView, ToMove
-from cardtui.games.spades import score_side
 from cardtui.games.trick import TrickGame
 from cardtui.measure import usable_cores, wilson
-from cardtui.rules import Ruleset, SpadesRules, default_preset
+from cardtui.rules import Ruleset, default_preset
 from cardtui.variants import UnknownGame, find_game, make_bot
 
 
@@ -174,15 +173,8 @@ def _tally(game: Game, results: list[SeatResult], won: bool) -> None:
             res.deals += 1
             res.points += record.scores[side]
         if record.bids is not None:
-            made = _contracts_made(game, record.bids, record.tricks)
+            made = game.contracts_made(record)
             _tally_contracts(game.sides, game.overtricks(record), made, record.bids, record.tricks, results)
-
-
-def _contracts_made(game: Game, bids: tuple[Bid, ...], tricks: tuple[int, ...]) -> tuple[bool, ...]:
-    """Whether each side made its contract, by the engine's scoring (a side without one made it)."""
-    rules = game.ruleset
-    assert isinstance(rules, SpadesRules)
-    return tuple(score_side(rules, side, list(bids), list(tricks), 0).made for side in game.sides)
 
 
 def _tally_contracts(

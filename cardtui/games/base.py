@@ -533,6 +533,10 @@ class Game(ABC):
         """Per side, the tricks a finished deal's contract was beaten by (bags); none in a game without bids."""
         return ()
 
+    def contracts_made(self, record: DealRecord) -> tuple[bool, ...]:
+        """Per side, whether a finished deal's contract was made (a side without one made it); none without bids."""
+        return ()
+
     @abstractmethod
     def summary_parts(self, detail: bool) -> dict[str, Any]:
         """What only this game adds to its summary (`games.summary.summary_of`), between `totals` and `winner`."""

@@ -301,6 +301,11 @@ class SpadesGame(TrickGame):
         bids, tricks = list(record.bids), list(record.tricks)
         return tuple(score_side(self.ruleset, side, bids, tricks, 0).overtricks for side in self.sides)
 
+    def contracts_made(self, record: DealRecord) -> tuple[bool, ...]:
+        assert record.bids is not None
+        bids, tricks = list(record.bids), list(record.tricks)
+        return tuple(score_side(self.ruleset, side, bids, tricks, 0).made for side in self.sides)
+
     def summary_parts(self, detail: bool) -> dict[str, Any]:
         return {"bags": list(self.bags) if self.ruleset.has_bags else None} | super().summary_parts(detail)
 
