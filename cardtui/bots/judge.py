@@ -149,7 +149,8 @@ class Solved:
     complete: bool
     nodes: int
     note: str = ""
-    """Why the solver's count was left out (no values then): it would not say what the verdict weighs."""
+    """Why there is no full answer: the solver's count was left out (no values then, not `complete`) as it would
+    not say what the verdict weighs, or the solver ran out of its budget."""
 
     def best(self) -> tuple[Action, float] | None:
         if not self.values:
@@ -388,7 +389,8 @@ def play_trial(
 def solved_plays(solution: Solution, seat: int, unit: str, higher_better: bool, scale: float = 1.0) -> Solved:
     """A solver's card values as the review's `Solved` (each value times `scale`)."""
     values = tuple((Play(seat, Card.from_index(c)), v * scale) for c, v in sorted(solution.values.items()))
-    return Solved(values, unit, higher_better, solution.complete, solution.nodes)
+    note = "" if solution.complete else f"the solver ran out of its budget ({solution.nodes} positions)"
+    return Solved(values, unit, higher_better, solution.complete, solution.nodes, note)
 
 
 __all__ = [
