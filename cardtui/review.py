@@ -741,6 +741,8 @@ def option_lines(judged: Judgement, text: CardText, yours: Action | None = None,
 
 RECORD = "reviews.json"
 """In the data folder: each reviewed save's latest accuracy, for the trend in the statistics."""
+RECORD_VERSION = 1
+"""The record's format; a record of a later version is left as it is (a newer cardtui wrote it)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -762,10 +764,18 @@ class Reviews(list[Reviewed]):
     """The record's readable entries, oldest save first; the raw entries that could not be read (kept as they are
     when the record is rewritten), and why the whole record could not be read, if it could not."""
 
-    def __init__(self, rows: list[Reviewed], damaged: dict[str, Any] | None = None, problem: str | None = None):
+    def __init__(
+        self,
+        rows: list[Reviewed],
+        damaged: dict[str, Any] | None = None,
+        problem: str | None = None,
+        newer: bool = False,
+    ):
         super().__init__(rows)
         self.damaged = {} if damaged is None else damaged
         self.problem = problem
+        self.newer = newer
+        """Whether the record was written by a newer cardtui (then `problem` says so, and it is left as it is)."""
 
     @property
     def note(self) -> str | None:
@@ -809,6 +819,10 @@ def reviewed_games(path: Path | None = None) -> Reviews:
         return Reviews([], problem=str(err))
     except (ValueError, RecursionError):
         return Reviews([], problem="not JSON")
+    version = data.get("version") if isinstance(data, dict) else None
+    if isinstance(version, int) and not isinstance(version, bool) and version > RECORD_VERSION:
+        said = f"it is version {version}, made by a newer cardtui; this one reads version {RECORD_VERSION}"
+        return Reviews([], problem=said, newer=True)
     reviews = data.get("reviews") if isinstance(data, dict) else None
     if not isinstance(reviews, dict):
         return Reviews([], problem="not a record of reviews")
@@ -838,6 +852,16 @@ def _move_aside(path: Path) -> str:
     return f"the record of reviews could not be read; moved it aside to {aside.name} and started a new one"
 
 
+def _make_folder(folder: Path) -> None:
+    """The data folder, made if missing; FileProblem in one sentence when a file stands in its way."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise FileProblem(f"the data folder {folder} is a file, not a folder") from None
+    except OSError as err:
+        raise FileProblem(f"the data folder {folder} cannot be made ({err.strerror or err})") from None
+
+
 def record(review: Review, loaded: LoadedSave, path: Path | None = None) -> str | None:
     """Keep the review's accuracy for the statistics' trend (the save's latest review replaces an older one);
     only a person's seat is kept (the first reviewed), and not a game with no decision that had a choice. The
@@ -851,14 +875,16 @@ def record(review: Review, loaded: LoadedSave, path: Path | None = None) -> str 
         return None
     path = record_path() if path is None else path
     old = reviewed_games(path)
+    if old.newer:
+        raise FileProblem(f"{path}: {old.problem}, so it is left as it is")
     note = _move_aside(path) if old.problem is not None else old.note
     rows = {r.key: r for r in old}
     key = str(loaded.path.resolve()) if loaded.path is not None else f"{loaded.name}:{loaded.created}"
     rows[key] = Reviewed(key, review.game, loaded.updated, round(tally.accuracy, 1), tally.decisions)
     kept: dict[str, Any] = {k: v for k, v in old.damaged.items() if k != key}
     kept |= {k: {f: getattr(r, f) for f in ("game", "updated", "accuracy", "decisions")} for k, r in rows.items()}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, json.dumps({"version": 1, "reviews": kept}, indent=1).encode())
+    _make_folder(path.parent)
+    write_atomic(path, json.dumps({"version": RECORD_VERSION, "reviews": kept}, indent=1).encode())
     return note
 
 
