@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import json
 import math
 import multiprocessing
@@ -36,13 +37,14 @@ import os
 import random
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as Pending
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
 from cardtui.bots import DEFAULT_BUDGET_MS
-from cardtui.bots.judge import CLEAR_Z, MIN_SAMPLES, Solved, Valued, Weigher, Weighing
+from cardtui.bots.judge import CLEAR_Z, MIN_SAMPLES, Solved, Valued, Weigher, Weighing, telling
 from cardtui.cards import Card, parse_card
 from cardtui.files import FileProblem, read_regular, write_atomic
 from cardtui.games import Action
@@ -74,6 +76,12 @@ PARALLEL_FROM = 4
 Progress = Callable[[int, int], None]
 DealProgress = Callable[[int, int], None]
 """Told (k, n) as the review starts on the k-th of the n deals it weighs."""
+Within = Callable[[int, int, float], None]
+"""Told (done, n, share) while a decision is weighed: `done` of the n decisions are weighed, and the next is
+`share` (0 to 1) of its budget through."""
+
+POLL_S = 0.5
+"""How often a review in worker processes looks at how far the decision being weighed has got."""
 
 
 class ReviewError(ValueError):
@@ -374,12 +382,17 @@ class _Weigher:
 
 
 _WORKER: _Weigher | None = None
+_SHARES: Any = None
+"""In a worker: the review's shared array of each decision's share of its budget spent so far."""
 
 
-def _start_worker(data: dict[str, Any], level: str, budget_ms: int, judge_seed: int, lifeline: Connection) -> None:
-    global _WORKER
+def _start_worker(
+    data: dict[str, Any], level: str, budget_ms: int, judge_seed: int, lifeline: Connection, shares: Any
+) -> None:
+    global _WORKER, _SHARES
     threading.Thread(target=_end_with, args=(lifeline,), daemon=True).start()
     _WORKER = _Weigher(data, level, budget_ms, judge_seed)
+    _SHARES = shares
 
 
 def _end_with(lifeline: Connection) -> None:
@@ -390,9 +403,15 @@ def _end_with(lifeline: Connection) -> None:
     os._exit(1)
 
 
-def _weigh_in_worker(item: tuple[int, int]) -> Weighed:
+def _weigh_in_worker(item: tuple[int, int, int]) -> Weighed:
     assert _WORKER is not None, "the worker was started with its save"
-    return _WORKER.weigh(*item)
+    position, index, moves = item
+
+    def tell(share: float) -> None:
+        _SHARES[position] = share
+
+    with telling(tell):
+        return _WORKER.weigh(index, moves)
 
 
 def review(
@@ -404,14 +423,16 @@ def review(
     progress: Progress | None = None,
     judge_seed: int = 0,
     on_deal: DealProgress | None = None,
+    within: Within | None = None,
 ) -> Review:
     """Weigh every decision of the seats (default: the people's) up to where the save stands.
 
     `jobs` > 1 spreads the decisions over that many worker processes (spawned:
     the caller may be a threaded app), at most one per core; the result is the
     same either way. `judge_seed` picks another stream of the judge's samples.
-    `progress(done, total)` is called after each decision, and `on_deal(k, n)`
-    as the review reaches the k-th of the n deals it weighs.
+    `progress(done, total)` is called after each decision, `on_deal(k, n)`
+    as the review reaches the k-th of the n deals it weighs, and `within`
+    while a decision is weighed (how far through its budget it is).
     """
     game_name = loaded.ruleset.game
     if not 1 <= budget_ms <= MAX_BUDGET_MS:
@@ -437,23 +458,30 @@ def review(
     if jobs > 1 and total >= PARALLEL_FROM:
         data = build_save(loaded.ruleset, loaded.seats, loaded.seed, loaded.log, loaded.created, loaded.updated)
         context = multiprocessing.get_context("spawn")
+        _quiet_tracker()
         lifeline, alive = context.Pipe(duplex=False)
+        shares = context.RawArray("d", total)
         pool = ProcessPoolExecutor(
             min(jobs, total),
             mp_context=context,
             initializer=_start_worker,
-            initargs=(data, level, budget_ms, judge_seed, lifeline),
+            initargs=(data, level, budget_ms, judge_seed, lifeline, shares),
         )
         try:
             reach(0)
-            for weighed in pool.map(_weigh_in_worker, zip(indices, moves, strict=True)):
+            futures = [pool.submit(_weigh_in_worker, item) for item in zip(range(total), indices, moves, strict=True)]
+            for k, future in enumerate(futures):
+                weighed = _waited(future, k, total, shares, within)
                 weighings.append(weighed)
                 if progress is not None:
                     progress(len(weighings), total)
                 reach(len(weighings))
         except BaseException:  # interrupted (Ctrl-C, a signal made an exit) or failed: the workers end now
+            # their lifeline closed, each worker ends at once; the pool then fails what is left (cancelling it
+            # instead races with that failing, and the pool's own thread prints a traceback)
             alive.close()
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown(wait=True)
+            lifeline.close()
             raise
         pool.shutdown()
         alive.close()
@@ -461,7 +489,9 @@ def review(
     else:
         for index, _, _, count, view, game in todo:
             reach(len(weighings))
-            weighings.append(weigh(judge, loaded.seed, judge_seed, loaded.log[index], view, count, game))
+            done = len(weighings)
+            with telling(None if within is None else functools.partial(within, done, total)):
+                weighings.append(weigh(judge, loaded.seed, judge_seed, loaded.log[index], view, count, game))
             if progress is not None:
                 progress(len(weighings), total)
     names = tuple(seat.name for seat in loaded.seats)
@@ -480,6 +510,34 @@ def review(
         names,
         tuple(judgements),
     )
+
+
+def _quiet_tracker() -> None:
+    """Starts multiprocessing's resource tracker (the process that frees the workers' shared locks should this
+    one be killed outright) with its stderr on the null device: its warnings about what it frees are not for a
+    user. A tracker already running is left as it is."""
+    from multiprocessing import resource_tracker
+
+    saved = os.dup(2)
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 2)
+        resource_tracker.ensure_running()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
+
+
+def _waited(future: Future[Weighed], done: int, total: int, shares: Any, within: Within | None) -> Weighed:
+    """A worker's weighing of the decision after the `done` first, once it is done; meanwhile `within` is told
+    every `POLL_S` how far through its budget it is (`shares[done]`, which the worker keeps)."""
+    while True:
+        try:
+            return future.result(timeout=POLL_S)
+        except Pending:
+            if within is not None:
+                within(done, total, shares[done])
 
 
 def verdict(game: str, ev: Weighing) -> tuple[str, bool]:
