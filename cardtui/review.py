@@ -27,6 +27,7 @@ reported as close, with no mark. The thresholds, and why:
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import functools
@@ -35,8 +36,9 @@ import math
 import multiprocessing
 import os
 import random
+import signal
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as Pending
 from multiprocessing.connection import Connection, wait
@@ -469,7 +471,9 @@ def review(
         )
         try:
             reach(0)
-            futures = [pool.submit(_weigh_in_worker, item) for item in zip(range(total), indices, moves, strict=True)]
+            with _ctrl_c_left_to_this_process():
+                items = zip(range(total), indices, moves, strict=True)
+                futures = [pool.submit(_weigh_in_worker, item) for item in items]
             for k, future in enumerate(futures):
                 weighed = _waited(future, k, total, shares, within)
                 weighings.append(weighed)
@@ -510,6 +514,21 @@ def review(
         names,
         tuple(judgements),
     )
+
+
+@contextlib.contextmanager
+def _ctrl_c_left_to_this_process() -> Iterator[None]:
+    """Worker processes started inside start with SIGINT ignored: a Ctrl-C at the terminal reaches every process
+    of its group, and a worker stopped by it (even while it starts) would print a traceback; this process answers
+    it, and its workers end with their lifeline. Only the main thread can do this; elsewhere nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def _quiet_tracker() -> None:

@@ -32,7 +32,7 @@ SAMPLES = ROOT / "saves"
 runner = CliRunner()
 
 
-def _cardtui(args: list[str]) -> subprocess.Popen[str]:
+def _cardtui(args: list[str], new_group: bool = False) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.Popen(
         [sys.executable, "-m", "cardtui", *args],
@@ -40,6 +40,7 @@ def _cardtui(args: list[str]) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        start_new_session=new_group,
     )
 
 
@@ -87,16 +88,29 @@ def test_the_share_of_a_decision_weighed_is_told_and_changes_nothing() -> None:
     assert first and first == sorted(first) and 0 < first[-1] <= 1
 
 
-@pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGKILL, -9)])
+@pytest.mark.parametrize(
+    ("sig", "status", "group"),
+    [
+        (signal.SIGINT, 130, False),
+        (signal.SIGINT, 130, True),
+        (signal.SIGTERM, 143, False),
+        (signal.SIGKILL, -9, False),
+    ],
+)
 def test_a_signal_to_a_review_in_workers_prints_no_traceback_or_warning(
-    tmp_path: Path, sig: signal.Signals, status: int
+    tmp_path: Path, sig: signal.Signals, status: int, group: bool
 ) -> None:
+    """The signal sent to the review alone, or (`group`) to its whole process group, as Ctrl-C at a terminal."""
     if usable_cores() < 2:
         pytest.skip("worker processes need two usable cores")
-    proc = _cardtui(["review", str(_hearts_sample(tmp_path)), "--seat", "0", "--jobs", "2", "--budget-ms", "60000"])
+    args = ["review", str(_hearts_sample(tmp_path)), "--seat", "0", "--jobs", "2", "--budget-ms", "60000"]
+    proc = _cardtui(args, new_group=group)
     try:
         assert _first_line(proc, r"% weighed")  # the workers are weighing
-        proc.send_signal(sig)
+        if group:
+            os.killpg(proc.pid, sig)
+        else:
+            proc.send_signal(sig)
         _, err = proc.communicate(timeout=90)  # until every process that holds stderr (workers, tracker) ends
     finally:
         proc.kill()
