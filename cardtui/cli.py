@@ -531,10 +531,13 @@ REVIEW_QUIET_S = 2.0
 
 
 @contextlib.contextmanager
-def _review_progress() -> Iterator[tuple[Callable[[int, int], None], Callable[[int, int], None]]]:
+def _review_progress() -> Iterator[
+    tuple[Callable[[int, int], None], Callable[[int, int], None], Callable[[int, int, float], None]]
+]:
     """The review's progress on stderr (never stdout): on a terminal a bar from the start, naming the deal
-    (`deal k of n`) and the decisions weighed; otherwise, once the review has run `REVIEW_QUIET_S`, a line as
-    each deal starts and at most one a `REVIEW_QUIET_S` between."""
+    (`deal k of n`), the decision being weighed and how far through its budget it is; otherwise, once the review
+    has run `REVIEW_QUIET_S`, a line as each deal starts and at most one a `REVIEW_QUIET_S` between, even within
+    one long decision."""
     import time
 
     start = time.monotonic()
@@ -555,8 +558,15 @@ def _review_progress() -> Iterator[tuple[Callable[[int, int], None], Callable[[i
         def advance(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total, description=f"{deal[0]}: {done} of {total} decisions")
 
+        def inside(done: int, total: int, share: float) -> None:
+            now = time.monotonic()
+            if now - told[0] >= 0.1:
+                told[0] = now
+                said = f"{deal[0]}: decision {done + 1} of {total}, {round(share * 100)}%"
+                bar.update(task, completed=done + share, total=total, description=said)
+
         try:
-            yield advance, on_deal
+            yield advance, on_deal, inside
         finally:
             bar.stop()
         return
@@ -575,7 +585,31 @@ def _review_progress() -> Iterator[tuple[Callable[[int, int], None], Callable[[i
         if done < total and time.monotonic() - told[0] >= REVIEW_QUIET_S:
             tell(f"{deal[0]}: {done} of {total} decisions weighed")
 
-    yield decision_line, deal_line
+    def inside_line(done: int, total: int, share: float) -> None:
+        if time.monotonic() - told[0] >= REVIEW_QUIET_S:
+            tell(f"{deal[0]}: decision {done + 1} of {total}, {round(share * 100)}% weighed")
+
+    yield decision_line, deal_line, inside_line
+
+
+@contextlib.contextmanager
+def _ended_by_sigterm() -> Iterator[None]:
+    """SIGTERM ends the work inside as Ctrl-C would, cleaning up on the way out (its worker processes ended),
+    with the usual status 143; the handler before is put back after."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise typer.Exit(128 + signal.SIGTERM)
+
+    try:
+        before = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: signals stay as they are
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def _catalog_jobs() -> int:
@@ -795,12 +829,12 @@ def review(
     loaded = _load(save)
     if not loaded.game.is_over:
         try:  # as a replay: the finished deals only, never the deal being played or another person's choices
-            loaded = finished_part(loaded)
+            loaded = finished_part(loaded, review=True)
         except SaveError as err:
             fail(str(err))
-    with _review_progress() as (progress, on_deal):
+    with _review_progress() as (progress, on_deal, within), _ended_by_sigterm():
         try:
-            result = make_review(loaded, seat, level, budget_ms, jobs, progress, judge_seed, on_deal)
+            result = make_review(loaded, seat, level, budget_ms, jobs, progress, judge_seed, on_deal, within)
         except ReviewError as err:
             fail(f"{save.name}: {err}")
     try:

@@ -34,16 +34,18 @@ def still_in_progress(path: str | Path) -> str:
     )
 
 
-def why_no_past_deals(game: str, people: int, finished: int) -> str | None:
+def why_no_past_deals(game: str, people: int, finished: int, review: bool = False) -> str | None:
     """Why a game in progress shows none of its deals as a replay (None: its `finished` deals may be shown).
 
     A replay shows every hand, passes included, so another person's cards would show where more than one
-    person plays; the deal being played is never shown, so a game of one deal waits for its end.
+    person plays; the deal being played is never shown, so a game of one deal waits for its end. `review`: the
+    sentence speaks of a review, which shows as much.
     """
     if people > 1:
+        shows, done = ("a review", "reviewed") if review else ("a replay", "watched")
         return (
-            f"{people} people play this game, and a replay shows every hand and pass, theirs included; it can be"
-            " watched once the game is over"
+            f"{people} people play this game, and {shows} shows every hand and pass, theirs included; it can be"
+            f" {done} once the game is over"
         )
     entry = find_game(game)
     if not entry.has_deals:
@@ -53,16 +55,17 @@ def why_no_past_deals(game: str, people: int, finished: int) -> str | None:
     return None
 
 
-def finished_part(loaded: LoadedSave) -> LoadedSave:
+def finished_part(loaded: LoadedSave, review: bool = False) -> LoadedSave:
     """A game in progress as far as the end of its last finished deal: never the deal being played.
 
-    SaveError (the file and `why_no_past_deals`' sentence) where that would show nothing or too much.
+    SaveError (the file and `why_no_past_deals`' sentence, of a review with `review`) where that would show
+    nothing or too much.
     """
     people = loaded.history.people
     log = loaded.log
     starts = [i for i, action in enumerate(log) if action.type == "deal"]
     end = len(log) if loaded.game.is_chance or not starts else starts[-1]
-    why = why_no_past_deals(loaded.ruleset.game, len(people), sum(start < end for start in starts))
+    why = why_no_past_deals(loaded.ruleset.game, len(people), sum(start < end for start in starts), review)
     if why is not None:
         raise SaveError(f"{loaded.name}: {why}")
     history = History.replay(loaded.ruleset, people, log[:end])

@@ -27,22 +27,26 @@ reported as close, with no mark. The thresholds, and why:
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
+import functools
 import json
 import math
 import multiprocessing
 import os
 import random
+import signal
 import threading
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as Pending
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
 from cardtui.bots import DEFAULT_BUDGET_MS
-from cardtui.bots.judge import CLEAR_Z, MIN_SAMPLES, Solved, Valued, Weigher, Weighing
+from cardtui.bots.judge import CLEAR_Z, MIN_SAMPLES, Solved, Valued, Weigher, Weighing, telling
 from cardtui.cards import Card, parse_card
 from cardtui.files import FileProblem, read_regular, write_atomic
 from cardtui.games import Action
@@ -74,6 +78,12 @@ PARALLEL_FROM = 4
 Progress = Callable[[int, int], None]
 DealProgress = Callable[[int, int], None]
 """Told (k, n) as the review starts on the k-th of the n deals it weighs."""
+Within = Callable[[int, int, float], None]
+"""Told (done, n, share) while a decision is weighed: `done` of the n decisions are weighed, and the next is
+`share` (0 to 1) of its budget through."""
+
+POLL_S = 0.5
+"""How often a review in worker processes looks at how far the decision being weighed has got."""
 
 
 class ReviewError(ValueError):
@@ -374,12 +384,17 @@ class _Weigher:
 
 
 _WORKER: _Weigher | None = None
+_SHARES: Any = None
+"""In a worker: the review's shared array of each decision's share of its budget spent so far."""
 
 
-def _start_worker(data: dict[str, Any], level: str, budget_ms: int, judge_seed: int, lifeline: Connection) -> None:
-    global _WORKER
+def _start_worker(
+    data: dict[str, Any], level: str, budget_ms: int, judge_seed: int, lifeline: Connection, shares: Any
+) -> None:
+    global _WORKER, _SHARES
     threading.Thread(target=_end_with, args=(lifeline,), daemon=True).start()
     _WORKER = _Weigher(data, level, budget_ms, judge_seed)
+    _SHARES = shares
 
 
 def _end_with(lifeline: Connection) -> None:
@@ -390,9 +405,15 @@ def _end_with(lifeline: Connection) -> None:
     os._exit(1)
 
 
-def _weigh_in_worker(item: tuple[int, int]) -> Weighed:
+def _weigh_in_worker(item: tuple[int, int, int]) -> Weighed:
     assert _WORKER is not None, "the worker was started with its save"
-    return _WORKER.weigh(*item)
+    position, index, moves = item
+
+    def tell(share: float) -> None:
+        _SHARES[position] = share
+
+    with telling(tell):
+        return _WORKER.weigh(index, moves)
 
 
 def review(
@@ -404,14 +425,16 @@ def review(
     progress: Progress | None = None,
     judge_seed: int = 0,
     on_deal: DealProgress | None = None,
+    within: Within | None = None,
 ) -> Review:
     """Weigh every decision of the seats (default: the people's) up to where the save stands.
 
     `jobs` > 1 spreads the decisions over that many worker processes (spawned:
     the caller may be a threaded app), at most one per core; the result is the
     same either way. `judge_seed` picks another stream of the judge's samples.
-    `progress(done, total)` is called after each decision, and `on_deal(k, n)`
-    as the review reaches the k-th of the n deals it weighs.
+    `progress(done, total)` is called after each decision, `on_deal(k, n)`
+    as the review reaches the k-th of the n deals it weighs, and `within`
+    while a decision is weighed (how far through its budget it is).
     """
     game_name = loaded.ruleset.game
     if not 1 <= budget_ms <= MAX_BUDGET_MS:
@@ -437,23 +460,32 @@ def review(
     if jobs > 1 and total >= PARALLEL_FROM:
         data = build_save(loaded.ruleset, loaded.seats, loaded.seed, loaded.log, loaded.created, loaded.updated)
         context = multiprocessing.get_context("spawn")
+        _quiet_tracker()
         lifeline, alive = context.Pipe(duplex=False)
+        shares = context.RawArray("d", total)
         pool = ProcessPoolExecutor(
             min(jobs, total),
             mp_context=context,
             initializer=_start_worker,
-            initargs=(data, level, budget_ms, judge_seed, lifeline),
+            initargs=(data, level, budget_ms, judge_seed, lifeline, shares),
         )
         try:
             reach(0)
-            for weighed in pool.map(_weigh_in_worker, zip(indices, moves, strict=True)):
+            with _ctrl_c_left_to_this_process():
+                items = zip(range(total), indices, moves, strict=True)
+                futures = [pool.submit(_weigh_in_worker, item) for item in items]
+            for k, future in enumerate(futures):
+                weighed = _waited(future, k, total, shares, within)
                 weighings.append(weighed)
                 if progress is not None:
                     progress(len(weighings), total)
                 reach(len(weighings))
         except BaseException:  # interrupted (Ctrl-C, a signal made an exit) or failed: the workers end now
+            # their lifeline closed, each worker ends at once; the pool then fails what is left (cancelling it
+            # instead races with that failing, and the pool's own thread prints a traceback)
             alive.close()
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown(wait=True)
+            lifeline.close()
             raise
         pool.shutdown()
         alive.close()
@@ -461,7 +493,9 @@ def review(
     else:
         for index, _, _, count, view, game in todo:
             reach(len(weighings))
-            weighings.append(weigh(judge, loaded.seed, judge_seed, loaded.log[index], view, count, game))
+            done = len(weighings)
+            with telling(None if within is None else functools.partial(within, done, total)):
+                weighings.append(weigh(judge, loaded.seed, judge_seed, loaded.log[index], view, count, game))
             if progress is not None:
                 progress(len(weighings), total)
     names = tuple(seat.name for seat in loaded.seats)
@@ -480,6 +514,49 @@ def review(
         names,
         tuple(judgements),
     )
+
+
+@contextlib.contextmanager
+def _ctrl_c_left_to_this_process() -> Iterator[None]:
+    """Worker processes started inside start with SIGINT ignored: a Ctrl-C at the terminal reaches every process
+    of its group, and a worker stopped by it (even while it starts) would print a traceback; this process answers
+    it, and its workers end with their lifeline. Only the main thread can do this; elsewhere nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _quiet_tracker() -> None:
+    """Starts multiprocessing's resource tracker (the process that frees the workers' shared locks should this
+    one be killed outright) with its stderr on the null device: its warnings about what it frees are not for a
+    user. A tracker already running is left as it is."""
+    from multiprocessing import resource_tracker
+
+    saved = os.dup(2)
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 2)
+        resource_tracker.ensure_running()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
+
+
+def _waited(future: Future[Weighed], done: int, total: int, shares: Any, within: Within | None) -> Weighed:
+    """A worker's weighing of the decision after the `done` first, once it is done; meanwhile `within` is told
+    every `POLL_S` how far through its budget it is (`shares[done]`, which the worker keeps)."""
+    while True:
+        try:
+            return future.result(timeout=POLL_S)
+        except Pending:
+            if within is not None:
+                within(done, total, shares[done])
 
 
 def verdict(game: str, ev: Weighing) -> tuple[str, bool]:
@@ -795,6 +872,8 @@ def option_lines(judged: Judgement, text: CardText, yours: Action | None = None,
 
 RECORD = "reviews.json"
 """In the data folder: each reviewed save's latest accuracy, for the trend in the statistics."""
+RECORD_VERSION = 1
+"""The record's format; a record of a later version is left as it is (a newer cardtui wrote it)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -816,10 +895,18 @@ class Reviews(list[Reviewed]):
     """The record's readable entries, oldest save first; the raw entries that could not be read (kept as they are
     when the record is rewritten), and why the whole record could not be read, if it could not."""
 
-    def __init__(self, rows: list[Reviewed], damaged: dict[str, Any] | None = None, problem: str | None = None):
+    def __init__(
+        self,
+        rows: list[Reviewed],
+        damaged: dict[str, Any] | None = None,
+        problem: str | None = None,
+        newer: bool = False,
+    ):
         super().__init__(rows)
         self.damaged = {} if damaged is None else damaged
         self.problem = problem
+        self.newer = newer
+        """Whether the record was written by a newer cardtui (then `problem` says so, and it is left as it is)."""
 
     @property
     def note(self) -> str | None:
@@ -863,6 +950,10 @@ def reviewed_games(path: Path | None = None) -> Reviews:
         return Reviews([], problem=str(err))
     except (ValueError, RecursionError):
         return Reviews([], problem="not JSON")
+    version = data.get("version") if isinstance(data, dict) else None
+    if isinstance(version, int) and not isinstance(version, bool) and version > RECORD_VERSION:
+        said = f"it is version {version}, made by a newer cardtui; this one reads version {RECORD_VERSION}"
+        return Reviews([], problem=said, newer=True)
     reviews = data.get("reviews") if isinstance(data, dict) else None
     if not isinstance(reviews, dict):
         return Reviews([], problem="not a record of reviews")
@@ -892,6 +983,16 @@ def _move_aside(path: Path) -> str:
     return f"the record of reviews could not be read; moved it aside to {aside.name} and started a new one"
 
 
+def _make_folder(folder: Path) -> None:
+    """The data folder, made if missing; FileProblem in one sentence when a file stands in its way."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise FileProblem(f"the data folder {folder} is a file, not a folder") from None
+    except OSError as err:
+        raise FileProblem(f"the data folder {folder} cannot be made ({err.strerror or err})") from None
+
+
 def record(review: Review, loaded: LoadedSave, path: Path | None = None) -> str | None:
     """Keep the review's accuracy for the statistics' trend (the save's latest review replaces an older one);
     only a person's seat is kept (the first reviewed), and not a game with no decision that had a choice. The
@@ -905,14 +1006,16 @@ def record(review: Review, loaded: LoadedSave, path: Path | None = None) -> str 
         return None
     path = record_path() if path is None else path
     old = reviewed_games(path)
+    if old.newer:
+        raise FileProblem(f"{path}: {old.problem}, so it is left as it is")
     note = _move_aside(path) if old.problem is not None else old.note
     rows = {r.key: r for r in old}
     key = str(loaded.path.resolve()) if loaded.path is not None else f"{loaded.name}:{loaded.created}"
     rows[key] = Reviewed(key, review.game, loaded.updated, round(tally.accuracy, 1), tally.decisions)
     kept: dict[str, Any] = {k: v for k, v in old.damaged.items() if k != key}
     kept |= {k: {f: getattr(r, f) for f in ("game", "updated", "accuracy", "decisions")} for k, r in rows.items()}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, json.dumps({"version": 1, "reviews": kept}, indent=1).encode())
+    _make_folder(path.parent)
+    write_atomic(path, json.dumps({"version": RECORD_VERSION, "reviews": kept}, indent=1).encode())
     return note
 
 

@@ -110,13 +110,16 @@ def test_the_review_gives_the_answer_with_every_hand_known_for_the_last_tricks()
     assert solved
     for d in solved:
         assert d["phase"] == "play" and d["solver"]["unit"] == "tricks for the side"
-        if d["solver"]["note"]:  # a nil bid this deal: the side's tricks alone would not say what the verdict weighs
-            assert d["solver"]["values"] == [] and "the trick count alone does not say" in d["why"]
+        if "a nil is in play" in d["solver"]["note"]:  # the side's tricks alone would not say what the verdict weighs
+            assert d["solver"]["values"] == [] and not d["solver"]["complete"]
+            assert "With every hand known: a nil is in play" in d["why"]
         elif d["solver"]["complete"]:
+            assert d["solver"]["note"] == ""
             assert ". With every hand known, " in d["why"]
             assert {json.dumps(v["action"]) for v in d["solver"]["values"]} == {
                 json.dumps(o["action"]) for o in d["options"]
             }
         else:
-            assert "the solver ran out of its budget" in d["why"]
+            assert d["solver"]["note"].startswith("the solver ran out of its budget")
+            assert d["solver"]["note"] in d["why"]
     assert all(d["solver"] is None for d in out["decisions"] if d["phase"] == "bid")

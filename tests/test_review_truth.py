@@ -110,9 +110,10 @@ def test_with_a_nil_in_play_the_solver_line_gives_no_trick_count() -> None:
     play_until(session, 3)
     session.apply(session.bot_decision("normal").action)
     judged = [j for j in review(parse_save(session.to_save()), budget_ms=20).judgements if j.phase == "play"][-1]
-    assert "With every hand known: with a nil in play the trick count alone does not say" in judged.why
+    assert "With every hand known: a nil is in play" in judged.why
     assert "tricks for the side" not in judged.why
-    assert judged.to_json()["solver"]["values"] == []
+    solver = judged.to_json()["solver"]
+    assert solver["values"] == [] and solver["complete"] is False and "a nil is in play" in solver["note"]
 
 
 def test_bag_prices_are_told_to_one_decimal() -> None:

@@ -24,10 +24,11 @@ part, each with its cause.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from cardtui.bots.common import Seen, equivalent_groups, legal_play_mask, list_cards, read_view
@@ -49,6 +50,23 @@ CLEAR_Z = 2.0
 """A loss is more than noise when it is more than this many standard errors (the mark's rule)."""
 REFERENCE_MS = 250
 """The budget at which the weighing settles for a precision of `precision` (twice the budget: ~0.7 of it)."""
+
+
+Told = Callable[[float], None]
+"""Told the share of its budget a weighing has spent so far (0 to 1), as it samples."""
+_told: Told | None = None
+
+
+@contextlib.contextmanager
+def telling(tell: Told | None) -> Iterator[None]:
+    """While in effect, every weighing tells `tell` the share of its budget spent as it goes (a long budget's
+    progress within one decision); what it weighs is the same either way."""
+    global _told
+    before, _told = _told, tell
+    try:
+        yield
+    finally:
+        _told = before
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -149,7 +167,8 @@ class Solved:
     complete: bool
     nodes: int
     note: str = ""
-    """Why the solver's count was left out (no values then): it would not say what the verdict weighs."""
+    """Why there is no full answer: the solver's count was left out (no values then, not `complete`) as it would
+    not say what the verdict weighs, or the solver ran out of its budget."""
     moons: tuple[Action, ...] = ()
     """The cards whose value is the seat shooting the moon (Hearts): its points are the moon's scoring."""
     remark: str = ""
@@ -244,6 +263,8 @@ def weigh(trial: Trial, chosen: int, unit: str, budget_ms: int, precision: float
             parts[i].append(outcome[2:])
         spent += cost
         k += 1
+        if _told is not None:
+            _told(min(1.0, spent / budget))
         if k < MIN_SAMPLES or k % CHECK_EVERY:
             continue
         leader = max(alive, key=lambda i: (_mean(values[i]), -i))
@@ -392,7 +413,8 @@ def play_trial(
 def solved_plays(solution: Solution, seat: int, unit: str, higher_better: bool, scale: float = 1.0) -> Solved:
     """A solver's card values as the review's `Solved` (each value times `scale`)."""
     values = tuple((Play(seat, Card.from_index(c)), v * scale) for c, v in sorted(solution.values.items()))
-    return Solved(values, unit, higher_better, solution.complete, solution.nodes)
+    note = "" if solution.complete else f"the solver ran out of its budget ({solution.nodes} positions)"
+    return Solved(values, unit, higher_better, solution.complete, solution.nodes, note)
 
 
 __all__ = [
@@ -402,6 +424,7 @@ __all__ = [
     "SOLVER_NODES_PER_MS",
     "SOLVE_TRICKS",
     "Solved",
+    "Told",
     "Trial",
     "Valued",
     "Weigher",
@@ -410,5 +433,6 @@ __all__ = [
     "paired",
     "play_trial",
     "solved_plays",
+    "telling",
     "weigh",
 ]

@@ -36,7 +36,7 @@ from cardtui.games.fast import DealState, FastRules, Policy, play_out
 from cardtui.games.trick import TrickGame, TrickView
 from cardtui.rules import SpadesRules
 
-NIL_NOTE = "with a nil in play the trick count alone does not say"
+NIL_NOTE = "a nil is in play, so the trick count is not worked out"
 """Why a Spades play with a nil bid this deal gets no solver line: the solver counts only the side's tricks."""
 
 
@@ -127,7 +127,7 @@ class SpadesJudge(TrickJudge):
         assert isinstance(rules, SpadesRules)
         unit = "tricks for the side" if rules.partnership else "tricks for the seat"
         if 0 in read_view(view).bids:
-            return Solved((), unit, True, True, 0, NIL_NOTE)
+            return Solved((), unit, True, False, 0, NIL_NOTE)
         solution = solve_spades(DealState.of(game), rules, view.seat, self.budget_ms * SOLVER_NODES_PER_MS)
         return solved_plays(solution, view.seat, unit, True)
 
