@@ -3,6 +3,7 @@ the keys are named at 60 columns, keys wait for a running review, and the statis
 
 from __future__ import annotations
 
+import threading
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -169,21 +170,37 @@ async def test_a_verdict_keeps_the_hand_in_view_and_names_every_key(tmp_path: Pa
         assert "points taken: lower is better" in values.title_text
 
 
-async def test_keys_wait_for_a_running_review_and_esc_asks_before_dropping_it(tmp_path: Path) -> None:
+async def test_keys_wait_for_a_running_review_and_esc_asks_before_dropping_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import cardtui.review
+
+    go_on = threading.Event()
+    weigh = cardtui.review.review
+
+    def held(*args: Any, **kwargs: Any) -> cardtui.review.Review:
+        go_on.wait()  # the review runs until the test lets it finish
+        return weigh(*args, **kwargs)
+
+    monkeypatch.setattr(cardtui.review, "review", held)
     app = CardtuiApp(Start(replay_path=poor_game(tmp_path)))
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
-        await pilot.press("r", "v")
-        assert screen.reviewing
-        assert any("waits for the review" in n.message for n in app._notifications)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
-        await workers_done(app)
-        await pilot.pause()
-        assert in_front(app, screen) and screen.review is not None
+        try:
+            screen = app.screen
+            assert isinstance(screen, ReplayScreen)
+            await pilot.press("r", "v")
+            assert screen.reviewing
+            assert any("waits for the review" in n.message for n in app._notifications)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("n")
+            go_on.set()
+            await workers_done(app)
+            await pilot.pause()
+            assert in_front(app, screen) and screen.review is not None
+        finally:
+            go_on.set()  # never left waiting when an assertion fails
 
 
 async def test_an_accuracy_not_kept_is_told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -461,10 +461,10 @@ class ReplayScreen(FitsTerminal):
         self.app.push_screen(WhyScreen(title, [f"{who}{mark}: {words}"], "Esc or w: close"))
 
     def _direction(self, judged: Judgement) -> str:
-        """Which way each column of `v` is better: in Hearts the points are points taken."""
+        """Which way each column of `v` is better: where points hurt (Hearts) the points are points taken."""
         if judged.unit != "points":
             return f"{judged.unit}, higher is better"
-        if self.game_name == "hearts":
+        if self.entry.review.points_hurt:
             return "value: higher is better; points taken: lower is better"
         return "value and points: higher is better"
 
