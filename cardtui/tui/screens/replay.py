@@ -89,11 +89,73 @@ LEARN_PROMPTS = {"play": "your card (QS)", "bid": "your bid (4, nil)", "pass": "
 """Learn's field says what the decision in view takes; another kind of decision gets the general words."""
 
 
+MARK_WORDS = {"?": "marked ?", "??": "marked ??"}
+"""How the status line names a decision's mark (after a `·`, so it never reads as hidden cards)."""
+
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from cardtui.cards import Card
+    from cardtui.games.base import Action
     from cardtui.review import Judgement, Review
+
+
+def _typed_words(typed: str, phase: str) -> list[str]:
+    """The words of a typed choice, cards in their codes, sorted; `0` is nil for a bid."""
+    from cardtui.cards import parse_card
+
+    out = []
+    for word in typed.replace(",", " ").split():
+        try:
+            out.append(parse_card(word).code)
+        except ValueError:
+            out.append(word.lower())
+    if out and out[0] in ("passing", "bid", "play"):
+        out = out[1:]
+    if phase == "bid":
+        out = ["nil" if w == "0" else w for w in out]
+    return sorted(out)
+
+
+def learn_answer(judged: Judgement, legal: Sequence[Action], typed: str) -> Action | str:
+    """The legal choice a person typed in learn mode (valued or not), or the sentence refusing it: what is wrong
+    and what is allowed, in fewer than 60 columns."""
+    from cardtui.games.base import Bid, Pass, Play
+    from cardtui.review import say_action
+
+    want = _typed_words(typed, judged.phase)
+    shown = repr(typed.strip()[:12])
+    for action in (a for o in judged.options for a in (o.action, *o.alike)):
+        if _typed_words(say_action(action, _code), judged.phase) == want:
+            return action
+    if judged.phase == "pass" and isinstance(judged.action, Pass):
+        count = len(judged.action.cards)
+        cards = legal_cards(want)
+        candidate = Pass(judged.seat, tuple(sorted(cards)))
+        if len(cards) == len(want) == count and len(set(cards)) == count and candidate in legal:
+            return candidate
+        return f"{shown}: a pass is {count} different cards in your hand"
+    if judged.phase == "bid":
+        bids = sorted(a.bid for a in legal if isinstance(a, Bid) and not a.blind and a.bid > 0)
+        span = f"{bids[0]}–{bids[-1]}" if bids else "a number"
+        return f"{shown}: a bid is {span} or nil (0)"
+    for action in legal:
+        if _typed_words(say_action(action, _code), judged.phase) == want:
+            return action
+    if judged.phase == "play" and all(isinstance(a, Play) for a in legal):
+        return f"{shown}: play one card you can play here (like QS)"
+    return f"{shown}: not a choice here"
+
+
+def legal_cards(words: list[str]) -> list[Card]:
+    """The cards among typed words (already in their codes)."""
+    from cardtui.cards import parse_card
+
+    out = []
+    for word in words:
+        with contextlib.suppress(ValueError):
+            out.append(parse_card(word))
+    return out
 
 
 def _code(card: Card) -> str:
@@ -119,6 +181,18 @@ class ReviewDone(Message):
     review: Review | None
     note: str = ""
     problem: str = ""
+    kept: str = ""
+    """What became of the accuracy kept for the statistics, when there is something to tell."""
+
+
+class LearnInput(Input):
+    """Learn's field: ctrl+u clears it at once, in turn with the keys typed after it (as a binding it would
+    clear them too when they come in one burst, and Enter would hand in an empty answer)."""
+
+    def key_ctrl_u(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        self.value = ""
 
 
 class _Stopped(Exception):
@@ -187,7 +261,7 @@ class ReplayScreen(FitsTerminal):
                 yield GameLog(self.tell, id="replay-log")
         people = [seat.name for seat in self.seats if not seat.is_bot] or [seat_name(self.seats, 0)]
         yield ReviewLine(ask(people), self.ascii_only, id="review-line")
-        yield Input(placeholder=LEARN_PROMPT, id="learn-input", disabled=True)
+        yield LearnInput(placeholder=LEARN_PROMPT, id="learn-input", disabled=True)
         yield self.size_notice()
         yield Footer()
 
@@ -205,6 +279,9 @@ class ReplayScreen(FitsTerminal):
         width, height = event.size
         self.set_class(height < ROOMY, "-compact")
         self.set_class(width < WIDE or (self.tricks and MIN_HEIGHT <= height < TALL), "-fold")
+        self.query_one(ReviewLine).rows = 2 if height < ROOMY else 4  # the hands keep their rows
+        self.query_one(Footer).compact = width < WIDE
+        self.redraw()  # the status line's words fit the width
 
     def action_help(self) -> None:
         from cardtui.tui.screens.help import HelpScreen
@@ -243,6 +320,8 @@ class ReplayScreen(FitsTerminal):
             return parameters[0] not in GRID_HIDDEN_STEPS
         if action == "mark":  # once reviewed, with no mark it says so rather than do nothing
             return True if self.review is not None else None
+        if action in ("values", "why", "chart", "learn") and self.reviewing:
+            return True  # they say they wait for the review
         if action in ("values", "why"):
             return True if self._judged() is not None else None
         if action == "chart":
@@ -254,6 +333,12 @@ class ReplayScreen(FitsTerminal):
         if action == "toggle_side":
             return self.has_class("-fold")
         return super().check_action(action, parameters)
+
+    def _waits(self, key: str) -> bool:
+        """While the review runs, `key` says it waits for it (and does nothing else)."""
+        if self.reviewing:
+            self.app.notify(f"{key}: waits for the review to finish.", markup=False)
+        return self.reviewing
 
     def action_review(self) -> None:
         if self.reviewing or self.review is not None:
@@ -288,10 +373,13 @@ class ReplayScreen(FitsTerminal):
         except ReviewError as err:
             self.post_message(ReviewDone(None, problem=str(err)))
             return
-        if people:  # a person's accuracy, for the statistics' trend (a record that cannot be written is no loss)
-            with contextlib.suppress(FileProblem, OSError):
-                record(result, loaded)
-        self.post_message(ReviewDone(result, note))
+        kept = ""
+        if people:  # a person's accuracy, for the statistics' trend (one that cannot be written is told)
+            try:
+                kept = record(result, loaded) or ""
+            except (FileProblem, OSError) as err:
+                kept = f"the review's accuracy was not kept for the statistics: {err}"
+        self.post_message(ReviewDone(result, note, kept=kept))
 
     def on_review_progress(self, message: ReviewProgress) -> None:
         if self.reviewing:
@@ -304,6 +392,9 @@ class ReplayScreen(FitsTerminal):
         else:
             self.review, self.review_note = message.review, message.note
             self.redraw()
+            if message.kept:
+                kept = inert(message.kept)
+                self.app.notify(kept[:1].upper() + kept[1:] + ("" if kept.endswith(".") else "."), markup=False)
         self.refresh_bindings()
 
     def action_mark(self, direction: str) -> None:
@@ -315,7 +406,7 @@ class ReplayScreen(FitsTerminal):
         ahead = [s for s in stops if s > here] if direction == "next" else [s for s in stops if s < here][::-1]
         if not ahead:  # round again from the other end
             ahead = stops if direction == "next" else stops[::-1]
-            self.app.notify(
+            self.app.notify(  # a dialog opened at once clears it (see _dialog)
                 f"Round again: the {'first' if direction == 'next' else 'last'} marked decision.", markup=False
             )
         self.replay.seek(ahead[0])
@@ -352,6 +443,8 @@ class ReplayScreen(FitsTerminal):
         from cardtui.review import option_lines
         from cardtui.tui.screens.review_values import ValuesScreen
 
+        if self._waits("v"):
+            return
         named = self._judged_named()
         if named is None:
             return
@@ -360,20 +453,32 @@ class ReplayScreen(FitsTerminal):
         note = "± two standard errors; choices that play the same share a line's numbers. Esc or v: close"
         if compact:
             note = "±: two standard errors; <: chosen. Esc: close"
-        title = f"{title} ({judged.unit}, higher is better)"
+        title = f"{title} ({self._direction(judged)})"
+        self.app.clear_notifications()  # no note over the dialog
         self.app.push_screen(ValuesScreen(title, option_lines(judged, text, compact=compact), note))
 
     def action_why(self) -> None:
         """The review's words for the decision in view, whole (the line under the replay may be cut short)."""
         from cardtui.tui.screens.review_values import WhyScreen
 
+        if self._waits("w"):
+            return
         named = self._judged_named()
         if named is None:
             return
         judged, _text, who, title = named
         mark = f" {judged.mark}" if judged.mark else (" ~" if judged.close else "")
         words = judged.why if self.ascii_only else judged.line
+        self.app.clear_notifications()
         self.app.push_screen(WhyScreen(title, [f"{who}{mark}: {words}"], "Esc or w: close"))
+
+    def _direction(self, judged: Judgement) -> str:
+        """Which way each column of `v` is better: where points hurt (Hearts) the points are points taken."""
+        if judged.unit != "points":
+            return f"{judged.unit}, higher is better"
+        if self.entry.review.points_hurt:
+            return "value: higher is better; points taken: lower is better"
+        return "value and points: higher is better"
 
     def narrow(self) -> bool:
         """Whether the screen is too narrow for the values' full lines (`v`, and learn's answer)."""
@@ -384,6 +489,8 @@ class ReplayScreen(FitsTerminal):
         from cardtui.review import running_loss
         from cardtui.tui.screens.review_chart import LossChartScreen
 
+        if self._waits("c"):
+            return
         review = self.review
         if review is None:
             return
@@ -396,11 +503,14 @@ class ReplayScreen(FitsTerminal):
             by_deal = " ".join("-" if a is None else f"{a:.0f}" for a in deals)
             scores.append(f"{seat_name(self.seats, s)}: {shown} (by deal: {by_deal})")
         title = "Expected loss in points, summed decision by decision"
+        self.app.clear_notifications()
         self.app.push_screen(LossChartScreen(title, series, "; ".join(scores) + ". Esc or c: close", self.ascii_only))
 
     def action_learn(self) -> None:
         """Step to each marked decision in turn with its answer hidden; the person types a choice, then sees the
         values of every choice."""
+        if self._waits("l"):
+            return
         if self.review is None or self.learning is not None or self._none_marked():
             return
         self.learning, self.learned = list(self.review.marked()), []
@@ -424,14 +534,9 @@ class ReplayScreen(FitsTerminal):
         judged = self.learning[0]
         self.replay.seek(judged.index)
         self.redraw()
-        done = len(self.learned) + 1
-        total = done + len(self.learning) - 1
-        who = seat_name(self.seats, judged.seat)
-        self.query_one(ReviewLine).set(
-            f"Learn {done}/{total} · {who} to {judged.phase}: what would you do? (Esc: stop)",
-        )
+        self.query_one(ReviewLine).set(self._learn_prompt(judged))
         field.value = ""
-        field.placeholder = LEARN_PROMPTS.get(judged.phase, LEARN_PROMPT)
+        field.placeholder = LEARN_PROMPTS.get(judged.phase, LEARN_PROMPT).replace("pass ", f"pass{self._way(judged)} ")
         field.display, field.disabled = True, False
         self.add_class("-learning")
         field.focus()
@@ -445,36 +550,60 @@ class ReplayScreen(FitsTerminal):
             return
         event.stop()
         judged = self.learning[0]
-        yours = typed_choice(judged, event.value)
-        if yours is None:
-            event.input.value = ""
-            self.query_one(ReviewLine).set(
-                f"Learn: {event.value.strip()[:40]!r} is not one of the choices here; try again (Esc: stop)"
-            )
+        field = self.query_one("#learn-input", Input)
+        typed = field.value or event.value  # what the field holds now, all of a fast typist's keys in it
+        answer = learn_answer(judged, self.replay.state_at(judged.index).legal_actions(), typed)
+        if isinstance(answer, str):
+            field.value = ""
+            self.query_one(ReviewLine).set(answer, self._learn_prompt(judged))
             return
-        value = next(o.value for o in judged.options if yours in (o.action, *o.alike))
+        yours = answer
+        prompt = self._learn_prompt(judged)
+        valued = typed_choice(judged, say_action(yours, _code))
         best = judged.options[0]
-        self.learned.append(value >= best.value - 1e-9)
         text = _code if self.ascii_only else _glyph
-        title = (
-            f"Yours: {say_action(yours, text)} · played: {say_action(judged.action, text)} · "
-            f"best: {say_action(best.action, text)}"
-        )
         compact = self.narrow()
+        if valued is None:  # legal, but not among the passes worth weighing
+            self.learned.append(False)
+            title = f"Yours: {say_action(yours, text)} is not among the valued passes; these are"
+            lines = option_lines(judged, text, compact=compact)
+        else:
+            value = next(o.value for o in judged.options if valued in (o.action, *o.alike))
+            self.learned.append(value >= best.value - 1e-9)
+            title = (
+                f"Yours: {say_action(yours, text)} · played: {say_action(judged.action, text)} · "
+                f"best: {say_action(best.action, text)}"
+            )
+            lines = option_lines(judged, text, valued, compact=compact)
         note = "± two standard errors. Enter or Esc: the next marked decision"
         if compact:
             note = "±: two standard errors; <: played. Enter: next"
+        self.query_one(ReviewLine).set(prompt)  # no stale refusal under the answer
         self.learning.pop(0)
-        field = self.query_one("#learn-input", Input)
         field.display, field.disabled = False, True
-        lines = option_lines(judged, text, yours, compact=compact)
+        self.app.clear_notifications()
         self.app.push_screen(ValuesScreen(title, lines, note), self._learned_one)
+
+    def _way(self, judged: Judgement) -> str:
+        """` left` (the pass's direction) for a Hearts pass; empty otherwise."""
+        direction = getattr(self.replay.state_at(judged.index), "pass_direction", "")
+        return f" {direction}" if judged.phase == "pass" and direction not in ("", "none") else ""
+
+    def _learn_prompt(self, judged: Judgement) -> str:
+        """`Learn 1/3 · You to pass left: what would you do? Esc: stop`."""
+        assert self.learning is not None
+        done = len(self.learned) + 1
+        total = done + len(self.learning) - 1
+        who = seat_name(self.seats, judged.seat)
+        return f"Learn {done}/{total} · {who} to {judged.phase}{self._way(judged)}: what would you do? Esc: stop"
 
     def _learned_one(self, _: None) -> None:
         if self.learning is not None:
             self._learn_next()
 
     def _stop_learning(self) -> None:
+        if self.learning:  # stay at the decision in view, just after it, where its verdict is told
+            self.replay.seek(self.learning[0].index + 1)
         self.learning = None
         self.remove_class("-learning")
         field = self.query_one("#learn-input", Input)
@@ -483,8 +612,9 @@ class ReplayScreen(FitsTerminal):
         self.refresh_bindings()
 
     def _mark_of(self, position: int) -> str:
+        """` · marked ??` after the action in view, when the review marked it."""
         judged = self.review.at(position - 1) if self.review is not None and position > 0 else None
-        return f" {judged.mark}" if judged is not None and judged.mark else ""
+        return f" · {MARK_WORDS[judged.mark]}" if judged is not None and judged.mark else ""
 
     def _show_review(self) -> None:
         if self.review is not None and self.learning is None:
@@ -497,6 +627,20 @@ class ReplayScreen(FitsTerminal):
         if self.learning is not None:  # Esc in learn mode stops it; the replay stays
             self._stop_learning()
             return
+        if self.reviewing:
+            from cardtui.tui.screens.confirm import ConfirmScreen
+
+            self.app.clear_notifications()
+            question = "The review is still running; leaving the replay stops it and its work is lost."
+            self.app.push_screen(ConfirmScreen("Stop the review?", question, "leave", "stay"), self._leave)
+            return
+        self._leave(True)
+
+    def _leave(self, yes: bool | None) -> None:
+        if not yes:
+            return
+        self.workers.cancel_group(self, "review")
+        self.reviewing = False
         if len(self.app.screen_stack) > 2:
             self.dismiss(None)
         else:
@@ -515,7 +659,11 @@ class ReplayScreen(FitsTerminal):
         deal = r.deal_index() + 1
         title = self.entry.title + (" · finished deals" if r.in_progress else "")
         where = f" · deal {max(deal, 0)}" if self.entry.has_deals else ""
-        self.query_one("#status", Static).update(self._plain(f" Replay · {title} · {pos}{where} · after {said}"))
+        if self.app.size.width < WIDE:  # one line at 60 columns, the mark included
+            status = f" {title} · {pos}{where} · {said}"
+        else:
+            status = f" Replay · {title} · {pos}{where} · after {said}"
+        self.query_one("#status", Static).update(self._plain(status))
         self._show_review()
         lines = ["Scores as of this step"]
         for i, side in enumerate(game.sides):

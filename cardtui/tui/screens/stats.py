@@ -9,9 +9,10 @@ points your side made per deal.
 from __future__ import annotations
 
 import dataclasses
+import textwrap
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
@@ -77,11 +78,13 @@ class StatsScreen(Screen[None]):
                 yield Chart(self.ascii_only, id="stats-win-rate")
                 yield Chart(self.ascii_only, id="stats-points")
                 yield Chart(self.ascii_only, id="stats-accuracy")
+            yield Static("", id="stats-chart-note", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#stats-table").display = False
         self.query_one("#stats-charts").display = False
+        self.query_one("#stats-chart-note").display = False
         self.read_catalog()
 
     @work(thread=True, exclusive=True, group="stats")
@@ -107,7 +110,6 @@ class StatsScreen(Screen[None]):
         self.query_one("#stats-note", Static).update(f"Reading new saves: {message.done} of {message.total}…")
 
     def on_stats_read(self, message: StatsRead) -> None:
-        from cardtui.stats import render
 
         note = self.query_one("#stats-note", Static)
         if message.problem:
@@ -121,13 +123,37 @@ class StatsScreen(Screen[None]):
             return
         self.shown = [g for g in GAME_TITLES if g in reviewed or any(r.game == g for r in message.stats.rows)]
         rebuilt = f" · {inert(message.note)}" if message.note else ""
-        where = "Your record from the saves folder" if message.stats.rows else "No saved game to count; your reviews"
-        note.update(f"{where}{rebuilt} · g: the charts of the next game · Esc: back")
-        self.query_one("#stats-text", Static).update(inert(render(message.stats), lines=True))
+        where = "Your record from the saves folder."
+        if not message.stats.rows:
+            where = "No saved game to count in the saves folder; below, the games you reviewed."
+        keys = "g: the charts of the next game · Esc: back" if len(self.shown) > 1 else "Esc: back"
+        note.update(f"{where}{rebuilt}\n{keys}")
+        self.show_report()
         self.query_one("#stats-table").display = True
         self.query_one("#stats-charts").display = True
+        self.query_one("#stats-chart-note").display = True
         self.refresh_bindings()
         self.draw_charts()
+
+    def show_report(self) -> None:
+        """The `cardtui stats` report; each game's review trend wrapped to the screen (the tables scroll)."""
+        from cardtui.stats import render, review_words
+
+        if self.stats is None:
+            return
+        stats = self.stats
+        width = max(20, self.size.width - 4)
+        trends = {"  " + review_words(stats, g) for g in stats.reviewed_games()}
+        lines = []
+        for line in render(stats).split("\n"):
+            if line in trends and len(line) > width:
+                lines += textwrap.wrap(line.strip(), width, initial_indent="  ", subsequent_indent="  ")
+            else:
+                lines.append(line)
+        self.query_one("#stats-text", Static).update(inert("\n".join(lines), lines=True))
+
+    def on_resize(self, _: events.Resize) -> None:
+        self.show_report()
 
     def draw_charts(self) -> None:
         from cardtui.stats import running_win_rate
@@ -139,7 +165,7 @@ class StatsScreen(Screen[None]):
         rates = running_win_rate(mine)
         win_rate = self.query_one("#stats-win-rate", Chart)
         win_rate.lines(
-            f"{title}: win rate after each finished game" if rates else f"{title}: no finished game yet",
+            f"{title}: win rate",
             list(range(1, len(rates) + 1)),
             [("win rate %", [round(100 * r) for r in rates])],
             xlabel="finished games",
@@ -151,13 +177,19 @@ class StatsScreen(Screen[None]):
         self.query_one("#stats-points", Chart).histogram(f"{title}: {what}", points, xlabel=what)
         scores = self.stats.accuracy_of(game) if self.stats is not None else ()
         unfinished = self.stats.unfinished_of(game) if self.stats is not None else 0
-        heading = f"{title}: review accuracy per reviewed finished game"
-        if not scores:
-            heading = f"{title}: no finished game reviewed yet" + ("" if unfinished else " (r in a replay)")
-        if unfinished:
-            heading += f" ({unfinished} unfinished not counted)"
+        said = [
+            f"{title}: win rate after each finished game in the saves folder"
+            if rates
+            else f"{title}: no finished game in the saves folder",
+            "; your points per deal" if points else "",
+            f"; review accuracy of {len(scores)} reviewed finished games" if scores else "; no finished game reviewed",
+            "" if scores or unfinished else " yet (r in a replay)",
+            f" ({unfinished} unfinished not counted)" if unfinished else "",
+            ".",
+        ]
+        self.query_one("#stats-chart-note", Static).update(inert("".join(said)))
         self.query_one("#stats-accuracy", Chart).lines(
-            heading,
+            f"{title}: review accuracy",
             list(range(1, len(scores) + 1)),
             [("accuracy %", [round(a) for a in scores])],
             xlabel="reviewed games",

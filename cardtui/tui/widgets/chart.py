@@ -125,7 +125,8 @@ class Chart(PlotextPlot):
         out = Text(no_wrap=True, end="")
         out.append(title.center(width)[:width] + "\n", style="bold")
         if not counts:
-            out.append("nothing to show yet")
+            empty = "nothing to show yet" if width >= 21 else "nothing yet"
+            out.append(f" {empty.center(width - 2)} "[:width])  # apart from a chart beside it
             return out
         label_width = max(map(len, labels))
         number_width = len(str(max(counts)))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -28,6 +29,8 @@ class ReviewLine(Widget):
         self.ascii_only = ascii_only
         self.lines = (inert(first), "")
         self.shorter: tuple[str, ...] = ()
+        self.rows = 4
+        """The most rows the second line takes (its end cut, naming `w`), so the hands above keep theirs."""
 
     def set(self, first: str, second: str = "", shorter: tuple[str, ...] = ()) -> None:
         """The two lines; `shorter` are the first line in fewer words, shortest last, for a narrow screen (the
@@ -56,14 +59,16 @@ class ReviewLine(Widget):
         head += f" · accuracy {scores}" if scores else ""
         head += f", {chance} points of win chance" if win else ""
         keys = (" · n p: marks" if marked else "") + (" · v w: values, line" if judged is not None else "")
-        head += keys + " · c: chart"
+        head += keys + " · c: chart" + (" · l: learn" if marked else "")
         short = f"{count} decisions · {many} marked · loss {loss:.1f} pts" + (f" · acc. {scores}" if scores else "")
         short += f", {chance} pts win chance" if win else ""
         tight = f"{count} dec. · {many} marked · loss {loss:.1f}" + (f" · {scores}" if scores else "")
         tight += f", {chance}% win" if win else ""
-        letters = " ".join([*(["n p"] if marked else []), *(["v w"] if judged is not None else []), "c"])
+        letters = " ".join(
+            [*(["n p"] if marked else []), *(["v w"] if judged is not None else []), "c", *(["l"] if marked else [])]
+        )
         named = f"Review ({review.level}) · {', '.join(names)}{note} · {short} · {letters}"
-        shorter = (named, f"{short} · {letters}", short, tight)
+        shorter = (named, f"{short} · {letters}", f"{tight} · {letters}", short, tight)
         if judged is None:
             self.set(head, "This action is not one of the reviewed decisions.", shorter)
             return
@@ -80,4 +85,10 @@ class ReviewLine(Widget):
         first = next((line for line in (first, *self.shorter) if len(line) <= width), first)
         if len(first) > width:
             first = first[: width - 1] + "…"
+        if second:
+            rows = textwrap.wrap(second, width) or [""]
+            if len(rows) > self.rows:  # the rest is a key away: `w` shows the line whole
+                more = "… w: whole"
+                rows = [*rows[: self.rows - 1], rows[self.rows - 1][: max(0, width - len(more))].rstrip() + more]
+            second = "\n".join(rows)
         return Text(f"{first}\n{second}" if second else first, overflow="ellipsis")
