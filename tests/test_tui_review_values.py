@@ -108,7 +108,7 @@ async def test_l_practises_each_marked_decision_with_its_answer_hidden(tmp_path:
         assert "passes 3 cards to" in told or marked[0].phase == "pass"
         await pilot.press(*"zz", "enter")  # not a choice: asked again
         await pilot.pause()
-        assert "is not one of the choices" in line.lines[0] and on_top(app, screen)
+        assert "'zz': play one card you can play here" in line.lines[0] and on_top(app, screen)
         best = marked[0].options[0].action
         await pilot.press(*say_action(best, lambda c: c.code), "enter")
         await pilot.pause()
