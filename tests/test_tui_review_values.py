@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.screens.review_chart import LossChartScreen
 from cardtui.tui.screens.review_values import ValuesScreen
+from cardtui.tui.widgets.chart import Chart
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.review_line import ReviewLine
@@ -74,6 +76,8 @@ async def test_c_charts_the_running_loss(tmp_path: Path) -> None:
         assert isinstance(chart, LossChartScreen)
         assert [label for label, _ in chart.series] == ["You"]
         assert chart.series[0][1] == running_loss(screen.review, 0)
+        # the axis starts at nought, so the first loss is drawn at its height, not at the axis' floor
+        assert chart.query_one(Chart)._yspan == (0, math.ceil(max(chart.series[0][1])))
         assert "You: accuracy " in chart.note
         await pilot.press("escape")
         await pilot.pause()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -34,4 +35,9 @@ class LossChartScreen(NoteDialog):
         longest = max((len(ys) for _, ys in self.series), default=0)
         xs = list(range(1, longest + 1))
         series = [(label, list(ys) + [ys[-1]] * (longest - len(ys))) for label, ys in self.series if ys]
-        self.query_one(Chart).lines("Running loss", xs, series, "decision", "points lost")
+        # A running loss is never below nought: the axis starts there, so a large first loss stands tall, not
+        # at the floor of an axis drawn from the smallest value.
+        top = max((y for _, ys in series for y in ys), default=0.0)
+        self.query_one(Chart).lines(
+            "Running loss", xs, series, "decision", "points lost", ylim=(0, max(1, math.ceil(top)))
+        )
