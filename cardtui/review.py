@@ -1049,7 +1049,7 @@ def _code(card: Card) -> str:
 
 def render(review: Review) -> str:
     """The review as text: each decision with its mark and words, then the tallies per deal and for the game."""
-    status = "finished" if review.status == "finished" else "in progress (reviewed up to where it stands)"
+    status = "finished" if review.status == "finished" else "in progress (its finished deals reviewed)"
     lines = [f"Review of {review.save}: {review.game} ({review.ruleset}), {status}"]
     lines.append(f"Judged by the {review.level} computer player, budget {review.budget_ms} ms a decision.")
     marks = []

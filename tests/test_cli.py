@@ -303,6 +303,8 @@ def test_replay_of_an_unfinished_game_shows_its_finished_deals_as_review_weighs_
     assert launched[-1] == ("launch_replay", (mid, None))
     replay = Replay.open_watchable(mid)  # what the app then opens: the finished deals only
     assert replay.in_progress and 0 < len(replay) < len(json.loads(mid.read_text())["log"])
+    said = ok("review", str(mid), "--budget-ms", "5").splitlines()[0]
+    assert said.endswith("in progress (its finished deals reviewed)")
     early = tmp_path / "early.json"
     data = json.loads(mid.read_text())
     data["log"] = data["log"][:20]  # the first deal still being played
