@@ -146,7 +146,7 @@ class SpadesJudge(TrickJudge):
         seen = read_view(view)
         seat = view.seat
         seats = rules.seats
-        order = [(seen.dealer + i) % seats for i in range(1, seats + 1)]
+        order = rules.bidding_order(seen.dealer)
         later = order[order.index(seat) + 1 :]
         leader = order[0]
         fast = seen.rules

@@ -151,7 +151,7 @@ class SpadesSearch(SearchBot):
         seen = read_view(view)
         seat = view.seat
         seats = ruleset.seats
-        order = [(seen.dealer + i) % seats for i in range(1, seats + 1)]
+        order = ruleset.bidding_order(seen.dealer)
         later = order[order.index(seat) + 1 :]
         leader = order[0]
         n = self._samples(len(cands), ruleset.deck.bit_count())

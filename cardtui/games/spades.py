@@ -375,8 +375,7 @@ class SpadesGame(TrickGame):
         queue: list[tuple[int, int]] = []
         if self.ruleset.exchange_cards == 0:
             return queue
-        for i in range(1, self.seats + 1):
-            s = (self.dealer + i) % self.seats
+        for s in self.ruleset.bidding_order(self.dealer):
             b = self.bids[s]
             if b is not None and b.bid == 0 and b.blind:
                 mate = self.ruleset.partner_of(s)

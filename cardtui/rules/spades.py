@@ -208,6 +208,10 @@ class SpadesRules(TrickRules):
         """The seat opposite, at a partnership table; None when every seat plays for itself."""
         return (seat + self.seats // 2) % self.seats if self.partnership else None
 
+    def bidding_order(self, dealer: int) -> list[int]:
+        """The seats in the order they bid, from the dealer's left round to the dealer; the first also leads."""
+        return [(dealer + i) % self.seats for i in range(1, self.seats + 1)]
+
     @property
     def trumps(self) -> Suit:
         """Spades are always trumps."""
