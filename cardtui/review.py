@@ -801,26 +801,29 @@ def _sampled(action: Action, ev: Weighing, view: PlayerView | None, text: CardTe
     return ""
 
 
-def _words(said: str) -> list[str]:
-    """The words of a choice, cards in their canonical codes, sorted (a pass's cards come in any order)."""
+def choice_words(said: str, phase: str = "") -> list[str]:
+    """The words of a choice, cards in their canonical codes, sorted (a pass's cards come in any order); a
+    leading `passing`, `bid` or `play` is dropped, and `0` is nil for a bid."""
     out = []
     for word in said.replace(",", " ").split():
         try:
             out.append(parse_card(word).code)
         except ValueError:
             out.append(word.lower())
-    if out and out[0] in ("passing", "bid"):
+    if out and out[0] in ("passing", "bid", "play"):
         out = out[1:]
+    if phase == "bid":
+        out = ["nil" if w == "0" else w for w in out]
     return sorted(out)
 
 
 def typed_choice(judged: Judgement, typed: str) -> Action | None:
     """The choice of a weighed decision a person typed (`QS`, `q♠`, `4` or `bid 4`, `nil`, `QS AH KH` in any
     order), or None when it is none of them."""
-    want = _words(typed)
+    want = choice_words(typed, judged.phase)
     for o in judged.options:
         for action in (o.action, *o.alike):
-            if _words(say_action(action, _code)) == want:
+            if choice_words(say_action(action, _code), judged.phase) == want:
                 return action
     return None
 

@@ -100,33 +100,16 @@ if TYPE_CHECKING:
     from cardtui.review import Judgement, Review
 
 
-def _typed_words(typed: str, phase: str) -> list[str]:
-    """The words of a typed choice, cards in their codes, sorted; `0` is nil for a bid."""
-    from cardtui.cards import parse_card
-
-    out = []
-    for word in typed.replace(",", " ").split():
-        try:
-            out.append(parse_card(word).code)
-        except ValueError:
-            out.append(word.lower())
-    if out and out[0] in ("passing", "bid", "play"):
-        out = out[1:]
-    if phase == "bid":
-        out = ["nil" if w == "0" else w for w in out]
-    return sorted(out)
-
-
 def learn_answer(judged: Judgement, legal: Sequence[Action], typed: str) -> Action | str:
     """The legal choice a person typed in learn mode (valued or not), or the sentence refusing it: what is wrong
     and what is allowed, in fewer than 60 columns."""
     from cardtui.games.base import Bid, Pass, Play
-    from cardtui.review import say_action
+    from cardtui.review import choice_words, say_action
 
-    want = _typed_words(typed, judged.phase)
+    want = choice_words(typed, judged.phase)
     shown = repr(typed.strip()[:12])
     for action in (a for o in judged.options for a in (o.action, *o.alike)):
-        if _typed_words(say_action(action, _code), judged.phase) == want:
+        if choice_words(say_action(action, _code), judged.phase) == want:
             return action
     if judged.phase == "pass" and isinstance(judged.action, Pass):
         count = len(judged.action.cards)
@@ -140,7 +123,7 @@ def learn_answer(judged: Judgement, legal: Sequence[Action], typed: str) -> Acti
         span = f"{bids[0]}–{bids[-1]}" if bids else "a number"
         return f"{shown}: a bid is {span} or nil (0)"
     for action in legal:
-        if _typed_words(say_action(action, _code), judged.phase) == want:
+        if choice_words(say_action(action, _code), judged.phase) == want:
             return action
     if judged.phase == "play" and all(isinstance(a, Play) for a in legal):
         return f"{shown}: play one card you can play here (like QS)"
