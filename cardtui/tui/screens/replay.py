@@ -409,12 +409,13 @@ class ReplayScreen(FitsTerminal):
         position = self.replay.position
         return self.review.at(position - 1) if self.review is not None and position > 0 else None
 
-    def _judged_named(self) -> tuple[Judgement, Callable[[Card], str], str, str] | None:
-        """The judgement in view with how this screen writes a card, who decided and the decision's title (who,
-        the phase, the action); None if nothing was weighed."""
+    def _judged_named(self, key: str) -> tuple[Judgement, Callable[[Card], str], str, str] | None:
+        """For `key`'s dialog, the judgement in view with how this screen writes a card, who decided and the
+        decision's title (who, the phase, the action); None if nothing was weighed, or while the review runs (the
+        key says it waits)."""
         from cardtui.review import say_action
 
-        judged = self._judged()
+        judged = None if self._waits(key) else self._judged()
         if judged is None:
             return None
         text = _code if self.ascii_only else _glyph
@@ -426,9 +427,7 @@ class ReplayScreen(FitsTerminal):
         from cardtui.review import option_lines
         from cardtui.tui.screens.review_values import ValuesScreen
 
-        if self._waits("v"):
-            return
-        named = self._judged_named()
+        named = self._judged_named("v")
         if named is None:
             return
         judged, text, _who, title = named
@@ -444,9 +443,7 @@ class ReplayScreen(FitsTerminal):
         """The review's words for the decision in view, whole (the line under the replay may be cut short)."""
         from cardtui.tui.screens.review_values import WhyScreen
 
-        if self._waits("w"):
-            return
-        named = self._judged_named()
+        named = self._judged_named("w")
         if named is None:
             return
         judged, _text, who, title = named
