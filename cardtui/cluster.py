@@ -11,16 +11,14 @@ without the extra nothing changes.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import signal
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from cardtui import __version__
 from cardtui.arena import ArenaError, Job, OpenWorkers
-from cardtui.measure import usable_cores
+from cardtui.measure import interrupts_ignored, usable_cores
 
 INSTALL = "--cluster needs the optional cluster extra: pip install 'cardtui[cluster]'"
 # How long to wait for a scheduler to answer, and for its first worker to join.
@@ -114,23 +112,6 @@ def start_local(workers: int) -> Any:
         silence_logs=logging.CRITICAL,
         preload=[__name__],
     )
-
-
-@contextlib.contextmanager
-def interrupts_ignored() -> Iterator[None]:
-    """No ctrl+c while a local cluster starts or stops (seconds): dask stopped half-way leaves tracebacks.
-
-    Worker processes started meanwhile keep ignoring it (they inherit the
-    setting), so ctrl+c in the terminal reaches only the arena.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def on_cluster(spec: str) -> OpenWorkers:

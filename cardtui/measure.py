@@ -1,4 +1,5 @@
-"""Measures the arena, the statistics and the catalog share: a win rate's interval, the cores worth using.
+"""Measures the arena, the statistics and the catalog share: a win rate's interval, the cores worth using (and
+Ctrl-C kept from the worker processes started on them).
 
 A figure is worked out once: the arena's and `cardtui stats`' win intervals are
 the same Wilson interval, and every pool of worker processes is sized from the
@@ -7,8 +8,12 @@ same count of usable cores. Imports nothing of cardtui.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
+import signal
+import threading
+from collections.abc import Iterator
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -28,3 +33,21 @@ def usable_cores() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
+
+
+@contextlib.contextmanager
+def interrupts_ignored() -> Iterator[None]:
+    """No Ctrl-C while worker processes start (or a local cluster starts or stops): a worker stopped half-way, by
+    the Ctrl-C that reaches every process of the terminal's group, prints a traceback.
+
+    Worker processes started meanwhile keep ignoring it (they inherit the setting), so Ctrl-C reaches only this
+    process, which ends its workers. Only the main thread can do this; elsewhere nothing changes.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -27,7 +27,6 @@ reported as close, with no mark. The thresholds, and why:
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import datetime as dt
 import functools
@@ -36,9 +35,8 @@ import math
 import multiprocessing
 import os
 import random
-import signal
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as Pending
 from multiprocessing.connection import Connection, wait
@@ -52,7 +50,7 @@ from cardtui.files import FileProblem, read_regular, write_atomic
 from cardtui.games import Action
 from cardtui.games.base import Bid, Game, Pass, Play, PlayerView
 from cardtui.games.history import History
-from cardtui.measure import usable_cores
+from cardtui.measure import interrupts_ignored, usable_cores
 from cardtui.replay import Replay
 from cardtui.saves import LoadedSave, build_save, home_dir
 from cardtui.session import bot_rng
@@ -471,7 +469,7 @@ def review(
         )
         try:
             reach(0)
-            with _ctrl_c_left_to_this_process():
+            with interrupts_ignored():
                 items = zip(range(total), indices, moves, strict=True)
                 futures = [pool.submit(_weigh_in_worker, item) for item in items]
             for k, future in enumerate(futures):
@@ -514,21 +512,6 @@ def review(
         names,
         tuple(judgements),
     )
-
-
-@contextlib.contextmanager
-def _ctrl_c_left_to_this_process() -> Iterator[None]:
-    """Worker processes started inside start with SIGINT ignored: a Ctrl-C at the terminal reaches every process
-    of its group, and a worker stopped by it (even while it starts) would print a traceback; this process answers
-    it, and its workers end with their lifeline. Only the main thread can do this; elsewhere nothing changes."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, before)
 
 
 def _quiet_tracker() -> None:
