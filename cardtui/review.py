@@ -27,6 +27,7 @@ reported as close, with no mark. The thresholds, and why:
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import functools
@@ -809,6 +810,42 @@ def typed_choice(judged: Judgement, typed: str) -> Action | None:
             if choice_words(say_action(action, _code), judged.phase) == want:
                 return action
     return None
+
+
+def learn_answer(judged: Judgement, legal: Sequence[Action], typed: str) -> Action | str:
+    """The legal choice a person typed in learn mode (valued or not), or the sentence refusing it: what is wrong
+    and what is allowed, in fewer than 60 columns."""
+    valued = typed_choice(judged, typed)
+    if valued is not None:
+        return valued
+    want = choice_words(typed, judged.phase)
+    shown = repr(typed.strip()[:12])
+    if judged.phase == "pass" and isinstance(judged.action, Pass):
+        count = len(judged.action.cards)
+        cards = _cards_among(want)
+        candidate = Pass(judged.seat, tuple(sorted(cards)))
+        if len(cards) == len(want) == count and len(set(cards)) == count and candidate in legal:
+            return candidate
+        return f"{shown}: a pass is {count} different cards in your hand"
+    if judged.phase == "bid":
+        bids = sorted(a.bid for a in legal if isinstance(a, Bid) and not a.blind and a.bid > 0)
+        span = f"{bids[0]}–{bids[-1]}" if bids else "a number"
+        return f"{shown}: a bid is {span} or nil (0)"
+    for action in legal:
+        if choice_words(say_action(action, _code), judged.phase) == want:
+            return action
+    if judged.phase == "play" and all(isinstance(a, Play) for a in legal):
+        return f"{shown}: play one card you can play here (like QS)"
+    return f"{shown}: not a choice here"
+
+
+def _cards_among(words: list[str]) -> list[Card]:
+    """The cards among typed words (already in their codes)."""
+    out = []
+    for word in words:
+        with contextlib.suppress(ValueError):
+            out.append(parse_card(word))
+    return out
 
 
 def option_lines(judged: Judgement, text: CardText, yours: Action | None = None, compact: bool = False) -> list[str]:

@@ -14,14 +14,14 @@ from textual.widgets import Input, Static
 
 from cardtui.games.base import Bid, Pass
 from cardtui.games.trick import TrickGame
-from cardtui.review import Judgement, option_lines, record, review, say_action
+from cardtui.review import Judgement, learn_answer, option_lines, record, review, say_action
 from cardtui.rules import HeartsRules, default_preset
 from cardtui.saves import load_save
 from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.confirm import ConfirmScreen
-from cardtui.tui.screens.replay import ReplayScreen, learn_answer
+from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.screens.review_values import ValuesScreen
 from cardtui.tui.screens.stats import StatsScreen
 from cardtui.tui.settings import Settings

@@ -7,7 +7,6 @@ and the trick moves beside them; the scores and who is to move fold away behind 
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 from typing import TYPE_CHECKING, ClassVar, cast
 
@@ -93,52 +92,10 @@ MARK_WORDS = {"?": "marked ?", "??": "marked ??"}
 """How the status line names a decision's mark (after a `·`, so it never reads as hidden cards)."""
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable
 
     from cardtui.cards import Card
-    from cardtui.games.base import Action
     from cardtui.review import Judgement, Review
-
-
-def learn_answer(judged: Judgement, legal: Sequence[Action], typed: str) -> Action | str:
-    """The legal choice a person typed in learn mode (valued or not), or the sentence refusing it: what is wrong
-    and what is allowed, in fewer than 60 columns."""
-    from cardtui.games.base import Bid, Pass, Play
-    from cardtui.review import choice_words, say_action
-
-    want = choice_words(typed, judged.phase)
-    shown = repr(typed.strip()[:12])
-    for action in (a for o in judged.options for a in (o.action, *o.alike)):
-        if choice_words(say_action(action, _code), judged.phase) == want:
-            return action
-    if judged.phase == "pass" and isinstance(judged.action, Pass):
-        count = len(judged.action.cards)
-        cards = legal_cards(want)
-        candidate = Pass(judged.seat, tuple(sorted(cards)))
-        if len(cards) == len(want) == count and len(set(cards)) == count and candidate in legal:
-            return candidate
-        return f"{shown}: a pass is {count} different cards in your hand"
-    if judged.phase == "bid":
-        bids = sorted(a.bid for a in legal if isinstance(a, Bid) and not a.blind and a.bid > 0)
-        span = f"{bids[0]}–{bids[-1]}" if bids else "a number"
-        return f"{shown}: a bid is {span} or nil (0)"
-    for action in legal:
-        if choice_words(say_action(action, _code), judged.phase) == want:
-            return action
-    if judged.phase == "play" and all(isinstance(a, Play) for a in legal):
-        return f"{shown}: play one card you can play here (like QS)"
-    return f"{shown}: not a choice here"
-
-
-def legal_cards(words: list[str]) -> list[Card]:
-    """The cards among typed words (already in their codes)."""
-    from cardtui.cards import parse_card
-
-    out = []
-    for word in words:
-        with contextlib.suppress(ValueError):
-            out.append(parse_card(word))
-    return out
 
 
 def _code(card: Card) -> str:
@@ -523,7 +480,7 @@ class ReplayScreen(FitsTerminal):
         self.refresh_bindings()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        from cardtui.review import option_lines, say_action, typed_choice
+        from cardtui.review import learn_answer, option_lines, say_action, typed_choice
         from cardtui.tui.screens.review_values import ValuesScreen
 
         if event.input.id != "learn-input" or not self.learning:
