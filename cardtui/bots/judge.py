@@ -25,6 +25,7 @@ part, each with its cause.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import dataclasses
 import math
 import random
@@ -54,19 +55,19 @@ REFERENCE_MS = 250
 
 Told = Callable[[float], None]
 """Told the share of its budget a weighing has spent so far (0 to 1), as it samples."""
-_told: Told | None = None
+_told: contextvars.ContextVar[Told | None] = contextvars.ContextVar("told", default=None)
+"""Per thread (a review weighs in an app's worker thread while other threads may weigh too), whom to tell."""
 
 
 @contextlib.contextmanager
 def telling(tell: Told | None) -> Iterator[None]:
     """While in effect, every weighing tells `tell` the share of its budget spent as it goes (a long budget's
     progress within one decision); what it weighs is the same either way."""
-    global _told
-    before, _told = _told, tell
+    token = _told.set(tell)
     try:
         yield
     finally:
-        _told = before
+        _told.reset(token)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -263,8 +264,9 @@ def weigh(trial: Trial, chosen: int, unit: str, budget_ms: int, precision: float
             parts[i].append(outcome[2:])
         spent += cost
         k += 1
-        if _told is not None:
-            _told(min(1.0, spent / budget))
+        told = _told.get()
+        if told is not None:
+            told(min(1.0, spent / budget))
         if k < MIN_SAMPLES or k % CHECK_EVERY:
             continue
         leader = max(alive, key=lambda i: (_mean(values[i]), -i))
