@@ -15,7 +15,7 @@ from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.widgets.review_line import ReviewLine, ask
-from tests.support.tui import drawn_when, screen_lines, shot, workers_done
+from tests.support.tui import drawn_when, reviewed, screen_lines, shot, workers_done
 
 
 def one_deal_game(tmp_path: Path, seed: int = 2) -> Path:
@@ -54,9 +54,7 @@ async def test_r_reviews_and_n_p_jump_between_marks(tmp_path: Path) -> None:
         await pilot.press("home")
         await pilot.press("n")  # nothing to jump to before a review
         assert screen.replay.position == 0
-        await pilot.press("r")
-        await workers_done(app)
-        await pilot.pause()
+        await reviewed(pilot, app)
         assert screen.review is not None
         assert screen.review.to_json() == expected.to_json()  # the same review as the command line's
         assert f"{len(marked)} marked" in line.lines[0]

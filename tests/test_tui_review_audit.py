@@ -27,7 +27,7 @@ from cardtui.tui.screens.stats import StatsScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.review_line import ReviewLine
-from tests.support.tui import drawn_when, in_front, screen_lines, workers_done
+from tests.support.tui import drawn_when, in_front, reviewed, screen_lines, workers_done
 from tests.test_tui_review_fit import cutthroat_three_bid
 
 
@@ -85,9 +85,7 @@ async def test_learn_takes_any_legal_pass_and_a_refusal_says_what_a_pass_is(tmp_
     async with app.run_test(size=(60, 20)) as pilot:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
-        await pilot.press("r")
-        await workers_done(app)
-        await pilot.pause()
+        await reviewed(pilot, app)
         judged = the_marked(screen, "pass")
         await learn_up_to(pilot, screen, judged)
         field = screen.query_one("#learn-input", Input)
@@ -130,9 +128,7 @@ async def test_esc_out_of_learn_stays_at_the_decision_learned(tmp_path: Path) ->
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
-        await pilot.press("r")
-        await workers_done(app)
-        await pilot.pause()
+        await reviewed(pilot, app)
         assert screen.review is not None
         first = screen.review.marked()[0]
         await pilot.press("l", "escape")
@@ -212,9 +208,7 @@ async def test_an_accuracy_not_kept_is_told(tmp_path: Path, monkeypatch: pytest.
     monkeypatch.setattr(cardtui.review, "record", refuse)
     app = CardtuiApp(Start(replay_path=poor_game(tmp_path)))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("r")
-        await workers_done(app)
-        await pilot.pause()
+        await reviewed(pilot, app)
         said = [n.message for n in app._notifications]
         assert "The review's accuracy was not kept for the statistics: No space left on device." in said
 

@@ -18,7 +18,7 @@ from cardtui.tui.widgets.chart import Chart
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.review_line import ReviewLine
-from tests.support.tui import shot, workers_done
+from tests.support.tui import reviewed, shot, workers_done
 from tests.test_tui_review import one_deal_game
 
 
@@ -35,9 +35,7 @@ async def test_v_shows_every_choice_of_the_decision_in_view(tmp_path: Path) -> N
         assert isinstance(screen, ReplayScreen)
         await pilot.press("home", "v")  # no review yet: nothing to show
         assert on_top(app, screen)
-        await pilot.press("r")
-        await workers_done(app)
-        await pilot.pause()
+        await reviewed(pilot, app)
         assert screen.review is not None
         await pilot.press("n")
         judged = screen.review.at(screen.replay.position - 1)
@@ -66,9 +64,7 @@ async def test_c_charts_the_running_loss(tmp_path: Path) -> None:
         assert isinstance(screen, ReplayScreen)
         await pilot.press("c")  # no review yet: no chart
         assert on_top(app, screen)
-        await pilot.press("r")
-        await workers_done(app)
-        await pilot.pause()
+        await reviewed(pilot, app)
         assert screen.review is not None
         await pilot.press("c")
         await pilot.pause()
@@ -90,9 +86,7 @@ async def test_l_practises_each_marked_decision_with_its_answer_hidden(tmp_path:
     async with app.run_test(size=(100, 30)) as pilot:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
-        await pilot.press("r")
-        await workers_done(app)
-        await pilot.pause()
+        await reviewed(pilot, app)
         assert screen.review is not None
         marked = screen.review.marked()
         assert len(marked) >= 2

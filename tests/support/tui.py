@@ -72,6 +72,13 @@ async def workers_done(app: CardtuiApp) -> None:
         await app.workers.wait_for_complete()
 
 
+async def reviewed(pilot: Pilot[Any], app: CardtuiApp) -> None:
+    """In a replay: `r`, then wait for the review to be weighed and its result shown."""
+    await pilot.press("r")
+    await workers_done(app)
+    await pilot.pause()
+
+
 async def settle(pilot: Pilot[Any], app: CardtuiApp) -> None:
     """Wait (on the app, never on a clock) until a person has to act or the game is over."""
     for _ in range(500):
