@@ -18,6 +18,7 @@ from cardtui.cli import app
 from cardtui.review import Reviewed, record, record_path, review, reviewed_games
 from cardtui.saves import load_save
 from cardtui.stats import compute, render, trend_words
+from tests.support.session import easy_one_deal_game
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 runner = CliRunner()
@@ -98,26 +99,8 @@ def test_cli_review_then_stats_shows_the_accuracy(tmp_path: Path) -> None:
 
 def one_deal_game(folder: Path, name: str = "one-deal.json") -> Path:
     """A finished one-deal Hearts game (ends at 10 points) where the person played like the easy level."""
-    from cardtui.rules import HeartsRules, default_preset
-    from cardtui.seats import Seat
-    from cardtui.session import Session
-
-    base = default_preset("hearts")
-    assert isinstance(base, HeartsRules)
-    seats = [Seat("You", "human"), *(Seat(n, "bot", "normal") for n in ("West", "North", "East"))]
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / name
-    session = Session.new(base.replace(end_score=10), seats, seed=5, save_path=path)
-    try:
-        while not session.is_over:
-            if session.game.is_chance:
-                session.advance_chance()
-            else:
-                seat = session.seat_to_move()
-                session.apply(session.bot_decision(None if seat is not None and seat.is_bot else "easy").action)
-    finally:
-        session.close()
-    return path
+    return easy_one_deal_game(folder / name, seed=5)
 
 
 def _review(path: Path) -> float:

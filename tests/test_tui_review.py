@@ -9,12 +9,10 @@ import pytest
 
 from cardtui.replay import Replay
 from cardtui.review import review
-from cardtui.rules import HeartsRules, default_preset
-from cardtui.seats import Seat
-from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.widgets.review_line import ReviewLine, ask
+from tests.support.session import easy_one_deal_game
 from tests.support.tui import drawn_when, reviewed, screen_lines, shot, workers_done
 
 
@@ -22,22 +20,7 @@ def one_deal_game(tmp_path: Path, seed: int = 2) -> Path:
     """A finished one-deal Hearts game (ends at 10 points) where the person played like the easy level: at this
     seed the review marks two of the person's plays, a `?` and a `??`, each loss clearly past its threshold (at
     seed 5 it marks none: its costliest plays are too close to call)."""
-    base = default_preset("hearts")
-    assert isinstance(base, HeartsRules)
-    rules = base.replace(end_score=10)
-    seats = [Seat("You", "human"), *(Seat(name, "bot", "normal") for name in ("West", "North", "East"))]
-    path = tmp_path / "one-deal.json"
-    session = Session.new(rules, seats, seed=seed, save_path=path)
-    try:
-        while not session.is_over:
-            if session.game.is_chance:
-                session.advance_chance()
-            else:
-                seat = session.seat_to_move()
-                session.apply(session.bot_decision(None if seat is not None and seat.is_bot else "easy").action)
-    finally:
-        session.close()
-    return path
+    return easy_one_deal_game(tmp_path / "one-deal.json", seed)
 
 
 async def test_r_reviews_and_n_p_jump_between_marks(tmp_path: Path) -> None:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from cardtui.rules import HeartsRules, default_preset
+from cardtui.seats import Seat
 from cardtui.session import Session
 
 
@@ -20,3 +24,22 @@ def to_play(session: Session) -> None:
     while session.game.to_move is not None and session.game.to_move.phase != "play":
         session.apply(session.game.legal_actions()[0])
         to_person(session)
+
+
+def easy_one_deal_game(path: Path, seed: int) -> Path:
+    """A finished one-deal Hearts game (ends at 10 points) saved at `path`: the person at seat 0 played like the
+    easy level against three normal players."""
+    base = default_preset("hearts")
+    assert isinstance(base, HeartsRules)
+    seats = [Seat("You", "human"), *(Seat(name, "bot", "normal") for name in ("West", "North", "East"))]
+    session = Session.new(base.replace(end_score=10), seats, seed=seed, save_path=path)
+    try:
+        while not session.is_over:
+            if session.game.is_chance:
+                session.advance_chance()
+            else:
+                seat = session.seat_to_move()
+                session.apply(session.bot_decision(None if seat is not None and seat.is_bot else "easy").action)
+    finally:
+        session.close()
+    return path
