@@ -35,7 +35,7 @@ from cardtui.bots.judge import (
     play_trial,
     solved_plays,
 )
-from cardtui.bots.search import sample_hands
+from cardtui.bots.search import fresh_deal, no_chance, sample_hands
 from cardtui.bots.solver import Solution, Solver
 from cardtui.games.base import Action, Pass, Play, PlayerView
 from cardtui.games.fast import DealState, FastRules, play_out
@@ -67,10 +67,6 @@ def judged_value(st: DealState, seen: Seen, rules: HeartsRules) -> Outcome:
     scores, winners = hearts_result(st.taken, seen, rules)
     n = len(scores)
     return hearts_value(scores, winners, seen.seat) * (n - 1) / n, float(scores[seen.seat])
-
-
-def _no_chance() -> float:
-    return 0.0
 
 
 def moon_holder(view: TrickView) -> tuple[int, int] | None:
@@ -199,8 +195,8 @@ class HeartsJudge(TrickJudge):
                 for s in range(seats):
                     hands[(s + offset) % seats] |= passes[s]
                 leader = next(s for s in range(seats) if hands[s] & rules.lead)
-                st = DealState(hands, leader, [], [], 0, False, [0] * seats, [0] * seats, 0)
-                play_out(st, fast, _no_chance, policy)
+                st = fresh_deal(hands, leader)
+                play_out(st, fast, no_chance, policy)
                 out.append(judged_value(st, seen, rules))
             return out
 

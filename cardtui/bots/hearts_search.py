@@ -17,7 +17,7 @@ from cardtui.bots.hearts import (
     pass_ranking,
 )
 from cardtui.bots.inference import inference_cost, weighted_sample
-from cardtui.bots.search import SAMPLE_COST, SearchBot, _fresh_deal, _unused, best_two, ranked, sample_hands
+from cardtui.bots.search import SAMPLE_COST, SearchBot, best_two, fresh_deal, no_chance, ranked, sample_hands
 from cardtui.games.base import Action, Bid, Pass
 from cardtui.games.fast import DealState, Policy, play_out
 from cardtui.games.hearts import HeartsView, hearts_winners, pass_offset, score_hearts_deal
@@ -117,8 +117,8 @@ class HeartsSearch(SearchBot):
                 for s in range(seats):
                     hands[(s + offset) % seats] |= passes[s]
                 leader = next(s for s in range(seats) if hands[s] & ruleset.lead)
-                st = _fresh_deal(hands, leader)
-                play_out(st, seen.rules, _unused, policy)
+                st = fresh_deal(hands, leader)
+                play_out(st, seen.rules, no_chance, policy)
                 scores, winners = hearts_result(st.taken, seen, ruleset)
                 sums[i] += hearts_value(scores, winners, seen.seat)
                 points[i] += scores[seen.seat]

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from cardtui.bots.common import Seen, equivalent_groups, legal_play_mask, list_cards, read_view
-from cardtui.bots.search import state_with
+from cardtui.bots.search import no_chance, state_with
 from cardtui.bots.solver import Solution
 from cardtui.cards import Card
 from cardtui.games.base import Action, Game, Play, PlayerView
@@ -371,10 +371,6 @@ class TrickJudge:
         return only(action)
 
 
-def _no_chance() -> float:
-    return 0.0
-
-
 def play_trial(
     view: TrickView,
     action: Play,
@@ -404,7 +400,7 @@ def play_trial(
             st = state_with(seen.state, hands)
             apply_card(st, rules, reps[i])
             if st.tricks_done < rules.tricks:
-                play_out(st, rules, _no_chance, policy)
+                play_out(st, rules, no_chance, policy)
             out.append(value(st, seen))
         return out
 

@@ -115,11 +115,13 @@ def state_with(base: DealState, hands: list[int]) -> DealState:
     )
 
 
-def _fresh_deal(hands: list[int], leader: int) -> DealState:
+def fresh_deal(hands: list[int], leader: int) -> DealState:
+    """A deal about to be played from its first lead, with these hands."""
     return DealState(list(hands), leader, [], [], 0, False, [0] * len(hands), [0] * len(hands), 0)
 
 
-def _unused() -> float:
+def no_chance() -> float:
+    """The random source of a play-out whose policy picks every card: never drawn on."""
     return 0.0
 
 
@@ -231,7 +233,7 @@ class SearchBot:
                 st = state_with(seen.state, hands)
                 apply_card(st, seen.rules, card)
                 if st.tricks_done < seen.rules.tricks:
-                    play_out(st, seen.rules, _unused, policy)
+                    play_out(st, seen.rules, no_chance, policy)
                 value, pts = self._value(st, seen, ruleset, bids)
                 totals[i] += w * value
                 points[i] += w * pts
@@ -286,6 +288,8 @@ def ranked(actions: list[Action], sums: list[float], points: Sequence[float], n:
 __all__ = [
     "SearchBot",
     "best_two",
+    "fresh_deal",
+    "no_chance",
     "ranked",
     "sample_hands",
     "seen_bids",

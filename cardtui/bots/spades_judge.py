@@ -26,7 +26,7 @@ from cardtui.bots.judge import (
     play_trial,
     solved_plays,
 )
-from cardtui.bots.search import seen_bids
+from cardtui.bots.search import fresh_deal, no_chance, seen_bids
 from cardtui.bots.solver import Solution, Solver
 from cardtui.bots.spades import Standing, choose_bid
 from cardtui.bots.spades import normal_play as spades_play
@@ -38,10 +38,6 @@ from cardtui.rules import SpadesRules
 
 NIL_NOTE = "a nil is in play, so the trick count is not worked out"
 """Why a Spades play with a nil bid this deal gets no solver line: the solver counts only the side's tricks."""
-
-
-def _no_chance() -> float:
-    return 0.0
 
 
 def parts(rules: SpadesRules) -> tuple[str, ...]:
@@ -163,8 +159,8 @@ class SpadesJudge(TrickJudge):
                     bids[s] = choose_bid(hands[s], s, rules, bids, seen.totals, seen.bags, False)[0].bid
                 table = Standing.of(seen, rules)
                 table.bids = bids
-                st = DealState(list(hands), leader, [], [], 0, False, [0] * seats, [0] * seats, 0)
-                play_out(st, fast, _no_chance, _policy(table))
+                st = fresh_deal(hands, leader)
+                play_out(st, fast, no_chance, _policy(table))
                 made = [Bid(s, bids[s], seen.blind[s] if s != seat else bid.blind) for s in range(seats)]
                 out.append(judged_value(st, seen, made, rules))
             return out

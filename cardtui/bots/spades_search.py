@@ -9,7 +9,7 @@ from collections.abc import Callable
 from cardtui.bots.base import Decision, Evaluation, Option
 from cardtui.bots.common import Seen, read_view
 from cardtui.bots.inference import inference_cost, weighted_sample
-from cardtui.bots.search import SAMPLE_COST, SearchBot, _fresh_deal, _unused, best_two, ranked, sample_hands
+from cardtui.bots.search import SAMPLE_COST, SearchBot, best_two, fresh_deal, no_chance, ranked, sample_hands
 from cardtui.bots.spades import Standing, choose_bid, estimate, exchange_decision, nil_fits
 from cardtui.bots.spades import normal_play as spades_play
 from cardtui.games.base import Action, Bid
@@ -169,8 +169,8 @@ class SpadesSearch(SearchBot):
                     other, _ = choose_bid(hands[s], s, ruleset, bids, seen.totals, seen.bags, False)
                     bids[s] = other.bid
                 policy = self._policy(seen, ruleset, bids)
-                st = _fresh_deal(hands, leader)
-                play_out(st, seen.rules, _unused, policy)
+                st = fresh_deal(hands, leader)
+                play_out(st, seen.rules, no_chance, policy)
                 all_bids = [Bid(s, bids[s], seen.blind[s] if s != seat else bid.blind) for s in range(seats)]
                 value, pts = spades_value(*spades_result(st.won, all_bids, seen, ruleset), seat, ruleset)
                 sums[i] += w * value
