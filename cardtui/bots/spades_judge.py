@@ -26,13 +26,18 @@ from cardtui.bots.judge import (
     play_trial,
     solved_plays,
 )
-from cardtui.bots.search import fresh_deal, no_chance, seen_bids
+from cardtui.bots.search import seen_bids
 from cardtui.bots.solver import Solution, Solver
-from cardtui.bots.spades import Standing, choose_bid
-from cardtui.bots.spades import normal_play as spades_play
-from cardtui.bots.spades_search import GAME_WIN_SPADES, sample_spades, spades_result, spades_value
+from cardtui.bots.spades_search import (
+    GAME_WIN_SPADES,
+    BidPlayOut,
+    normal_policy,
+    sample_spades,
+    spades_result,
+    spades_value,
+)
 from cardtui.games.base import Action, Bid, Play, PlayerView
-from cardtui.games.fast import DealState, FastRules, Policy, play_out
+from cardtui.games.fast import DealState, FastRules
 from cardtui.games.trick import TrickGame, TrickView
 from cardtui.rules import SpadesRules
 
@@ -60,15 +65,6 @@ def judged_value(st: DealState, seen: Seen, bids: list[Bid], rules: SpadesRules)
     bags = adjusted[mine] - results[mine].points
     others = -sum(a for i, a in enumerate(adjusted) if i != mine) / (len(adjusted) - 1)
     return value, float(points), bags, others, value - points - bags - others
-
-
-def _policy(table: Standing) -> Policy:
-    """The normal player's card play for every seat, with these bids and scores."""
-
-    def spades_policy(state: DealState, seat: int, legal: int) -> int:
-        return spades_play(state, seat, legal, table)[0]
-
-    return spades_policy
 
 
 def solve_spades(st: DealState, rules: SpadesRules, seat: int, nodes: int) -> Solution:
@@ -106,7 +102,7 @@ class SpadesJudge(TrickJudge):
         rules = view.ruleset
         seen = read_view(view)
         bids = seen_bids(seen)
-        policy = _policy(Standing.of(seen, rules))
+        policy = normal_policy(seen, rules)
 
         def value(st: DealState, s: Seen) -> Outcome:
             return judged_value(st, s, bids, rules)
@@ -139,30 +135,16 @@ class SpadesJudge(TrickJudge):
         cands = [a for a in view.legal if isinstance(a, Bid) and (action.blind or not a.blind)]
         if action not in cands:
             cands.append(action)
-        seen = read_view(view)
-        seat = view.seat
-        seats = rules.seats
-        order = rules.bidding_order(seen.dealer)
-        later = order[order.index(seat) + 1 :]
-        leader = order[0]
-        fast = seen.rules
+        deal = BidPlayOut(view)
+        seen = deal.seen
         sample = sample_unlooked if action.blind else sample_spades
 
         def run(rng: random.Random, alive: Sequence[int]) -> list[Outcome]:
             hands = sample(seen, rng)
             out = []
             for i in alive:
-                bid = cands[i]
-                bids = list(seen.bids)
-                bids[seat] = bid.bid
-                for s in later:
-                    bids[s] = choose_bid(hands[s], s, rules, bids, seen.totals, seen.bags, False)[0].bid
-                table = Standing.of(seen, rules)
-                table.bids = bids
-                st = fresh_deal(hands, leader)
-                play_out(st, fast, no_chance, _policy(table))
-                made = [Bid(s, bids[s], seen.blind[s] if s != seat else bid.blind) for s in range(seats)]
-                out.append(judged_value(st, seen, made, rules))
+                st, bids = deal.play(hands, cands[i])
+                out.append(judged_value(st, seen, bids, rules))
             return out
 
         return Trial(cands, 120, rules.deck.bit_count(), run, parts=parts(rules)), cands.index(action)

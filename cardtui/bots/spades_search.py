@@ -59,6 +59,45 @@ def bid_fit(seen: Seen) -> Callable[[list[int]], float]:
     return fit
 
 
+def normal_policy(seen: Seen, rules: SpadesRules, bids: list[int] | None = None) -> Policy:
+    """The normal player's card play for every seat, with the scores the seat sees and these bids (None: the bids
+    it sees)."""
+    table = Standing.of(seen, rules)
+    if bids is not None:
+        table.bids = bids
+
+    def spades_policy(state: DealState, seat: int, legal: int) -> int:
+        return spades_play(state, seat, legal, table)[0]
+
+    return spades_policy
+
+
+class BidPlayOut:
+    """A deal played out from a seat's view after it bids: the seats after it bid as the normal player would, the
+    first bidder leads, and the normal player plays every card."""
+
+    def __init__(self, view: TrickView) -> None:
+        rules = view.ruleset
+        assert isinstance(rules, SpadesRules)
+        self.rules = rules
+        self.seen = read_view(view)
+        order = rules.bidding_order(self.seen.dealer)
+        self.later = order[order.index(view.seat) + 1 :]
+        self.leader = order[0]
+
+    def play(self, hands: list[int], bid: Bid) -> tuple[DealState, list[Bid]]:
+        """The deal with these hands played out after the seat bids `bid` (its `blind` as made), and every seat's
+        bid."""
+        seen, rules, seat = self.seen, self.rules, self.seen.seat
+        bids = list(seen.bids)
+        bids[seat] = bid.bid
+        for s in self.later:
+            bids[s] = choose_bid(hands[s], s, rules, bids, seen.totals, seen.bags, False)[0].bid
+        st = fresh_deal(hands, self.leader)
+        play_out(st, seen.rules, no_chance, normal_policy(seen, rules, bids))
+        return st, [Bid(s, bids[s], seen.blind[s] if s != seat else bid.blind) for s in range(rules.seats)]
+
+
 def spades_result(
     won: list[int], bids: list[Bid], seen: Seen, rules: SpadesRules
 ) -> tuple[list[SideScore], tuple[int, ...]]:
@@ -101,14 +140,7 @@ class SpadesSearch(SearchBot):
 
     def _policy(self, seen: Seen, ruleset: Ruleset, bids: list[int] | None = None) -> Policy:
         assert isinstance(ruleset, SpadesRules)
-        table = Standing.of(seen, ruleset)
-        if bids is not None:
-            table.bids = bids
-
-        def spades_policy(state: DealState, seat: int, legal: int) -> int:
-            return spades_play(state, seat, legal, table)[0]
-
-        return spades_policy
+        return normal_policy(seen, ruleset, bids)
 
     def _value(self, st: DealState, seen: Seen, ruleset: Ruleset, bids: list[Bid]) -> tuple[float, int]:
         assert isinstance(ruleset, SpadesRules)
@@ -146,14 +178,8 @@ class SpadesSearch(SearchBot):
         Samples are weighted by how well they fit the bids already made, scaled so that
         dividing by the sample count gives the weighted average.
         """
-        ruleset = view.ruleset
-        assert isinstance(ruleset, SpadesRules)
-        seen = read_view(view)
-        seat = view.seat
-        seats = ruleset.seats
-        order = ruleset.bidding_order(seen.dealer)
-        later = order[order.index(seat) + 1 :]
-        leader = order[0]
+        deal = BidPlayOut(view)
+        ruleset, seen, seat = deal.rules, deal.seen, view.seat
         n = self._samples(len(cands), ruleset.deck.bit_count())
         sums = [0.0] * len(cands)
         points = [0.0] * len(cands)
@@ -163,16 +189,8 @@ class SpadesSearch(SearchBot):
             hands, w = (sample_spades(seen, rng), 1.0) if self.reference else weighted_sample(seen, rng, None, fit)
             weight += w
             for i, bid in enumerate(cands):
-                bids = list(seen.bids)
-                bids[seat] = bid.bid
-                for s in later:
-                    other, _ = choose_bid(hands[s], s, ruleset, bids, seen.totals, seen.bags, False)
-                    bids[s] = other.bid
-                policy = self._policy(seen, ruleset, bids)
-                st = fresh_deal(hands, leader)
-                play_out(st, seen.rules, no_chance, policy)
-                all_bids = [Bid(s, bids[s], seen.blind[s] if s != seat else bid.blind) for s in range(seats)]
-                value, pts = spades_value(*spades_result(st.won, all_bids, seen, ruleset), seat, ruleset)
+                st, bids = deal.play(hands, bid)
+                value, pts = spades_value(*spades_result(st.won, bids, seen, ruleset), seat, ruleset)
                 sums[i] += w * value
                 points[i] += w * pts
         scale = n / weight
@@ -202,4 +220,13 @@ class SpadesSearch(SearchBot):
         return ranked(list(cands), sums, bid_points, n, cands.index(action))
 
 
-__all__ = ["GAME_WIN_SPADES", "SpadesSearch", "bid_fit", "sample_spades", "spades_result", "spades_value"]
+__all__ = [
+    "GAME_WIN_SPADES",
+    "BidPlayOut",
+    "SpadesSearch",
+    "bid_fit",
+    "normal_policy",
+    "sample_spades",
+    "spades_result",
+    "spades_value",
+]
