@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from cardtui.bots import LEVELS
 from cardtui.cards import DECK, QUEEN_OF_SPADES, Suit
 from cardtui.games.base import Action, Event, Game, Pass, Play, PlayerView
 from cardtui.games.hearts import HeartsGame, HeartsView
 from cardtui.games.trick import TrickView, TrickWon
-from cardtui.variants.base import CardText, GameEntry, ReviewWords
-from cardtui.variants.trick import Players, TrickPlayers, play_facts
+from cardtui.variants.base import CardText, ReviewWords
+from cardtui.variants.trick import Players, play_facts, trick_entry
 
 THRESHOLDS = {"points": (1.0, 4.0)}
 """The review's marks: `?` from a point (about a heart for nothing), `??` from 4 (a trick of hearts)."""
@@ -27,9 +26,6 @@ def _players() -> Players:
     from cardtui.bots.hearts_search import HeartsSearch
 
     return HeartsSearch, HeartsBot, HeartsJudge
-
-
-PLAYERS = TrickPlayers(_players, THRESHOLDS["points"][0] / 2)
 
 
 def _queen_taken(event: Event) -> int | None:
@@ -106,18 +102,15 @@ def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], t
     return []
 
 
-HEARTS = GameEntry(
+HEARTS = trick_entry(
+    _players,
+    THRESHOLDS,
     name="hearts",
     title="Hearts",
     presets=("hearts", "hearts-3", "hearts-5", "hearts-6"),
     engine=HeartsGame,
-    levels=LEVELS,
-    bot=PLAYERS.bot,
-    judge=PLAYERS.judge,
     rules_text=RULES_TEXT,
-    board="table",
     deal_table="points",
-    thresholds=THRESHOLDS,
     review=ReviewWords(amount=_amount, points_hurt=True, own_score="your own", facts=_facts, rest=_rest),
     seat_counts=(3, 4, 5, 6),
     players_knob="players",

@@ -5,15 +5,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from cardtui.bots import LEVELS
 from cardtui.bots.common import SUIT_WORDS, read_view
 from cardtui.cards import DECK, Suit
 from cardtui.games.base import Action, Bid, Game, Play, PlayerView
 from cardtui.games.spades import SpadesGame, SpadesView, score_side
 from cardtui.games.trick import winning_card
 from cardtui.rules import SpadesRules
-from cardtui.variants.base import CardText, GameEntry, ReviewWords
-from cardtui.variants.trick import Players, TrickPlayers, play_facts
+from cardtui.variants.base import CardText, ReviewWords
+from cardtui.variants.trick import Players, play_facts, trick_entry
 
 SPADES_TEXT = (
     "Spades: partners sit opposite. Each seat bids the tricks it will take; spades are trumps. "
@@ -30,9 +29,6 @@ def _players() -> Players:
     from cardtui.bots.spades_search import SpadesSearch
 
     return SpadesSearch, SpadesBot, SpadesJudge
-
-
-PLAYERS = TrickPlayers(_players, THRESHOLDS["points"][0] / 2)
 
 
 def _figures(game: Game, counts: Sequence[int]) -> dict[str, list[int]]:
@@ -232,18 +228,15 @@ def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], t
     return facts
 
 
-SPADES = GameEntry(
+SPADES = trick_entry(
+    _players,
+    THRESHOLDS,
     name="spades",
     title="Spades",
     presets=("spades", "spades-blind"),
     engine=SpadesGame,
-    levels=LEVELS,
-    bot=PLAYERS.bot,
-    judge=PLAYERS.judge,
     rules_text=SPADES_TEXT,
-    board="table",
     deal_table="bids",
-    thresholds=THRESHOLDS,
     review=ReviewWords(amount=_amount, points_hurt=False, own_score="your own", facts=_facts, rest=_rest),
     seat_counts=(4,),
     players_knob=None,

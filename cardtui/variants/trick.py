@@ -1,16 +1,18 @@
-"""What the trick games' entries share: the review's facts about two cards the seat could have played."""
+"""What the trick games' entries share: levels, players and board, and the review's facts about two cards the
+seat could have played."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-from cardtui.bots import Bot
+from cardtui.bots import LEVELS, Bot
 from cardtui.bots.common import SUIT_WORDS, read_view
 from cardtui.bots.judge import Weigher
 from cardtui.games.base import Play
 from cardtui.games.trick import TrickView
-from cardtui.variants.base import CardText
+from cardtui.variants.base import CardText, GameEntry
 
 Search = Callable[[int, bool], Bot]
 """A trick game's searching player, given its time per decision in ms and whether to search as first shipped."""
@@ -41,6 +43,15 @@ class TrickPlayers:
 
     def judge(self, budget_ms: int) -> Weigher:
         return self.load()[2](budget_ms, self.precision)
+
+
+def trick_entry(
+    players: Callable[[], Players], thresholds: Mapping[str, tuple[float, float]], **fields: Any
+) -> GameEntry:
+    """A trick game's registry entry: the trick games' levels and table board, the computer players and judge that
+    `players` loads (the judge weighing to half the loss the review marks `?`), and the game's own `fields`."""
+    table = TrickPlayers(players, thresholds["points"][0] / 2)
+    return GameEntry(levels=LEVELS, bot=table.bot, judge=table.judge, board="table", thresholds=thresholds, **fields)
 
 
 def suit_word(suit: int, count: int) -> str:
