@@ -481,9 +481,9 @@ class Game(ABC):
     def is_over(self) -> bool: ...
 
     @property
-    @abstractmethod
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        """Seats that score together."""
+        """Seats that score together, as the rules say."""
+        return self.ruleset.sides
 
     @property
     def scores(self) -> tuple[int, ...]:

@@ -463,10 +463,6 @@ class EightOfSpadesGame(Game):
         return self._over
 
     @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        return self.ruleset.sides
-
-    @property
     def totals(self) -> tuple[int, ...]:
         return tuple(self._points)
 

@@ -80,10 +80,6 @@ class HeartsGame(TrickGame):
         self.received = [0] * self.seats
         self.pass_direction = "none"
 
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        return self.ruleset.sides
-
     def points_of(self, mask: int) -> int:
         """Hearts points of some taken cards."""
         return points_of(self.ruleset, mask)

@@ -288,10 +288,6 @@ class SpadesGame(TrickGame):
         self.got = [0] * self.seats
         self.game_bags = [0] * len(self.sides)
 
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        return self.ruleset.sides
-
     def side_of(self, seat: int) -> int:
         # The rules' arithmetic: every bid checked asks, and a search through `sides` slowed bidding by a fifth.
         return self.ruleset.side_of(seat)
