@@ -8,8 +8,8 @@ from cardtui.cards import DECK, QUEEN_OF_SPADES, Suit
 from cardtui.games.base import Action, Event, Game, Pass, Play, PlayerView
 from cardtui.games.hearts import HeartsGame, HeartsView
 from cardtui.games.trick import TrickView, TrickWon
-from cardtui.variants.base import CardText, ReviewWords
-from cardtui.variants.trick import Players, play_facts, trick_entry
+from cardtui.variants.base import CardText, GameEntry, ReviewWords
+from cardtui.variants.trick import Players, play_facts, trick_fields
 
 THRESHOLDS = {"points": (1.0, 4.0)}
 """The review's marks: `?` from a point (about a heart for nothing), `??` from 4 (a trick of hearts)."""
@@ -102,9 +102,8 @@ def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], t
     return []
 
 
-HEARTS = trick_entry(
-    _players,
-    THRESHOLDS,
+HEARTS = GameEntry(
+    **trick_fields(_players, THRESHOLDS),
     name="hearts",
     title="Hearts",
     presets=("hearts", "hearts-3", "hearts-5", "hearts-6"),

@@ -11,8 +11,8 @@ from cardtui.games.base import Action, Bid, Game, Play, PlayerView
 from cardtui.games.spades import SpadesGame, SpadesView, score_side
 from cardtui.games.trick import winning_card
 from cardtui.rules import SpadesRules
-from cardtui.variants.base import CardText, ReviewWords
-from cardtui.variants.trick import Players, play_facts, trick_entry
+from cardtui.variants.base import CardText, GameEntry, ReviewWords
+from cardtui.variants.trick import Players, play_facts, trick_fields
 
 SPADES_TEXT = (
     "Spades: partners sit opposite. Each seat bids the tricks it will take; spades are trumps. "
@@ -228,9 +228,8 @@ def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], t
     return facts
 
 
-SPADES = trick_entry(
-    _players,
-    THRESHOLDS,
+SPADES = GameEntry(
+    **trick_fields(_players, THRESHOLDS),
     name="spades",
     title="Spades",
     presets=("spades", "spades-blind"),

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TypedDict
 
 from cardtui.bots import LEVELS, Bot
 from cardtui.bots.common import SUIT_WORDS, read_view
 from cardtui.bots.judge import Weigher
 from cardtui.games.base import Play
 from cardtui.games.trick import TrickView
-from cardtui.variants.base import CardText, GameEntry
+from cardtui.variants.base import Board, CardText
 
 Search = Callable[[int, bool], Bot]
 """A trick game's searching player, given its time per decision in ms and whether to search as first shipped."""
@@ -45,13 +45,21 @@ class TrickPlayers:
         return self.load()[2](budget_ms, self.precision)
 
 
-def trick_entry(
-    players: Callable[[], Players], thresholds: Mapping[str, tuple[float, float]], **fields: Any
-) -> GameEntry:
-    """A trick game's registry entry: the trick games' levels and table board, the computer players and judge that
-    `players` loads (the judge weighing to half the loss the review marks `?`), and the game's own `fields`."""
+class TrickFields(TypedDict):
+    """The registry fields every trick game fills alike (typed, so `GameEntry(**fields)` is checked)."""
+
+    levels: tuple[str, ...]
+    bot: Callable[[str, int], Bot]
+    judge: Callable[[int], Weigher]
+    board: Board
+    thresholds: Mapping[str, tuple[float, float]]
+
+
+def trick_fields(players: Callable[[], Players], thresholds: Mapping[str, tuple[float, float]]) -> TrickFields:
+    """A trick game's levels and table board, and the computer players and judge that `players` loads (the judge
+    weighing to half the loss the review marks `?`)."""
     table = TrickPlayers(players, thresholds["points"][0] / 2)
-    return GameEntry(levels=LEVELS, bot=table.bot, judge=table.judge, board="table", thresholds=thresholds, **fields)
+    return TrickFields(levels=LEVELS, bot=table.bot, judge=table.judge, board="table", thresholds=thresholds)
 
 
 def suit_word(suit: int, count: int) -> str:
