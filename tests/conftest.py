@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import textual._wait
 from hypothesis import settings
 
 from tests.support.markers import long_first, mark
@@ -20,6 +21,12 @@ sys.dont_write_bytecode = False
 # property missed it. No test asserts on time through it; a test that needs fewer examples says so itself.
 settings.register_profile("cardtui", deadline=None)
 settings.load_profile("cardtui")
+
+# Textual's pilot waits for the app to go idle by sleeping 20 ms at a time, at least once a key and a pause: most
+# of a Pilot test's time was those sleeps. Steps of 5 ms (idle: under 5% of a step busy, as Textual judges it) wait
+# on the same condition; no test counts on the sleep itself, each waits on what it checks.
+textual._wait.SLEEP_GRANULARITY = 0.005
+textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
 
 
 @pytest.fixture(autouse=True)

@@ -11,10 +11,10 @@ from pathlib import Path
 from cardtui.games.base import Play
 from cardtui.review import Judgement, Review, render, review
 from cardtui.saves import parse_save
+from tests.support.reviews import hearts_sample_review
 from tests.test_review_words import check_sums
 
 DATA = Path(__file__).resolve().parent / "data"
-SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 
 
 @cache
@@ -22,11 +22,6 @@ def reviewed(name: str) -> Review:
     """A save of two Hearts deals in which seat 0 shot the moon in the first (`hearts_moon`), or a one-deal
     Spades game (`spades_one_deal`), reviewed at the default budget."""
     return review(parse_save(json.loads((DATA / f"{name}.json").read_text())))
-
-
-def sample_review() -> Review:
-    """The shipped Hearts sample, every seat reviewed at a small budget."""
-    return review(parse_save(json.loads((SAMPLES / "hearts.json").read_text())), seats=[0, 1, 2, 3], budget_ms=5)
 
 
 def at(result: Review, index: int) -> Judgement:
@@ -58,7 +53,7 @@ def test_the_solvers_card_gets_its_sampled_value_and_a_forced_moon_reads_natural
 
 
 def test_a_choice_made_on_top_is_never_close_and_a_lead_under_a_tenth_is_a_tie() -> None:
-    for result in (reviewed("hearts_moon"), sample_review()):
+    for result in (reviewed("hearts_moon"), hearts_sample_review()):
         for j in result.judgements:
             assert not (j.close and j.loss <= 1e-9), j.why
             assert "by 0.0 points" not in j.why, j.why

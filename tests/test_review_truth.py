@@ -23,14 +23,14 @@ from cardtui.saves import parse_save
 from cardtui.seats import Seat
 from cardtui.session import Session
 from tests.support.dealing import deal_of
+from tests.support.reviews import hearts_sample_review
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 ON_TOP = re.compile(r"by (?P<lead>[\d.]+) points \(± (?P<spread>[\d.]+)\) over (?P<runner>[^,:\s]+)")
 
 
 def test_a_choice_on_top_gives_its_lead_over_the_runner_up_and_a_close_one_is_called_close() -> None:
-    loaded = parse_save(json.loads((SAMPLES / "hearts.json").read_text()))
-    result = review(loaded, seats=[0, 1, 2, 3], budget_ms=5)
+    result = hearts_sample_review()
     on_top = [j for j in result.judgements if j.loss <= 1e-9 and len(j.options) > 1 and j.phase == "play"]
     assert on_top
     closes = 0

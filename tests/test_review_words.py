@@ -17,6 +17,7 @@ from cardtui.saves import parse_save
 from cardtui.seats import Seat
 from cardtui.session import Session
 from tests.support.dealing import deal_of
+from tests.support.reviews import hearts_sample_review
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 BETTER = re.compile(
@@ -53,8 +54,7 @@ def check_sums(result: Review, points_hurt: bool) -> tuple[int, set[str]]:
 
 
 def test_every_hearts_line_adds_up() -> None:
-    loaded = parse_save(json.loads((SAMPLES / "hearts.json").read_text()))
-    assert check_sums(review(loaded, seats=[0, 1, 2, 3], budget_ms=5), points_hurt=True)[0] >= 3
+    assert check_sums(hearts_sample_review(), points_hurt=True)[0] >= 3
 
 
 def test_every_spades_line_adds_up() -> None:

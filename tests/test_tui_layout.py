@@ -60,14 +60,13 @@ async def test_too_small_shows_a_notice_and_resizing_back_keeps_everything() -> 
         assert_table_whole(app, session)
         for size in ((59, 20), (60, 19), (59, 19)):
             await pilot.resize_terminal(*size)
-            await pilot.pause()
-            text = " ".join(text_of(app).split())
-            assert f"The terminal is {size[0]}x{size[1]}: make it at least 60x20" in text
+            notice = f"The terminal is {size[0]}x{size[1]}: make it at least 60x20"
+            text = " ".join((await drawn_when(pilot, app, lambda s, n=notice: n in " ".join(s.split()))).split())
+            assert notice in text
             assert "North" not in text and "Your hand" not in text
         for size in ((60, 20), (160, 50), (80, 24), (60, 20)):
             await pilot.resize_terminal(*size)
-            await pilot.pause()
-            assert "make it at least" not in text_of(app)
+            assert "make it at least" not in await drawn_when(pilot, app, lambda s: "make it at least" not in s)
             assert_table_whole(app, session)
         assert isinstance(app.screen, TableScreen)
         # the hand has the keyboard again: a typed card is played

@@ -227,7 +227,7 @@ async def drawn_when(pilot: Pilot[Any], app: App[Any], ready: Callable[[str], bo
     """The screen's text once `ready` holds for it: waits on the app's repaints (a busy machine may take a few),
     never on a clock; the last text drawn when it never does, for the test's own assertion to report."""
     text = ""
-    for _ in range(200):
+    for _ in range(1000):
         await pilot.pause()
         text = "\n".join(screen_lines(app))
         if ready(text):

@@ -10,7 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from cardtui.cards import Card
 from cardtui.games.base import Bid
@@ -18,6 +18,7 @@ from cardtui.inert import inert
 from cardtui.tui.common import bid_examples, bid_label, card_label, parse_bid_text
 from cardtui.tui.screens.dialog import DecisionDialog, Keys, TableHelp
 from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH
+from cardtui.tui.widgets.key_footer import KeyFooter
 from cardtui.tui.widgets.keys_in_order import InOrderInput
 
 
@@ -86,7 +87,7 @@ class BidScreen(DecisionDialog[Bid]):
             yield Horizontal(id="bid-extra")
             yield InOrderInput(placeholder=f"type a bid: {bid_examples(self.bids)} — then Enter", id="bid-input")
             yield Static("", id="bid-message", markup=False, classes="message")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._draw()

@@ -8,9 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardtui.inert import inert
+from cardtui.tui.widgets.key_footer import KeyFooter
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -33,7 +34,7 @@ class ConfirmScreen(ModalScreen[bool]):
             yield Static(self.title_text, classes="dialog-title", markup=False)
             yield Static(self.question, id="confirm-question", markup=False)
             yield Static(f"y: {self.yes} · n or Esc: {self.no}", id="confirm-keys", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

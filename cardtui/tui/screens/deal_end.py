@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from cardtui.games.spades import spades_breakdown
 from cardtui.games.summary import counts_bags
@@ -22,6 +22,7 @@ from cardtui.session import Session
 from cardtui.source import TableSource, source_of
 from cardtui.tui.common import seat_name, side_name
 from cardtui.tui.screens.fit import WIDE
+from cardtui.tui.widgets.key_footer import KeyFooter
 from cardtui.variants import entry_of
 
 
@@ -181,7 +182,7 @@ class DealEndScreen(ModalScreen[None]):
                 go = "Final standings (Enter)" if self.source.is_over else "Go on (Enter)"
                 yield Button(go, id="deal-end-go", compact=True, variant="primary")
                 yield Button("Score history (h)", id="deal-end-history", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#deal-end-go", Button).focus()

@@ -11,13 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from cardtui.inert import inert
 from cardtui.session import Session
 from cardtui.source import TableSource, source_of
 from cardtui.tui.common import side_name, winners_text
 from cardtui.tui.screens.deal_end import side_word
+from cardtui.tui.widgets.key_footer import KeyFooter
 from cardtui.variants import entry_of
 
 CHOICES = (
@@ -101,7 +102,7 @@ class GameEndScreen(ModalScreen[str]):
                     if self.offers(choice):
                         primary = choice == "again"
                         yield Button(label, id=choice, compact=True, variant="primary" if primary else "default")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def keys_line(self) -> str:
         """The choices' keys in one line (the buttons keep to their words, so they fit 60 columns)."""

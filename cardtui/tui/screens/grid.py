@@ -7,7 +7,6 @@ from typing import ClassVar, cast
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer
 
 from cardtui.games import Event
 from cardtui.games.eight_of_spades import CALLS, EightOfSpadesView, Flip, position_name
@@ -16,6 +15,7 @@ from cardtui.tui.screens.dialog import Keys
 from cardtui.tui.screens.fit import FitsTerminal
 from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.widgets.grid_board import GridBoard
+from cardtui.tui.widgets.key_footer import KeyFooter
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.prompt_bar import PromptBar
 from cardtui.tui.widgets.scoreboard import Scoreboard
@@ -53,7 +53,7 @@ class GridScreen(FitsTerminal, GameScreen):
                 yield GameLog(self.tell, self.viewer, id="log")
         yield PromptBar(id="promptbar")
         yield self.size_notice()
-        yield Footer()
+        yield KeyFooter()
 
     def view(self) -> EightOfSpadesView:
         """The seat's view: a grid game's (the registry gives the grid only to the game whose view this is)."""

@@ -10,13 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from cardtui.games.summary import ScoreHistory, score_history
 from cardtui.inert import inert
 from cardtui.seats import Seat
 from cardtui.source import TableSource
 from cardtui.tui.common import GAME_TITLES, side_name
+from cardtui.tui.widgets.key_footer import KeyFooter
 from cardtui.variants import find_game
 
 
@@ -121,7 +122,7 @@ class HistoryScreen(ModalScreen[None]):
                 yield Static("", id="history-scroll", markup=False)
                 yield DataTable(id="history-table", zebra_stripes=True, cursor_type="row")
                 yield Chart(self.ascii_only, id="history-chart")
-        yield Footer()
+        yield KeyFooter()
 
     def legend(self) -> str:
         names = [side_name(self.seats, side) for side in self.history.sides]

@@ -8,7 +8,9 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from cardtui.tui.widgets.key_footer import KeyFooter
 
 MORE = "↑↓ more · "
 """Before the keys' line when the lines scroll."""
@@ -32,7 +34,7 @@ class NoteDialog(ModalScreen[None]):
             yield Static(self.title_text, classes="dialog-title", markup=False)
             yield from self.body()
             yield Static(self.note, classes=self.KEYS_CLASSES, id=f"{self.NAME}-keys", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def body(self) -> ComposeResult:
         """What stands between the title and the note."""

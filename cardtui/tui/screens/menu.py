@@ -14,12 +14,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtui.inert import inert
 from cardtui.saves import SaveError, SaveInfo
 from cardtui.tui.messages import OpenGame, OpenReplay, OpenSettings, OpenStats
+from cardtui.tui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
     from cardtui.catalog import SavedSummary
@@ -68,7 +69,7 @@ class MenuScreen(Screen[None]):
             yield Static("Hearts · Spades · Cutthroat · Eight of Spades", id="menu-subtitle")
             yield OptionList(*[Option(label, id=key) for key, label in MENU], id="menu-list")
             yield Static("", id="form-message", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -286,7 +287,7 @@ class SavePicker(ModalScreen[Path | None]):
             yield Input(placeholder="or type the path of a save file and Enter", id="save-path")
             yield Static("", id="saves-message", markup=False)
             yield Static(SAVES_KEYS, id="saves-keys", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#saves-list").display = False

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 from textual.worker import Worker, WorkerState
 
 from cardtui.inert import inert
@@ -22,6 +22,7 @@ from cardtui.rules import Ruleset, list_presets, load_preset, load_ruleset, read
 from cardtui.saves import MAX_SEED
 from cardtui.seats import MAX_NAME, Seat, SeatError, check_seats, default_names
 from cardtui.tui.common import GAME_TITLES
+from cardtui.tui.widgets.key_footer import KeyFooter
 from cardtui.variants import GAMES, find_game
 
 FILE = "__file__"
@@ -128,7 +129,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         yield Static("", id="form-message", markup=False)
         with Horizontal(id="new-game-footer"):
             yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def _rule_options(self) -> list[tuple[Text, str]]:
         out = [(Text(inert(f"{p.title} ({p.name})")), p.name) for p in self.presets if p.game == self.game]

@@ -8,13 +8,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from cardtui.cards import Card
 from cardtui.inert import inert
 from cardtui.tui.common import card_label
 from cardtui.tui.screens.dialog import DecisionDialog, Keys, TableHelp
 from cardtui.tui.widgets.hand import Hand
+from cardtui.tui.widgets.key_footer import KeyFooter
 
 
 class PassHand(Hand):
@@ -67,7 +68,7 @@ class PassScreen(DecisionDialog[tuple[Card, ...]]):
             yield Static("", id="pass-chosen", markup=False)
             yield Static("", id="pass-message", markup=False, classes="message")
             yield Button("Pass", id="pass-go", compact=True, variant="primary")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._draw()

@@ -50,6 +50,7 @@ from cardtui.tui.screens.history import side_label
 from cardtui.tui.seating import seating
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.hand import Hand
+from cardtui.tui.widgets.key_footer import KeyFooter
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.review_line import ReviewLine, ask
 from cardtui.tui.widgets.size_notice import SizeNotice
@@ -203,7 +204,7 @@ class ReplayScreen(FitsTerminal):
         yield ReviewLine(ask(people), self.ascii_only, id="review-line")
         yield LearnInput(placeholder=LEARN_PROMPT, id="learn-input", disabled=True)
         yield self.size_notice()
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.redraw()

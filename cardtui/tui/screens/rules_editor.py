@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Select, Static
+from textual.widgets import Button, Input, Select, Static
 
 from cardtui.files import occupied
 from cardtui.inert import inert
@@ -26,6 +26,7 @@ from cardtui.rules import (
     write_toml,
 )
 from cardtui.rules.base import Bool, Check, ChoiceList, IntOrWord, IntRange, knob_help
+from cardtui.tui.widgets.key_footer import KeyFooter
 
 
 def to_text(check: Check, value: Any) -> str:
@@ -75,7 +76,7 @@ class ConfirmOverwrite(ModalScreen[bool]):
             yield Static("Replace the file?", classes="dialog-title", markup=False)
             yield Static(inert(f"{self.path} already exists; saving replaces it, comments and all."), markup=False)
             yield Static("y: replace it · n or Esc: keep it", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def action_answer(self, replace: bool) -> None:
         self.dismiss(replace)
@@ -110,7 +111,7 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
             yield Input("", placeholder="file to save to", id="rules-path")
             yield Button("Save (ctrl+s)", id="save", compact=True)
             yield Button("Save and play", id="play", compact=True, variant="primary")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.load(self.base)

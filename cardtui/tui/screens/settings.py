@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Select, Static, Switch
+from textual.widgets import Label, Select, Static, Switch
 
 from cardtui.cards import Suit
 from cardtui.hand_order import RANK_ORDERS, SUIT_ORDERS, TRUMP_PLACES
 from cardtui.inert import inert
 from cardtui.tui.settings import HINT_LEVELS, KEYS, SPEEDS, Settings
+from cardtui.tui.widgets.key_footer import KeyFooter
 
 SPEED_WORDS = {
     "instant": "instant (no waiting)",
@@ -105,7 +106,7 @@ class SettingsScreen(Screen[None]):
             yield Static(CLAIM_NOTE, id="settings-claim", markup=False)
             yield Static(inert(self.where()), id="settings-file", markup=False)
             yield Static(inert(self.overrides()), id="settings-note", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#speed", Select).focus()

@@ -18,10 +18,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardtui.inert import inert
 from cardtui.tui.common import GAME_TITLES
+from cardtui.tui.widgets.key_footer import KeyFooter
 from cardtui.variants import find_game
 
 if TYPE_CHECKING:
@@ -79,7 +80,7 @@ class StatsScreen(Screen[None]):
                 yield Chart(self.ascii_only, id="stats-points")
                 yield Chart(self.ascii_only, id="stats-accuracy")
             yield Static("", id="stats-chart-note", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#stats-table").display = False

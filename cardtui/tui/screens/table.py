@@ -10,7 +10,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardtui.cards import Card
 from cardtui.games import Action, Event
@@ -38,6 +38,7 @@ from cardtui.tui.screens.game_base import GameScreen
 from cardtui.tui.seating import CELLS, TRICK_CELL, place_of, seating
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.hand import Hand
+from cardtui.tui.widgets.key_footer import KeyFooter
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.prompt_bar import PromptBar
 from cardtui.tui.widgets.scoreboard import Scoreboard
@@ -150,7 +151,7 @@ class TableScreen(FitsTerminal, GameScreen):
         yield hand
         yield PromptBar(id="promptbar")
         yield self.size_notice()
-        yield Footer()
+        yield KeyFooter()
 
     # ------------------------------------------------------------ drawing
 

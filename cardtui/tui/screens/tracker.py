@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardtui.cards import Card
+from cardtui.tui.widgets.key_footer import KeyFooter
 from cardtui.tui.widgets.tracker import PlayedTrick, Tracker
 
 LEAVE = 8
@@ -36,7 +37,7 @@ class TrackerScreen(ModalScreen[None]):
             yield Static("What has been played", classes="dialog-title", markup=False)
             yield Tracker(self.ascii_only, id="tracker-full", leave=LEAVE)
             yield Static("F10, Esc or Enter: back to the table", id="tracker-keys", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(Tracker).show(self.played, self.tricks)

@@ -1,0 +1,18 @@
+"""Reviews several test modules read: computed once a process, since a whole-game review takes seconds."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from cardtui.review import Review, review
+from cardtui.saves import parse_save
+
+SAMPLES = Path(__file__).resolve().parents[2] / "saves"
+
+
+@cache
+def hearts_sample_review() -> Review:
+    """The shipped Hearts sample, every seat reviewed at a small budget (the tests only read it)."""
+    return review(parse_save(json.loads((SAMPLES / "hearts.json").read_text())), seats=[0, 1, 2, 3], budget_ms=5)
