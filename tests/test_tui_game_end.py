@@ -17,7 +17,7 @@ from cardtui.tui.screens.game_end import GameEndScreen, ranks, standings
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.chart import Chart
-from tests.support.tui import drawn_when, fast_forward, play_turns, screen_lines, tricks_left
+from tests.support.tui import drawn_when, fast_forward, play_turns, screen_lines, tricks_left, workers_done
 
 SEATS = (Seat("Ada", "human"), Seat("Bo", "bot", "easy"), Seat("Cy", "bot", "easy"), Seat("Di", "bot", "easy"))
 
@@ -96,6 +96,9 @@ async def test_review_from_the_game_end_opens_the_replay_reviewing() -> None:
         assert replay.reviewing or replay.review is not None
         text = await drawn_when(pilot, app, lambda t: "Review" in t or "review" in t)
         assert "eview" in text
+        await workers_done(app)  # a review still running asks before Esc throws it away
+        await pilot.pause()
+        assert replay.review is not None
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameEndScreen)
