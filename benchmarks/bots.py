@@ -1,13 +1,15 @@
 """Computer-player speed: decision time p50/p95/p99 per level on one core, and the arena's easy Hearts games per second.
 
-Positions come from games played by normal players (seeded); every level
-decides the same positions. The process is pinned to one core where the
+Positions come from seeded games played by normal players (classic ones in
+Eight of Spades, which has no normal level); every level decides the same
+positions. The process is pinned to one core where the
 system allows it, and a decision's time is the CPU time it took (so a busy
 machine's waits are not counted). The hard player's targets (p50 at most 150 ms, p99 at
 most 600 ms at the default budget) are printed with the figures. Prints one
 JSON object.
 
     python benchmarks/bots.py [--positions 300] [--hard-positions 40] [--budget-ms DEFAULT] [--levels hard]
+                              [--games eight-of-spades]
 """
 
 from __future__ import annotations
@@ -23,13 +25,16 @@ from typing import Any
 from cardtui.arena import decision_points, run_arena
 from cardtui.bots import DEFAULT_BUDGET_MS
 from cardtui.games.base import PlayerView
-from cardtui.variants import make_bot
+from cardtui.variants import levels, make_bot
+
+GAMES = ("hearts", "spades", "cutthroat", "eight-of-spades")
 
 
 def positions(game: str, count: int, seed: int) -> list[PlayerView]:
     """Views of the seat to move, from seeded games of normal players (bids, passes and plays)."""
     rng = random.Random(seed)
-    out = [point.view for point in itertools.islice(decision_points(game, rng), count)]
+    level = "normal" if "normal" in levels(game) else "classic"
+    out = [point.view for point in itertools.islice(decision_points(game, rng, level), count)]
     rng.shuffle(out)
     return out
 
@@ -69,7 +74,8 @@ def main() -> None:
     parser.add_argument("--hard-positions", type=int, default=40)
     parser.add_argument("--budget-ms", type=int, default=DEFAULT_BUDGET_MS)
     parser.add_argument("--arena-games", type=int, default=60)
-    parser.add_argument("--levels", default="easy,normal,hard", help="comma-separated levels to time")
+    parser.add_argument("--levels", default="easy,normal,classic,hard", help="levels to time (skipped where absent)")
+    parser.add_argument("--games", default=",".join(GAMES), help="comma-separated games to time")
     args = parser.parse_args()
     pinned = one_core()
     out: dict[str, Any] = {
@@ -79,10 +85,12 @@ def main() -> None:
         "hard_targets_ms": {"p50": 150, "p99": 600},
         "levels": {},
     }
-    for game in ("hearts", "spades", "cutthroat"):
+    for game in args.games.split(","):
         views = positions(game, args.positions, seed=7)
         per_game: dict[str, Any] = {}
         for level in args.levels.split(","):
+            if level not in levels(game):
+                continue
             chosen = views if not level.startswith("hard") else views[: args.hard_positions]
             per_game[level] = time_level(game, level, chosen, args.budget_ms)
         out["levels"][game] = per_game
