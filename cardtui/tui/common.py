@@ -15,8 +15,7 @@ from cardtui.games.base import Action, Bid, Claim, GameOver, Pass, Play, Undone
 from cardtui.games.trick import BidMade, Broken, CardPlayed, CardsPassed, Claimed, DealScored, Dealt, TrickWon
 from cardtui.seats import Seat
 from cardtui.variants import GAMES
-from cardtui.variants.trick import points_text as points_text
-from cardtui.variants.trick import tricks_text as tricks_text
+from cardtui.variants.trick import tricks_text
 
 GAME_TITLES = {entry.name: entry.title for entry in GAMES}
 """Each game's title by its name, in the registry's order (the new-game form's, the statistics')."""

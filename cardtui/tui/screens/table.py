@@ -26,7 +26,6 @@ from cardtui.tui.common import (
     name_and_verb,
     name_column,
     possessive,
-    tricks_text,
 )
 from cardtui.tui.screens.dialog import Keys, TableHelp
 from cardtui.tui.screens.fit import FitsTerminal
@@ -44,6 +43,7 @@ from cardtui.tui.widgets.tracker import PlayedTrick, Tracker
 from cardtui.tui.widgets.trick import MOVE_SECONDS, Trick
 from cardtui.variants import entry_of
 from cardtui.variants.base import TableWords
+from cardtui.variants.trick import tricks_text
 
 SIDE_TEXT = 25
 """The side panel's text width at its narrowest (wider from `ROOMY`): the scores' lines fit it."""
