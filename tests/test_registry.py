@@ -107,3 +107,14 @@ def test_an_action_with_a_key_it_does_not_hold_is_refused_by_the_engine() -> Non
     with pytest.raises(IllegalAction, match="an action must be an object"):
         game.apply_json(["pass"])
     assert game.apply_json(action)
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_a_game_on_the_table_brings_the_tables_words(entry: GameEntry) -> None:
+    """The table and the deal end ask the entry for their words: a game drawn on the table has them, its bids'
+    words where it bids, its breakdown and bags where it scores contracts."""
+    words = entry.table_words
+    assert (words is not None) == (entry.board == "table")
+    if words is not None:
+        assert (words.bids_so_far is not None) == entry.has_bids
+        assert (words.breakdown is not None) == entry.has_bids == (words.bags_heading is not None)

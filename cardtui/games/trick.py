@@ -252,6 +252,11 @@ class TrickView(PlayerView):
         """Each seat's bid this deal, None before it bids or in a game without bids."""
         return (None,) * len(self.tricks_won)
 
+    def bid_error(self, bid: Bid) -> str | None:
+        """Why this bid is not allowed for its seat now, in the engine's words (None: it is); each game with bids
+        says, and a game without them offers none to refuse."""
+        raise NotImplementedError
+
     def knowledge(self, played: int) -> Knowledge:
         """What this seat knows beyond the cards played (`played`: their mask); each game's view says."""
         raise NotImplementedError

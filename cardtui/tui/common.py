@@ -15,6 +15,7 @@ from cardtui.games.base import Action, Bid, Claim, GameOver, Pass, Play, Undone
 from cardtui.games.trick import BidMade, Broken, CardPlayed, CardsPassed, Claimed, DealScored, Dealt, TrickWon
 from cardtui.seats import Seat
 from cardtui.variants import GAMES
+from cardtui.variants.trick import tricks_text
 
 GAME_TITLES = {entry.name: entry.title for entry in GAMES}
 """Each game's title by its name, in the registry's order (the new-game form's, the statistics')."""
@@ -119,16 +120,6 @@ def name_and_verb(name: str, verb: str, plain: str) -> str:
 def possessive(name: str) -> str:
     """`West's` but `Your`."""
     return "Your" if name == "You" else f"{name}'s"
-
-
-def points_text(count: int) -> str:
-    """`1 pt`, `0 pts`, `13 pts` (short: it fits a seat's panel)."""
-    return f"{count} pt" if abs(count) == 1 else f"{count} pts"
-
-
-def tricks_text(count: int) -> str:
-    """`1 trick`, `3 tricks`."""
-    return f"{count} trick" if count == 1 else f"{count} tricks"
 
 
 def bid_label(bid: int, blind: bool) -> str:

@@ -14,7 +14,7 @@ from typing import Literal
 from cardtui.bots import DEFAULT_BUDGET_MS, REFERENCE_LEVELS, Bot, RandomBot
 from cardtui.bots.judge import Weigher
 from cardtui.cards import Card
-from cardtui.games.base import Action, Event, Game, PlayerView
+from cardtui.games.base import Action, DealRecord, Event, Game, PlayerView
 from cardtui.rules import Ruleset, RulesetError, for_players, load_preset
 
 Board = Literal["table", "grid"]
@@ -62,6 +62,65 @@ class ReviewWords:
     """A decision of the game's own kind in a player's words (None: the common words serve)."""
     rest: Callable[[PlayerView], str] = lambda view: "the others' scores and the game's end"
     """What a loss counts beyond the seat's own points this deal (`bags at 10.0 points each, ...`)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ScoreLines:
+    """The scoreboard's words for a seat's view: a heading, each side's name and figures, and lines under them."""
+
+    heading: str
+    """`Scores (game ends at 100)`."""
+    rows: tuple[tuple[str, str], ...]
+    """Each side's name and its figures (`South + North`, `  40 bags 2`), in a column of names."""
+    least: int
+    """The narrowest the names' column is drawn."""
+    notes: tuple[str, ...]
+    """The lines under the sides (`Hearts broken`, `Pass: left`)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Breakdown:
+    """How each side's score of one deal came about, as a table: a row per side, then lines under it."""
+
+    columns: tuple[tuple[str, bool], ...]
+    """The headings after the sides' column, each with whether its figures are right-aligned."""
+    rows: tuple[tuple[str, ...], ...]
+    """A row per side: its name, then a cell per column."""
+    notes: tuple[str, ...]
+    """Lines under the table (`South + North reached 10 bags: -100.`)."""
+
+
+SeatLine = Callable[[PlayerView, int], str]
+"""A seat's figures this deal under its name at the table (`bid 3 · 2 tricks`, `2 tricks · 5 pts`)."""
+Scores = Callable[[PlayerView, Sequence[str]], ScoreLines]
+"""The scoreboard, given the seats' names."""
+Passing = Callable[[PlayerView, int, Sequence[str]], tuple[tuple[int, ...], str]]
+"""What a pass asks of a seat, given the seats' names as the table says them: how many cards it may give and the
+words (`pass 3 cards left to West`)."""
+BidsSoFar = Callable[[PlayerView, int, Sequence[str]], str]
+"""The bids the others made this deal, for a seat about to bid, given the seats' names as the bid dialog says
+them (`Bids so far: West 3, North (your partner) nil`)."""
+DealBreakdown = Callable[[Ruleset, Sequence[DealRecord], int, Sequence[str]], Breakdown]
+"""How deal `index` (0-based) of the records was scored, given the seats' names."""
+Shot = Callable[[Ruleset, DealRecord, Sequence[str]], str]
+"""The deal end's line for a seat that took every point (`record.moon`): `West shot the moon!`."""
+
+
+@dataclasses.dataclass(frozen=True)
+class TableWords:
+    """How the trick table and the deal's end speak of this game, in plain text (the screens draw it)."""
+
+    seat_line: SeatLine
+    scores: Scores
+    passing: Passing
+    bids_so_far: BidsSoFar | None = None
+    """None for a game without bids."""
+    bags_heading: Callable[[Ruleset], str] | None = None
+    """The deal end's heading of the bags a side carries (`bags (limit 10)`); None for a game without bags."""
+    breakdown: DealBreakdown | None = None
+    """The deal end's table of how each side scored, between the seats' and the sides' tables; None for none."""
+    shot: Shot | None = None
+    """None for a game where nobody shoots the moon."""
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -112,6 +171,8 @@ class GameEntry:
     """Which events `figures` counts; None when it counts none."""
     tell: Tell | None = None
     """The log's words for the game's own events (the common events' words serve the rest); None for none."""
+    table_words: TableWords | None = None
+    """The trick table's and the deal end's words about this game; None for a game not drawn on the table."""
 
     @property
     def rules(self) -> type[Ruleset]:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from cardtui.cards import DECK, QUEEN_OF_SPADES, Suit
-from cardtui.games.base import Action, Event, Game, Pass, Play, PlayerView
-from cardtui.games.hearts import HeartsGame, HeartsView
+from cardtui.games.base import Action, DealRecord, Event, Game, Pass, Play, PlayerView
+from cardtui.games.hearts import HeartsGame, HeartsView, pass_offset
 from cardtui.games.trick import TrickView, TrickWon
-from cardtui.variants.base import CardText, GameEntry, ReviewWords
-from cardtui.variants.trick import Players, play_facts, trick_fields
+from cardtui.rules import HeartsRules, Ruleset
+from cardtui.variants.base import CardText, GameEntry, ReviewWords, ScoreLines, TableWords
+from cardtui.variants.trick import Players, play_facts, points_text, side_name, trick_fields, tricks_text
 
 THRESHOLDS = {"points": (1.0, 4.0)}
 """The review's marks: `?` from a point (about a heart for nothing), `??` from 4 (a trick of hearts)."""
@@ -102,6 +103,40 @@ def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], t
     return []
 
 
+def _seat_line(view: PlayerView, seat: int) -> str:
+    """The tricks a seat took this deal and the points in them."""
+    assert isinstance(view, HeartsView)
+    return f"{tricks_text(view.tricks_won[seat])} · {points_text(view.detail.points_taken[seat])}"
+
+
+def _scores(view: PlayerView, names: Sequence[str]) -> ScoreLines:
+    """Each side's total, whether hearts are broken, the pass."""
+    assert isinstance(view, HeartsView)
+    rows = tuple((side_name(names, side), f"{view.totals[i]:>5}") for i, side in enumerate(view.sides))
+    direction = view.detail.pass_direction
+    notes = (
+        "Hearts broken" if view.broken else "Hearts not broken",
+        "No pass this deal" if direction == "none" else f"Pass: {direction}",
+    )
+    return ScoreLines(f"Scores (game ends at {view.ruleset.end_score})", rows, 18, notes)
+
+
+def _passing(view: PlayerView, seat: int, names: Sequence[str]) -> tuple[tuple[int, ...], str]:
+    """This deal's pass: how many cards, which way, to whom."""
+    assert isinstance(view, HeartsView)
+    count = view.ruleset.pass_count
+    direction = view.detail.pass_direction
+    to = (seat + pass_offset(direction, len(names))) % len(names)
+    return (count,), f"pass {count} cards {direction} to {names[to]}"
+
+
+def _shot(rules: Ruleset, record: DealRecord, names: Sequence[str]) -> str:
+    """The moon, or the sun where the rules have it and the seat took every trick too."""
+    assert isinstance(rules, HeartsRules) and record.moon is not None
+    sun = rules.sun != "off" and record.tricks[record.moon] == sum(record.tricks)
+    return f"{names[record.moon]} shot the {'sun' if sun else 'moon'}!"
+
+
 HEARTS = GameEntry(
     **trick_fields(_players, THRESHOLDS),
     name="hearts",
@@ -121,4 +156,5 @@ HEARTS = GameEntry(
     stat_keys=("moons_shot", "moons_against", "queens_taken"),
     per_deal_keys=(),
     stat_columns=(("moons_shot", "moons shot"), ("moons_against", "moons against"), ("queens_taken", "QS taken")),
+    table_words=TableWords(seat_line=_seat_line, scores=_scores, passing=_passing, shot=_shot),
 )

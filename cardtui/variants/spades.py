@@ -7,12 +7,12 @@ from collections.abc import Mapping, Sequence
 
 from cardtui.bots.common import SUIT_WORDS, read_view
 from cardtui.cards import DECK, Suit
-from cardtui.games.base import Action, Bid, Game, Play, PlayerView
-from cardtui.games.spades import SpadesGame, SpadesView, score_side
+from cardtui.games.base import Action, Bid, DealRecord, Game, Play, PlayerView, pass_counts
+from cardtui.games.spades import SpadesGame, SpadesView, score_side, spades_breakdown
 from cardtui.games.trick import winning_card
-from cardtui.rules import SpadesRules
-from cardtui.variants.base import CardText, GameEntry, ReviewWords
-from cardtui.variants.trick import Players, play_facts, trick_fields
+from cardtui.rules import Ruleset, SpadesRules
+from cardtui.variants.base import Breakdown, CardText, GameEntry, ReviewWords, ScoreLines, TableWords
+from cardtui.variants.trick import Players, play_facts, side_name, trick_fields, tricks_text
 
 SPADES_TEXT = (
     "Spades: partners sit opposite. Each seat bids the tricks it will take; spades are trumps. "
@@ -228,6 +228,98 @@ def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], t
     return facts
 
 
+def _seat_line(view: PlayerView, seat: int) -> str:
+    """A seat's bid this deal and the tricks it took."""
+    assert isinstance(view, SpadesView)
+    bid = view.detail.bids[seat]
+    return f"bid {bid.label() if bid is not None else '-'} · {tricks_text(view.tricks_won[seat])}"
+
+
+def _scores(view: PlayerView, names: Sequence[str]) -> ScoreLines:
+    """Each side's total and bags, whether spades are broken."""
+    assert isinstance(view, SpadesView)
+    rows = []
+    for i, side in enumerate(view.sides):
+        bags = f" bags {view.detail.bags[i]}" if view.ruleset.has_bags else ""
+        rows.append((side_name(names, side), f"{view.totals[i]:>4}{bags}"))
+    notes = ("Spades broken" if view.broken else "Spades not broken",)
+    return ScoreLines(f"Scores (target {view.ruleset.win_target})", tuple(rows), 12, notes)
+
+
+def exchange_words(counts: tuple[int, ...], back: bool, partner: str) -> str:
+    """What a blind nil exchange asks of the seat: the bidder's pass (of none too, when optional), or its partner's."""
+    if back:
+        if counts == (0,):
+            return f"your partner {partner} passed you no cards: Enter passes none back"
+        return f"give {counts[-1]} cards back to your partner {partner}"
+    if 0 in counts:
+        return f"give {counts[-1]} cards to your partner {partner}, or none (Enter with none chosen) to keep your hand"
+    return f"give {counts[-1]} cards to your partner {partner}"
+
+
+def _passing(view: PlayerView, seat: int, names: Sequence[str]) -> tuple[tuple[int, ...], str]:
+    """A blind nil's exchange with the partner: the bidder's cards, or the partner's back."""
+    assert isinstance(view, SpadesView)
+    counts = pass_counts(view.legal)
+    back = counts == (0,) or len(view.hand) > 13
+    partner = view.ruleset.partner_of(seat)
+    assert partner is not None  # a blind nil exchange is between partners
+    return counts, exchange_words(counts, back, names[partner])
+
+
+def _bids_so_far(view: PlayerView, seat: int, names: Sequence[str]) -> str:
+    """`Bids so far: West 3, North (your partner) nil` — in bidding order, the partner named as such."""
+    assert isinstance(view, SpadesView)
+    partners = next(side for side in view.sides if seat in side)
+    made = []
+    for i in range(1, len(names)):
+        other = (seat + i) % len(names)
+        bid = view.detail.bids[other]
+        if bid is not None:
+            partner = " (your partner)" if other in partners else ""
+            made.append(f"{names[other]}{partner} {bid.label()}")
+    return "Bids so far: " + ", ".join(made) if made else "Nobody has bid yet."
+
+
+BAGS_TAKEN = "new bags"
+"""The breakdown's heading of the bags a side took this deal (those it carries show beside its total)."""
+
+
+def _bags_heading(rules: Ruleset) -> str:
+    """The heading of the bags a side carries after the deal, with the limit that costs: `bags (limit 10)`, or
+    `bags (no limit)` where bags only break ties."""
+    assert isinstance(rules, SpadesRules)
+    return f"bags (limit {rules.bag_limit})" if rules.bag_limit else "bags (no limit)"
+
+
+def _breakdown(rules: Ruleset, records: Sequence[DealRecord], index: int, names: Sequence[str]) -> Breakdown:
+    """Each side's contract against the tricks it took, each nil made or failed, bags taken (where the ruleset has
+    bags); a line for each side that reached the bag limit this deal, and what it cost."""
+    assert isinstance(rules, SpadesRules)
+    bags = rules.has_bags
+    columns: tuple[tuple[str, bool], ...] = (("contract", True), ("took", True), ("result", False), ("nil", False))
+    if bags:
+        columns += ((BAGS_TAKEN, True),)
+    rows: list[tuple[str, ...]] = []
+    limits: list[str] = []
+    for side in spades_breakdown(rules, records, index):
+        members = rules.sides[side.side]
+        if side.contract:
+            result = "made" if side.made else "set"
+            contract = str(side.contract)
+        else:
+            result, contract = "nil only", "-"
+        nils = ", ".join(
+            f"{names[n.seat]} {'blind nil' if n.blind else 'nil'} {'made' if n.made else 'failed'}" for n in side.nils
+        )
+        row = (side_name(names, members), contract, str(side.tricks), result, nils or "-")
+        rows.append((*row, str(side.bags_added)) if bags else row)
+        if side.penalties:
+            cost = side.penalties * rules.bag_penalty
+            limits.append(f"{side_name(names, members)} reached {rules.bag_limit} bags: -{cost}.")
+    return Breakdown(columns, tuple(rows), tuple(limits))
+
+
 SPADES = GameEntry(
     **trick_fields(_players, THRESHOLDS),
     name="spades",
@@ -253,6 +345,14 @@ SPADES = GameEntry(
         ("nils_made", "nils made"),
         ("nils_bid", "nils bid"),
         ("bags_per_deal", "bags/deal"),
+    ),
+    table_words=TableWords(
+        seat_line=_seat_line,
+        scores=_scores,
+        passing=_passing,
+        bids_so_far=_bids_so_far,
+        bags_heading=_bags_heading,
+        breakdown=_breakdown,
     ),
 )
 

@@ -62,6 +62,21 @@ def trick_fields(players: Callable[[], Players], thresholds: Mapping[str, tuple[
     return TrickFields(levels=LEVELS, bot=table.bot, judge=table.judge, board="table", thresholds=thresholds)
 
 
+def points_text(count: int) -> str:
+    """`1 pt`, `0 pts`, `13 pts` (short: it fits a seat's panel)."""
+    return f"{count} pt" if abs(count) == 1 else f"{count} pts"
+
+
+def tricks_text(count: int) -> str:
+    """`1 trick`, `3 tricks`."""
+    return f"{count} trick" if count == 1 else f"{count} tricks"
+
+
+def side_name(names: Sequence[str], side: Sequence[int]) -> str:
+    """`South + North`: a side's seats' names."""
+    return " + ".join(names[s] for s in side)
+
+
 def suit_word(suit: int, count: int) -> str:
     """``clubs``, or ``club`` for one."""
     return SUIT_WORDS[suit][:-1] if count == 1 else SUIT_WORDS[suit]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -13,17 +13,16 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from cardtui.games.spades import spades_breakdown
 from cardtui.games.summary import counts_bags
 from cardtui.games.trick import DealRecord
 from cardtui.inert import inert
-from cardtui.rules import HeartsRules, SpadesRules
 from cardtui.session import Session
 from cardtui.source import TableSource, source_of
-from cardtui.tui.common import seat_name, side_name
+from cardtui.tui.common import side_name
 from cardtui.tui.screens.fit import WIDE
 from cardtui.tui.widgets.key_footer import KeyFooter
 from cardtui.variants import entry_of
+from cardtui.variants.base import Breakdown
 
 
 def side_word(sides: Sequence[Sequence[int]]) -> str:
@@ -31,67 +30,34 @@ def side_word(sides: Sequence[Sequence[int]]) -> str:
     return "side" if any(len(side) > 1 for side in sides) else "player"
 
 
-BAGS_TAKEN = "new bags"
-"""The Spades table's heading of the bags a side took this deal (those it carries show beside its total)."""
-
-
-def bags_heading(rules: SpadesRules) -> str:
-    """The heading of the bags a side carries after the deal, with the limit that costs: `bags (limit 10)`, or
-    `bags (no limit)` where bags only break ties."""
-    return f"bags (limit {rules.bag_limit})" if rules.bag_limit else "bags (no limit)"
-
-
-def spades_table(source: TableSource, index: int) -> Table:
-    """Spades: each side's contract against the tricks it took, each nil made or failed, bags against the limit
-    (where the ruleset has bags).
-
-    A line under the table tells each side that reached the bag limit this deal, and what it cost. Only for
-    a game whose registry entry keeps a deal's bids (`deal_table == "bids"`): its rules are Spades'.
-    """
-    rules = cast(SpadesRules, source.ruleset)
-    seats = source.seats
-    bags = rules.has_bags
+def breakdown_table(breakdown: Breakdown, sides: Sequence[Sequence[int]]) -> Table:
+    """The entry's breakdown of a deal (Spades: each side's contract, nils and bags) as a table, its lines under it."""
     table = Table(box=None, pad_edge=False)
-    for title in (side_word(rules.sides), "contract", "took", "result", "nil", *([BAGS_TAKEN] if bags else [])):
-        table.add_column(title, justify="right" if title in ("contract", "took", BAGS_TAKEN) else "left")
-    limits = []
-    for side in spades_breakdown(rules, source.records, index):
-        members = rules.sides[side.side]
-        if side.contract:
-            result = "made" if side.made else "set"
-            contract = str(side.contract)
-        else:
-            result, contract = "nil only", "-"
-        nils = ", ".join(
-            f"{seat_name(seats, n.seat)} {'blind nil' if n.blind else 'nil'} {'made' if n.made else 'failed'}"
-            for n in side.nils
-        )
-        cells: list[str | Text] = [Text(inert(side_name(seats, members))), contract, str(side.tricks), result]
-        cells.append(Text(inert(nils or "-")))
-        if bags:
-            cells.append(str(side.bags_added))
-        table.add_row(*cells)
-        if side.penalties:
-            cost = side.penalties * rules.bag_penalty
-            limits.append(f"{side_name(seats, members)} reached {rules.bag_limit} bags: -{cost}.")
-    if not limits:
+    table.add_column(side_word(sides))
+    for title, right in breakdown.columns:
+        table.add_column(title, justify="right" if right else "left")
+    for row in breakdown.rows:
+        table.add_row(*(Text(inert(cell)) for cell in row))
+    if not breakdown.notes:
         return table
     outer = Table.grid()
     outer.add_row(table)
-    for line in limits:
+    for line in breakdown.notes:
         outer.add_row(Text(inert(line)))
     return outer
 
 
 def deal_parts(game: Session | TableSource, record: DealRecord, index: int | None = None) -> list[Table | Text]:
-    """One table a row per seat (bid, tricks, points), then Spades' contracts, nils and bags, then one a row per
-    side (score, total), then who shot the moon.
+    """One table a row per seat (bid, tricks, points), then the entry's breakdown of the deal (Spades' contracts,
+    nils and bags), then one a row per side (score, total), then who shot the moon.
 
     `index` is the deal's place in the game (0-based); without it, the last deal.
     """
     source = source_of(game)
     seats = source.seats
     sides = source.sides
+    names = [s.name for s in seats]
+    words = entry_of(source.ruleset).table_words
     table = Table(box=None, pad_edge=False, expand=False)
     table.add_column("seat")
     if record.bids is not None:
@@ -110,9 +76,10 @@ def deal_parts(game: Session | TableSource, record: DealRecord, index: int | Non
     sides_table = Table(box=None, pad_edge=False)
     sides_table.add_column(side_word(sides))
     sides_table.add_column("this deal", justify="right")
-    bags = record.bags if counts_bags(source.ruleset) else None
-    if bags is not None:
-        sides_table.add_column(bags_heading(cast(SpadesRules, source.ruleset)), justify="right")
+    heading = words.bags_heading if words is not None and counts_bags(source.ruleset) else None
+    bags = record.bags if heading is not None else None
+    if heading is not None and bags is not None:
+        sides_table.add_column(heading(source.ruleset), justify="right")
     sides_table.add_column("total", justify="right")
     for i, side in enumerate(sides):
         row = [Text(inert(side_name(seats, side))), f"{record.scores[i]:+d}"]
@@ -121,14 +88,12 @@ def deal_parts(game: Session | TableSource, record: DealRecord, index: int | Non
         row.append(str(record.totals[i]))
         sides_table.add_row(*row)
     parts: list[Table | Text] = [table]
-    shape = entry_of(source.ruleset).deal_table
-    if record.bids is not None and shape == "bids":
-        parts.append(spades_table(source, len(source.records) - 1 if index is None else index))
+    if record.bids is not None and words is not None and words.breakdown is not None:
+        at = len(source.records) - 1 if index is None else index
+        parts.append(breakdown_table(words.breakdown(source.ruleset, source.records, at, names), sides))
     parts.append(sides_table)
-    if record.moon is not None:
-        every = record.tricks[record.moon] == sum(record.tricks)
-        sun = shape == "points" and cast(HeartsRules, source.ruleset).sun != "off" and every
-        parts.append(Text(inert(f"{seats[record.moon].name} shot the {'sun' if sun else 'moon'}!")))
+    if record.moon is not None and words is not None and words.shot is not None:
+        parts.append(Text(inert(words.shot(source.ruleset, record, names))))
     return parts
 
 

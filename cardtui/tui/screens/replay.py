@@ -42,7 +42,6 @@ from cardtui.tui.common import (
     seat_name,
     side_name,
     taken_back_text,
-    tricks_text,
 )
 from cardtui.tui.messages import BackToMenu
 from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH, TALL, WIDE, FitsTerminal
@@ -56,6 +55,7 @@ from cardtui.tui.widgets.review_line import ReviewLine, ask
 from cardtui.tui.widgets.size_notice import SizeNotice
 from cardtui.tui.widgets.trick import Trick
 from cardtui.variants import entry_of
+from cardtui.variants.trick import tricks_text
 
 STEPS = (
     ("right", "forward", "Action →"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
@@ -14,9 +14,7 @@ from textual.widgets import Static
 
 from cardtui.cards import Card
 from cardtui.games import Action, Event
-from cardtui.games.base import Bid, Claim, Pass, Play, pass_counts
-from cardtui.games.hearts import HeartsView, pass_offset
-from cardtui.games.spades import SpadesView
+from cardtui.games.base import Bid, Claim, Pass, Play
 from cardtui.games.trick import CardsPassed, Claimed, DealRecord, DealScored, TrickGame, TrickView, TrickWon
 from cardtui.inert import inert
 from cardtui.session import Session
@@ -27,10 +25,7 @@ from cardtui.tui.common import (
     card_label,
     name_and_verb,
     name_column,
-    points_text,
     possessive,
-    side_name,
-    tricks_text,
 )
 from cardtui.tui.screens.dialog import Keys, TableHelp
 from cardtui.tui.screens.fit import FitsTerminal
@@ -47,6 +42,8 @@ from cardtui.tui.widgets.text_line import TextLines
 from cardtui.tui.widgets.tracker import PlayedTrick, Tracker
 from cardtui.tui.widgets.trick import MOVE_SECONDS, Trick
 from cardtui.variants import entry_of
+from cardtui.variants.base import TableWords
+from cardtui.variants.trick import tricks_text
 
 SIDE_TEXT = 25
 """The side panel's text width at its narrowest (wider from `ROOMY`): the scores' lines fit it."""
@@ -58,17 +55,6 @@ BIG_SIZE = (120, 40)
 PLAY_PROMPT = "Your turn: type a card (10C, qs) and Enter, or ←/→ and Enter, or click"
 
 
-def exchange_words(counts: tuple[int, ...], back: bool, partner: str) -> str:
-    """What a blind nil exchange asks of the seat: the bidder's pass (of none too, when optional), or its partner's."""
-    if back:
-        if counts == (0,):
-            return f"your partner {partner} passed you no cards: Enter passes none back"
-        return f"give {counts[-1]} cards back to your partner {partner}"
-    if 0 in counts:
-        return f"give {counts[-1]} cards to your partner {partner}, or none (Enter with none chosen) to keep your hand"
-    return f"give {counts[-1]} cards to your partner {partner}"
-
-
 class TableScreen(FitsTerminal, GameScreen):
     """A trick game (every game its registry entry draws on the table), drawn from the seat at the keyboard.
 
@@ -76,8 +62,8 @@ class TableScreen(FitsTerminal, GameScreen):
     clockwise from it (left, over the top, right: `seating.py` places 3 to 6
     seats), so in a hot-seat game the table turns to each person as they take
     the keyboard. The panel `#seat-N` is the Nth place clockwise from the
-    bottom. What a seat's panel and the scores show follows the entry's
-    `deal_table`: points taken (Hearts) or bids and bags (Spades).
+    bottom. What a seat's panel, the scores, a pass and a bid say are the
+    entry's `table_words`: points taken (Hearts) or bids and bags (Spades).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -114,6 +100,8 @@ class TableScreen(FitsTerminal, GameScreen):
     def __init__(self, session: Session | TableSource, settings: Settings, resumed: bool = False) -> None:
         super().__init__(session, settings, resumed)
         self.entry = entry_of(self.source.ruleset)
+        assert self.entry.table_words is not None  # every game the table draws has its words
+        self.words: TableWords = self.entry.table_words
         self.count = len(self.source.seats)
         """How many sit at the table."""
         self.held: tuple[tuple[tuple[int, Card], ...], str] | None = None
@@ -193,12 +181,7 @@ class TableScreen(FitsTerminal, GameScreen):
         if self.viewer is not None:
             self.bottom = self.viewer
         for seat in range(self.count):
-            if self.bids:
-                bid = cast(SpadesView, v).detail.bids[seat]
-                detail = f"bid {bid.label() if bid is not None else '-'} · {tricks_text(v.tricks_won[seat])}"
-            else:
-                taken = cast(HeartsView, v).detail.points_taken[seat]
-                detail = f"{tricks_text(v.tricks_won[seat])} · {points_text(taken)}"
+            detail = self.words.seat_line(v, seat)
             to_move = tm is not None and tm.seat == seat and tm.phase != "deal" and self.held is None
             panel = self.query_one(f"#seat-{self.place(seat)}", SeatPanel)
             panel.seat = seat
@@ -220,7 +203,7 @@ class TableScreen(FitsTerminal, GameScreen):
         else:
             trick.show((), "")
         # scores
-        lines = self.bid_scores(cast(SpadesView, v)) if self.bids else self.point_scores(cast(HeartsView, v))
+        lines = self.scores(v)
         lines.append(f"Deal {max(v.deal_number, 1)} · speed {self.settings.speed}")
         if self.entry.progress is not None and not v.is_over:
             lines += self.entry.progress(v, [self.who(seat) for seat in range(self.count)])
@@ -283,33 +266,11 @@ class TableScreen(FitsTerminal, GameScreen):
         v = self.view()
         self.app.push_screen(TrackerScreen(list(v.played), self.played_tricks(v), self.ascii_only))
 
-    @property
-    def bids(self) -> bool:
-        """The game bids (its registry entry keeps a deal's bids): its views are Spades' (else Hearts')."""
-        return self.entry.deal_table == "bids"
-
-    def point_scores(self, v: HeartsView) -> list[str]:
-        """The scoreboard of a game of points taken: each side's total, whether hearts are broken, the pass."""
-        seats = self.source.seats
-        lines = [f"Scores (game ends at {v.ruleset.end_score})"]
-        rows = [(side_name(seats, side), f"{v.totals[i]:>5}") for i, side in enumerate(v.sides)]
-        lines += name_column(rows, SIDE_TEXT, 18)
-        lines.append("Hearts broken" if v.broken else "Hearts not broken")
-        direction = v.detail.pass_direction
-        lines.append("No pass this deal" if direction == "none" else f"Pass: {direction}")
-        return lines
-
-    def bid_scores(self, v: SpadesView) -> list[str]:
-        """The scoreboard of a game of bids: each side's total and bags, whether spades are broken."""
-        seats = self.source.seats
-        lines = [f"Scores (target {v.ruleset.win_target})"]
-        rows = []
-        for i, side in enumerate(v.sides):
-            bags = f" bags {v.detail.bags[i]}" if v.ruleset.has_bags else ""
-            rows.append((side_name(seats, side), f"{v.totals[i]:>4}{bags}"))
-        lines += name_column(rows, SIDE_TEXT, 12)
-        lines.append("Spades broken" if v.broken else "Spades not broken")
-        return lines
+    def scores(self, v: TrickView) -> list[str]:
+        """The scoreboard in the entry's words: each side's total (its names in a column as wide as fits), then
+        the lines under them (hearts or spades broken, the pass)."""
+        standing = self.words.scores(v, [seat.name for seat in self.source.seats])
+        return [standing.heading, *name_column(standing.rows, SIDE_TEXT, standing.least), *standing.notes]
 
     # ------------------------------------------------------------ events
 
@@ -434,7 +395,7 @@ class TableScreen(FitsTerminal, GameScreen):
     def ask_bid(self, seat: int) -> None:
         from cardtui.tui.screens.bid import BidScreen
 
-        v = cast(SpadesView, self.view())  # only a game of bids asks for one
+        v = self.view()
         bids = [a for a in v.legal if isinstance(a, Bid)]
         if self.source.has_looked(seat):
             bids = [b for b in bids if not b.blind]  # the hand was seen this deal (before leaving, or a crash)
@@ -475,37 +436,20 @@ class TableScreen(FitsTerminal, GameScreen):
         if isinstance(dialog, BidScreen):
             dialog.show_hand(self.in_order(self.view().hand))
 
-    def bids_so_far(self, v: SpadesView, seat: int) -> str:
-        """`Bids so far: West 3, North (your partner) nil` — in bidding order, the partner named as such."""
-        partners = next(side for side in v.sides if seat in side)
-        made = []
-        for i in range(1, self.count):
-            other = (seat + i) % self.count
-            bid = v.detail.bids[other]
-            if bid is not None:
-                partner = " (your partner)" if other in partners else ""
-                name = self.who(other)
-                if name == "You" and other == 0:  # another person bids: "You" would read as them
-                    name = "South" if self.count == 4 else "Player 1"
-                made.append(f"{name}{partner} {bid_label(bid.bid, bid.blind)}")
-        return "Bids so far: " + ", ".join(made) if made else "Nobody has bid yet."
+    def bids_so_far(self, v: TrickView, seat: int) -> str:
+        """The others' bids in the entry's words (`Bids so far: West 3, North (your partner) nil`)."""
+        assert self.words.bids_so_far is not None  # only a game of bids asks for one
+        names = [self.who(other) for other in range(self.count)]
+        if names[0] == "You":  # another person bids (seat 0 is never among the others when it bids itself)
+            names[0] = "South" if self.count == 4 else "Player 1"  # "You" would read as them
+        return self.words.bids_so_far(v, seat, names)
 
     def ask_pass(self, seat: int, phase: str) -> None:
         from cardtui.tui.screens.pass_cards import PassScreen
 
         v = self.view()
-        if self.bids:  # a blind nil exchange with the partner
-            rules = cast(SpadesView, v).ruleset
-            counts: tuple[int, ...] = pass_counts(v.legal)
-            back = counts == (0,) or len(v.hand) > 13
-            partner = rules.partner_of(seat)
-            assert partner is not None  # a blind nil exchange is between partners
-            title = f"{self.who(seat)}: {exchange_words(counts, back, self.who(partner))}"
-        else:
-            counts = (cast(HeartsView, v).ruleset.pass_count,)
-            direction = cast(HeartsView, v).detail.pass_direction
-            to = (seat + pass_offset(direction, self.count)) % self.count
-            title = f"{self.who(seat)}: pass {counts[0]} cards {direction} to {self.who(to)}"
+        counts, words = self.words.passing(v, seat, [self.who(other) for other in range(self.count)])
+        title = f"{self.who(seat)}: {words}"
         self.waiting = True
         self.show_prompt(title)
 
