@@ -18,7 +18,7 @@ from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.trick import Trick
-from tests.support.tui import fast_forward, make_app, screen_lines, settled_at
+from tests.support.tui import drawn_when, fast_forward, make_app, screen_lines, settled_at
 
 
 async def test_the_menu_keeps_its_border_under_a_message_at_60x20(tmp_path: Any, monkeypatch: Any) -> None:
@@ -27,9 +27,8 @@ async def test_the_menu_keeps_its_border_under_a_message_at_60x20(tmp_path: Any,
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.pause()
         await pilot.press("down", "enter")  # Continue, with no game to continue: a message under the list
-        await pilot.pause()
-        lines = screen_lines(app)
-        text = "\n".join(lines)
+        text = await drawn_when(pilot, app, lambda t: "No unfinished game" in t)  # the saves are read off the loop
+        lines = text.splitlines()
         assert "No unfinished game" in text
         assert any(line.strip().startswith("╰") and line.strip().endswith("╯") for line in lines), text
         assert "▇" not in lines[-1]  # no scrollbar beside the footer
