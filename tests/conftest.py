@@ -23,9 +23,10 @@ settings.register_profile("cardtui", deadline=None)
 settings.load_profile("cardtui")
 
 # Textual's pilot waits for the app to go idle by sleeping 20 ms at a time, at least once a key and a pause: most
-# of a Pilot test's time was those sleeps. Steps of 5 ms (idle: under 5% of a step busy, as Textual judges it) wait
-# on the same condition; no test counts on the sleep itself, each waits on what it checks.
-textual._wait.SLEEP_GRANULARITY = 0.005
+# of a Pilot test's time was those sleeps. Steps of 10 ms (idle: under 5% of a step busy, as Textual judges it) wait
+# on the same condition. A worker reading files looks idle to that test, so a test of what one shows waits for
+# the drawn result, never on one pause.
+textual._wait.SLEEP_GRANULARITY = 0.01
 textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
 
 
