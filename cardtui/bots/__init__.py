@@ -27,8 +27,9 @@ __all__ = [
 
 LEVELS = ("easy", "normal", "hard")
 """The levels of the trick games' computer players."""
-REFERENCE_LEVELS = ("hard-v1",)
-"""Earlier players kept so the arena can measure a new one against them; never offered in a menu."""
+REFERENCE_LEVELS = ("hard-v1", "grab")
+"""Players kept so the arena can measure a new one against them, never offered in a menu: earlier players
+(`hard-v1`) and the trick games' trick-grabbing seat (`grab`); a game's registry entry says which it has."""
 DEFAULT_BUDGET_MS = 250
 
 

@@ -29,11 +29,13 @@ from cardtui.bots.common import (
     low,
     read_view,
 )
+from cardtui.bots.grab import LEVEL as GRAB
+from cardtui.bots.grab import grab_play
 from cardtui.cards import DECK, FULL_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Card
 from cardtui.games.base import Pass, Play, PlayerView
 from cardtui.games.fast import DealState
 from cardtui.games.hearts import HeartsView
-from cardtui.games.trick import TrickView
+from cardtui.games.trick import TrickView, winning_card
 
 AS_KS = (1 << (QUEEN_OF_SPADES + 1)) | (1 << (QUEEN_OF_SPADES + 2))
 POINT_CARDS = HEARTS | QS
@@ -315,7 +317,7 @@ def pass_decision(view: TrickView, chosen: int, why: str) -> Decision:
 
 
 class HeartsBot:
-    """Hearts at the easy or normal level."""
+    """Hearts at the easy or normal level, or as the trick-grabbing reference (grab: passes as normal does)."""
 
     def __init__(self, level: str) -> None:
         self.level = level
@@ -333,6 +335,10 @@ class HeartsBot:
         if self.level == "easy":
             st = light_state(view)
             card, why = easy_play(st, view.seat, legal)
+        elif self.level == GRAB:
+            st = light_state(view)
+            best = winning_card(st.trick, -1) if st.trick else -1
+            card, why = grab_play(st.trick, legal, len(view.tricks_won), -1, best)
         else:
             seen = read_view(view)
             st = seen.state

@@ -31,6 +31,8 @@ from cardtui.bots.common import (
     low,
     read_view,
 )
+from cardtui.bots.grab import LEVEL as GRAB
+from cardtui.bots.grab import grab_play
 from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS, Card
 from cardtui.games.base import Bid, Pass, Play, PlayerView, pass_counts
 from cardtui.games.fast import DealState
@@ -134,6 +136,19 @@ def normal_bid(view: TrickView, seen: Seen) -> Decision:
     blind_ok = Bid(view.seat, 0, True) in view.legal
     bid, why = choose_bid(view.hand.mask, view.seat, rules, seen.bids, seen.totals, seen.bags, blind_ok)
     return Decision(bid, why)
+
+
+def grab_bid(view: TrickView, seen: Seen) -> Decision:
+    """The trick-grabbing reference's bid: the normal bid, or when that is a nil the contract nearest the count."""
+    rules = view.ruleset
+    assert isinstance(rules, SpadesRules)
+    bid, why = choose_bid(view.hand.mask, view.seat, rules, seen.bids, seen.totals, seen.bags, False)
+    if bid.bid > 0:
+        return Decision(bid, why)
+    want = max(1, round(estimate(view.hand.mask)))
+    offered = [a for a in view.legal if isinstance(a, Bid) and a.bid > 0 and not a.blind]
+    chosen = min(offered, key=lambda a: abs(a.bid - want))
+    return Decision(chosen, f"bids {chosen.bid}: about {want} tricks by count, never nil")
 
 
 def choose_bid(
@@ -439,7 +454,7 @@ def _nil_play(st: DealState, seat: int, legal: int, unseen: int) -> CardPick:
 
 
 class SpadesBot:
-    """Spades (partnership or cutthroat) at the easy or normal level."""
+    """Spades (partnership or cutthroat) at the easy or normal level, or as the trick-grabbing reference (grab)."""
 
     def __init__(self, level: str) -> None:
         self.level = level
@@ -449,6 +464,8 @@ class SpadesBot:
         if view.phase == "bid":
             if self.level == "easy":
                 return checked(view, easy_bid(view))
+            if self.level == GRAB:
+                return checked(view, grab_bid(view, read_view(view)))
             return checked(view, normal_bid(view, read_view(view)))
         if view.phase == "exchange":
             return checked(view, exchange_decision(view))
@@ -456,6 +473,10 @@ class SpadesBot:
         if self.level == "easy":
             st = light_state(view)
             card, why = easy_play(st, view.seat, legal, partners(view.ruleset))
+        elif self.level == GRAB:
+            st = light_state(view)
+            best = _trick_state(st)[0] if st.trick else -1
+            card, why = grab_play(st.trick, legal, len(view.tricks_won), 3, best)
         else:
             seen = read_view(view)
             st = seen.state

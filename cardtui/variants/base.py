@@ -173,6 +173,8 @@ class GameEntry:
     """The log's words for the game's own events (the common events' words serve the rest); None for none."""
     table_words: TableWords | None = None
     """The trick table's and the deal end's words about this game; None for a game not drawn on the table."""
+    reference_levels: tuple[str, ...] = REFERENCE_LEVELS
+    """The reference players (`hard-v1`, ...) the arena may seat; never offered in a menu."""
 
     @property
     def rules(self) -> type[Ruleset]:
@@ -232,7 +234,7 @@ class GameEntry:
     @property
     def known_levels(self) -> tuple[str, ...]:
         """The levels plus the reference players and `random`, the weakest possible player (tests, the arena)."""
-        return (*self.levels, *REFERENCE_LEVELS, "random")
+        return (*self.levels, *self.reference_levels, "random")
 
     @property
     def reviews_win_chance(self) -> bool:
@@ -243,7 +245,7 @@ class GameEntry:
         """The computer player of a level (`budget_ms` is hard's time per decision); ValueError names the levels."""
         if level == "random":
             return RandomBot()
-        if level not in self.levels and level not in REFERENCE_LEVELS:
+        if level not in self.levels and level not in self.reference_levels:
             raise ValueError(f"unknown level {level!r} for {self.name} — choose one of {', '.join(self.levels)}")
         return self.bot(level, budget_ms)
 

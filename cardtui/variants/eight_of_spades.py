@@ -183,4 +183,5 @@ EIGHT_OF_SPADES = GameEntry(
     stat_keys=("ace_hits",),
     per_deal_keys=(),
     stat_columns=(("ace_hits", "AS hits"),),
+    reference_levels=("hard-v1",),
 )

@@ -35,7 +35,8 @@ class TrickPlayers:
     """The judge's precision in points: half the loss the review marks `?`."""
 
     def bot(self, level: str, budget_ms: int) -> Bot:
-        """The search at hard (as first shipped at hard-v1), else the game's rule-based player."""
+        """The search at hard (as first shipped at hard-v1), else the game's rule-based player (which also
+        plays the trick-grabbing reference, grab)."""
         search, plain, _ = self.load()
         if level in ("hard", "hard-v1"):
             return search(budget_ms, level == "hard-v1")
