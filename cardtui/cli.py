@@ -462,12 +462,11 @@ def inspect(
     say(_describe(save, loaded, summary))
 
 
-def _side_name(seats: Any, side: Sequence[int]) -> str:
-    return " + ".join(seats[s].name for s in side)
-
-
 def _describe(path: Path, loaded: Any, summary: Summary) -> str:
+    from cardtui.variants.base import side_name
+
     seats = loaded.seats
+    names = [seat.name for seat in seats]
     sides = summary.sides
     parts = summary.parts
     lines = [
@@ -485,14 +484,14 @@ def _describe(path: Path, loaded: Any, summary: Summary) -> str:
         lines.append("points: " + ", ".join(f"{seats[i].name} {p}" for i, p in enumerate(parts["points"])))
         if parts["eliminated"]:
             lines.append("eliminated: " + ", ".join(seats[i].name for i in parts["eliminated"]))
-    totals = ", ".join(f"{_side_name(seats, side)} {t}" for side, t in zip(sides, summary.totals, strict=True))
+    totals = ", ".join(f"{side_name(names, side)} {t}" for side, t in zip(sides, summary.totals, strict=True))
     lines.append(f"totals: {totals}")
     if parts.get("bags") is not None:
         lines.append(
-            "bags: " + ", ".join(f"{_side_name(seats, s)} {b}" for s, b in zip(sides, parts["bags"], strict=True))
+            "bags: " + ", ".join(f"{side_name(names, s)} {b}" for s, b in zip(sides, parts["bags"], strict=True))
         )
     if summary.winner is not None:
-        lines.append("winner: " + (", ".join(_side_name(seats, sides[w]) for w in summary.winner) or "nobody"))
+        lines.append("winner: " + (", ".join(side_name(names, sides[w]) for w in summary.winner) or "nobody"))
     tm = summary.to_move
     if tm is not None:
         who = "the dealer" if tm.phase == "deal" else f"seat {tm.seat} ({seats[tm.seat].name})"

@@ -64,6 +64,11 @@ class ReviewWords:
     """What a loss counts beyond the seat's own points this deal (`bags at 10.0 points each, ...`)."""
 
 
+def side_name(names: Sequence[str], side: Sequence[int]) -> str:
+    """`South + North`: a side's seats' names."""
+    return " + ".join(names[s] for s in side)
+
+
 @dataclasses.dataclass(frozen=True)
 class ScoreLines:
     """The scoreboard's words for a seat's view: a heading, each side's name and figures, and lines under them."""

@@ -9,8 +9,8 @@ from cardtui.games.base import Action, DealRecord, Event, Game, Pass, Play, Play
 from cardtui.games.hearts import HeartsGame, HeartsView, pass_offset
 from cardtui.games.trick import TrickView, TrickWon
 from cardtui.rules import HeartsRules, Ruleset
-from cardtui.variants.base import CardText, GameEntry, ReviewWords, ScoreLines, TableWords
-from cardtui.variants.trick import Players, play_facts, points_text, side_name, trick_fields, tricks_text
+from cardtui.variants.base import CardText, GameEntry, ReviewWords, ScoreLines, TableWords, side_name
+from cardtui.variants.trick import Players, play_facts, points_text, trick_fields, tricks_text
 
 THRESHOLDS = {"points": (1.0, 4.0)}
 """The review's marks: `?` from a point (about a heart for nothing), `??` from 4 (a trick of hearts)."""

@@ -11,8 +11,8 @@ from cardtui.games.base import Action, Bid, DealRecord, Game, Play, PlayerView, 
 from cardtui.games.spades import SpadesGame, SpadesView, score_side, spades_breakdown
 from cardtui.games.trick import winning_card
 from cardtui.rules import Ruleset, SpadesRules
-from cardtui.variants.base import Breakdown, CardText, GameEntry, ReviewWords, ScoreLines, TableWords
-from cardtui.variants.trick import Players, play_facts, side_name, trick_fields, tricks_text
+from cardtui.variants.base import Breakdown, CardText, GameEntry, ReviewWords, ScoreLines, TableWords, side_name
+from cardtui.variants.trick import Players, play_facts, trick_fields, tricks_text
 
 SPADES_TEXT = (
     "Spades: partners sit opposite. Each seat bids the tricks it will take; spades are trumps. "

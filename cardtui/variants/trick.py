@@ -73,11 +73,6 @@ def tricks_text(count: int) -> str:
     return f"{count} trick" if count == 1 else f"{count} tricks"
 
 
-def side_name(names: Sequence[str], side: Sequence[int]) -> str:
-    """`South + North`: a side's seats' names."""
-    return " + ".join(names[s] for s in side)
-
-
 def suit_word(suit: int, count: int) -> str:
     """``clubs``, or ``club`` for one."""
     return SUIT_WORDS[suit][:-1] if count == 1 else SUIT_WORDS[suit]
