@@ -118,3 +118,30 @@ def test_a_game_on_the_table_brings_the_tables_words(entry: GameEntry) -> None:
     if words is not None:
         assert (words.bids_so_far is not None) == entry.has_bids
         assert (words.breakdown is not None) == entry.has_bids == (words.bags_heading is not None)
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_a_game_on_the_grid_brings_its_places_calls_and_flips(entry: GameEntry) -> None:
+    """The grid screen, its board and the replay ask the entry for the grid: a game drawn on it names each place
+    as a player types it, makes each call's flip as the engine takes it, refuses one with the engine's reason and
+    shows a replay every face-down card."""
+    grid = entry.grid
+    assert (grid is not None) == (entry.board == "grid")
+    if grid is None:
+        return
+    places = range(grid.positions)
+    assert 0 < grid.cells < grid.positions
+    assert [grid.parse_position(grid.position_name(p).lower()) for p in places] == list(places)
+    with pytest.raises(IllegalAction, match="no position 'J9'"):
+        grid.parse_position("J9")
+    game = entry.new_game(entry.default_rules())
+    game.apply(game.chance_action(random.Random(3)))
+    view = game.view(0)
+    flips = [grid.flip(view, 0, call, 0) for call, _ in grid.calls]
+    assert all(flip in view.legal for flip in flips)
+    assert grid.flip(view, 1, grid.calls[0][0], 0) == "it is seat 0's turn, not seat 1's"
+    assert len({card for card in grid.faces_down(game) if card is not None}) == grid.positions
+    assert not isinstance(flips[0], str)
+    events = game.apply(flips[0])
+    assert grid.said(events, "South", lambda card: card.code).startswith(f"South called {grid.calls[0][0]}, flipped")
+    assert grid.view(game.view(0)).down == (1 << grid.positions) - 2

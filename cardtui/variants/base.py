@@ -8,8 +8,9 @@ fills its entries; everything above this layer looks a game up by name
 from __future__ import annotations
 
 import dataclasses
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Literal
+from typing import Literal, Protocol
 
 from cardtui.bots import DEFAULT_BUDGET_MS, REFERENCE_LEVELS, Bot, RandomBot
 from cardtui.bots.judge import Weigher
@@ -128,6 +129,79 @@ class TableWords:
     """None for a game where nobody shoots the moon."""
 
 
+class GridView(Protocol):
+    """What a seat's view of a game on the grid says of the board and the seats (the game's own view says it)."""
+
+    @property
+    def seats(self) -> int: ...
+
+    @property
+    def faces(self) -> tuple[Card | None, ...]:
+        """The face-up card at each position; None where it is face down or collected."""
+
+    @property
+    def down(self) -> int:
+        """The face-down positions, as a mask."""
+
+    @property
+    def locked(self) -> int:
+        """The face-up grid cards in a locked group, as a mask."""
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Each seat's points."""
+
+    @property
+    def eliminated(self) -> tuple[int, ...]:
+        """The seats out of the game."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won, once the game is over."""
+
+
+class Grid(ABC):
+    """The grid board of a game drawn on it: its places, its calls, and what a seat's view and a game say of them
+    (the grid screen, its board and the replay ask it)."""
+
+    cells: int
+    """How many cells the grid has; they are the first positions, row by row, and the row under it the rest."""
+    positions: int
+    """Every position a card lies at, the grid's and the row's under it."""
+    calls: tuple[tuple[str, str], ...]
+    """Each call and its words (`("C", "clubs")`), in the order the call line shows them."""
+
+    @abstractmethod
+    def position_name(self, pos: int) -> str:
+        """How the board names a position (`D4`, `I2`)."""
+
+    @abstractmethod
+    def parse_position(self, text: str) -> int:
+        """The position a player typed (`d4`); IllegalAction says what a position is."""
+
+    @abstractmethod
+    def view(self, view: PlayerView) -> GridView:
+        """A seat's view of the game, as the grid reads it."""
+
+    @abstractmethod
+    def terms(self, view: PlayerView) -> tuple[str, ...]:
+        """The rules' figures shown beside the points' heading (`stake 5`, `8S 13`)."""
+
+    @abstractmethod
+    def flip(self, view: PlayerView, seat: int, call: str, pos: int) -> Action | str:
+        """A seat's flip with a call at a position, given the seat's view, or the engine's reason to refuse it now
+        (from the public table: nothing is sent)."""
+
+    @abstractmethod
+    def faces_down(self, game: Game) -> tuple[Card | None, ...]:
+        """Each face-down card's face in a game, None at the other positions (a replay shows them dimmed)."""
+
+    @abstractmethod
+    def said(self, events: Sequence[Event], who: str, text: CardText) -> str:
+        """The replay's words for a flip, given its events, who flipped and how cards are written (`South called
+        H, flipped D4: 9♥, a match: collected 5 cards, +5`); empty when the events tell of no flip."""
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class GameEntry:
     """One game: its names, rules, engine, view, computer players and the words shown about it."""
@@ -178,6 +252,8 @@ class GameEntry:
     """The log's words for the game's own events (the common events' words serve the rest); None for none."""
     table_words: TableWords | None = None
     """The trick table's and the deal end's words about this game; None for a game not drawn on the table."""
+    grid: Grid | None = None
+    """The grid board's places, calls and words; None for a game not drawn on the grid."""
     reference_levels: tuple[str, ...] = REFERENCE_LEVELS
     """The reference players (`hard-v1`, ...) the arena may seat; never offered in a menu."""
 

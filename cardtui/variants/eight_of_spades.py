@@ -6,11 +6,12 @@ from collections.abc import Mapping, Sequence
 
 from cardtui.bots import Bot
 from cardtui.bots.judge import Weigher
-from cardtui.cards import cards_text
+from cardtui.cards import Card, cards_text
 from cardtui.games.base import Action, Event, Game, PlayerView
 from cardtui.games.eight_of_spades import (
     CALLS,
     GRID_CELLS,
+    POSITIONS,
     EightOfSpadesGame,
     EightOfSpadesView,
     Eliminated,
@@ -21,10 +22,11 @@ from cardtui.games.eight_of_spades import (
     Skipped,
     StakeLost,
     Taken,
+    parse_position,
     position_name,
 )
 from cardtui.games.eight_of_spades import EIGHT_OF_SPADES as EIGHT_CARD
-from cardtui.variants.base import CardText, GameEntry, ReviewWords, Said
+from cardtui.variants.base import CardText, GameEntry, Grid, ReviewWords, Said
 
 RULES_TEXT = """\
 Eight of Spades (2-8 players)
@@ -159,6 +161,62 @@ def _tell(event: Event, said: Said, text: CardText) -> str | None:
     return None
 
 
+GRID_CALLS = tuple(zip(CALLS, ("clubs", "diamonds", "hearts", "spades", "eight of spades"), strict=True))
+"""Each call and its words on the grid's call line."""
+
+
+class EightOfSpadesGrid(Grid):
+    """The 7x7 grid and the illuminati under it, the five calls, and a seat's view and a game read for them."""
+
+    cells = GRID_CELLS
+    positions = POSITIONS
+    calls = GRID_CALLS
+
+    def position_name(self, pos: int) -> str:
+        return position_name(pos)
+
+    def parse_position(self, text: str) -> int:
+        return parse_position(text)
+
+    def view(self, view: PlayerView) -> EightOfSpadesView:
+        """The registry gives the grid to this game alone: its view is this game's."""
+        assert isinstance(view, EightOfSpadesView)
+        return view
+
+    def terms(self, view: PlayerView) -> tuple[str, ...]:
+        """The stake and the eight of spades' worth."""
+        rules = self.view(view).ruleset
+        return (f"stake {rules.illuminati_stake}", f"8S {rules.eight_points}")
+
+    def flip(self, view: PlayerView, seat: int, call: str, pos: int) -> Action | str:
+        flip = Flip(seat, call, pos)
+        problem = self.view(view).refuse_flip(flip)
+        return flip if problem is None else problem
+
+    def faces_down(self, game: Game) -> tuple[Card | None, ...]:
+        assert isinstance(game, EightOfSpadesGame)
+        down = game.down
+        return tuple(game.card_at(p) if down >> p & 1 else None for p in range(POSITIONS))
+
+    def said(self, events: Sequence[Event], who: str, text: CardText) -> str:
+        """`South called H, flipped D4: 9H, a match: collected 5 cards, +5`."""
+        said = ""
+        for event in events:
+            match event:
+                case Flipped(call=call, position=position, card=card, matched=matched):
+                    verdict = "a match" if matched else "no match"
+                    said = f"{who} called {call}, flipped {position}: {text(card)}, {verdict}"
+                case Taken(cards=cards, points=points):
+                    said += f": collected {len(cards)} cards, +{points}"
+                case PointsLost(lost=lost):
+                    said += f": the ace of spades, {lost} points lost"
+                case StakeLost(stake=stake):
+                    said += f": lost the stake of {stake}"
+                case Skipped():
+                    said = f"{who} could not flip and was skipped"
+        return said
+
+
 EIGHT_OF_SPADES = GameEntry(
     name="eight-of-spades",
     title="Eight of Spades",
@@ -177,6 +235,7 @@ EIGHT_OF_SPADES = GameEntry(
     figures=_figures,
     count=_ace_hit,
     tell=_tell,
+    grid=EightOfSpadesGrid(),
     seat_figures=("ace_hits",),
     side_figures=(),
     stat_counts=_stat_counts,
