@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
-from cardtui.games import Event
-from cardtui.games.eight_of_spades import CALLS, EightOfSpadesView, Flip, position_name
+from cardtui.games import Event, PlayerView
+from cardtui.session import Session
+from cardtui.source import TableSource
 from cardtui.tui.common import fit_parts
 from cardtui.tui.screens.dialog import Keys
 from cardtui.tui.screens.fit import FitsTerminal
 from cardtui.tui.screens.game_base import GameScreen
+from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.key_footer import KeyFooter
 from cardtui.tui.widgets.log import GameLog
@@ -21,8 +23,8 @@ from cardtui.tui.widgets.prompt_bar import PromptBar
 from cardtui.tui.widgets.scoreboard import Scoreboard
 from cardtui.tui.widgets.text_line import TextLines
 from cardtui.variants import entry_of
+from cardtui.variants.base import Grid, GridView
 
-CALL_WORDS = dict(zip(CALLS, ("clubs", "diamonds", "hearts", "spades", "eight of spades"), strict=True))
 FLIP_PROMPT = "Your turn: call with c d h s 8, move with arrows or type D4 / I2, Enter flips"
 
 
@@ -43,10 +45,16 @@ class GridScreen(FitsTerminal, GameScreen):
     MOVE_WORD = "flip"
     DEALING = "laying out"
 
+    def __init__(self, session: Session | TableSource, settings: Settings, resumed: bool = False) -> None:
+        super().__init__(session, settings, resumed)
+        grid = entry_of(self.source.ruleset).grid
+        assert grid is not None  # every game the grid draws has its places, calls and words
+        self.grid: Grid = grid
+
     def compose(self) -> ComposeResult:
         yield TextLines("", id="status")
         with Horizontal(id="main"):
-            yield GridBoard(self.ascii_only, id="board")
+            yield GridBoard(self.ascii_only, id="board", grid=self.grid)
             with Vertical(id="side"):
                 yield TextLines("", id="call-line", wrap=True)
                 yield Scoreboard(id="scores")
@@ -55,10 +63,13 @@ class GridScreen(FitsTerminal, GameScreen):
         yield self.size_notice()
         yield KeyFooter()
 
-    def view(self) -> EightOfSpadesView:
-        """The seat's view: a grid game's (the registry gives the grid only to the game whose view this is)."""
-        view = self.source.view(self.viewer if self.viewer is not None else self.humans[0] if self.humans else 0)
-        return cast(EightOfSpadesView, view)
+    def seat_view(self) -> PlayerView:
+        """The view of the seat at the keyboard (or of the first person's seat)."""
+        return self.source.view(self.viewer if self.viewer is not None else self.humans[0] if self.humans else 0)
+
+    def view(self) -> GridView:
+        """The seat's view as the grid reads it: the board and each seat's points."""
+        return self.grid.view(self.seat_view())
 
     def hand_over(self, seat: int) -> None:
         self.viewer = seat
@@ -68,15 +79,16 @@ class GridScreen(FitsTerminal, GameScreen):
     def redraw(self) -> None:
         if not self.is_mounted:
             return
-        v = self.view()
+        view = self.seat_view()
+        v = self.grid.view(view)
         board = self.query_one(GridBoard)
         board.show(v.faces, v.down, v.locked)
-        tm = v.to_move
+        tm = view.to_move
         # each line fits the side panel (25 columns, fewer on a narrow terminal): a line cut short would hide a seat
         scores = self.query_one(Scoreboard)
         width = scores.content_region.width or 25
         name_width = max(4, min(12, width - 8))
-        lines = fit_parts(["Points", f"stake {v.ruleset.illuminati_stake}", f"8S {v.ruleset.eight_points}"], width)
+        lines = fit_parts(["Points", *self.grid.terms(view)], width)
         for seat in range(v.seats):
             mark = "▶" if tm is not None and tm.seat == seat else " "
             out = " out" if seat in v.eliminated else ""
@@ -85,14 +97,14 @@ class GridScreen(FitsTerminal, GameScreen):
         lines += fit_parts([f"Face down {bin(v.down).count('1')}", self.settings.speed], width)
         scores.show(lines)
         call = board.call
-        calls = " ".join(f"[{c}]" if c == call else c for c in CALLS)
-        where = position_name(board.cursor)
+        calls = " ".join(f"[{c}]" if c == call else c for c, _ in self.grid.calls)
+        where = self.grid.position_name(board.cursor)
         self.query_one("#call-line", TextLines).set(
-            f"Call: {calls}\n{CALL_WORDS.get(call or '', 'no call yet')} at {where}"
+            f"Call: {calls}\n{dict(self.grid.calls).get(call or '', 'no call yet')} at {where}"
         )
-        whose = self.whose_turn(v)
-        title = entry_of(v.ruleset).title
-        rules = f" · {v.ruleset.title}" if v.ruleset.title != title else ""  # never said twice
+        whose = self.whose_turn(view)
+        title = entry_of(view.ruleset).title
+        rules = f" · {view.ruleset.title}" if view.ruleset.title != title else ""  # never said twice
         self.set_status(f" {title}{rules} · {whose}")
 
     def on_resize(self, event: events.Resize) -> None:
@@ -121,9 +133,8 @@ class GridScreen(FitsTerminal, GameScreen):
         if message.call is None:
             self.say("Choose a call first: c, d, h, s or 8 (the eight of spades).", error=True)
             return
-        flip = Flip(seat, message.call, message.pos)
-        problem = self.view().refuse_flip(flip)  # the engine's own reason, from the public table: nothing is sent
-        if problem is not None:
-            self.say(problem, error=True)
+        flip = self.grid.flip(self.seat_view(), seat, message.call, message.pos)
+        if isinstance(flip, str):  # the engine's own reason, from the public table: nothing is sent
+            self.say(flip, error=True)
             return
         self.apply_action(flip)

@@ -8,7 +8,7 @@ and the trick moves beside them; the scores and who is to move fold away behind 
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events, work
@@ -20,15 +20,6 @@ from textual.widgets import Footer, Input, Static
 from textual.worker import get_current_worker
 
 from cardtui.games import Event
-from cardtui.games.eight_of_spades import (
-    POSITIONS,
-    EightOfSpadesGame,
-    Flipped,
-    PointsLost,
-    Skipped,
-    StakeLost,
-    Taken,
-)
 from cardtui.games.summary import counts_bags
 from cardtui.games.trick import TrickGame
 from cardtui.hand_order import HandOrder, arrange
@@ -186,7 +177,7 @@ class ReplayScreen(FitsTerminal):
         yield Static("", id="status", markup=False)
         with Horizontal(id="main"):
             if not self.tricks:
-                yield GridBoard(self.ascii_only, interactive=False, id="board")
+                yield GridBoard(self.ascii_only, interactive=False, id="board", grid=self.entry.grid)
             else:
                 with Vertical(id="replay-table"):
                     with Vertical(id="replay-hands"):
@@ -629,11 +620,12 @@ class ReplayScreen(FitsTerminal):
         info.append("r review · n p marks")
         self.query_one("#replay-info", Static).update(self._plain("\n".join(info)))
         self.show_log()
-        if not self.tricks:  # the registry gives the grid to Eight of Spades alone
-            grid = cast(EightOfSpadesGame, game)
-            v = grid.view(0)
+        if not self.tricks:
+            grid = self.entry.grid
+            assert grid is not None  # every game drawn on the grid has its places and words
+            v = grid.view(game.view(0))
             shown = r.position and self._learner() is None  # learning, the seat sees no face-down card
-            hidden = [grid.card_at(p) if v.down >> p & 1 else None for p in range(POSITIONS)] if shown else None
+            hidden = grid.faces_down(game) if shown else None
             self.query_one(GridBoard).show(v.faces, v.down, v.locked, hidden)
             return
         assert isinstance(game, TrickGame)
@@ -707,18 +699,7 @@ class ReplayScreen(FitsTerminal):
         r = self.replay
         last = r.last_action()
         assert last is not None
-        said = ""
-        for event in r.state_at(r.position - 1).apply(last):
-            match event:
-                case Flipped(call=call, position=position, card=card, matched=matched):
-                    verdict = "a match" if matched else "no match"
-                    said = f"{who} called {call}, flipped {position}: {card_label(card, self.ascii_only)}, {verdict}"
-                case Taken(cards=cards, points=points):
-                    said += f": collected {len(cards)} cards, +{points}"
-                case PointsLost(lost=lost):
-                    said += f": the ace of spades, {lost} points lost"
-                case StakeLost(stake=stake):
-                    said += f": lost the stake of {stake}"
-                case Skipped():
-                    said = f"{who} could not flip and was skipped"
+        grid = self.entry.grid
+        came = r.state_at(r.position - 1).apply(last)  # the flip's events: what came of it
+        said = "" if grid is None else grid.said(came, who, lambda card: card_label(card, self.ascii_only))
         return said or f"{who} flipped"

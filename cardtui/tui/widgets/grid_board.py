@@ -1,4 +1,7 @@
-"""The Eight of Spades layout: a 7x7 grid (columns A-G, rows 1-7) and the three illuminati cards."""
+"""The grid board: a 7x7 grid (columns A-G, rows 1-7) and the three cards under it (the illuminati).
+
+Its places, calls and the reading of a typed position are the game's registry entry's (`Grid`).
+"""
 
 from __future__ import annotations
 
@@ -16,13 +19,19 @@ from textual.widget import Widget
 
 from cardtui.cards import Card, parse_card
 from cardtui.games.base import IllegalAction
-from cardtui.games.eight_of_spades import CALLS, GRID_CELLS, POSITIONS, parse_position
 from cardtui.tui.common import RED_SUITS, card_label
 from cardtui.tui.widgets.keys_in_order import run_own_binding
+from cardtui.variants import GAMES
+from cardtui.variants.base import Grid
 
 CALL_KEYS = {"c": "C", "d": "D", "h": "H", "s": "S", "8": "8S"}
 COLUMN_KEYS = set("abcdefgi")
 CELL = 5
+
+
+def the_grid() -> Grid:
+    """The registry's grid board (the game drawn on the grid), for a board made without one."""
+    return next(entry.grid for entry in GAMES if entry.grid is not None)
 
 
 class GridBoard(Widget, can_focus=True):
@@ -70,13 +79,16 @@ class GridBoard(Widget, can_focus=True):
     class Problem(Message):
         text: str
 
-    def __init__(self, ascii_only: bool = False, interactive: bool = True, id: str | None = None) -> None:
+    def __init__(
+        self, ascii_only: bool = False, interactive: bool = True, id: str | None = None, grid: Grid | None = None
+    ) -> None:
         super().__init__(id=id)
+        self.grid = grid if grid is not None else the_grid()
         self.ascii_only = ascii_only
         self.interactive = interactive
         self.can_focus = interactive
-        self.faces: tuple[Card | None, ...] = (None,) * POSITIONS
-        self.down = (1 << POSITIONS) - 1
+        self.faces: tuple[Card | None, ...] = (None,) * self.grid.positions
+        self.down = (1 << self.grid.positions) - 1
         self.locked = 0
         self.hidden: Sequence[Card | None] | None = None
         self.cursor = 24
@@ -129,7 +141,7 @@ class GridBoard(Widget, can_focus=True):
             else:
                 label = card_label(face, self.ascii_only)
                 style = self.get_component_rich_style("grid--red" if face.suit in RED_SUITS else "grid--black")
-                if pos < GRID_CELLS and self.locked >> pos & 1:
+                if pos < self.grid.cells and self.locked >> pos & 1:
                     style = style + self.get_component_rich_style("grid--locked")
                     label = label + "*"
         if cur:
@@ -146,7 +158,7 @@ class GridBoard(Widget, can_focus=True):
             lines.append(line)
         ill = Text(" Illuminati  ", head)
         for i in range(3):
-            ill += Text(f"I{i + 1} ", head) + self._cell(GRID_CELLS + i) + Text("  ")
+            ill += Text(f"I{i + 1} ", head) + self._cell(self.grid.cells + i) + Text("  ")
         lines.append(Text(""))
         lines.append(ill)
         lines.append(Text(self.legend(), head))
@@ -157,16 +169,16 @@ class GridBoard(Widget, can_focus=True):
     # ------------------------------------------------------------ input
 
     def action_move(self, drow: int, dcol: int) -> None:
-        pos = self.cursor
-        if pos >= GRID_CELLS:
-            index = pos - GRID_CELLS
+        pos, cells = self.cursor, self.grid.cells
+        if pos >= cells:
+            index = pos - cells
             if drow < 0:
                 pos = 6 * 7 + min(6, index * 3)
             elif dcol:
-                pos = GRID_CELLS + (index + dcol) % 3
+                pos = cells + (index + dcol) % 3
         else:
             row, col = divmod(pos, 7)
-            pos = GRID_CELLS + min(2, col // 3) if drow > 0 and row == 6 else (row + drow) % 7 * 7 + (col + dcol) % 7
+            pos = cells + min(2, col // 3) if drow > 0 and row == 6 else (row + drow) % 7 * 7 + (col + dcol) % 7
         self.cursor = pos
         self._changed()
 
@@ -183,7 +195,7 @@ class GridBoard(Widget, can_focus=True):
         self._changed()
 
     def set_call(self, call: str) -> None:
-        if call in CALLS:
+        if call in dict(self.grid.calls):
             self.call = call
             self._changed()
 
@@ -200,7 +212,7 @@ class GridBoard(Widget, can_focus=True):
             letter, self.buffer = self.buffer, ""
             if key.isdigit():
                 try:
-                    self.cursor = parse_position(letter + key)
+                    self.cursor = self.grid.parse_position(letter + key)
                 except IllegalAction as err:
                     self.post_message(self.Problem(str(err)))
                 if letter in "cd":
@@ -232,5 +244,5 @@ class GridBoard(Widget, can_focus=True):
         elif y == 9 and x >= 13:
             index = (x - 13) // 9
             if 0 <= index < 3:
-                self.cursor = GRID_CELLS + index
+                self.cursor = self.grid.cells + index
                 self._changed()
