@@ -39,6 +39,17 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "home"
 
 
+@pytest.fixture(autouse=True)
+def quick_hand_over(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hand-over's 0.6 s grace is what the tests marked `real_grace` check; the others under Pilot, which
+    pass the keyboard on their way to what they check, need only that it ends, so theirs is short (an app in a
+    real terminal keeps its own)."""
+    if request.node.get_closest_marker("tui") is not None and request.node.get_closest_marker("real_grace") is None:
+        from cardtui.tui.screens.hot_seat import HotSeatScreen
+
+        monkeypatch.setattr(HotSeatScreen, "GRACE", 0.05)
+
+
 TOOK = "cardtui/took"
 """Where pytest's cache keeps how long each test took in the runs before (read at collection, so every worker of a
 parallel run orders the tests the same way)."""

@@ -89,14 +89,6 @@ async def play_deal(pilot: Pilot[Any], app: CardtuiApp, session: Session, blind_
     return own_passes
 
 
-@pytest.fixture(autouse=True)
-def quick_hand_over(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The hand-over's 0.6 s grace is what the tests marked `real_grace` check; the others, which pass the
-    keyboard dozens of times, need only that it ends, so theirs is short."""
-    if request.node.get_closest_marker("real_grace") is None:
-        monkeypatch.setattr(HotSeatScreen, "GRACE", 0.05)
-
-
 @pytest.mark.parametrize("humans", [(0, 1), (0, 1, 2), (0, 1, 2, 3)])
 async def test_hearts_hand_over_shows_no_other_persons_passed_cards(humans: tuple[int, ...]) -> None:
     app, session = make_app("hearts", seed=4, humans=humans)

@@ -249,11 +249,12 @@ async def test_a_browser_seats_game_over_leave_and_settings_say_whats_true(
         remote = await RemoteSource.join(table.invitations()[0])
         seat = CardtuiApp(Start(remote=remote, menu=False), Settings(speed="instant", path=tmp_path / "s.toml"))
         try:
-            async with seat.run_test(size=(100, 30)) as pilot:
+            async with seat.run_test(size=(100, 40)) as pilot:  # tall enough for the settings' last line
                 _, question, _ = seat.leave_words()
                 assert "open the same link again" in question and "invitation" not in question
                 await seat.push_screen(SettingsScreen(seat.settings))
                 shown = await drawn_when(pilot, seat, lambda s: "host's table is open" in s)
+                assert "host's table is open" in shown
                 assert "Remembered in" not in shown and str(tmp_path) not in shown
                 seat.pop_screen()
                 end = GameEndScreen(finished())

@@ -225,14 +225,15 @@ _CLIP = re.compile(r"clip-path=\"url\(#[^)]*\)\"")
 
 async def drawn_when(pilot: Pilot[Any], app: App[Any], ready: Callable[[str], bool]) -> str:
     """The screen's text once `ready` holds for it: waits on the app's repaints (a busy machine may take a few),
-    never on a clock; the last text drawn when it never does, for the test's own assertion to report."""
+    never on a clock. When it never does the test fails showing the last text drawn: a test that went on would
+    have waited out every repaint, and an assertion that something is not shown would hold on any screen."""
     text = ""
     for _ in range(1000):
         await pilot.pause()
         text = "\n".join(screen_lines(app))
         if ready(text):
-            break
-    return text
+            return text
+    raise AssertionError(f"the screen never showed what the test waits for; it shows:\n{text}")
 
 
 def normalise_svg(svg: str) -> str:
