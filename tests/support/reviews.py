@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from cardtui.review import Review, review
 from cardtui.saves import parse_save
@@ -20,3 +21,12 @@ def hearts_sample_review() -> Review:
     and several losses split into causes: enough for every property read here, at a quarter of the cost of all four
     seats."""
     return review(parse_save(json.loads((SAMPLES / "hearts.json").read_text())), seats=[0], budget_ms=5)
+
+
+def hearts_sample_deals(count: int) -> dict[str, Any]:
+    """The shipped Hearts sample's save as it stood once its first `count` deals were played (a game in progress,
+    waiting for the next deal): for tests whose property holds on any few deals, not only on the whole game's."""
+    data: dict[str, Any] = json.loads((SAMPLES / "hearts.json").read_text())
+    starts = [i for i, action in enumerate(data["log"]) if action["type"] == "deal"]
+    assert len(starts) > count, "the sample has more deals than that"
+    return {**data, "log": data["log"][: starts[count]]}
