@@ -23,7 +23,7 @@ from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.variants import make_judge
 from tests.support.dealing import deal_of
-from tests.support.reviews import hearts_sample_deals
+from tests.support.reviews import sample_deals
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "saves"
@@ -307,7 +307,7 @@ def test_a_long_review_tells_its_progress_on_stderr_only(tmp_path: Path, monkeyp
 
     monkeypatch.setenv("CARDTUI_HOME", str(tmp_path))
     game = tmp_path / "two-deals.json"
-    game.write_text(json.dumps(hearts_sample_deals(2)))
+    game.write_text(json.dumps(sample_deals("hearts", 2)))
     args = ["review", str(game), "--seat", "0", "--budget-ms", "1", "--json"]
     monkeypatch.setattr(cli, "REVIEW_QUIET_S", 1e9)  # as if every step were quick
     quiet = runner.invoke(app, args)
@@ -326,7 +326,7 @@ def test_a_long_review_tells_its_progress_on_stderr_only(tmp_path: Path, monkeyp
 
 
 def test_the_review_tells_each_deal_as_it_reaches_it() -> None:
-    loaded = parse_save(hearts_sample_deals(3))
+    loaded = parse_save(sample_deals("hearts", 3))
     reached: list[tuple[int, int]] = []
     result = review(loaded, seats=[0], budget_ms=1, on_deal=lambda k, n: reached.append((k, n)))
     n = len(result.deals())

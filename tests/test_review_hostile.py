@@ -26,7 +26,7 @@ from cardtui.rules import default_preset
 from cardtui.saves import parse_save
 from cardtui.seats import Seat
 from cardtui.session import Session
-from tests.support.reviews import hearts_sample_deals
+from tests.support.reviews import sample_deals
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "saves"
@@ -81,7 +81,7 @@ def test_a_long_budget_tells_its_progress_within_the_first_decision(tmp_path: Pa
 def test_the_share_of_a_decision_weighed_is_told_and_changes_nothing() -> None:
     """The sample's first deal (its pass and its thirteen plays): every kind of Hearts decision, not the whole
     game's hundreds."""
-    loaded = parse_save(hearts_sample_deals(1))
+    loaded = parse_save(sample_deals("hearts", 1))
     told: list[tuple[int, int, float]] = []
     quiet = review(loaded, seats=[0], budget_ms=20)
     result = review(loaded, seats=[0], budget_ms=20, within=lambda k, n, share: told.append((k, n, share)))
@@ -160,7 +160,7 @@ def test_a_data_folder_that_is_a_file_is_said_in_one_sentence(tmp_path: Path, mo
 
 
 def test_the_solver_running_out_says_so_in_the_json_too() -> None:
-    loaded = parse_save(hearts_sample_deals(4))  # two of its decisions run the solver out of its budget
+    loaded = parse_save(sample_deals("hearts", 4))  # two of its decisions run the solver out of its budget
     out = review(loaded, seats=[0], budget_ms=1).to_json()
     short = [d for d in out["decisions"] if d["solver"] is not None and not d["solver"]["complete"]]
     assert short

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
@@ -18,8 +17,7 @@ from cardtui.games.hearts import score_hearts_deal
 from cardtui.review import review
 from cardtui.rules import HeartsRules, SpadesRules, default_preset
 from cardtui.saves import parse_save
-
-SAMPLES = Path(__file__).resolve().parent.parent / "saves"
+from tests.support.reviews import sample_deals
 
 
 def ending(rules: FastRules, seed: int, tricks_left: int) -> DealState:
@@ -104,7 +102,7 @@ def test_the_solver_says_when_its_budget_ran_out() -> None:
 
 
 def test_the_review_gives_the_answer_with_every_hand_known_for_the_last_tricks() -> None:
-    loaded = parse_save(json.loads((SAMPLES / "spades.json").read_text()))
+    loaded = parse_save(sample_deals("spades", 2))  # a deal with a nil in play and one without
     out = review(loaded, seats=[1], budget_ms=10).to_json()
     solved = [d for d in out["decisions"] if d["solver"] is not None]
     assert solved

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -17,9 +15,8 @@ from cardtui.saves import parse_save
 from cardtui.seats import Seat
 from cardtui.session import Session
 from tests.support.dealing import deal_of
-from tests.support.reviews import hearts_sample_review
+from tests.support.reviews import hearts_sample_review, sample_deals
 
-SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 BETTER = re.compile(
     r"by (?P<loss>[\d.]+) points(?: \(± [\d.]+\))?: (?P<best>[+-]?[\d.]+) [^;]*? against (?P<mine>[+-]?[\d.]+) for "
     r"[^;,(]*(?:; (?P<own>-?[\d.]+) of it in (?:your|its) own score, (?P<parts>-?[\d.]+ from .*?)(?:, \d+ samples|$))?"
@@ -58,7 +55,8 @@ def test_every_hearts_line_adds_up() -> None:
 
 
 def test_every_spades_line_adds_up() -> None:
-    loaded = parse_save(json.loads((SAMPLES / "spades.json").read_text()))
+    # its first three deals: both causes below, on eight lines (the game's end is checked in test_review_causes)
+    loaded = parse_save(sample_deals("spades", 3))
     checked, causes = check_sums(review(loaded, seats=[1, 2], budget_ms=10), points_hurt=False)
     assert checked >= 3
     # each part of a loss beyond the side's own score names one cause, bags with their price

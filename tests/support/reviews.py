@@ -23,10 +23,12 @@ def hearts_sample_review() -> Review:
     return review(parse_save(json.loads((SAMPLES / "hearts.json").read_text())), seats=[0], budget_ms=5)
 
 
-def hearts_sample_deals(count: int) -> dict[str, Any]:
-    """The shipped Hearts sample's save as it stood once its first `count` deals were played (a game in progress,
-    waiting for the next deal): for tests whose property holds on any few deals, not only on the whole game's."""
-    data: dict[str, Any] = json.loads((SAMPLES / "hearts.json").read_text())
+def sample_deals(game: str, count: int) -> dict[str, Any]:
+    """A shipped sample's save (`hearts`, `spades`, ...) as it stood once its first `count` deals were played (a
+    game in progress, waiting for the next deal): for tests whose property holds on any few deals, not only on the
+    whole game's. Each decision is weighed from the game as it stood then, so its judgement is the same as in a
+    review of the whole game."""
+    data: dict[str, Any] = json.loads((SAMPLES / f"{game}.json").read_text())
     starts = [i for i, action in enumerate(data["log"]) if action["type"] == "deal"]
     assert len(starts) > count, "the sample has more deals than that"
     return {**data, "log": data["log"][: starts[count]]}
