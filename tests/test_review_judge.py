@@ -20,6 +20,7 @@ from cardtui.saves import LoadedSave, parse_save
 from cardtui.seats import Seat
 from cardtui.session import Session, bot_rng
 from cardtui.variants import make_bot, make_judge
+from tests.support.reviews import sample_deals
 
 
 def hard_player_game(game: str, seed: int, deals: int) -> LoadedSave:
@@ -68,7 +69,7 @@ def test_the_hard_players_own_decisions_are_rarely_marked_by_a_judge_with_other_
 def test_the_judge_never_draws_the_hard_players_samples(monkeypatch: pytest.MonkeyPatch) -> None:
     """The generator handed to the judge is not the session's generator for that decision, and another judge seed
     gives another one."""
-    loaded = hard_player_game("hearts", seed=5, deals=1)
+    loaded = parse_save(sample_deals("hearts", 1))
     handed: list[tuple[float, float]] = []
 
     class Spy:
@@ -83,7 +84,7 @@ def test_the_judge_never_draws_the_hard_players_samples(monkeypatch: pytest.Monk
             return self.inner.solve(game, view, action)  # type: ignore[attr-defined]
 
     monkeypatch.setattr(review_module, "make_judge", lambda g, lv, b: Spy(make_judge(g, lv, b)))
-    review(loaded, budget_ms=5)
+    review(loaded, seats=[0], budget_ms=5)
     assert handed and all(mine != bots for mine, bots in handed)
     assert judge_rng(5, 3, 0).random() != judge_rng(5, 3, 1).random()
     assert judge_rng(5, 3, 0).random() != bot_rng(5, 3).random()
