@@ -177,7 +177,7 @@ def test_a_hot_seat_game_reviews_each_persons_seat() -> None:
 
 
 def test_spades_bids_and_eight_of_spades_flips_are_judged() -> None:
-    spades = parse_save(json.loads((SAMPLES / "spades.json").read_text()))
+    spades = parse_save(sample_deals("spades", 1))  # one deal: a bid and the plays
     judged = review(spades, seats=[1], budget_ms=2)
     assert {j.phase for j in judged.judgements} >= {"bid", "play"}
     assert all(j.unit == "points" for j in judged.judgements)
