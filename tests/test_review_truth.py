@@ -58,8 +58,7 @@ def test_a_choice_on_top_gives_its_lead_over_the_runner_up_and_a_close_one_is_ca
 
 
 def test_an_option_on_fewer_than_the_minimum_samples_does_not_look_certain() -> None:
-    loaded = parse_save(json.loads((SAMPLES / "hearts.json").read_text()))
-    judged = next(j for j in review(loaded, seats=[0], budget_ms=5).judgements if len(j.options) > 1)
+    judged = next(j for j in hearts_sample_review().judgements if len(j.options) > 1)
     few = Valued(judged.options[1].action, 6.5, 0.0, 6.5, MIN_SAMPLES - 9)
     thin = type(judged)(**{**{f: getattr(judged, f) for f in judged.__slots__}, "options": (judged.options[0], few)})
     lines = option_lines(thin, lambda c: c.code)
