@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from cardtui.bots.base import Decision, Evaluation, Option
 from cardtui.bots.common import Seen, read_view
+from cardtui.bots.grab import grab_play
 from cardtui.bots.inference import inference_cost, weighted_sample
 from cardtui.bots.search import SAMPLE_COST, SearchBot, best_two, fresh_deal, no_chance, ranked, sample_hands
 from cardtui.bots.spades import Standing, choose_bid, estimate, exchange_decision, nil_fits
@@ -15,12 +16,21 @@ from cardtui.bots.spades import normal_play as spades_play
 from cardtui.games.base import Action, Bid
 from cardtui.games.fast import DealState, Policy, play_out
 from cardtui.games.spades import SideScore, score_side, spades_winners
-from cardtui.games.trick import TrickView
+from cardtui.games.trick import TrickView, winning_card
 from cardtui.rules import Ruleset, SpadesRules
 
 GAME_WIN_SPADES = 200.0
 BID_FIT = 1.0
 """How much a trick of difference between a sampled hand's strength and its bid lowers the sample's log-weight."""
+TAKER_SHARE = 0.5
+"""The share of the hard player's play-outs in which the other side takes every trick it can (never ducking
+bags) rather than playing like the normal player: a contract is judged safe only when it holds against both."""
+
+
+def taking_turn(k: int) -> bool:
+    """Whether the `k`-th play-out (from 0) is one where the other side takes every trick it can: `TAKER_SHARE` of
+    them, spread evenly."""
+    return int((k + 1) * TAKER_SHARE) > int(k * TAKER_SHARE)
 
 
 def _bid_misfit(hands: list[int], seen: Seen) -> float:
@@ -70,6 +80,31 @@ def normal_policy(seen: Seen, rules: SpadesRules, bids: list[int] | None = None)
         return spades_play(state, seat, legal, table)[0]
 
     return spades_policy
+
+
+class MixedPolicy:
+    """The play-outs' card play: every seat as the normal player, or (while `taking` is set) the seats of the other
+    side(s) that bid a contract taking every trick they can, as the `grab` reference does."""
+
+    def __init__(self, seen: Seen, rules: SpadesRules, bids: list[int] | None = None) -> None:
+        self.bids = list(seen.bids) if bids is None else bids
+        self.normal = normal_policy(seen, rules, self.bids)
+        side = rules.side_of(seen.seat)
+        self.others = sum(1 << s for s in range(rules.seats) if rules.side_of(s) != side)
+        self.seats = rules.seats
+        self.taking = False
+        self.turns = 0
+
+    def next_turn(self) -> None:
+        """Move to the next play-out: the other side plays normally or takes every trick, by `taking_turn`."""
+        self.taking = taking_turn(self.turns)
+        self.turns += 1
+
+    def __call__(self, state: DealState, seat: int, legal: int) -> int:
+        if self.taking and self.others >> seat & 1 and self.bids[seat] != 0:
+            best = winning_card(state.trick, 3) if state.trick else -1
+            return grab_play(state.trick, legal, self.seats, 3, best)[0]
+        return self.normal(state, seat, legal)
 
 
 class BidPlayOut:
@@ -133,6 +168,12 @@ class SpadesSearch(SearchBot):
     def _sample(self, seen: Seen, rng: random.Random, policy: Policy) -> tuple[list[int], float]:
         if self.reference:
             return sample_spades(seen, rng), 1.0
+        if isinstance(policy, MixedPolicy):
+            # The table is read as the normal player would have played it; the play-out then takes its turn.
+            policy.taking = False
+            out = weighted_sample(seen, rng, policy, bid_fit(seen))
+            policy.next_turn()
+            return out
         return weighted_sample(seen, rng, policy, bid_fit(seen))
 
     def _sample_cost(self, seen: Seen) -> int:
@@ -140,7 +181,9 @@ class SpadesSearch(SearchBot):
 
     def _policy(self, seen: Seen, ruleset: Ruleset, bids: list[int] | None = None) -> Policy:
         assert isinstance(ruleset, SpadesRules)
-        return normal_policy(seen, ruleset, bids)
+        if self.reference:
+            return normal_policy(seen, ruleset, bids)
+        return MixedPolicy(seen, ruleset, bids)
 
     def _value(self, st: DealState, seen: Seen, ruleset: Ruleset, bids: list[Bid]) -> tuple[float, int]:
         assert isinstance(ruleset, SpadesRules)
@@ -222,7 +265,9 @@ class SpadesSearch(SearchBot):
 
 __all__ = [
     "GAME_WIN_SPADES",
+    "TAKER_SHARE",
     "BidPlayOut",
+    "MixedPolicy",
     "SpadesSearch",
     "bid_fit",
     "normal_policy",
