@@ -39,8 +39,8 @@ def two_short_with_four_to_go() -> SpadesGame:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_hard_takes_a_trick_its_contract_needs_instead_of_ducking(seed: int) -> None:
-    """Ducking under the ten leaves the last two tricks to how the opponents play; opponents who take every trick
-    they can (rather than ducking bags once their own contract is made) would set the side."""
+    """Ducking under the ten leaves the last two tricks to how the opponents play; opponents who keep taking tricks
+    once their own contract is made (rather than ducking bags) would set the side."""
     g = two_short_with_four_to_go()
     view = g.view(2)
     assert view.phase == "play" and g.tricks_won[0] + g.tricks_won[2] == 5

@@ -8,7 +8,6 @@ from collections.abc import Callable
 
 from cardtui.bots.base import Decision, Evaluation, Option
 from cardtui.bots.common import Seen, read_view
-from cardtui.bots.grab import grab_play
 from cardtui.bots.inference import inference_cost, weighted_sample
 from cardtui.bots.search import SAMPLE_COST, SearchBot, best_two, fresh_deal, no_chance, ranked, sample_hands
 from cardtui.bots.spades import Standing, choose_bid, estimate, exchange_decision, nil_fits
@@ -16,20 +15,22 @@ from cardtui.bots.spades import normal_play as spades_play
 from cardtui.games.base import Action, Bid
 from cardtui.games.fast import DealState, Policy, play_out
 from cardtui.games.spades import SideScore, score_side, spades_winners
-from cardtui.games.trick import TrickView, winning_card
+from cardtui.games.trick import TrickView
 from cardtui.rules import Ruleset, SpadesRules
 
 GAME_WIN_SPADES = 200.0
 BID_FIT = 1.0
 """How much a trick of difference between a sampled hand's strength and its bid lowers the sample's log-weight."""
 TAKER_SHARE = 0.5
-"""The share of the hard player's play-outs in which the other side takes every trick it can (never ducking
-bags) rather than playing like the normal player: a contract is judged safe only when it holds against both."""
+"""The share of the hard player's play-outs in which the other side keeps taking tricks once its contract is made
+instead of ducking bags as the normal player does. Each play-out's sample is weighed by how well that way of
+playing explains the cards played so far, so the search leans towards the way the opponents are seen to play, and
+a contract is judged safe only when it holds against both until the table tells them apart."""
 
 
 def taking_turn(k: int) -> bool:
-    """Whether the `k`-th play-out (from 0) is one where the other side takes every trick it can: `TAKER_SHARE` of
-    them, spread evenly."""
+    """Whether the `k`-th play-out (from 0) is one where the other side keeps taking tricks: `TAKER_SHARE` of them,
+    spread evenly."""
     return int((k + 1) * TAKER_SHARE) > int(k * TAKER_SHARE)
 
 
@@ -69,12 +70,13 @@ def bid_fit(seen: Seen) -> Callable[[list[int]], float]:
     return fit
 
 
-def normal_policy(seen: Seen, rules: SpadesRules, bids: list[int] | None = None) -> Policy:
+def normal_policy(seen: Seen, rules: SpadesRules, bids: list[int] | None = None, takers: int = 0) -> Policy:
     """The normal player's card play for every seat, with the scores the seat sees and these bids (None: the bids
-    it sees)."""
+    it sees); the `takers` (a bit per seat) keep taking tricks once their contract is made."""
     table = Standing.of(seen, rules)
     if bids is not None:
         table.bids = bids
+    table.takers = takers
 
     def spades_policy(state: DealState, seat: int, legal: int) -> int:
         return spades_play(state, seat, legal, table)[0]
@@ -83,28 +85,25 @@ def normal_policy(seen: Seen, rules: SpadesRules, bids: list[int] | None = None)
 
 
 class MixedPolicy:
-    """The play-outs' card play: every seat as the normal player, or (while `taking` is set) the seats of the other
-    side(s) that bid a contract taking every trick they can, as the `grab` reference does."""
+    """The hard player's play-outs: every seat plays as the normal player, and while `taking` is set the other
+    side(s) keep taking tricks once their contract is made (see `TAKER_SHARE`)."""
 
     def __init__(self, seen: Seen, rules: SpadesRules, bids: list[int] | None = None) -> None:
         self.bids = list(seen.bids) if bids is None else bids
         self.normal = normal_policy(seen, rules, self.bids)
         side = rules.side_of(seen.seat)
         self.others = sum(1 << s for s in range(rules.seats) if rules.side_of(s) != side)
-        self.seats = rules.seats
+        self.taker = normal_policy(seen, rules, self.bids, self.others)
         self.taking = False
         self.turns = 0
 
     def next_turn(self) -> None:
-        """Move to the next play-out: the other side plays normally or takes every trick, by `taking_turn`."""
+        """Move to the next play-out: the other side ducks bags or keeps taking tricks, by `taking_turn`."""
         self.taking = taking_turn(self.turns)
         self.turns += 1
 
     def __call__(self, state: DealState, seat: int, legal: int) -> int:
-        if self.taking and self.others >> seat & 1 and self.bids[seat] != 0:
-            best = winning_card(state.trick, 3) if state.trick else -1
-            return grab_play(state.trick, legal, self.seats, 3, best)[0]
-        return self.normal(state, seat, legal)
+        return (self.taker if self.taking else self.normal)(state, seat, legal)
 
 
 class BidPlayOut:
@@ -169,11 +168,9 @@ class SpadesSearch(SearchBot):
         if self.reference:
             return sample_spades(seen, rng), 1.0
         if isinstance(policy, MixedPolicy):
-            # The table is read as the normal player would have played it; the play-out then takes its turn.
-            policy.taking = False
-            out = weighted_sample(seen, rng, policy, bid_fit(seen))
+            # The sample is weighed by how well its turn's way of playing explains the cards played so far, so the
+            # play-outs lean towards the opponents' way of playing as the deal shows it.
             policy.next_turn()
-            return out
         return weighted_sample(seen, rng, policy, bid_fit(seen))
 
     def _sample_cost(self, seen: Seen) -> int:
