@@ -55,6 +55,8 @@ class Standing:
     partner: list[int]
     totals: list[int]
     bags: list[int]
+    takers: int = 0
+    """Seats (a bit each) that keep taking tricks once their contract is made instead of ducking bags."""
 
     @classmethod
     def of(cls, seen: Seen, rules: SpadesRules) -> Standing:
@@ -339,7 +341,7 @@ def normal_play(st: DealState, seat: int, legal: int, table: Standing) -> CardPi
     cover = partner >= 0 and bids[partner] == 0 and st.won[partner] == 0
     side = table.side(seat)
     bag_room = rules.bag_limit == 0 or table.bags[side] + left < rules.bag_limit
-    if need > 0:
+    if need > 0 or table.takers >> seat & 1:
         mode = "take"
     elif opp_need > 0 and opp_need >= left - 1 and bag_room:
         mode = "set"

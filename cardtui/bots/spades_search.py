@@ -21,6 +21,17 @@ from cardtui.rules import Ruleset, SpadesRules
 GAME_WIN_SPADES = 200.0
 BID_FIT = 1.0
 """How much a trick of difference between a sampled hand's strength and its bid lowers the sample's log-weight."""
+TAKER_SHARE = 0.5
+"""The share of the hard player's play-outs in which the other side keeps taking tricks once its contract is made
+instead of ducking bags as the normal player does. Each play-out's sample is weighed by how well that way of
+playing explains the cards played so far, so the search leans towards the way the opponents are seen to play, and
+a contract is judged safe only when it holds against both until the table tells them apart."""
+
+
+def taking_turn(k: int) -> bool:
+    """Whether the `k`-th play-out (from 0) is one where the other side keeps taking tricks: `TAKER_SHARE` of them,
+    spread evenly."""
+    return int((k + 1) * TAKER_SHARE) > int(k * TAKER_SHARE)
 
 
 def _bid_misfit(hands: list[int], seen: Seen) -> float:
@@ -59,17 +70,40 @@ def bid_fit(seen: Seen) -> Callable[[list[int]], float]:
     return fit
 
 
-def normal_policy(seen: Seen, rules: SpadesRules, bids: list[int] | None = None) -> Policy:
+def normal_policy(seen: Seen, rules: SpadesRules, bids: list[int] | None = None, takers: int = 0) -> Policy:
     """The normal player's card play for every seat, with the scores the seat sees and these bids (None: the bids
-    it sees)."""
+    it sees); the `takers` (a bit per seat) keep taking tricks once their contract is made."""
     table = Standing.of(seen, rules)
     if bids is not None:
         table.bids = bids
+    table.takers = takers
 
     def spades_policy(state: DealState, seat: int, legal: int) -> int:
         return spades_play(state, seat, legal, table)[0]
 
     return spades_policy
+
+
+class MixedPolicy:
+    """The hard player's play-outs: every seat plays as the normal player, and while `taking` is set the other
+    side(s) keep taking tricks once their contract is made (see `TAKER_SHARE`)."""
+
+    def __init__(self, seen: Seen, rules: SpadesRules, bids: list[int] | None = None) -> None:
+        self.bids = list(seen.bids) if bids is None else bids
+        self.normal = normal_policy(seen, rules, self.bids)
+        side = rules.side_of(seen.seat)
+        self.others = sum(1 << s for s in range(rules.seats) if rules.side_of(s) != side)
+        self.taker = normal_policy(seen, rules, self.bids, self.others)
+        self.taking = False
+        self.turns = 0
+
+    def next_turn(self) -> None:
+        """Move to the next play-out: the other side ducks bags or keeps taking tricks, by `taking_turn`."""
+        self.taking = taking_turn(self.turns)
+        self.turns += 1
+
+    def __call__(self, state: DealState, seat: int, legal: int) -> int:
+        return (self.taker if self.taking else self.normal)(state, seat, legal)
 
 
 class BidPlayOut:
@@ -133,6 +167,10 @@ class SpadesSearch(SearchBot):
     def _sample(self, seen: Seen, rng: random.Random, policy: Policy) -> tuple[list[int], float]:
         if self.reference:
             return sample_spades(seen, rng), 1.0
+        if isinstance(policy, MixedPolicy):
+            # The sample is weighed by how well its turn's way of playing explains the cards played so far, so the
+            # play-outs lean towards the opponents' way of playing as the deal shows it.
+            policy.next_turn()
         return weighted_sample(seen, rng, policy, bid_fit(seen))
 
     def _sample_cost(self, seen: Seen) -> int:
@@ -140,7 +178,9 @@ class SpadesSearch(SearchBot):
 
     def _policy(self, seen: Seen, ruleset: Ruleset, bids: list[int] | None = None) -> Policy:
         assert isinstance(ruleset, SpadesRules)
-        return normal_policy(seen, ruleset, bids)
+        if self.reference:
+            return normal_policy(seen, ruleset, bids)
+        return MixedPolicy(seen, ruleset, bids)
 
     def _value(self, st: DealState, seen: Seen, ruleset: Ruleset, bids: list[Bid]) -> tuple[float, int]:
         assert isinstance(ruleset, SpadesRules)
@@ -222,7 +262,9 @@ class SpadesSearch(SearchBot):
 
 __all__ = [
     "GAME_WIN_SPADES",
+    "TAKER_SHARE",
     "BidPlayOut",
+    "MixedPolicy",
     "SpadesSearch",
     "bid_fit",
     "normal_policy",
