@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,12 @@ from tests.support.markers import long_first, mark
 # Pytest keeps each test module, its asserts rewritten, as bytecode in __pycache__. Where writing bytecode is
 # turned off (PYTHONDONTWRITEBYTECODE), every run and every worker rewrites all of them again: seconds a lane.
 sys.dont_write_bytecode = False
+
+# A shell starts a command in the background with Ctrl-C ignored, and an ignored signal stays ignored in every
+# process started from it: the tests that press Ctrl-C on a review or a server would see it do nothing. Each test
+# process takes Ctrl-C as a terminal gives it, so the processes it starts do too.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # Hypothesis' per-example deadline (200 ms) measures the machine, not the code: on a loaded machine a pure set
 # property missed it. No test asserts on time through it; a test that needs fewer examples says so itself.
