@@ -40,14 +40,15 @@ def interrupts_ignored() -> Iterator[None]:
     """No Ctrl-C while worker processes start (or a local cluster starts or stops): a worker stopped half-way, by
     the Ctrl-C that reaches every process of the terminal's group, prints a traceback.
 
-    Worker processes started meanwhile keep ignoring it (they inherit the setting), so Ctrl-C reaches only this
-    process, which ends its workers. Only the main thread can do this; elsewhere nothing changes.
+    Ctrl-C is held back, not dropped: worker processes started meanwhile keep holding it back (they inherit the
+    setting), so it reaches only this process, which gets a Ctrl-C pressed meanwhile once the block ends and then
+    ends its workers. Only the main thread can do this; elsewhere nothing changes.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
