@@ -19,6 +19,7 @@ from cardtui.games.eight_of_spades import parse_position
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.keys_in_order import InOrderInput
+from cardtui.variants import find_game
 
 
 class Holder(App[None]):
@@ -73,7 +74,9 @@ async def test_a_typed_card_then_enter_then_the_next_code_plays_the_first_card()
 
 
 async def test_a_call_and_position_then_enter_then_another_call_flips_the_first() -> None:
-    board = GridBoard()
+    grid = find_game("eight-of-spades").grid
+    assert grid is not None
+    board = GridBoard(grid)
     async with Holder(board).run_test() as pilot:
         seen = await burst(pilot, "c a 1 enter h b 2")
         assert [(m.call, m.pos) for m in seen if isinstance(m, GridBoard.FlipRequested)] == [

@@ -54,7 +54,7 @@ class GridScreen(FitsTerminal, GameScreen):
     def compose(self) -> ComposeResult:
         yield TextLines("", id="status")
         with Horizontal(id="main"):
-            yield GridBoard(self.ascii_only, id="board", grid=self.grid)
+            yield GridBoard(self.grid, self.ascii_only, id="board")
             with Vertical(id="side"):
                 yield TextLines("", id="call-line", wrap=True)
                 yield Scoreboard(id="scores")

@@ -177,7 +177,8 @@ class ReplayScreen(FitsTerminal):
         yield Static("", id="status", markup=False)
         with Horizontal(id="main"):
             if not self.tricks:
-                yield GridBoard(self.ascii_only, interactive=False, id="board", grid=self.entry.grid)
+                assert self.entry.grid is not None  # a game not drawn on the table is drawn on the grid
+                yield GridBoard(self.entry.grid, self.ascii_only, interactive=False, id="board")
             else:
                 with Vertical(id="replay-table"):
                     with Vertical(id="replay-hands"):

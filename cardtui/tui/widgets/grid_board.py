@@ -21,17 +21,11 @@ from cardtui.cards import Card, parse_card
 from cardtui.games.base import IllegalAction
 from cardtui.tui.common import RED_SUITS, card_label
 from cardtui.tui.widgets.keys_in_order import run_own_binding
-from cardtui.variants import GAMES
 from cardtui.variants.base import Grid
 
 CALL_KEYS = {"c": "C", "d": "D", "h": "H", "s": "S", "8": "8S"}
 COLUMN_KEYS = set("abcdefgi")
 CELL = 5
-
-
-def the_grid() -> Grid:
-    """The registry's grid board (the game drawn on the grid), for a board made without one."""
-    return next(entry.grid for entry in GAMES if entry.grid is not None)
 
 
 class GridBoard(Widget, can_focus=True):
@@ -79,11 +73,9 @@ class GridBoard(Widget, can_focus=True):
     class Problem(Message):
         text: str
 
-    def __init__(
-        self, ascii_only: bool = False, interactive: bool = True, id: str | None = None, grid: Grid | None = None
-    ) -> None:
+    def __init__(self, grid: Grid, ascii_only: bool = False, interactive: bool = True, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.grid = grid if grid is not None else the_grid()
+        self.grid = grid
         self.ascii_only = ascii_only
         self.interactive = interactive
         self.can_focus = interactive
