@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from cardtui import __version__
 from cardtui.arena import ArenaError, Job, OpenWorkers
-from cardtui.measure import interrupts_ignored, usable_cores
+from cardtui.measure import interrupts_held, usable_cores
 
 INSTALL = "--cluster needs the optional cluster extra: pip install 'cardtui[cluster]'"
 # How long to wait for a scheduler to answer, and for its first worker to join.
@@ -73,7 +73,7 @@ class Cluster:
 
     def close(self, abort: bool) -> None:
         # Closing the client releases its futures: the scheduler drops the units not yet played.
-        with interrupts_ignored():
+        with interrupts_held():
             self.client.close()
             if self.local is not None:
                 self.local.close()
@@ -129,7 +129,7 @@ def open_cluster(spec: str, note: Callable[[str], None]) -> Cluster:
     local = None
     if spec == "local" or spec.startswith("local:"):
         workers = local_workers(spec, note)
-        with interrupts_ignored():
+        with interrupts_held():
             local = start_local(workers)
             client = Client(local, set_as_default=False)
     else:

@@ -36,7 +36,7 @@ def usable_cores() -> int:
 
 
 @contextlib.contextmanager
-def interrupts_ignored() -> Iterator[None]:
+def interrupts_held() -> Iterator[None]:
     """No Ctrl-C while worker processes start (or a local cluster starts or stops): a worker stopped half-way, by
     the Ctrl-C that reaches every process of the terminal's group, prints a traceback.
 

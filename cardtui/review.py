@@ -51,7 +51,7 @@ from cardtui.files import FileProblem, read_regular, write_atomic
 from cardtui.games import Action
 from cardtui.games.base import Bid, Game, Pass, Play, PlayerView
 from cardtui.games.history import History
-from cardtui.measure import interrupts_ignored, usable_cores
+from cardtui.measure import interrupts_held, usable_cores
 from cardtui.replay import Replay
 from cardtui.saves import LoadedSave, build_save, home_dir
 from cardtui.session import bot_rng
@@ -470,7 +470,7 @@ def review(
         )
         try:
             reach(0)
-            with interrupts_ignored():
+            with interrupts_held():
                 items = zip(range(total), indices, moves, strict=True)
                 futures = [pool.submit(_weigh_in_worker, item) for item in items]
             for k, future in enumerate(futures):
