@@ -13,7 +13,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from math import comb
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypeVar, dataclass_transform, overload
 
 from cardtui.cards import Card, CardError, CardSet, parse_card
 from cardtui.rules import Ruleset
@@ -347,7 +347,17 @@ class Event:
         Event.by_kind[cls.kind] = cls
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+E = TypeVar("E", bound=Event)
+
+
+@dataclass_transform(frozen_default=True)
+def event(cls: type[E]) -> type[E]:
+    """Declare an event class: a frozen, slotted dataclass, as every event is (events are shared between
+    positions, kept in long logs and pickled to the arena's workers)."""
+    return dataclasses.dataclass(frozen=True, slots=True)(cls)
+
+
+@event
 class GameOver(Event):
     """The game ended: the winning sides, every side's total, and why.
 
@@ -360,7 +370,7 @@ class GameOver(Event):
     reason: str
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@event
 class Undone(Event):
     """A person took back their decision at log index `to`; `taken_back` are the actions undone, theirs first."""
 

@@ -28,6 +28,7 @@ from cardtui.games.base import (
     PlayerView,
     ToMove,
     card_of,
+    event,
     field_of,
     seat_of,
     undo_of_json,
@@ -230,12 +231,12 @@ def flip_of(seat: int, call: str, pos: int) -> Flip:
 # ---------------------------------------------------------------- events
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@event
 class LaidOut(Event):
     """The cards were laid out face down."""
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@event
 class Flipped(Event):
     """A seat called and flipped a card; `matched` says whether the call matched it."""
 
@@ -246,7 +247,7 @@ class Flipped(Event):
     matched: bool
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@event
 class Taken(Event):
     """A match collected these cards, worth `points`."""
 
@@ -255,7 +256,7 @@ class Taken(Event):
     points: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@event
 class PointsLost(Event):
     """The ace of spades in the grid: the seat's points dropped to 0."""
 
@@ -263,7 +264,7 @@ class PointsLost(Event):
     lost: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@event
 class StakeLost(Event):
     """A miss in the illuminati cost the stake."""
 
@@ -271,14 +272,14 @@ class StakeLost(Event):
     stake: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@event
 class Eliminated(Event):
     """The ace of spades in the illuminati: the seat left the game."""
 
     seat: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@event
 class Skipped(Event):
     """A seat with no legal flip was passed over."""
 

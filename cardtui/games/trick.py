@@ -27,6 +27,7 @@ from cardtui.games.base import (
     Play,
     PlayerView,
     ToMove,
+    event,
     trick_action_from_json,
 )
 from cardtui.rules import Ruleset
@@ -72,13 +73,13 @@ def codes(mask: int) -> str:
 # ---------------------------------------------------------------- events
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@event
 class Dealt(Event):
     dealer: int
     deal_number: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@event
 class CardsPassed(Event):
     """Cards moved between hands (the Hearts pass or the blind-nil exchange)."""
 
@@ -87,27 +88,27 @@ class CardsPassed(Event):
     cards: tuple[Card, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@event
 class PassChosen(Event):
     """A seat chose its cards to pass; they move once every seat has chosen."""
 
     seat: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@event
 class BidMade(Event):
     seat: int
     bid: int
     blind: bool
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@event
 class CardPlayed(Event):
     seat: int
     card: Card
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@event
 class Broken(Event):
     """Hearts (in Hearts) or spades (in Spades) were played for the first time this deal."""
 
@@ -115,14 +116,14 @@ class Broken(Event):
     seat: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@event
 class TrickWon(Event):
     seat: int
     leader: int
     cards: tuple[Card, ...]
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@event
 class Claimed(Event):
     """A seat claimed the rest of the deal; the claim was certain, and the cards played out follow."""
 
@@ -130,7 +131,7 @@ class Claimed(Event):
     tricks: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@event
 class DealScored(Event):
     record: DealRecord
 
