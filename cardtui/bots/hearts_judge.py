@@ -13,6 +13,7 @@ import itertools
 import random
 from collections.abc import Sequence
 
+from cardtui.bots import judge
 from cardtui.bots.common import HEARTS, JD, QS, Seen, list_cards, read_view
 from cardtui.bots.hearts import (
     _moon_hand,
@@ -24,17 +25,6 @@ from cardtui.bots.hearts import (
     pass_decision,
 )
 from cardtui.bots.hearts_search import HeartsSearch, hearts_result, hearts_value
-from cardtui.bots.judge import (
-    SOLVER_NODES_PER_MS,
-    Outcome,
-    Solved,
-    Trial,
-    TrickJudge,
-    Weighing,
-    only,
-    play_trial,
-    solved_plays,
-)
 from cardtui.bots.search import fresh_deal, no_chance, sample_hands
 from cardtui.bots.solver import Solution, Solver
 from cardtui.games.base import Action, Pass, Play, PlayerView
@@ -62,7 +52,7 @@ def screened_passes(hand: int, count: int, keep: int) -> list[int]:
     return sorted(combos, key=lambda m: (kept_danger(hand, m), m))[:keep]
 
 
-def judged_value(st: DealState, seen: Seen, rules: HeartsRules) -> Outcome:
+def judged_value(st: DealState, seen: Seen, rules: HeartsRules) -> judge.Outcome:
     """The seat's value of a played-out deal, in points of its own score (see the module's text), and its points."""
     scores, winners = hearts_result(st.taken, seen, rules)
     n = len(scores)
@@ -114,10 +104,10 @@ def solve_hearts(st: DealState, rules: HeartsRules, seat: int, totals: list[int]
     return Solver(fast, lambda s: s == seat, score, digest, nodes, QS | JD).solve(st)
 
 
-class HeartsJudge(TrickJudge):
+class HeartsJudge(judge.TrickJudge):
     """Weighs a Hearts play (every legal card) or pass (the person's, the hard player's and a search's)."""
 
-    def card_trial(self, view: PlayerView, action: Play) -> tuple[Trial, int]:
+    def card_trial(self, view: PlayerView, action: Play) -> tuple[judge.Trial, int]:
         assert isinstance(view, HeartsView) and isinstance(view.ruleset, HeartsRules)
         rules = view.ruleset
         voids = read_view(view).voids
@@ -125,28 +115,28 @@ class HeartsJudge(TrickJudge):
         def policy(state: DealState, seat: int, legal: int) -> int:
             return normal_play(state, seat, legal, voids)[0]
 
-        def value(st: DealState, s: Seen) -> Outcome:
+        def value(st: DealState, s: Seen) -> judge.Outcome:
             return judged_value(st, s, rules)
 
-        return play_trial(view, action, sample_hands, policy, value, QS | JD)
+        return judge.play_trial(view, action, sample_hands, policy, value, QS | JD)
 
-    def weigh_own(self, view: PlayerView, action: Action, rng: random.Random, bot_rng: random.Random) -> Weighing:
+    def weigh_own(self, view: PlayerView, action: Action, rng: random.Random, bot_rng: random.Random) -> judge.Weighing:
         if isinstance(view, HeartsView) and isinstance(action, Pass) and view.phase == "pass" and action.cards:
             trial, chosen, bot = self._pass_trial(view, action, bot_rng)
             return dataclasses.replace(self.weighed(trial, chosen, rng), bot=bot)
-        return only(action)
+        return judge.only(action)
 
-    def solve_end(self, game: TrickGame, view: TrickView) -> Solved:
+    def solve_end(self, game: TrickGame, view: TrickView) -> judge.Solved:
         rules = view.ruleset
         assert isinstance(rules, HeartsRules)
         seen = read_view(view)
-        nodes = self.budget_ms * SOLVER_NODES_PER_MS
+        nodes = self.solver_nodes
         state = DealState.of(game)
         solution = solve_hearts(state, rules, view.seat, seen.totals, seen.deals, nodes)
         holder = moon_holder(view)
         if holder is None:
-            return solved_plays(solution, view.seat, "points taken this deal", False, -1.0)
-        solved = solved_plays(solution, view.seat, MOON_UNIT, False, -1.0)
+            return judge.solved_plays(solution, view.seat, "points taken this deal", False, -1.0)
+        solved = judge.solved_plays(solution, view.seat, MOON_UNIT, False, -1.0)
         if holder[0] != view.seat:
             return solved
         # every point card taken by the seat: its moon's scores (before the jack, which a moon leaves where it lies)
@@ -158,7 +148,7 @@ class HeartsJudge(TrickJudge):
         moons = tuple(a for a, v in solved.values if abs(v - scores[view.seat]) < 1e-9 or v < 0)
         return dataclasses.replace(solved, moons=moons, remark="" if moons else STOPPED)
 
-    def _pass_trial(self, view: HeartsView, action: Pass, bot_rng: random.Random) -> tuple[Trial, int, Action]:
+    def _pass_trial(self, view: HeartsView, action: Pass, bot_rng: random.Random) -> tuple[judge.Trial, int, Action]:
         """The passes weighed: the person's, the hard player's (returned too, as weighed), the rule-based ones and
         the best of every combination of the hand's cards by a cheap screen (`screened_passes`); the person's and
         the hard player's are weighed whatever cards they hold."""
@@ -185,7 +175,7 @@ class HeartsJudge(TrickJudge):
         def policy(state: DealState, seat: int, legal: int) -> int:
             return normal_play(state, seat, legal, voids)[0]
 
-        def run(rng: random.Random, alive: Sequence[int]) -> list[Outcome]:
+        def run(rng: random.Random, alive: Sequence[int]) -> list[judge.Outcome]:
             dealt = sample_hands(seen, rng, counts)
             passes = [normal_pass(dealt[s], count, offset)[0] for s in range(seats)]
             out = []
@@ -201,7 +191,7 @@ class HeartsJudge(TrickJudge):
             return out
 
         bot_action = actions[options.index(sum(c.bit for c in bot.cards))]
-        return Trial(actions, 40, rules.deck.bit_count(), run), 0, bot_action
+        return judge.Trial(actions, 40, rules.deck.bit_count(), run), 0, bot_action
 
 
 __all__ = ["MOON_UNIT", "STOPPED", "HeartsJudge", "judged_value", "moon_holder", "moon_scoring", "solve_hearts"]

@@ -346,6 +346,11 @@ class TrickJudge:
             return self.weighed(*self.card_trial(view, action), rng)
         return self.weigh_own(view, action, rng, bot_rng)
 
+    @property
+    def solver_nodes(self) -> int:
+        """How many positions the solver may visit for the last tricks, in the judge's time."""
+        return self.budget_ms * SOLVER_NODES_PER_MS
+
     def weighed(self, trial: Trial, chosen: int, rng: random.Random) -> Weighing:
         """A trial weighed in points, within the judge's time and to its precision."""
         return weigh(trial, chosen, "points", self.budget_ms, self.precision, rng)

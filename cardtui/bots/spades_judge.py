@@ -14,18 +14,8 @@ import dataclasses
 import random
 from collections.abc import Sequence
 
+from cardtui.bots import judge
 from cardtui.bots.common import Seen, list_cards, read_view
-from cardtui.bots.judge import (
-    SOLVER_NODES_PER_MS,
-    Outcome,
-    Solved,
-    Trial,
-    TrickJudge,
-    Weighing,
-    only,
-    play_trial,
-    solved_plays,
-)
 from cardtui.bots.search import seen_bids
 from cardtui.bots.solver import Solution, Solver
 from cardtui.bots.spades_search import (
@@ -54,7 +44,7 @@ def parts(rules: SpadesRules) -> tuple[str, ...]:
     return (f"bags priced at {per_bag:.1f} points each", others, end)
 
 
-def judged_value(st: DealState, seen: Seen, bids: list[Bid], rules: SpadesRules) -> Outcome:
+def judged_value(st: DealState, seen: Seen, bids: list[Bid], rules: SpadesRules) -> judge.Outcome:
     """The seat's side's value of a played-out deal (see the module's text), its points, and the value's parts
     beyond them (see `parts`): they add up to the value."""
     results, winners = spades_result(st.won, bids, seen, rules)
@@ -94,36 +84,36 @@ def sample_unlooked(seen: Seen, rng: random.Random) -> list[int]:
     return sample_spades(dataclasses.replace(seen, state=dataclasses.replace(seen.state, hands=hands)), rng)
 
 
-class SpadesJudge(TrickJudge):
+class SpadesJudge(judge.TrickJudge):
     """Weighs a Spades play (every legal card) or bid (every legal bid, nil and blind ones too)."""
 
-    def card_trial(self, view: PlayerView, action: Play) -> tuple[Trial, int]:
+    def card_trial(self, view: PlayerView, action: Play) -> tuple[judge.Trial, int]:
         assert isinstance(view, TrickView) and isinstance(view.ruleset, SpadesRules)
         rules = view.ruleset
         seen = read_view(view)
         bids = seen_bids(seen)
         policy = normal_policy(seen, rules)
 
-        def value(st: DealState, s: Seen) -> Outcome:
+        def value(st: DealState, s: Seen) -> judge.Outcome:
             return judged_value(st, s, bids, rules)
 
-        return play_trial(view, action, sample_spades, policy, value, parts=parts(rules))
+        return judge.play_trial(view, action, sample_spades, policy, value, parts=parts(rules))
 
-    def weigh_own(self, view: PlayerView, action: Action, rng: random.Random, bot_rng: random.Random) -> Weighing:
+    def weigh_own(self, view: PlayerView, action: Action, rng: random.Random, bot_rng: random.Random) -> judge.Weighing:
         if isinstance(view, TrickView) and isinstance(action, Bid) and view.phase == "bid":
             return self.weighed(*self._bid_trial(view, action), rng)
-        return only(action)
+        return judge.only(action)
 
-    def solve_end(self, game: TrickGame, view: TrickView) -> Solved:
+    def solve_end(self, game: TrickGame, view: TrickView) -> judge.Solved:
         rules = view.ruleset
         assert isinstance(rules, SpadesRules)
         unit = "tricks for the side" if rules.partnership else "tricks for the seat"
         if 0 in read_view(view).bids:
-            return Solved((), unit, True, False, 0, NIL_NOTE)
-        solution = solve_spades(DealState.of(game), rules, view.seat, self.budget_ms * SOLVER_NODES_PER_MS)
-        return solved_plays(solution, view.seat, unit, True)
+            return judge.Solved((), unit, True, False, 0, NIL_NOTE)
+        solution = solve_spades(DealState.of(game), rules, view.seat, self.solver_nodes)
+        return judge.solved_plays(solution, view.seat, unit, True)
 
-    def _bid_trial(self, view: TrickView, action: Bid) -> tuple[Trial, int]:
+    def _bid_trial(self, view: TrickView, action: Bid) -> tuple[judge.Trial, int]:
         """Every legal bid; the seats after this one bid as the normal player would, then the deal is played.
 
         A bid made in sight of the hand is weighed only against bids made in sight of it: the blind ones were gone
@@ -139,7 +129,7 @@ class SpadesJudge(TrickJudge):
         seen = deal.seen
         sample = sample_unlooked if action.blind else sample_spades
 
-        def run(rng: random.Random, alive: Sequence[int]) -> list[Outcome]:
+        def run(rng: random.Random, alive: Sequence[int]) -> list[judge.Outcome]:
             hands = sample(seen, rng)
             out = []
             for i in alive:
@@ -147,7 +137,7 @@ class SpadesJudge(TrickJudge):
                 out.append(judged_value(st, seen, bids, rules))
             return out
 
-        return Trial(cands, 120, rules.deck.bit_count(), run, parts=parts(rules)), cands.index(action)
+        return judge.Trial(cands, 120, rules.deck.bit_count(), run, parts=parts(rules)), cands.index(action)
 
 
 __all__ = ["SpadesJudge", "judged_value", "solve_spades"]
