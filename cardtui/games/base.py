@@ -517,11 +517,8 @@ class Game(ABC):
         return ()
 
     def side_of(self, seat: int) -> int:
-        """The index in `sides` of a seat's side."""
-        for i, side in enumerate(self.sides):
-            if seat in side:
-                return i
-        raise ValueError(seat)
+        """The index in `sides` of a seat's side, as the rules say."""
+        return self.ruleset.side_of(seat)
 
     def may_bid_blind(self, seat: int) -> bool:
         """Whether a seat may still bid before seeing its hand (a network seat is then sent no cards until it

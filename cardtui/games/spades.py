@@ -288,10 +288,6 @@ class SpadesGame(TrickGame):
         self.got = [0] * self.seats
         self.game_bags = [0] * len(self.sides)
 
-    def side_of(self, seat: int) -> int:
-        # The rules' arithmetic: every bid checked asks, and a search through `sides` slowed bidding by a fifth.
-        return self.ruleset.side_of(seat)
-
     def overtricks(self, record: DealRecord) -> tuple[int, ...]:
         assert record.bids is not None
         bids, tricks = list(record.bids), list(record.tricks)

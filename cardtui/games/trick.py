@@ -234,10 +234,7 @@ class TrickView(PlayerView):
         return CardSet(m)
 
     def side_of(self, seat: int) -> int:
-        for i, side in enumerate(self.sides):
-            if seat in side:
-                return i
-        raise ValueError(seat)
+        return self.ruleset.side_of(seat)
 
     @property
     def deal_records(self) -> tuple[DealRecord, ...]:

@@ -286,6 +286,13 @@ class Ruleset:
         """Seats that score together: each seat alone unless a game's rules say otherwise."""
         return tuple((seat,) for seat in range(self.seats))
 
+    def side_of(self, seat: int) -> int:
+        """The index in `sides` of a seat's side."""
+        for i, side in enumerate(self.sides):
+            if seat in side:
+                return i
+        raise ValueError(seat)
+
     def replace(self, **changes: Any) -> Self:
         """A copy with some knobs changed, validated like a file."""
         data = self.to_dict() | changes
