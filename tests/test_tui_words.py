@@ -24,6 +24,8 @@ def test_winner_lines_agree_with_you() -> None:
     assert winners_text(SEATS, [[0], [1], [2], [3]], [0]) == "You win."
     assert winners_text(SEATS, [[0], [1], [2], [3]], [1]) == "West wins."
     assert winners_text(SEATS, [[0, 2], [1, 3]], [0]) == "You + North win."
+    assert winners_text(SEATS, [[0], [1], [2], [3]], [1, 3]) == "West and East share the win."
+    assert winners_text(SEATS, [[0], [1], [2], [3]], [0, 1, 3]) == "You, West and East share the win."
 
 
 def test_a_skipped_you_reads_are_skipped() -> None:

@@ -234,12 +234,12 @@ def taken_back_text(event: Undone, seats: Sequence[Seat], ascii_only: bool, past
 
 
 def winners_text(seats: Sequence[Seat], sides: Sequence[Sequence[int]], winners: Sequence[int]) -> str:
-    """`You + North win` / `West wins` / `West and East share the win`."""
+    """`You + North win` / `West wins` / `West and East share the win` / `You, West and East share the win`."""
     if not winners:
         return "Nobody wins."
     names = [side_name(seats, sides[w]) for w in winners]
     if len(names) > 1:
-        return " and ".join(names) + " share the win."
+        return ", ".join(names[:-1]) + f" and {names[-1]} share the win."
     if len(sides[winners[0]]) > 1:
         return f"{names[0]} win."
     return name_and_verb(names[0], "wins", "win") + "."
