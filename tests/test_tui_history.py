@@ -109,8 +109,8 @@ def test_spades_breakdown_of_the_sample_matches_the_engine() -> None:
     assert isinstance(game, SpadesGame)
     second = spades_breakdown(game.ruleset, game.deal_records, 1)
     assert [(s.contract, s.tricks, s.made, s.bags) for s in second] == [(5, 6, True, 5), (4, 4, True, 1)]
-    assert second[0].nils == (NilResult(seat=2, blind=False, made=False),)
-    assert second[1].nils == (NilResult(seat=1, blind=False, made=True),)
+    assert second[0].nils == (NilResult(seat=2, blind=False, made=False, tricks=3),)
+    assert second[1].nils == (NilResult(seat=1, blind=False, made=True, tricks=0),)
     for index, record in enumerate(game.deal_records):
         sides = spades_breakdown(game.ruleset, game.deal_records, index)
         assert [s.score for s in sides] == list(record.scores)
@@ -281,10 +281,10 @@ async def deal_end_shown(tmp_path: Path, sample: str, deals: int) -> AsyncIterat
 async def test_spades_deal_end_shows_contracts_nils_and_bags_against_the_limit(tmp_path: Path) -> None:
     async with deal_end_shown(tmp_path, "spades.json", 2) as (pilot, app):
         text = text_of(app)
-        assert re.search(r"South \+ North .* failed +4\s", text)  # new bags
+        assert re.search(r"South \+ North .* failed \(took 3\) +4\s", text)  # new bags
         assert re.search(r"West \+ East .* made +0\s", text)
         assert "bags (limit 10)" in text and re.search(r"South \+ North +-46 +5 +5\s", text)  # carried, of the limit
-        assert "North nil failed" in text and "West nil made" in text
+        assert "North nil failed (took 3)" in text and "West nil made" in text
         assert "made" in text
         async with history_over(pilot, app, "h", DealEndScreen) as screen:
             assert len(table_rows(screen)) == 2

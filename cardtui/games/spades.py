@@ -536,11 +536,12 @@ class SpadesGame(TrickGame):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class NilResult:
-    """A nil bid of one deal: whose, whether blind, and whether it was made."""
+    """A nil bid of one deal: whose, whether blind, whether it was made, and the tricks its seat took."""
 
     seat: int
     blind: bool
     made: bool
+    tricks: int
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -577,7 +578,9 @@ def spades_breakdown(rules: Ruleset, records: Sequence[DealRecord], index: int) 
     for i, side in enumerate(rules.sides):
         result = score_side(rules, side, bids, tricks, before[i] if before else 0)
         counted = [s for s in side if bids[s].bid > 0 or rules.failed_nil_tricks_count]
-        nils = tuple(NilResult(s, bids[s].blind, bool(result.nils_made >> s & 1)) for s in side if bids[s].bid == 0)
+        nils = tuple(
+            NilResult(s, bids[s].blind, bool(result.nils_made >> s & 1), tricks[s]) for s in side if bids[s].bid == 0
+        )
         out.append(
             SideBreakdown(
                 side=i,

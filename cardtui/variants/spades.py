@@ -310,7 +310,9 @@ def _breakdown(rules: Ruleset, records: Sequence[DealRecord], index: int, names:
         else:
             result, contract = "nil only", "-"
         nils = ", ".join(
-            f"{names[n.seat]} {'blind nil' if n.blind else 'nil'} {'made' if n.made else 'failed'}" for n in side.nils
+            f"{names[n.seat]} {'blind nil' if n.blind else 'nil'} "
+            + ("made" if n.made else f"failed (took {n.tricks})")
+            for n in side.nils
         )
         row = (side_name(names, members), contract, str(side.tricks), result, nils or "-")
         rows.append((*row, str(side.bags_added)) if bags else row)
