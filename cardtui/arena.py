@@ -223,9 +223,10 @@ class RunningMean:
         self.mean += delta / self.n
         self.m2 += delta * (value - self.mean)
 
-    def interval(self, z: float = 1.96) -> tuple[float, float, float]:
+    def interval(self, z: float = 1.96) -> tuple[float, float, float] | None:
+        """The mean and its interval's ends; None under two values, where the spread is unknown (not nil)."""
         if self.n < 2:
-            return (self.mean, self.mean, self.mean)
+            return None
         half = z * math.sqrt(self.m2 / (self.n - 1) / self.n)
         return (self.mean, self.mean - half, self.mean + half)
 
@@ -300,8 +301,12 @@ class Tally:
             levels[name] = LevelFigures(t.seats, per_deal, wins, contracts)
         differences = {}
         for (a, b), diff in self.differences.items():
-            m, lo, hi = diff.interval()
-            differences[f"{a}-{b}"] = Difference(round(m, 3), (round(lo, 3), round(hi, 3)))
+            figures = diff.interval()
+            if figures is None:
+                differences[f"{a}-{b}"] = Difference(round(diff.mean, 3), None)
+            else:
+                m, lo, hi = figures
+                differences[f"{a}-{b}"] = Difference(round(m, 3), (round(lo, 3), round(hi, 3)))
         return ArenaResult(
             self.game,
             self.levels,
@@ -359,10 +364,11 @@ class LevelFigures:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Difference:
-    """How many more points per deal one level takes than another, with a 95% interval."""
+    """How many more points per deal one level takes than another, with a 95% interval (None from a single unit:
+    one value tells nothing of the spread)."""
 
     points_per_deal: float
-    interval: tuple[float, float]
+    interval: tuple[float, float] | None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -392,7 +398,10 @@ class ArenaResult:
             "deals": self.deals,
             "levels": {name: figures.to_json() for name, figures in self.levels.items()},
             "differences": {
-                pair: {"points_per_deal": d.points_per_deal, "interval": list(d.interval)}
+                pair: {
+                    "points_per_deal": d.points_per_deal,
+                    "interval": None if d.interval is None else list(d.interval),
+                }
                 for pair, d in self.differences.items()
             },
             "units": self.units,
@@ -400,7 +409,17 @@ class ArenaResult:
         }
         if self.partial:
             out["partial"] = True
+        if not self.whole_rotations:
+            out["whole_rotations"] = False
         return out
+
+    @property
+    def whole_rotations(self) -> bool:
+        """Whether every level sat in every seat on the same cards: the units done are whole rounds of rotations.
+
+        Otherwise the last round's cards were played from some seats only, and the figures may lean with the seats
+        and those cards (as they do with too few units)."""
+        return self.done % len(self.seats) == 0
 
 
 R = TypeVar("R")
@@ -581,8 +600,17 @@ def render(result: ArenaResult) -> str:
             parts.append(f"set {100 * c.set_rate:.1f}%")
         lines.append("  ".join(parts))
     for pair, d in result.differences.items():
-        lo, hi = d.interval
-        lines.append(f"{pair}: {d.points_per_deal:+.2f} points/deal (95% CI {lo:+.2f} to {hi:+.2f})")
+        if d.interval is None:
+            lines.append(f"{pair}: {d.points_per_deal:+.2f} points/deal (one unit: no interval)")
+        else:
+            lo, hi = d.interval
+            lines.append(f"{pair}: {d.points_per_deal:+.2f} points/deal (95% CI {lo:+.2f} to {hi:+.2f})")
+    if not result.whole_rotations:
+        done, n = result.done, len(result.seats)
+        lines.append(
+            f"note: {done} unit{'' if done == 1 else 's'}, not a multiple of the {n} seats: the levels did not each"
+            " sit in every seat on the same cards, so the figures may lean with the seats"
+        )
     return "\n".join(lines)
 
 

@@ -76,6 +76,37 @@ def test_spades_set_rate_is_the_share_of_contracts_a_side_missed() -> None:
     assert "set 50.0%" in render(tally.result(1, 1, partial=False))
 
 
+def folded(levels: tuple[str, ...], units: list[list[int]]) -> arena.ArenaResult:
+    """A deals-mode result from units of one deal each, a list of each seat's points per unit."""
+    tally = arena.Tally("hearts", levels, deals_mode=True)
+    for points in units:
+        tally.add([arena.SeatResult(level, deals=1, points=p) for level, p in zip(levels, points, strict=True)])
+    return tally.result(len(units), 1, partial=False)
+
+
+def test_one_unit_gives_a_difference_but_no_interval() -> None:
+    """`--deals 3` is one unit: its interval was the mean from both ends, as if it were certain."""
+    one = folded(("grab", "easy", "hard-v1"), [[20, 3, 3]])
+    assert one.differences["grab-easy"].interval is None
+    assert one.to_json()["differences"]["grab-easy"] == {"points_per_deal": 17.0, "interval": None}
+    text = render(one)
+    assert "grab-easy: +17.00 points/deal (one unit: no interval)" in text
+    assert "CI" not in text
+    three = folded(("grab", "easy", "hard-v1"), [[20, 3, 3], [3, 20, 3], [3, 3, 20]])
+    interval = three.differences["grab-easy"].interval
+    assert interval is not None and interval[0] < 0 < interval[1]
+
+
+def test_a_run_of_part_of_a_rotation_says_its_figures_may_lean_with_the_seats() -> None:
+    levels = ("grab", "easy", "hard-v1")
+    two = folded(levels, [[20, 3, 3], [3, 20, 3]])
+    assert two.to_json()["whole_rotations"] is False
+    assert "not a multiple of the 3 seats" in render(two)
+    three = folded(levels, [[20, 3, 3], [3, 20, 3], [3, 3, 20]])
+    assert "whole_rotations" not in three.to_json()
+    assert "note:" not in render(three)
+
+
 def bid_row(*bids: int) -> tuple[Bid, ...]:
     return tuple(Bid(seat, n) for seat, n in enumerate(bids))
 

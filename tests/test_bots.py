@@ -19,6 +19,8 @@ from cardtui.games.hearts import HeartsDetail, HeartsGame, HeartsView
 from cardtui.games.spades import SpadesDetail, SpadesGame, SpadesView
 from cardtui.games.trick import TrickGame, TrickView
 from cardtui.rules import HeartsRules, SpadesRules, default_preset, load_preset
+from cardtui.seats import Seat
+from cardtui.session import Session
 from cardtui.variants import make_bot
 from tests.support.dealing import deal_of
 
@@ -333,3 +335,31 @@ def test_a_blind_nil_partner_keeps_the_high_cards_it_was_given(partner_bid: Bid,
     assert {c.code for c in back.cards} == {"2S", "3S"}  # its lowest: safe for the nil, not the A♥ K♥
     game.apply(back)
     assert {"AS", "KS"} <= {c.code for c in game.hand(2)}
+
+
+@pytest.mark.parametrize(
+    ("preset", "seed", "at", "hand", "card"),
+    [
+        # With the 2C and 2D out of the pack the diamonds below the 5 are all gone: 5D is the safe lead, not JH.
+        ("hearts-5", 1, 31, "9C 5D 10D JD JH", "5D"),
+        ("cutthroat-3", 3, 193, "8C JC 5D 10D 6H 7H AH 10S JS", "AH"),
+    ],
+)
+def test_the_normal_player_counts_only_the_cards_in_play(preset: str, seed: int, at: int, hand: str, card: str) -> None:
+    """At other than four players some low cards are out of the pack; the normal player never waits for them."""
+    rules = load_preset(preset)
+    seats = [Seat(f"Bot {s}", "bot", "normal") for s in range(rules.seats)]
+    session = Session.new(rules, seats, seed=seed, save_path=None)
+    while len(session.log) < at:
+        if session.game.is_chance:
+            session.advance_chance()
+        else:
+            session.apply(session.bot_decision().action)
+    to_move = session.game.to_move
+    assert to_move is not None
+    view = session.game.view(to_move.seat)
+    assert isinstance(view, TrickView)
+    assert CardSet(parse_cards(hand.split())) == view.hand
+    decision = session.bot_decision()
+    assert isinstance(decision.action, Play)
+    assert decision.action.card.code == card, decision.reason

@@ -12,7 +12,7 @@ from cardtui.bots.hearts import normal_play as hearts_play
 from cardtui.bots.inference import alike, play_log_weight, weighted_sample, weights
 from cardtui.bots.search import sample_hands
 from cardtui.bots.spades_search import bid_fit
-from cardtui.cards import CardSet, parse_cards
+from cardtui.cards import FULL_MASK, CardSet, parse_cards
 from cardtui.games.base import Bid, Play
 from cardtui.games.fast import DealState, Policy
 from cardtui.games.hearts import HeartsGame
@@ -52,7 +52,7 @@ def hearts_policy(voids: list[int]) -> Policy:
     """The normal Hearts player, as the inference models the other seats."""
 
     def policy(state: DealState, seat: int, legal: int) -> int:
-        return hearts_play(state, seat, legal, voids)[0]
+        return hearts_play(state, seat, legal, FULL_MASK, voids)[0]
 
     return policy
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from cardtui.games.base import Bid, Pass
 from cardtui.rules import load_preset
 from cardtui.tui.screens.bid import BidScreen
+from cardtui.tui.screens.hot_seat import HotSeatScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.widgets.size_notice import SizeNotice
 from tests.support.tui import make_app, pass_first_cards, settle, settled_at, type_text
@@ -47,6 +48,63 @@ async def test_a_bid_is_not_made_below_60x20() -> None:
         await pilot.press("enter")
         await settle(pilot, app)
         assert any(isinstance(a, Bid) and a.seat == 0 for a in session.log)
+
+
+async def test_a_bid_dialog_opening_on_a_40x12_terminal_shows_the_notice() -> None:
+    """Its first layout was its whole self, before the size classes came: the button grid had no room and crashed."""
+    app, session = make_app("spades", seed=7, ruleset=load_preset("spades"))
+    async with app.run_test(size=(40, 12)) as pilot:
+        dialog = await settled_at(pilot, app, BidScreen)
+        await pilot.pause()
+        assert dialog.query_one("#size-notice", SizeNotice).display
+        assert not dialog.query_one("#bid-dialog").display
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot, app)
+        assert not dialog.query_one(SizeNotice).display
+        await type_text(pilot, "3")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert any(isinstance(a, Bid) and a.seat == 0 for a in session.log)
+
+
+async def test_the_hand_over_shows_the_notice_below_60x20_and_waits_for_the_terminal() -> None:
+    """Cutthroat for three at one keyboard on a 40x12 terminal: the hand-over was drawn clipped, and a key there
+    opened a bid dialog that crashed. Now the hand-over is the notice, takes no key until the terminal fits, and
+    the bid dialog after it fits as well."""
+    app, session = make_app("cutthroat", seed=5, humans=(0, 1, 2), ruleset=load_preset("cutthroat-3"))
+    async with app.run_test(size=(40, 12)) as pilot:
+        hand_over = await settled_at(pilot, app, HotSeatScreen)
+        assert hand_over.query_one("#size-notice", SizeNotice).display
+        assert not hand_over.query_one("#hot-seat-dialog").display
+        await pilot.press("x")
+        await settle(pilot, app)
+        assert app.screen is hand_over, "a key passed the keyboard unseen"
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot, app)
+        assert not hand_over.query_one(SizeNotice).display
+        await pilot.press("x")
+        dialog = await settled_at(pilot, app, BidScreen)
+        await pilot.resize_terminal(40, 12)
+        await settle(pilot, app)
+        assert dialog.query_one("#size-notice", SizeNotice).display
+        assert not any(isinstance(a, Bid) for a in session.log)
+
+
+async def test_the_hand_over_shrunk_to_40x12_shows_the_notice() -> None:
+    app, _session = make_app("spades", seed=5, humans=(0, 1, 2, 3), ruleset=load_preset("spades"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand_over = await settled_at(pilot, app, HotSeatScreen)
+        assert not hand_over.query_one("#size-notice", SizeNotice).display
+        await pilot.resize_terminal(40, 12)
+        await settle(pilot, app)
+        assert hand_over.query_one(SizeNotice).display
+        await pilot.press("x")
+        await settle(pilot, app)
+        assert app.screen is hand_over
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot, app)
+        await pilot.press("x")
+        await settled_at(pilot, app, BidScreen)
 
 
 async def test_no_key_opens_or_asks_anything_over_a_hidden_dialog() -> None:

@@ -31,6 +31,7 @@ from tests.support.tui import (
     make_app,
     pass_first_cards,
     settle,
+    settled_at,
     type_text,
 )
 
@@ -316,3 +317,22 @@ async def test_a_hot_seat_game_opens_on_the_hand_over_even_for_the_first_seat(ga
         text = await drawn_when(pilot, app, lambda _: isinstance(app.screen, HotSeatScreen))
         assert isinstance(app.screen, HotSeatScreen), text
         assert not any(card_label(c, False) in text for c in hand), text
+
+
+async def test_a_terminal_made_big_under_a_hand_over_shows_the_next_hand_whole() -> None:
+    """Resized from 60x20 to 160x45 while the hand-over was up, the table's cards turned big (three lines high)
+    but the hand kept its one-line height: the next person saw a row of card tops until another resize."""
+    app, _session = make_app("hearts", seed=3, humans=(0, 1, 2, 3, 4, 5), ruleset=load_preset("hearts-6"))
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("x")
+        await pass_first_cards(pilot, await settled_at(pilot, app, PassScreen))
+        await settled_at(pilot, app, HotSeatScreen)
+        await pilot.resize_terminal(160, 45)
+        await pilot.pause()
+        await pilot.press("x")
+        await settled_at(pilot, app, PassScreen)
+        await pilot.pause()
+        hand = app.screen_stack[-2].query_one(Hand)
+        assert hand.big and hand.cards
+        assert hand.size.height == 3 * hand.rows(hand.size.width)

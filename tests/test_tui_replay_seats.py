@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from textual.geometry import Region
+from textual.widgets import Static
 
 from cardtui.api import new_game
 from cardtui.games.trick import TrickGame
@@ -86,3 +87,18 @@ async def test_every_seat_and_the_whole_trick_are_in_sight(
         assert len(cards) == count and f"{names[winner]} took it" in drawn_trick
         for _, card in cards:
             assert card_label(card, False) in drawn_trick, (card, drawn_trick)
+
+
+@pytest.mark.parametrize(
+    ("game", "preset", "named"),
+    [("hearts", "hearts-6", "Hearts for six"), ("cutthroat", "cutthroat-3", "Cutthroat Spades for three")],
+)
+async def test_the_replay_names_the_game_as_the_table_does(tmp_path: Path, game: str, preset: str, named: str) -> None:
+    """The table said "Hearts for six" and the replay of the same game said "Hearts"."""
+    app = CardtuiApp(Start(replay_path=finished_save(tmp_path, game, preset)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        status = str(screen.query_one("#status", Static).content)
+        assert status.startswith(f" Replay · {named} · action "), status

@@ -31,7 +31,7 @@ from cardtui.bots.common import (
 )
 from cardtui.bots.grab import LEVEL as GRAB
 from cardtui.bots.grab import grab_play
-from cardtui.cards import DECK, FULL_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Card
+from cardtui.cards import DECK, QUEEN_OF_SPADES, SUIT_MASKS, Card
 from cardtui.games.base import Pass, Play, PlayerView
 from cardtui.games.fast import DealState
 from cardtui.games.hearts import HeartsView
@@ -103,8 +103,11 @@ def easy_pass(hand: int, count: int) -> tuple[int, str]:
 # ---------------------------------------------------------------- normal
 
 
-def moon_state(st: DealState, seat: int) -> tuple[int, bool]:
-    """Who may be shooting the moon (another seat, or -1), and whether this seat should try to."""
+def moon_state(st: DealState, seat: int, deck: int) -> tuple[int, bool]:
+    """Who may be shooting the moon (another seat, or -1), and whether this seat should try to.
+
+    `deck` is the cards in play (`FastRules.deck`): fewer than 52 at other than four players.
+    """
     pts = [_points(t) for t in st.taken]
     total = sum(pts)
     if total == 0:
@@ -116,7 +119,7 @@ def moon_state(st: DealState, seat: int) -> tuple[int, bool]:
     left = st.hands[seat].bit_count()  # tricks left, this one included: the seat has yet to play to it
     if shooter == seat:
         hand = st.hands[seat]
-        unseen = FULL_MASK & ~st.played & ~hand
+        unseen = deck & ~st.played & ~hand
         out_hearts = unseen & HEARTS
         # Go for it with most points in and control of the hearts still out.
         qs_ok = bool(st.taken[seat] & QS or hand & QS)
@@ -126,13 +129,17 @@ def moon_state(st: DealState, seat: int) -> tuple[int, bool]:
     return (shooter if danger else -1), False
 
 
-def normal_play(st: DealState, seat: int, legal: int, voids: list[int] | None = None) -> CardPick:
-    """Duck under the winner, dump points when void, lead safely, stop or attempt the moon."""
+def normal_play(st: DealState, seat: int, legal: int, deck: int, voids: list[int] | None = None) -> CardPick:
+    """Duck under the winner, dump points when void, lead safely, stop or attempt the moon.
+
+    `deck` is the cards in play (`FastRules.deck`): the cards out of the pack at other than four players are
+    never counted as still out.
+    """
     if legal & (legal - 1) == 0:
         return low(legal), "{card}: the only legal card"
     hand = st.hands[seat]
-    unseen = FULL_MASK & ~st.played & ~hand
-    shooter, shooting = moon_state(st, seat)
+    unseen = deck & ~st.played & ~hand
+    shooter, shooting = moon_state(st, seat, deck)
     trick = st.trick
     if not trick:
         return _lead(st, seat, legal, unseen, shooter, shooting, voids)
@@ -342,7 +349,7 @@ class HeartsBot:
         else:
             seen = read_view(view)
             st = seen.state
-            card, why = normal_play(st, view.seat, legal, seen.voids)
+            card, why = normal_play(st, view.seat, legal, seen.rules.deck, seen.voids)
         return checked(view, Decision(Play(view.seat, Card.from_index(card)), format_reason(why, card, st)))
 
 

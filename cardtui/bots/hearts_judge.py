@@ -111,9 +111,10 @@ class HeartsJudge(judge.TrickJudge):
         assert isinstance(view, HeartsView) and isinstance(view.ruleset, HeartsRules)
         rules = view.ruleset
         voids = read_view(view).voids
+        deck = rules.deck
 
         def policy(state: DealState, seat: int, legal: int) -> int:
-            return normal_play(state, seat, legal, voids)[0]
+            return normal_play(state, seat, legal, deck, voids)[0]
 
         def value(st: DealState, s: Seen) -> judge.Outcome:
             return judged_value(st, s, rules)
@@ -169,11 +170,12 @@ class HeartsJudge(judge.TrickJudge):
         actions: list[Action] = [action, *(pass_decision(view, m, "").action for m in options[1:])]
         seen = read_view(view)
         voids = seen.voids
+        deck = seen.rules.deck
         counts = [rules.hand_size] * seats
         fast = seen.rules
 
         def policy(state: DealState, seat: int, legal: int) -> int:
-            return normal_play(state, seat, legal, voids)[0]
+            return normal_play(state, seat, legal, deck, voids)[0]
 
         def run(rng: random.Random, alive: Sequence[int]) -> list[judge.Outcome]:
             dealt = sample_hands(seen, rng, counts)

@@ -59,9 +59,10 @@ class HeartsSearch(SearchBot):
 
     def _policy(self, seen: Seen, ruleset: Ruleset, bids: list[int] | None = None) -> Policy:
         voids = seen.voids
+        deck = seen.rules.deck
 
         def hearts_policy(state: DealState, seat: int, legal: int) -> int:
-            return normal_play(state, seat, legal, voids)[0]
+            return normal_play(state, seat, legal, deck, voids)[0]
 
         return hearts_policy
 

@@ -33,7 +33,7 @@ from cardtui.bots.common import (
 )
 from cardtui.bots.grab import LEVEL as GRAB
 from cardtui.bots.grab import grab_play
-from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS, Card
+from cardtui.cards import DECK, SUIT_MASKS, Card
 from cardtui.games.base import Bid, Pass, Play, PlayerView, pass_counts
 from cardtui.games.fast import DealState
 from cardtui.games.spades import SpadesView, side_bid_floor
@@ -55,12 +55,14 @@ class Standing:
     partner: list[int]
     totals: list[int]
     bags: list[int]
+    deck: int
+    """The cards in play (fewer than 52 at other than four players)."""
     takers: int = 0
     """Seats (a bit each) that keep taking tricks once their contract is made instead of ducking bags."""
 
     @classmethod
     def of(cls, seen: Seen, rules: SpadesRules) -> Standing:
-        return cls(rules, list(seen.bids), partners(rules), seen.totals, seen.bags)
+        return cls(rules, list(seen.bids), partners(rules), seen.totals, seen.bags, seen.rules.deck)
 
     def side(self, seat: int) -> int:
         return self.rules.side_of(seat)
@@ -318,7 +320,7 @@ def normal_play(st: DealState, seat: int, legal: int, table: Standing) -> CardPi
     if legal & (legal - 1) == 0:
         return low(legal), "{card}: the only legal card"
     hand = st.hands[seat]
-    unseen = FULL_MASK & ~st.played & ~hand
+    unseen = table.deck & ~st.played & ~hand
     partner = table.partner[seat]
     bids = table.bids
     rules = table.rules

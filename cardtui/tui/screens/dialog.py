@@ -17,7 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from cardtui.tui.messages import AskToLeave
-from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH, keep_focus
+from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH, keep_focus, size_classes
 from cardtui.tui.widgets.size_notice import SizeNotice
 
 T = TypeVar("T")
@@ -84,6 +84,7 @@ class DecisionDialog(ModalScreen[T]):
         self._given = False
 
     def on_mount(self) -> None:
+        size_classes(self)  # before the first layout: on a small terminal only the notice is laid out
         self.mount(
             SizeNotice(
                 MIN_WIDTH, MIN_HEIGHT, "to see this choice. It waits (ctrl+q quits; it is saved).", id="size-notice"

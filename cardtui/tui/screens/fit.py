@@ -39,6 +39,19 @@ def keep_focus(screen: Screen[Any], size: Size, kept: Widget | None) -> Widget |
     return None
 
 
+def size_classes(screen: Screen[Any]) -> None:
+    """Give `screen` its breakpoint classes for the terminal as it is now (call it from `on_mount`).
+
+    Textual sets them from the screen's first Resize, which comes only after its first layout: a screen pushed
+    on a terminal too small for it was laid out whole once, and the bid dialog's button grid, with no room for
+    its labels, crashed there. With the classes set first, that layout is the size notice's.
+    """
+    width, height = screen.app.size
+    for breakpoints, size in ((screen.HORIZONTAL_BREAKPOINTS, width), (screen.VERTICAL_BREAKPOINTS, height)):
+        fits = [name for least, name in sorted(breakpoints or []) if size >= least]
+        screen.update_classes({name: name == fits[-1] if fits else False for _, name in breakpoints or []})
+
+
 class FitsTerminal(Screen[None]):
     """A mixin for the game screens (put it before GameScreen): breakpoints, the notice, F7 for the side panel."""
 

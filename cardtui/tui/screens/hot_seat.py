@@ -12,6 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from cardtui.inert import inert
+from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH, size_classes
+from cardtui.tui.widgets.size_notice import SizeNotice
 
 
 class HotSeatScreen(ModalScreen[None]):
@@ -22,6 +24,9 @@ class HotSeatScreen(ModalScreen[None]):
     drawn or within `GRACE` seconds after is ignored, and only then does it ask for a key. The grace counts from
     its first drawing, not from its mounting (on a busy machine the drawing comes late), and each input is judged
     by when it was made, not when it is handled (a key queued early and handled late is still early).
+
+    Like the table and its dialogs, below 60x20 it shows only the size notice, and takes no key or click until
+    the terminal fits again (no one has read whom it asks).
     """
 
     GRACE: ClassVar[float] = 0.6
@@ -37,17 +42,23 @@ class HotSeatScreen(ModalScreen[None]):
         """When the mouse button of the click to come was pressed (a click is made when its button goes down)."""
         self.accepting = asyncio.Event()
         """Set once keys are taken as the next person's answer (tests and the screen wait on it)."""
+        self.HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-fits")]
+        self.VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-fits")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="hot-seat-dialog", classes="dialog"):
             yield Static(self.title_text(), markup=False)
             yield Static("…", id="hot-seat-ask", markup=False)
+        yield SizeNotice(
+            MIN_WIDTH, MIN_HEIGHT, "to pass the keyboard. The game waits (ctrl+q quits; it is saved).", id="size-notice"
+        )
 
     def title_text(self) -> str:
         """`Pass the keyboard to West.`; a player with the default name `You` is spoken to as you."""
         return "Your turn: take the keyboard." if self.player == "You" else f"Pass the keyboard to {self.player}."
 
     def on_mount(self) -> None:
+        size_classes(self)
         self.call_after_refresh(self.drawn)
 
     def drawn(self) -> None:
@@ -63,8 +74,9 @@ class HotSeatScreen(ModalScreen[None]):
         self.accepting.set()
 
     def deliberate(self, when: float) -> bool:
-        """Whether an input made at `when` (the event's time) came after the screen asked for it."""
-        return self.accepting.is_set() and when >= self.shown_at + self.GRACE
+        """Whether an input made at `when` (the event's time) came after the screen asked for it, in sight."""
+        too_small = self.has_class("-too-narrow") or self.has_class("-too-short")
+        return self.accepting.is_set() and when >= self.shown_at + self.GRACE and not too_small
 
     def on_key(self, event: events.Key) -> None:
         event.stop()

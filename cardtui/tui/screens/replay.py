@@ -587,10 +587,16 @@ class ReplayScreen(FitsTerminal):
         else:
             said = "the start" if last is None else self._say(last.to_json()) + self._mark_of(r.position)
         deal = r.deal_index() + 1
-        title = self.entry.title + (" · finished deals" if r.in_progress else "")
+        # named as the table names it: the rules' title ("Hearts for six"), after the game's where it doesn't say it
+        rules = self.replay.loaded.ruleset.title
+        named = rules if rules.startswith(self.entry.title) else f"{self.entry.title} · {rules}"
+        finished = " · finished deals" if r.in_progress else ""
+        title = named + finished
         where = f" · deal {max(deal, 0)}" if self.entry.has_deals else ""
-        if self.app.size.width < WIDE:  # one line at 60 columns, the mark included
+        if self.app.size.width < WIDE:  # one line at 60 columns, the mark included: the game's short name if need be
             status = f" {title} · {pos}{where} · {said}"
+            if len(status) > self.app.size.width:
+                status = f" {self.entry.title}{finished} · {pos}{where} · {said}"
         else:
             status = f" Replay · {title} · {pos}{where} · after {said}"
         self.query_one("#status", Static).update(self._plain(status))

@@ -136,8 +136,11 @@ class Hand(Widget, can_focus=True):
         if legal and self.cards and self.cards[self.cursor] not in legal:
             first = next((i for i, c in enumerate(self.cards) if c in legal), self.cursor)
             self.cursor = first
-        rows = self.rows(self.size.width) if self.size.width else 1
-        self.refresh(layout=rows != self._rows)
+        width, height = self.size
+        rows = self.rows(width) if width else 1
+        # Laid out again when the rows change, or when the height laid out is not this hand's: a table resized
+        # under a hand-over made its cards big without the hand's new height, and showed one row of card tops.
+        self.refresh(layout=rows != self._rows or (width > 0 and height != rows * (WIDE_LINES if self.big else 1)))
         self._rows = rows
 
     def set_big(self, big: bool) -> None:
