@@ -73,6 +73,24 @@ async def test_a_typed_card_then_enter_then_the_next_code_plays_the_first_card()
         assert [m.card.code for m in seen if isinstance(m, Hand.Picked)] == ["QS", "2H", "QS"]
 
 
+async def test_keys_typed_after_the_last_card_do_not_reach_the_next_deal() -> None:
+    """A code typed ahead belongs to this deal's hand: once it is empty, no card can be meant, so what was typed
+    is forgotten and keys typed at an empty hand are not kept for the next deal's first card."""
+    hand = Hand()
+    async with Holder(hand).run_test() as pilot:
+        hand.show([parse_card("2H")])
+        seen = await burst(pilot, "2 h enter k c")
+        assert [m.card.code for m in seen if isinstance(m, Hand.Picked)] == ["2H"]
+        assert hand.buffer == "kc"
+        hand.show([])
+        assert hand.buffer == ""
+        await burst(pilot, "q s")
+        assert hand.buffer == ""
+        hand.show([parse_card(c) for c in ("2S", "QS")])
+        seen = await burst(pilot, "2 s enter")
+        assert [m.card.code for m in seen if isinstance(m, Hand.Picked)] == ["2H", "2S"]  # every pick so far
+
+
 async def test_a_call_and_position_then_enter_then_another_call_flips_the_first() -> None:
     grid = find_game("eight-of-spades").grid
     assert grid is not None

@@ -127,6 +127,8 @@ class Hand(Widget, can_focus=True):
         `received`: the cards a pass just brought, marked until the screen stops giving them.
         """
         self.cards = list(cards)
+        if not cards and self.buffer:
+            self.set_buffer("")  # typed after the deal's last card: no card of this hand is meant
         self.received = set(received or ()) & set(cards)
         self.legal = legal
         self.selected = set(selected) if selected is not None else self.selected & set(cards)
@@ -267,7 +269,7 @@ class Hand(Widget, can_focus=True):
         if char is not None and char in TYPED_CHARS and len(char) == 1:
             event.stop()
             event.prevent_default()
-            if len(self.buffer) < 4:
+            if self.cards and len(self.buffer) < 4:
                 self.set_buffer(self.buffer + char)
 
     def action_move(self, step: int) -> None:
