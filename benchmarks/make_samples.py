@@ -1,4 +1,4 @@
-"""Re-make the sample saves in saves/: one finished game per shipped preset and one stopped mid-deal.
+"""Re-make the sample saves in saves/: one finished game per four-seat preset and one stopped mid-deal.
 
 Run from the checkout after an engine or bot change: `python benchmarks/make_samples.py`.
 The games are played by the computer players (each game's default level)
