@@ -116,3 +116,24 @@ def test_join_without_a_terminal_or_with_a_bad_invitation_is_one_line() -> None:
         result = runner.invoke(app, ["join", *args])
         assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1
         assert match in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "invitation",
+    [
+        "ws://127.0.0.1:99999/#abc",
+        "ws://[::1:99/#abc",
+        "ws://127.0.0.1:abc/#abc",
+        "ws://127.0.0.1:0/#abc",
+        "ws://127.0.0.1:-1/#abc",
+        "ws://:8765/#abc",
+    ],
+)
+def test_an_invitation_with_a_bad_host_or_port_is_one_line(invitation: str) -> None:
+    """A port out of range, not a number or 0, a broken IPv6 address or no host: refused before connecting."""
+    for extra in ([], ["--level", "easy"]):
+        result = runner.invoke(app, ["join", invitation, *extra])
+        assert result.exit_code == 2, (result.stdout, result.stderr, result.exception)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+        assert lines[0].startswith("cardtui: an invitation looks like ws://HOST:PORT/#TOKEN (PORT 1 to 65535)")
