@@ -92,7 +92,12 @@ async def cardtui(tmp_path: Path, *args: str, terminal: bool) -> tuple[int, str]
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "cardtui", *args, stdin=stdio, stdout=stdio, stderr=asyncio.subprocess.PIPE, env=env
         )
-        _, err = await asyncio.wait_for(process.communicate(), LIMIT)
+        try:
+            _, err = await asyncio.wait_for(process.communicate(), LIMIT)
+        finally:
+            if process.returncode is None:  # it ran past the limit: it goes with the test, not after it
+                process.kill()
+                await process.wait()
     finally:
         for fd in (master, slave):
             if fd >= 0:
