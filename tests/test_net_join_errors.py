@@ -203,6 +203,10 @@ HOSTILE_MESSAGES: dict[str, tuple[dict[str, Any], str]] = {
     ),
     "a timer of words": ({"type": "timer", "actions": 0, "seats": [0], "seconds": "soon"}, "seconds: expected"),
     "a message of no known type": ({"type": "surprise"}, "unknown type"),
+    "a deal record of seat 9's deal": (
+        {"type": "records", "records": [{"dealer": 9}]},
+        "records[0].dealer: expected a seat number 0..3, found 9",
+    ),
     "an update without a view": ({"type": "update", "actions": 1, "events": []}, "it has no 'view'"),
     "an update with a card that is none": ({"type": "update", "actions": 1, "events": []}, "view:"),
     "an update of an unknown event": (

@@ -308,6 +308,7 @@ class Client:
             found = message["records"]
             if not isinstance(found, list) or not all(isinstance(r, dict) for r in found):
                 raise ProtocolError(f"records: expected a list of deal records, found {show(found)}")
+            self._seats_in_range(found, "records")
             if self.records is not None:
                 self.records.extend(found)
         elif kind == "hand":
