@@ -123,6 +123,35 @@ async def test_joining_again_replaces_the_old_connection(tmp_path: Path) -> None
         assert other.chat == [(0, "still here")]
 
 
+async def test_a_replaced_connection_is_not_heard_whatever_it_sends_after(tmp_path: Path) -> None:
+    """A says hello, B takes the seat with the same token, then A (which has not read its close) passes:
+    A's pass is dropped and B's is the seat's, where before A's was applied and B was told it had chosen."""
+    table = await open_table(tmp_path, load_preset("hearts"), "p,easy,easy,easy")
+    async with table:
+        invite = table.invitations()[0]
+        url, token = parse_invitation(invite)
+        a = await connect(url)
+        await a.send(json.dumps({"type": "hello", "version": VERSION, "token": token}))
+        welcome = decode(await bounded(a.recv()))
+        hand = welcome["view"]["legal"]["from"]
+        held = table.connections[0]
+        a.transport.pause_reading()  # A never reads the host's close: it sends on as if still seated
+        b = await bounded(Client.join(invite))
+        a_pass = {"type": "pass", "seat": 0, "cards": hand[:3]}
+        b_pass = {"type": "pass", "seat": 0, "cards": hand[-3:]}
+        await a.send(json.dumps({"type": "action", "action": a_pass}))
+        await a.send(json.dumps({"type": "chat", "text": "not me"}))
+        await bounded(held.wait_closed())  # the host closed A at once, everything A sent read and dropped
+        await b.act(b_pass)
+        while b.actions == welcome["actions"] and not b.refusals:
+            await bounded(b.receive())
+        assert b.refusals == [] and b.chat == []
+        passes = [a.to_json() for a in table.session.log[welcome["actions"] :] if a.to_json().get("type") == "pass"]
+        assert [p for p in passes if p["seat"] == 0] == [b_pass]
+        a.transport.resume_reading()
+        await asyncio.gather(a.close(), b.close())
+
+
 async def test_a_resumed_table_has_fresh_invitations_and_the_same_position(tmp_path: Path) -> None:
     table = await open_table(tmp_path, load_preset("spades"), "p,easy,easy,easy", seed=3)
     async with table:
@@ -328,9 +357,10 @@ async def test_a_client_that_stops_reading_is_dropped_and_the_game_goes_on(
         stuck.ws.transport.pause_reading()
         stuck.ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         held.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
-        # The host has more to tell it than its buffers hold (as a long chat would): it is dropped, not waited for.
+        # The host has more to tell it than its buffers hold (as a long game's records would): it is dropped, not
+        # waited for. (Only to it: the honest client would rightly refuse a chat line longer than a chat line.)
         for _ in range(20):
-            table._broadcast({"type": "chat", "seat": honest.seat, "name": "S0", "text": "x" * 20_000})
+            table._write([held], {"type": "chat", "seat": honest.seat, "name": "S0", "text": "x" * 20_000})
         await bounded(held.wait_closed())
         assert held.broken is not None and "did not read" in held.broken
         assert stuck.seat not in table.connections

@@ -116,3 +116,37 @@ def test_join_without_a_terminal_or_with_a_bad_invitation_is_one_line() -> None:
         result = runner.invoke(app, ["join", *args])
         assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1
         assert match in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "invitation",
+    [
+        "ws://127.0.0.1:99999/#abc",
+        "ws://[::1:99/#abc",
+        "ws://127.0.0.1:abc/#abc",
+        "ws://127.0.0.1:0/#abc",
+        "ws://127.0.0.1:-1/#abc",
+        "ws://:8765/#abc",
+    ],
+)
+def test_an_invitation_with_a_bad_host_or_port_is_one_line(invitation: str) -> None:
+    """A port out of range, not a number or 0, a broken IPv6 address or no host: refused before connecting."""
+    for extra in ([], ["--level", "easy"]):
+        result = runner.invoke(app, ["join", invitation, *extra])
+        assert result.exit_code == 2, (result.stdout, result.stderr, result.exception)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+        assert lines[0].startswith("cardtui: an invitation looks like ws://HOST:PORT/#TOKEN (PORT 1 to 65535)")
+
+
+def test_host_names_its_own_seat_by_its_place_as_the_readme_says() -> None:
+    """Every seat at a network table reads the same names: the host's `you` seat is South or Player 1, never
+    You (which each joined seat would read as itself), and the README says so."""
+    from cardtui.cli import _host_seats
+
+    four, you = _host_seats("open,you,bot,bot", "hearts")
+    assert [s.name for s in four] == ["South", "West", "North", "East"] and you == 1
+    five, you = _host_seats("you,open,bot,bot,bot", "hearts")
+    assert [s.name for s in five] == [f"Player {i}" for i in range(1, 6)] and you == 0
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    assert "`host` names each seat, the host's `you` seat too, by its place" in readme

@@ -1,18 +1,27 @@
-"""`cardtui join` at an address where no cardtui table answers: one line on stderr, exit status 2, no traceback,
-whether the app would have been full-screen (run under a real pty) or a computer player plays (`--level`)."""
+"""`cardtui join` at an address where no cardtui table answers, or where a host sends what no cardtui table would:
+one line on stderr, exit status 2, no traceback, whether the app would have been full-screen (run under a real
+pty) or a computer player plays (`--level`)."""
 
 from __future__ import annotations
 
 import asyncio
+import copy
 import os
 import pty
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect
 from websockets.asyncio.server import ServerConnection, serve
+
+from cardtui.net import Client, ProtocolError
+from cardtui.net.protocol import VERSION, decode, encode, parse_invitation
+from cardtui.rules import load_preset
+from tests.support.net import bounded, open_table
 
 LIMIT = 30.0
 """No command here may take longer than this."""
@@ -83,7 +92,12 @@ async def cardtui(tmp_path: Path, *args: str, terminal: bool) -> tuple[int, str]
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "cardtui", *args, stdin=stdio, stdout=stdio, stderr=asyncio.subprocess.PIPE, env=env
         )
-        _, err = await asyncio.wait_for(process.communicate(), LIMIT)
+        try:
+            _, err = await asyncio.wait_for(process.communicate(), LIMIT)
+        finally:
+            if process.returncode is None:  # it ran past the limit: it goes with the test, not after it
+                process.kill()
+                await process.wait()
     finally:
         for fd in (master, slave):
             if fd >= 0:
@@ -110,3 +124,137 @@ async def test_joining_a_closed_port_is_one_line(tmp_path: Path) -> None:
         status, err = await cardtui(tmp_path, "join", f"ws://127.0.0.1:{port}/#abc", *extra, terminal=terminal)
         assert status == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
         assert "no table answers at that invitation" in err, err
+
+
+async def real_welcome(tmp_path: Path) -> dict[str, Any]:
+    """The welcome a real table sends seat 0 of a Hearts table (three computer players), as it came."""
+    table = await open_table(tmp_path, load_preset("hearts"), "p,easy,easy,easy")
+    async with table:
+        url, token = parse_invitation(table.invitations()[0])
+        async with connect(url) as ws:
+            await ws.send(encode({"type": "hello", "version": VERSION, "token": token}))
+            return decode(await bounded(ws.recv()))
+
+
+def replaying(*frames: dict[str, Any]) -> Callable[[ServerConnection], Awaitable[None]]:
+    """A fake host: it answers any hello with these messages, then waits for the client to go."""
+
+    async def host(ws: ServerConnection) -> None:
+        await ws.recv()
+        for frame in frames:
+            await ws.send(encode(frame))
+        await ws.wait_closed()
+
+    return host
+
+
+def changed(welcome: dict[str, Any], change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    hostile = copy.deepcopy(welcome)
+    change(hostile)
+    return hostile
+
+
+def another_seat(w: dict[str, Any]) -> None:
+    w["seats"].append({"name": "Fifth", "kind": "human"})
+    w["present"].append(False)
+    w["stand_in"].append(None)
+
+
+HOSTILE_WELCOMES: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
+    "a seat name with escape codes": (
+        lambda w: w["seats"][1].update(name="\x1b[2J\x1b[31mWest"),
+        "seats[1].name: expected a printable name",
+    ),
+    "a ruleset title with escape codes": (lambda w: w["ruleset"].update(title="\x1b]0;owned\x07Hearts"), "title"),
+    "a seat more than the game has": (another_seat, "seats: this game has 4 seats, found 5"),
+    "a card that is none": (lambda w: w["view"].update(hand=["ZZ"]), "view:"),
+    "a seat out of range": (lambda w: w.update(seat=9), "seat: expected a seat number 0..3, found 9"),
+    "a computer player's seat": (lambda w: w.update(seat=1), "seat: seat 1 is a computer player's"),
+    "more players than seats": (lambda w: w["ruleset"].update(players=6), "seats: this game has 6 seats, found 4"),
+    "presence of other seats": (lambda w: w.update(present=[True]), "present: expected 4 true or false values"),
+    "an unknown level standing in": (
+        lambda w: w.update(stand_in=[None, "godlike", None, None]),
+        "stand_in[1]: expected one of",
+    ),
+}
+
+
+@pytest.mark.parametrize("what", list(HOSTILE_WELCOMES))
+async def test_a_hostile_welcome_is_one_line_at_the_command_line(tmp_path: Path, what: str) -> None:
+    """A host replaying a real welcome with one field changed is refused in one line, never believed."""
+    change, reason = HOSTILE_WELCOMES[what]
+    hostile = changed(await real_welcome(tmp_path), change)
+    async with websocket(replaying(hostile)) as port:
+        for extra, terminal in (((), True), (("--level", "easy"), False)):
+            status, err = await cardtui(tmp_path, "join", f"ws://127.0.0.1:{port}/#abc", *extra, terminal=terminal)
+            assert status == 2, err
+            assert len(err.strip().splitlines()) == 1 and "Traceback" not in err and "\x1b" not in err, err
+            said = f"cardtui: ws://127.0.0.1:{port}/ is not a cardtui table: its welcome is invalid ("
+            assert err.startswith(said) and reason in err, err
+
+
+HOSTILE_MESSAGES: dict[str, tuple[dict[str, Any], str]] = {
+    "a chat from seat 9": ({"type": "chat", "seat": 9, "name": "X", "text": "hi"}, "seat: expected a seat number"),
+    "a chat with escape codes": ({"type": "chat", "seat": 1, "name": "X", "text": "\x1b[2Jhi"}, "chat: one line"),
+    "presence of one seat": ({"type": "presence", "present": [True]}, "present: expected 4 true or false values"),
+    "an away seat out of range": (
+        {"type": "away", "seat": -1, "name": "X", "level": "easy", "text": "gone"},
+        "seat: expected a seat number 0..3, found -1",
+    ),
+    "a timer of words": ({"type": "timer", "actions": 0, "seats": [0], "seconds": "soon"}, "seconds: expected"),
+    "a message of no known type": ({"type": "surprise"}, "unknown type"),
+    "a deal record of seat 9's deal": (
+        {"type": "records", "records": [{"dealer": 9}]},
+        "records[0].dealer: expected a seat number 0..3, found 9",
+    ),
+    "an update without a view": ({"type": "update", "actions": 1, "events": []}, "it has no 'view'"),
+    "an update with a card that is none": ({"type": "update", "actions": 1, "events": []}, "view:"),
+    "an update of an unknown event": (
+        {"type": "update", "actions": 1, "events": [{"kind": "fireworks"}]},
+        "events[0]: unknown event kind",
+    ),
+}
+
+
+@pytest.mark.parametrize("what", list(HOSTILE_MESSAGES))
+async def test_a_hostile_message_after_the_welcome_is_a_protocol_error(tmp_path: Path, what: str) -> None:
+    """Every message after the welcome is checked as strictly: a ProtocolError naming it, nothing believed."""
+    welcome = await real_welcome(tmp_path)
+    message, reason = HOSTILE_MESSAGES[what]
+    if what == "an update with a card that is none":
+        message = {**message, "view": {**welcome["view"], "hand": ["ZZ"]}}
+    async with websocket(replaying(welcome, message)) as port:
+        client = await bounded(Client.join(f"ws://127.0.0.1:{port}/#abc"))
+        try:
+            with pytest.raises(ProtocolError) as raised:
+                await bounded(client.receive())
+        finally:
+            await client.close()
+    said = str(raised.value)
+    assert said.startswith(f"the host sent an invalid {message['type']!r} message (") and reason in said, said
+    assert client.present == welcome["present"] and client.chat == [] and client.actions == welcome["actions"]
+
+
+async def test_a_hostile_update_at_the_table_says_the_table_is_gone(tmp_path: Path) -> None:
+    """At the full-screen table a hostile update ends the seat with a sentence in the prompt, not a traceback."""
+    from cardtui.net.source import RemoteSource
+    from cardtui.tui.widgets.prompt_bar import PromptBar
+    from tests.support.tui import app_for, game_screen
+
+    welcome = await real_welcome(tmp_path)
+    hostile = {"type": "update", "actions": 1, "events": [], "view": {**welcome["view"], "hand": ["ZZ"]}}
+    async with websocket(replaying(welcome, hostile)) as port:
+        remote = await bounded(RemoteSource.join(f"ws://127.0.0.1:{port}/#abc"))
+        app = app_for(remote)
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                for _ in range(500):
+                    await pilot.pause()
+                    prompt = game_screen(app).query_one(PromptBar).query_one("#prompt-line").render()
+                    if "The table is gone" in str(prompt):
+                        break
+                else:
+                    raise AssertionError(f"the seat never said the table is gone: {prompt}")
+        finally:
+            await remote.close()
+    assert "the host sent an invalid 'update' message (view:" in str(prompt)

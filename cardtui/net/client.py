@@ -8,6 +8,7 @@ JSON form), so a program, a test or a headless computer player reads
 from __future__ import annotations
 
 import asyncio
+import math
 import random
 import ssl
 import time
@@ -17,17 +18,21 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from cardtui.games import PlayerView, event_from_json, view_from_json
+from cardtui.games import Event, IllegalAction, PlayerView, create_game, event_from_json, view_from_json
 from cardtui.games.base import Bid
 from cardtui.net.protocol import (
     CLOSE_POLICY,
     MAX_MESSAGE,
     VERSION,
     ProtocolError,
+    chat_text,
     decode,
     encode,
     parse_invitation,
 )
+from cardtui.rules import ruleset_from_dict
+from cardtui.rules.base import show
+from cardtui.seats import SeatError, known_levels, parse_seats
 from cardtui.variants import make_bot
 
 ANSWER_TIMEOUT = 10.0
@@ -35,6 +40,54 @@ ANSWER_TIMEOUT = 10.0
 
 WELCOME_FIELDS = frozenset({"seat", "game", "ruleset", "seats", "present", "stand_in", "actions", "view"})
 """What a welcome must hold for this client to sit at the table."""
+
+HOST_MESSAGES = frozenset(
+    {
+        "records",
+        "hand",
+        "update",
+        "presence",
+        "chat",
+        "choosing",
+        "timer",
+        "timed_out",
+        "away",
+        "back",
+        "refused",
+        "error",
+    }
+)
+"""The messages a host sends after its welcome (PROTOCOL.md); anything else is not a cardtui table's."""
+
+SEAT_FIELDS = frozenset({"seat", "dealer", "leader"})
+"""The fields of views and events that name a seat: each must be one of the table's."""
+
+MAX_SECONDS = 86400.0
+"""The longest countdown a host's turn timer may announce (the longest turn timer a host can set)."""
+
+MAX_TEXT = 1000
+"""The longest line of words a host may send (a refusal, a notice), in characters."""
+
+
+def seat_number(value: Any, where: str, count: int) -> int:
+    """A seat of a table of `count` seats, or ProtocolError saying what was found."""
+    if type(value) is not int or not 0 <= value < count:
+        raise ProtocolError(f"{where}: expected a seat number 0..{count - 1}, found {show(value)}")
+    return value
+
+
+def count_of(value: Any, where: str) -> int:
+    """A count (of actions, of records): an integer 0 or more."""
+    if type(value) is not int or value < 0:
+        raise ProtocolError(f"{where}: expected a whole number 0 or more, found {show(value)}")
+    return value
+
+
+def text_of(value: Any, where: str) -> str:
+    """Words from the host (shown inert): a string of at most MAX_TEXT characters."""
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise ProtocolError(f"{where}: expected words of at most {MAX_TEXT} characters, found {show(value)}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -78,28 +131,55 @@ class Client:
     def __init__(
         self, ws: ClientConnection, welcome: dict[str, Any], records: list[dict[str, Any]] | None = None
     ) -> None:
-        """`records`: the deal records that came in `records` messages before the welcome."""
+        """`records`: the deal records that came in `records` messages before the welcome.
+
+        The welcome is checked as strictly as a save is (ProtocolError says what is wrong): a known game and
+        a valid ruleset, as many valid seats as the ruleset has, this seat among them, and a view that reads.
+        """
+        if welcome.get("version", VERSION) != VERSION:
+            raise ProtocolError(f"version: expected {VERSION}, found {show(welcome.get('version'))}")
+        try:
+            ruleset = ruleset_from_dict(welcome["ruleset"], "ruleset.")
+            count = create_game(ruleset).seats
+        except (ValueError, IllegalAction) as err:
+            raise ProtocolError(str(err)) from None
+        if welcome["game"] != ruleset.game:
+            raise ProtocolError(
+                f"game: expected {show(ruleset.game)} (the ruleset's game), found {show(welcome['game'])}"
+            )
+        try:
+            seats = parse_seats(welcome["seats"], count, ruleset.game)
+        except SeatError as err:
+            raise ProtocolError(str(err)) from None
         self.ws = ws
-        self.seat: int = welcome["seat"]
-        self.game: str = welcome["game"]
+        self.count = count
+        """How many seats the table has (the ruleset's count; the welcome's seats match it)."""
+        self.seat: int = seat_number(welcome["seat"], "seat", count)
+        if seats[self.seat].is_bot:
+            raise ProtocolError(f"seat: seat {self.seat} is a computer player's, not an invitation's")
+        self.game: str = ruleset.game
         self.ruleset: dict[str, Any] = welcome["ruleset"]
         self.seats: list[dict[str, Any]] = welcome["seats"]
-        self.present: list[bool] = welcome["present"]
-        self.stand_in: list[str | None] = welcome["stand_in"]
+        self.present: list[bool] = self._flags(welcome["present"], "present")
+        self.stand_in: list[str | None] = self._levels(welcome["stand_in"], "stand_in")
         """For each seat, the level of the computer player playing it while its person is away, or None."""
         self.notices: list[str] = []
         """What the table said about seats: "South is away; …", "South is back"."""
-        self.actions: int = welcome["actions"]
+        self.actions: int = count_of(welcome["actions"], "actions")
         self.hints: bool = welcome.get("hints", True) is True
         timer = welcome.get("turn_timer")
-        self.turn_timer: float | None = float(timer) if isinstance(timer, int | float) and timer > 0 else None
+        self.turn_timer: float | None = (
+            float(timer) if isinstance(timer, int | float) and math.isfinite(timer) and timer > 0 else None
+        )
         """The host's turn timer in seconds (None: no limit)."""
-        self.records: list[dict[str, Any]] | None = None if welcome.get("records") is None else list(records or [])
+        sent = welcome.get("records")
+        if sent is not None:
+            count_of(sent, "records")
+        self.records: list[dict[str, Any]] | None = None if sent is None else list(records or [])
         """The finished deals' records so far (the engine's JSON form), None in a game that keeps none."""
-        self._view_json: dict[str, Any] = self._complete(welcome["view"])
+        self._view_json, self._view = self._read_view(welcome["view"])
         self.face_down: bool = welcome.get("face_down") is True
         """The host holds this seat's hand back (it may still bid blind): `look()` asks for it."""
-        self._view: PlayerView | None = None
         self.chat: list[tuple[int, str]] = []
         self._choosing: tuple[int, list[int]] = (-1, [])
         self._timer: tuple[int, list[int], float] | None = None
@@ -128,7 +208,11 @@ class Client:
             raise ProtocolError(f"no cardtui table answered at {url} within {ANSWER_TIMEOUT:g} s") from None
         try:
             records: list[dict[str, Any]] = []
-            return cls(ws, await cls._welcome(ws, url, token, records), records)
+            welcome = await cls._welcome(ws, url, token, records)
+            try:
+                return cls(ws, welcome, records)
+            except ProtocolError as err:
+                raise ProtocolError(f"{url} is not a cardtui table: its welcome is invalid ({err})") from None
         except BaseException:
             await ws.close()
             raise
@@ -170,9 +254,7 @@ class Client:
 
     @property
     def view(self) -> PlayerView:
-        """The seat's latest view, typed (read from its JSON the first time it is asked for)."""
-        if self._view is None:
-            self._view = view_from_json(self._view_json)
+        """The seat's latest view, typed."""
         return self._view
 
     @property
@@ -204,42 +286,139 @@ class Client:
         An `update`'s `view` is given back whole (the engine's JSON form, ruleset and records
         included), though the wire leaves parts of it out (PROTOCOL.md), and its `events` typed.
         A `records` message's deal records are kept, for the views after it.
+
+        Every message is checked as strictly as the welcome: one that is not what the protocol
+        allows (an unknown type, a seat out of range, a view or event that does not read) is a
+        ProtocolError naming it, and changes nothing here.
         """
         message = decode(await self.ws.recv())
         kind = message["type"]
-        if kind == "records" and self.records is not None:
-            self.records.extend(message["records"])
+        try:
+            self._take(message)
+        except ProtocolError as err:
+            raise ProtocolError(f"the host sent an invalid {kind[:40]!r} message ({err})") from None
+        except KeyError as err:
+            raise ProtocolError(f"the host sent an invalid {kind[:40]!r} message (it has no {err})") from None
+        return message
+
+    def _take(self, message: dict[str, Any]) -> None:
+        """Check one message from the dealer and take it into this client's state (ProtocolError if invalid)."""
+        kind = message["type"]
+        if kind == "records":
+            found = message["records"]
+            if not isinstance(found, list) or not all(isinstance(r, dict) for r in found):
+                raise ProtocolError(f"records: expected a list of deal records, found {show(found)}")
+            self._seats_in_range(found, "records")
+            if self.records is not None:
+                self.records.extend(found)
         elif kind == "hand":
-            message["view"] = self._view_json = self._complete(message["view"])
-            self._view = None
+            self._view_json, self._view = self._read_view(message["view"])
+            message["view"] = self._view_json
             self.face_down = False
         elif kind == "update":
-            self.face_down = message.get("face_down") is True
-            self.actions = message["actions"]
-            message["events"] = [event_from_json(e, self.game) for e in message["events"]]
+            actions = count_of(message["actions"], "actions")
+            events = message["events"]
+            if not isinstance(events, list):
+                raise ProtocolError(f"events: expected a list, found {show(events)}")
+            typed = [self._read_event(e, f"events[{i}]") for i, e in enumerate(events)]
             # The message is handed on with its view completed to the engine's JSON form.
-            message["view"] = self._view_json = self._complete(message["view"])
-            self._view = None
+            self._view_json, self._view = self._read_view(message["view"])
+            message["view"] = self._view_json
+            message["events"] = typed
+            self.face_down = message.get("face_down") is True
+            self.actions = actions
         elif kind == "presence":
-            self.present = message["present"]
+            self.present = self._flags(message["present"], "present")
         elif kind == "chat":
-            self.chat.append((message["seat"], message["text"]))
+            seat = seat_number(message["seat"], "seat", self.count)
+            self.chat.append((seat, chat_text(message["text"])))
         elif kind == "choosing":
-            self._choosing = (message["actions"], [int(s) for s in message["waiting"]])
+            actions = count_of(message["actions"], "actions")
+            self._choosing = (actions, self._seat_numbers(message["waiting"], "waiting"))
         elif kind == "timer":
+            actions = count_of(message["actions"], "actions")
+            seats = self._seat_numbers(message["seats"], "seats")
             seconds = message.get("seconds")
-            ends = time.monotonic() + float(seconds or 0.0)
-            self._timer = (message["actions"], [int(s) for s in message["seats"]], ends)
+            if seconds is not None and not (
+                isinstance(seconds, int | float) and not isinstance(seconds, bool) and 0 <= seconds <= MAX_SECONDS
+            ):
+                raise ProtocolError(f"seconds: expected 0 to {MAX_SECONDS:g} or null, found {show(seconds)}")
+            self._timer = (actions, seats, time.monotonic() + float(seconds or 0.0))
         elif kind == "timed_out":
-            self.notices.append(message["text"])
+            self._seat_numbers(message["seats"], "seats")
+            self.notices.append(text_of(message["text"], "text"))
         elif kind in ("away", "back"):
-            self.stand_in[message["seat"]] = message.get("level") if kind == "away" else None
-            self.notices.append(message["text"])
+            seat = seat_number(message["seat"], "seat", self.count)
+            level = self._level(message.get("level"), "level") if kind == "away" else None
+            text = text_of(message["text"], "text")
+            self.stand_in[seat] = level
+            self.notices.append(text)
         elif kind == "refused":
-            self.refusals.append(message["reason"])
+            self.refusals.append(text_of(message["reason"], "reason"))
         elif kind == "error":
-            self.errors.append(message["reason"])
-        return message
+            self.errors.append(text_of(message["reason"], "reason"))
+        else:
+            raise ProtocolError(
+                "unknown type; the host sends " + ", ".join(sorted(HOST_MESSAGES)),
+            )
+
+    def _read_view(self, view: Any) -> tuple[dict[str, Any], PlayerView]:
+        """A view from the wire made whole, and read: ProtocolError when it does not read as this seat's view."""
+        if not isinstance(view, dict):
+            raise ProtocolError(f"view: expected an object, found {show(view)}")
+        whole = self._complete(view)
+        try:
+            typed = view_from_json(whole)
+        except Exception as err:  # anything a hostile view makes the reader raise: the view does not read
+            raise ProtocolError(f"view: {str(err)[:200] or type(err).__name__}") from None
+        if typed.seat != self.seat:
+            raise ProtocolError(f"view: expected seat {self.seat}'s view, found seat {show(typed.seat)}'s")
+        self._seats_in_range(view, "view")
+        return whole, typed
+
+    def _read_event(self, data: Any, where: str) -> Event:
+        try:
+            event = event_from_json(data, self.game)
+        except Exception as err:  # anything a hostile event makes the reader raise: the event does not read
+            raise ProtocolError(f"{where}: {str(err)[:200] or type(err).__name__}") from None
+        self._seats_in_range(data, where)
+        return event
+
+    def _seats_in_range(self, data: Any, where: str) -> None:
+        """Every seat a view or event names (`seat`, `dealer`, `leader`) is one of this table's."""
+        if isinstance(data, dict):
+            for key, value in data.items():
+                if key == "ruleset":
+                    continue
+                if key in SEAT_FIELDS and isinstance(value, int):
+                    seat_number(value, f"{where}.{key}", self.count)
+                else:
+                    self._seats_in_range(value, f"{where}.{key}")
+        elif isinstance(data, list):
+            for i, value in enumerate(data):
+                self._seats_in_range(value, f"{where}[{i}]")
+
+    def _flags(self, value: Any, where: str) -> list[bool]:
+        if not isinstance(value, list) or len(value) != self.count or not all(type(v) is bool for v in value):
+            raise ProtocolError(f"{where}: expected {self.count} true or false values, found {show(value)}")
+        return list(value)
+
+    def _levels(self, value: Any, where: str) -> list[str | None]:
+        if not isinstance(value, list) or len(value) != self.count:
+            raise ProtocolError(f"{where}: expected {self.count} levels or nulls, found {show(value)}")
+        return [self._level(v, f"{where}[{i}]") for i, v in enumerate(value)]
+
+    def _level(self, value: Any, where: str) -> str | None:
+        """A computer player's level this game knows, or None."""
+        allowed = known_levels(self.game)
+        if value is not None and value not in allowed:
+            raise ProtocolError(f"{where}: expected one of {', '.join(allowed)} or null, found {show(value)}")
+        return None if value is None else str(value)
+
+    def _seat_numbers(self, value: Any, where: str) -> list[int]:
+        if not isinstance(value, list):
+            raise ProtocolError(f"{where}: expected a list of seat numbers, found {show(value)}")
+        return [seat_number(v, f"{where}[{i}]", self.count) for i, v in enumerate(value)]
 
     def _complete(self, view: dict[str, Any]) -> dict[str, Any]:
         """A view as it came over the wire, made whole again: the ruleset (sent once, in the welcome)

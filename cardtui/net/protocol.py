@@ -14,6 +14,9 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
+from websockets.exceptions import InvalidURI
+from websockets.uri import parse_uri
+
 from cardtui.games import Event, PlayerView
 from cardtui.games.codec import to_json
 from cardtui.games.trick import CardsPassed, DealRecord
@@ -83,10 +86,20 @@ def parse_invitation(text: str) -> tuple[str, str]:
     text = text.strip()
     if text.startswith("cardtui join "):
         text = text[len("cardtui join ") :].strip()
-    parts = urlsplit(text)
-    if parts.scheme not in ("ws", "wss") or not parts.netloc or not parts.fragment:
-        raise ProtocolError(f"an invitation looks like ws://HOST:PORT/#TOKEN, found {text[:80]!r}")
-    return f"{parts.scheme}://{parts.netloc}/", parts.fragment
+    shape = f"an invitation looks like ws://HOST:PORT/#TOKEN (PORT 1 to 65535), found {text[:80]!r}"
+    try:
+        parts = urlsplit(text)
+        port = parts.port  # ValueError: not a number, or out of 0..65535
+    except ValueError:
+        raise ProtocolError(shape) from None
+    if parts.scheme not in ("ws", "wss") or not parts.hostname or not parts.fragment or port == 0:
+        raise ProtocolError(shape)
+    url = f"{parts.scheme}://{parts.netloc}/"
+    try:
+        parse_uri(url)  # what the connection will read: refused here, not as a traceback there
+    except (ValueError, InvalidURI):
+        raise ProtocolError(shape) from None
+    return url, parts.fragment
 
 
 def encode(message: dict[str, Any]) -> str:

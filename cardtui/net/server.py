@@ -54,6 +54,9 @@ from cardtui.seats import default_level, people
 from cardtui.session import Session, bot_rng
 from cardtui.variants import find_game
 
+REPLACED = "this seat joined again from another connection"
+"""Why the host closes a seat's connection when another connection takes the seat over."""
+
 HELLO_TIMEOUT = 10.0
 """Seconds a new connection has to send its `hello` before it is closed."""
 
@@ -269,6 +272,9 @@ class Table:
             old = self.connections.get(seat)
             self._records_sent[seat] = None if history is None else len(history)
             self.connections[seat] = ws
+            if old is not None:
+                # Replaced: nothing it sends from now on is applied (`_current`), and it is closed at once.
+                old.end(REPLACED, CLOSE_POLICY)
             self._left.pop(seat, None)
             if self._full is None and all(s in self.connections or s in self._left for s in self.tokens):
                 self._full = time.monotonic()
@@ -283,8 +289,6 @@ class Table:
                 self.report(text)
                 self._broadcast({"type": "back", "seat": seat, "name": name, "text": text})
         self.report(f"{name} (seat {seat}) joined")
-        if old is not None:
-            await old.close(CLOSE_POLICY, "this seat joined again from another connection")
         try:
             await self._listen(seat, ws)
         finally:
@@ -339,11 +343,11 @@ class Table:
         """
         actions: asyncio.Queue[object] = asyncio.Queue(ACTIONS_WAITING + 1)
         waiting = [0]  # actions handed to the actor and not answered yet (the one it is playing included)
-        self._spawn(self._actor(seat, actions, waiting))
+        self._spawn(self._actor(seat, ws, actions, waiting))
         try:
             with contextlib.suppress(ConnectionClosed):
                 async for frame in ws:
-                    if ws.broken is not None:
+                    if ws.broken is not None or not self._current(seat, ws):
                         break
                     try:
                         message = decode(frame)
@@ -364,18 +368,26 @@ class Table:
                 actions.get_nowait()
             actions.put_nowait(_LEFT)
 
-    async def _actor(self, seat: int, actions: asyncio.Queue[object], waiting: list[int]) -> None:
+    async def _actor(
+        self, seat: int, ws: GuardedConnection, actions: asyncio.Queue[object], waiting: list[int]
+    ) -> None:
         """Play one connection's actions in the order they came, each when the table is free."""
         while (data := await actions.get()) is not _LEFT:
             if data is _LOOK:
-                await self._look(seat)
+                await self._look(seat, ws)
             else:
-                await self._act(seat, data)
+                await self._act(seat, ws, data)
             waiting[0] -= 1
 
-    async def _look(self, seat: int) -> None:
+    def _current(self, seat: int, ws: GuardedConnection) -> bool:
+        """Whether `ws` is still the seat's connection: one another connection took the seat from is not heard."""
+        return self.connections.get(seat) is ws
+
+    async def _look(self, seat: int, ws: GuardedConnection) -> None:
         """The seat looks at its hand: from now on this deal it is sent its cards, and may no longer bid blind."""
         async with self._lock:
+            if not self._current(seat, ws):
+                return
             self._looked[seat] = self.session.deal_number
             self._send(seat, {"type": "hand", "face_down": False, "view": self._view_for(seat)})
 
@@ -398,9 +410,15 @@ class Table:
 
     # ------------------------------------------------------------ the game
 
-    async def _act(self, seat: int, data: Any) -> None:
-        """Apply a person's action if it is theirs to make and the engine allows it; else say why not."""
+    async def _act(self, seat: int, ws: GuardedConnection, data: Any) -> None:
+        """Apply a person's action if it is theirs to make and the engine allows it; else say why not.
+
+        Checked under the lock: an action from a connection the seat has since been taken over by another
+        (`_current`) is dropped, whenever it arrived.
+        """
         async with self._lock:
+            if not self._current(seat, ws):
+                return
             try:
                 act = self._check(seat, data)
                 if seat in self.session.game.choosers():

@@ -36,7 +36,7 @@ class RemoteSource:
         self.seat = client.seat
         self._seats = parse_seats(client.seats, len(client.seats), client.game)
         self._view_json: dict[str, Any] = client.view_json
-        self._view: PlayerView = view_from_json(self._view_json)
+        self._view: PlayerView = client.view
         self._actions = client.actions
         self.present: list[bool] = list(client.present)
         self.hints_allowed: bool = bool(client.hints)
