@@ -5,9 +5,11 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import textual._wait
@@ -54,9 +56,20 @@ def _no_flush(fd: int) -> None:
 @pytest.fixture(autouse=True)
 def no_disk_flush(monkeypatch: pytest.MonkeyPatch) -> None:
     """Writes still go through a temp file and a rename, but are not flushed to the disk: a flush is there for a
-    power cut, which no test has, and it cost about 10 ms a save (a session saves after every action). The tests
-    of a full disk put their own failing `os.fsync` over this one."""
+    power cut, which no test has, and it cost about 10 ms a save (a session saves after every action) and a
+    catalog commit. The tests of a full disk put their own failing `os.fsync` over this one."""
     monkeypatch.setattr(os, "fsync", _no_flush)
+    monkeypatch.setattr(sqlite3, "connect", _unflushed_connect)
+
+
+_connect = sqlite3.connect
+
+
+def _unflushed_connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+    """A database connection whose commits are not flushed to the disk either (SQLite's own fsync)."""
+    db: sqlite3.Connection = _connect(*args, **kwargs)
+    db.execute("PRAGMA synchronous = OFF")
+    return db
 
 
 @pytest.fixture(autouse=True)
