@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import textual._wait
@@ -44,6 +47,29 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CARDTUI_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("TEXTUAL_CURSOR_BLINK", "0")
     return tmp_path / "home"
+
+
+def _no_flush(fd: int) -> None:
+    os.fstat(fd)  # a closed or wrong descriptor still fails, as it would in fsync
+
+
+@pytest.fixture(autouse=True)
+def no_disk_flush(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Writes still go through a temp file and a rename, but are not flushed to the disk: a flush is there for a
+    power cut, which no test has, and it cost about 10 ms a save (a session saves after every action) and a
+    catalog commit. The tests of a full disk put their own failing `os.fsync` over this one."""
+    monkeypatch.setattr(os, "fsync", _no_flush)
+    monkeypatch.setattr(sqlite3, "connect", _unflushed_connect)
+
+
+_connect = sqlite3.connect
+
+
+def _unflushed_connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+    """A database connection whose commits are not flushed to the disk either (SQLite's own fsync)."""
+    db: sqlite3.Connection = _connect(*args, **kwargs)
+    db.execute("PRAGMA synchronous = OFF")
+    return db
 
 
 @pytest.fixture(autouse=True)

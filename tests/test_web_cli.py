@@ -138,6 +138,7 @@ async def until(done: Callable[[], object], within: float, what: str) -> None:
         await asyncio.sleep(0.02)
 
 
+@pytest.mark.slow  # another Python process (STUBBORN), and the real QUIT_GRACE waited out
 @pytest.mark.parametrize("seat", [False, True], ids=["serve --tabs 1", "seat link"])
 async def test_a_reloaded_tab_gets_its_slot_at_once_while_the_old_process_ends(
     seat: bool, monkeypatch: pytest.MonkeyPatch

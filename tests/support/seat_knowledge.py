@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Iterable, Mapping, Sequence
+import operator
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Literal
 
-from cardtui.cards import Card, CardSet, parse_card
+from cardtui.cards import DECK, Card, CardSet
 from cardtui.games.base import Action, Choices, Event
 
 Audience = Literal["everyone", "giver and taker", "nobody"]
@@ -44,43 +45,77 @@ NOT_CARDS = frozenset({"ruleset", "call"})
 def cards_named(value: Any) -> int:
     """Every card a value of the engine names anywhere inside it, as a mask (a lazy choice: the cards it is
     made from)."""
-    if isinstance(value, Card):
-        return value.bit
-    if isinstance(value, CardSet):
-        return value.mask
-    if isinstance(value, Choices):
-        return cards_named(value.items)
-    if isinstance(value, str | bytes | int | float | enum.Enum) or value is None:
-        return 0
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = (getattr(value, f.name) for f in dataclasses.fields(value) if f.name not in NOT_CARDS)
-        return cards_named(list(fields))
-    if isinstance(value, Mapping):
-        return cards_named(list(value.values()))
-    if isinstance(value, Iterable):
-        mask = 0
-        for item in value:
-            mask |= cards_named(item)
-        return mask
+    walk = _WALKS.get(type(value))
+    if walk is None:
+        walk = _WALKS[type(value)] = _walk_for(type(value))
+    return walk(value)
+
+
+Walk = Callable[[Any], int]
+_WALKS: dict[type, Walk] = {}
+"""How `cards_named` walks a value of each type, worked out once per type: the checks run it on every view of
+every seat after every action."""
+
+
+def _none(value: Any) -> int:
     return 0
+
+
+def _each(values: Iterable[Any]) -> int:
+    mask = 0
+    for item in values:
+        walk = _WALKS.get(type(item))
+        if walk is None:
+            walk = _WALKS[type(item)] = _walk_for(type(item))
+        if walk is not _none:
+            mask |= walk(item)
+    return mask
+
+
+def _walk_for(cls: type) -> Walk:
+    """The walk for a value of exactly this class, chosen in the order a value's kind is first true of it."""
+    if issubclass(cls, Card):
+        return operator.attrgetter("bit")
+    if issubclass(cls, CardSet):
+        return operator.attrgetter("mask")
+    if issubclass(cls, Choices):
+        return lambda value: _each(value.items)
+    if issubclass(cls, str | bytes | int | float | enum.Enum | type(None)):
+        return _none
+    if dataclasses.is_dataclass(cls) and not issubclass(cls, type):
+        names = [f.name for f in dataclasses.fields(cls) if f.name not in NOT_CARDS]
+        if not names:
+            return _none
+        get = operator.attrgetter(*names)
+        return (lambda value: _each(get(value))) if len(names) > 1 else (lambda value: _each((get(value),)))
+    if issubclass(cls, Mapping):
+        return lambda value: _each(value.values())
+    if issubclass(cls, Iterable):
+        return _each
+    return _none
+
+
+CODES: dict[str, int] = {card.code: card.bit for card in DECK}
+"""Each card's own code, and its bit."""
 
 
 def cards_in_json(data: Any) -> int:
     """Every card a JSON form names: each string that is a card's own code, outside the `NOT_CARDS` keys."""
     if isinstance(data, str):
-        try:
-            card = parse_card(data)
-        except ValueError:
-            return 0
-        return card.bit if card.code == data else 0
+        return CODES.get(data, 0)
     if isinstance(data, dict):
-        return cards_in_json([v for k, v in data.items() if k not in NOT_CARDS])
-    if isinstance(data, list):
-        mask = 0
-        for item in data:
+        items: Iterable[Any] = [value for key, value in data.items() if key not in NOT_CARDS]
+    elif isinstance(data, list):
+        items = data
+    else:
+        return 0
+    mask = 0
+    for item in items:
+        if isinstance(item, str):
+            mask |= CODES.get(item, 0)
+        elif isinstance(item, dict | list):
             mask |= cards_in_json(item)
-        return mask
-    return 0
+    return mask
 
 
 def codes(mask: int) -> str:
