@@ -20,16 +20,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from cardtui.games import Event, IllegalAction, PlayerView, create_game, event_from_json, view_from_json
 from cardtui.games.base import Bid
-from cardtui.net.protocol import (
-    CLOSE_POLICY,
-    MAX_MESSAGE,
-    VERSION,
-    ProtocolError,
-    chat_text,
-    decode,
-    encode,
-    parse_invitation,
-)
+from cardtui.net import protocol
+from cardtui.net.protocol import ProtocolError
 from cardtui.rules import ruleset_from_dict
 from cardtui.rules.base import show
 from cardtui.seats import SeatError, known_levels, parse_seats
@@ -106,7 +98,7 @@ def why_ended(err: ConnectionClosed) -> Ended:
     said = err.rcvd
     if said is None:
         return Ended("the connection to the host was lost", lost=True, seat_kept=False)
-    if said.code == CLOSE_POLICY:
+    if said.code == protocol.CLOSE_POLICY:
         return Ended(said.reason or "the host closed this connection", lost=False, seat_kept=True)
     return Ended(said.reason or "the host closed the table", lost=False, seat_kept=False)
 
@@ -136,8 +128,8 @@ class Client:
         The welcome is checked as strictly as a save is (ProtocolError says what is wrong): a known game and
         a valid ruleset, as many valid seats as the ruleset has, this seat among them, and a view that reads.
         """
-        if welcome.get("version", VERSION) != VERSION:
-            raise ProtocolError(f"version: expected {VERSION}, found {show(welcome.get('version'))}")
+        if welcome.get("version", protocol.VERSION) != protocol.VERSION:
+            raise ProtocolError(f"version: expected {protocol.VERSION}, found {show(welcome.get('version'))}")
         try:
             ruleset = ruleset_from_dict(welcome["ruleset"], "ruleset.")
             count = create_game(ruleset).seats
@@ -196,8 +188,8 @@ class Client:
         accepts and hangs up, a WebSocket server that is not a table) is a
         ProtocolError saying so, or an OSError when nothing answers at all.
         """
-        url, token = parse_invitation(invite)
-        options: dict[str, Any] = {"max_size": MAX_MESSAGE, "open_timeout": ANSWER_TIMEOUT}
+        url, token = protocol.parse_invitation(invite)
+        options: dict[str, Any] = {"max_size": protocol.MAX_MESSAGE, "open_timeout": ANSWER_TIMEOUT}
         if tls is not None and url.startswith("wss:"):
             options["ssl"] = tls
         try:
@@ -224,11 +216,11 @@ class Client:
         The deal records a long game has so far come first, in parts: they are added to `records`.
         """
         try:
-            await ws.send(encode({"type": "hello", "version": VERSION, "token": token}))
-            message = decode(await asyncio.wait_for(ws.recv(), ANSWER_TIMEOUT))
+            await ws.send(protocol.encode({"type": "hello", "version": protocol.VERSION, "token": token}))
+            message = protocol.decode(await asyncio.wait_for(ws.recv(), ANSWER_TIMEOUT))
             while message["type"] == "records" and isinstance(message.get("records"), list):
                 records.extend(message["records"])
-                message = decode(await asyncio.wait_for(ws.recv(), ANSWER_TIMEOUT))
+                message = protocol.decode(await asyncio.wait_for(ws.recv(), ANSWER_TIMEOUT))
         except ConnectionClosed as err:
             why = err.rcvd.reason if err.rcvd is not None and err.rcvd.reason else "without a word"
             raise ProtocolError(f"{url} closed the connection before seating this invitation ({why})") from None
@@ -291,7 +283,7 @@ class Client:
         allows (an unknown type, a seat out of range, a view or event that does not read) is a
         ProtocolError naming it, and changes nothing here.
         """
-        message = decode(await self.ws.recv())
+        message = protocol.decode(await self.ws.recv())
         kind = message["type"]
         try:
             self._take(message)
@@ -331,7 +323,7 @@ class Client:
             self.present = self._flags(message["present"], "present")
         elif kind == "chat":
             seat = seat_number(message["seat"], "seat", self.count)
-            self.chat.append((seat, chat_text(message["text"])))
+            self.chat.append((seat, protocol.chat_text(message["text"])))
         elif kind == "choosing":
             actions = count_of(message["actions"], "actions")
             self._choosing = (actions, self._seat_numbers(message["waiting"], "waiting"))
@@ -430,15 +422,15 @@ class Client:
 
     async def act(self, action: dict[str, Any]) -> None:
         """Send an action dict (the save file's form); the dealer answers with an update or a refusal."""
-        await self.ws.send(encode({"type": "action", "action": action}))
+        await self.ws.send(protocol.encode({"type": "action", "action": action}))
 
     async def look(self) -> None:
         """Look at a hand held back for a blind bid (no blind bid after this deal); a `hand` message answers."""
-        await self.ws.send(encode({"type": "look"}))
+        await self.ws.send(protocol.encode({"type": "look"}))
 
     async def say(self, text: str) -> None:
         """One line of table talk, relayed to every seat."""
-        await self.ws.send(encode({"type": "chat", "text": text}))
+        await self.ws.send(protocol.encode({"type": "chat", "text": text}))
 
     async def close(self) -> None:
         await self.ws.close()
