@@ -254,11 +254,26 @@ def _check_game(game: str) -> str:
     return _entry(game).name
 
 
-def _load_rules(game: str, rules: str | None) -> Ruleset:
-    from cardtui.rules import RulesetError, resolve_ruleset
+def _load_rules(game: str, rules: str | None, count: int | None = None, option: str = "--players") -> Ruleset:
+    """`--rules` read for `game`, for `count` seats when given (`option` gave it) and the game takes that many.
 
+    Rules that say how many play (`hearts-5`, a file writing `players`) are refused at another count, in one
+    line; the game's own preset and a file without `players` are re-seated (`resolve_ruleset`). A count the
+    game doesn't take is left to the caller to refuse in its own words.
+    """
+    from cardtui.rules import RulesetError, SeatCountConflict, resolve_ruleset
+
+    if count is not None and count not in _entry(game).seat_counts:
+        count = None
     try:
-        return resolve_ruleset(game, rules)
+        return resolve_ruleset(game, rules, count)
+    except SeatCountConflict as err:
+        seats, count = err.ruleset.seats, err.players
+        other = f"--rules {err.preset}" if err.preset else "rules for that many"
+        said = f"{option}: the rules {rules} are for {seats} players"
+        if option == "--players":
+            fail(f"{said}, not {count} — leave --players out, or give {other}")
+        fail(f"{said}, but {option} lists {count} — list {seats}, or give {other}")
     except RulesetError as err:
         fail(str(err))
 
@@ -356,7 +371,7 @@ def play(
     """Play a new game against computer players, or with friends at this keyboard (hot seat: --seats)."""
     from cardtui.seats import default_seats, people
 
-    ruleset = _load_rules(_check_game(game), rules)
+    _check_game(game)
     level = _check_level(game, bots or None, "--bots")
     chosen = (
         [seat for _, seat in _seat_list(seats, game, ("you", "person", "bot"), None, level)]
@@ -365,6 +380,10 @@ def play(
     )
     if chosen is not None and players is not None and players != len(chosen):
         fail(f"--players says {players} and --seats lists {len(chosen)} seats; give one of them")
+    if chosen is not None:
+        ruleset = _load_rules(game, rules, len(chosen), "--seats")
+    else:
+        ruleset = _load_rules(game, rules, players, "--players")
     if chosen is not None:
         ruleset = _for_players(ruleset, len(chosen), "--seats", "{game} has {seats} seats, found {count}")
         if not people(chosen):
@@ -877,8 +896,9 @@ def arena(
 
     from cardtui.arena import ArenaError, render, run_arena
 
-    ruleset = _load_rules(_check_game(game), rules)
+    _check_game(game)
     levels = [_check_level(game, s.strip(), None) for s in seats.split(",") if s.strip()]
+    ruleset = _load_rules(game, rules, len(levels), "--seats")
     if cluster is not None and jobs != 1:
         fail("--jobs and --cluster don't go together: with --cluster the cluster's workers play")
     console = Console(stderr=True)
