@@ -381,3 +381,25 @@ def test_house_rules_for_three_that_say_across_are_told_what_pass_to_give(tmp_pa
     )
     three.write_text('game = "hearts"\nplayers = 3\npass_cycle = ["left", "right"]\n')
     assert ": ok — hearts rules" in ok("rules", "validate", str(three))
+
+
+def test_an_unknown_key_is_told_with_whole_key_names_and_how_many_more(tmp_path: Path) -> None:
+    import dataclasses
+
+    from cardtui.rules import HeartsRules, SpadesRules
+
+    for game, cls in (("hearts", HeartsRules), ("cutthroat", SpadesRules)):
+        path = tmp_path / f"{game}.toml"
+        path.write_text(f'game = "{game}"\nremoved = ["2C"]\nbag_limt = 1\n')
+        result = runner.invoke(app, ["rules", "validate", str(path)])
+        assert result.exit_code == 2
+        (line,) = result.stderr.strip().splitlines()
+        assert "removed: unknown key; the keys allowed are " in line and not line.endswith("..."), line
+        listed, _, rest = line.split("the keys allowed are ")[1].partition(" and ")
+        names = {f.name for f in dataclasses.fields(cls)}
+        shown = listed.split(", ")
+        assert set(shown) <= names, shown
+        assert rest == f"{len(names) - len(shown)} more (`cardtui rules show {game}` lists them all)"
+    path = tmp_path / "typo.toml"
+    path.write_text('game = "spades"\nbag_limt = 1\n')
+    bad("rules", "validate", str(path), match="bag_limt: unknown key (did you mean bag_limit?); the keys allowed")
