@@ -106,7 +106,10 @@ class SpadesRules(TrickRules):
         Choice(ExchangeMode),
     )
     blind_bids_allowed: bool = knob(
-        False, "a bid of 1-13 may be made blind, scoring the blind bid value for that seat alone, no bags", Bool()
+        False,
+        "a bid of 1 or more, up to the cards in a hand (13, or 17 at three players), may be made blind, scoring "
+        "the blind bid value for that seat alone, no bags",
+        Bool(),
     )
     blind_bid_value: int = knob(100, "points won or lost for a blind bid", IntRange(0, 1000))
     min_side_bid: int = knob(
