@@ -288,8 +288,24 @@ def _check_level(game: str, level: str | None, option: str | None) -> str:
     allowed = entry.known_levels
     if chosen not in allowed:
         where = f"{option}: unknown level {chosen!r}" if option else f"unknown level {chosen!r} for {game}"
-        fail(f"{where} — choose one of {', '.join(allowed)}")
+        offered = entry.levels if option == "--bots" else allowed  # the menu's levels; the rest are for tests
+        fail(f"{where} — choose one of {', '.join(offered)}")
     return chosen
+
+
+def _check_players(text: str | None) -> int | None:
+    """`--players` as a whole number, or one line saying what it takes (the games' counts)."""
+    from cardtui.variants import GAMES
+
+    if text is None:
+        return None
+    if text.strip().isascii() and text.strip().isdigit():
+        return int(text.strip())
+    said = (
+        f"{e.title} {_counts_said(e.seat_counts, '-') if len(e.seat_counts) > 1 else e.seat_counts[0]}" for e in GAMES
+    )
+    counts = ", ".join(said)
+    fail(f"--players takes a whole number of players ({counts}), found {text!r}")
 
 
 def _check_seed(seed: int | None) -> int:
@@ -362,7 +378,7 @@ def play(
     rules: Annotated[str | None, typer.Option("--rules", help="a preset name or a TOML file")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="the same seed deals the same cards")] = None,
     bots: Annotated[str | None, typer.Option("--bots", help="level of the computer players")] = None,
-    players: Annotated[int | None, typer.Option("--players", help=f"players at the table ({PLAYERS_HELP})")] = None,
+    players: Annotated[str | None, typer.Option("--players", help=f"players at the table ({PLAYERS_HELP})")] = None,
     save: Annotated[Path | None, typer.Option("--save", help="save the game to this file")] = None,
     speed: Annotated[str | None, typer.Option("--speed", help=SPEED_HELP)] = None,
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
@@ -373,23 +389,24 @@ def play(
 
     _check_game(game)
     level = _check_level(game, bots or None, "--bots")
+    count = _check_players(players)
     chosen = (
         [seat for _, seat in _seat_list(seats, game, ("you", "person", "bot"), None, level)]
         if seats is not None
         else None
     )
-    if chosen is not None and players is not None and players != len(chosen):
-        fail(f"--players says {players} and --seats lists {len(chosen)} seats; give one of them")
+    if chosen is not None and count is not None and count != len(chosen):
+        fail(f"--players says {count} and --seats lists {len(chosen)} seats; give one of them")
     if chosen is not None:
         ruleset = _load_rules(game, rules, len(chosen), "--seats")
     else:
-        ruleset = _load_rules(game, rules, players, "--players")
+        ruleset = _load_rules(game, rules, count, "--players")
     if chosen is not None:
         ruleset = _for_players(ruleset, len(chosen), "--seats", "{game} has {seats} seats, found {count}")
         if not people(chosen):
             fail("--seats: no person's seat; put you or person:NAME in the list")
-    elif players is not None:
-        ruleset = _for_players(ruleset, players, "--players", "{game} is played by {seats} players, not {count}")
+    elif count is not None:
+        ruleset = _for_players(ruleset, count, "--players", "{game} is played by {seats} players, not {count}")
     _check_speed(speed)
     chosen_seed = _check_seed(seed)
     if save is not None:

@@ -403,3 +403,24 @@ def test_an_unknown_key_is_told_with_whole_key_names_and_how_many_more(tmp_path:
     path = tmp_path / "typo.toml"
     path.write_text('game = "spades"\nbag_limt = 1\n')
     bad("rules", "validate", str(path), match="bag_limt: unknown key (did you mean bag_limit?); the keys allowed")
+
+
+@pytest.mark.parametrize("given", ["abc", "3.5", "", "-1", "٣"])
+def test_players_that_is_no_whole_number_is_told_the_counts_each_game_takes(given: str) -> None:
+    bad(
+        "play",
+        "hearts",
+        "--players",
+        given,
+        match="--players takes a whole number of players (Hearts 3-6, Spades 4, Cutthroat Spades 3-4, "
+        f"Eight of Spades 2-8), found {given!r}",
+    )
+
+
+def test_bots_lists_the_menus_levels_and_still_takes_the_reference_ones(
+    launched: list[tuple[str, tuple[object, ...]]],
+) -> None:
+    bad("play", "hearts", "--bots", "insane", match="--bots: unknown level 'insane' — choose one of easy, normal, hard")
+    bad("play", "eight-of-spades", "--bots", "x", match="choose one of easy, classic, hard")
+    ok("play", "hearts", "--bots", "hard-v1")
+    assert len(launched) == 1
