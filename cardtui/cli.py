@@ -379,7 +379,7 @@ def play(
     seed: Annotated[int | None, typer.Option("--seed", help="the same seed deals the same cards")] = None,
     bots: Annotated[str | None, typer.Option("--bots", help="level of the computer players")] = None,
     players: Annotated[str | None, typer.Option("--players", help=f"players at the table ({PLAYERS_HELP})")] = None,
-    save: Annotated[Path | None, typer.Option("--save", help="save the game to this file")] = None,
+    save: Annotated[str | None, typer.Option("--save", help="save the game to this file")] = None,
     speed: Annotated[str | None, typer.Option("--speed", help=SPEED_HELP)] = None,
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
     seats: Annotated[str | None, typer.Option("--seats", help=PLAY_SEATS_HELP)] = None,
@@ -409,24 +409,32 @@ def play(
         ruleset = _for_players(ruleset, count, "--players", "{game} is played by {seats} players, not {count}")
     _check_speed(speed)
     chosen_seed = _check_seed(seed)
-    if save is not None:
-        _check_new_save(save)
+    save_path = _check_new_save(save) if save is not None else None
     seats_here = chosen if chosen is not None else default_seats(ruleset.seats, level)
-    launch_play(ruleset, seats_here, chosen_seed, save, speed, _ascii(ctx, ascii_cards))
+    launch_play(ruleset, seats_here, chosen_seed, save_path, speed, _ascii(ctx, ascii_cards))
 
 
-def _check_new_save(save: Path) -> None:
-    """`--save` names a file a new game may be written to: not taken, in a folder that exists, a usable name."""
+def _check_new_save(given: str) -> Path:
+    """`--save` names a file a new game may be written to: not empty, not a folder, not taken, in a folder that
+    exists, a usable name. The name is shown inert, and the resume command offered is one a shell can run."""
+    from cardtui.inert import shell_word
     from cardtui.saves import SaveError, check_save_name
 
+    if not given:
+        fail("--save: the file name is empty; give the file to save the new game in, like --save game.json")
+    save, shown = Path(given), inert(given)
+    if save.is_dir():
+        like = inert(save / "game.json")
+        fail(f"--save {shown}: a folder, not a save file; give a file name for the new game, like {like}")
     if occupied(save):
-        fail(f"{save}: already exists — resume it with `cardtui resume {save}` or choose another file")
+        fail(f"{shown}: already exists — resume it with `cardtui resume {shell_word(given)}` or choose another file")
     if not save.parent.is_dir():
         fail(f"{save}: the folder {save.parent} does not exist")
     try:
         check_save_name(save)
     except SaveError as err:
         fail(str(err))
+    return save
 
 
 @app.command("resume")
@@ -506,7 +514,8 @@ def _describe(path: Path, loaded: Any, summary: Summary) -> str:
     sides = summary.sides
     parts = summary.parts
     lines = [
-        f"{path.name}: {summary.game}, rules {summary.ruleset}, {'finished' if summary.finished else 'in progress'},"
+        f"{inert(path.name)}: {summary.game}, rules {summary.ruleset}, "
+        f"{'finished' if summary.finished else 'in progress'},"
         f" {summary.actions} actions",
         "seats: " + ", ".join(f"{i} {s.name} ({s.level or s.kind})" for i, s in enumerate(seats)),
     ]

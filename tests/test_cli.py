@@ -14,7 +14,7 @@ from cardtui import cli
 from cardtui.api import open_game
 from cardtui.cli import app
 from cardtui.replay import Replay
-from cardtui.rules import load_ruleset
+from cardtui.rules import load_preset, load_ruleset
 from cardtui.saves import remember_last_game
 from cardtui.session import Session
 from tests.support.cli import bad, ok, runner
@@ -424,3 +424,38 @@ def test_bots_lists_the_menus_levels_and_still_takes_the_reference_ones(
     bad("play", "eight-of-spades", "--bots", "x", match="choose one of easy, classic, hard")
     ok("play", "hearts", "--bots", "hard-v1")
     assert len(launched) == 1
+
+
+def test_save_that_is_a_folder_or_empty_is_told_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "scratch").mkdir()
+    bad(
+        "play",
+        "hearts",
+        "--save",
+        "scratch",
+        match="--save scratch: a folder, not a save file; give a file name for the new game, like scratch/game.json",
+    )
+    bad("play", "hearts", "--save", ".", match="--save .: a folder, not a save file")
+    bad("play", "hearts", "--save", "", match="--save: the file name is empty; give the file to save the new game in")
+
+
+def test_a_taken_save_name_with_a_line_break_is_shown_escaped_with_a_command_that_works(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a\nb.json").write_text("{}")
+    bad(
+        "play",
+        "hearts",
+        "--save",
+        "a\nb.json",
+        match="a\\nb.json: already exists — resume it with `cardtui resume $'a\\x0ab.json'`",
+    )
+
+
+def test_inspect_shows_a_line_break_in_the_name_escaped(tmp_path: Path) -> None:
+    path = tmp_path / "new\nline.json"
+    Session.new(load_preset("hearts"), None, 5, save_path=path).close()
+    said = ok("inspect", str(path))
+    assert said.startswith("new\\nline.json: hearts, rules hearts, in progress"), said
