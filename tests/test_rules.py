@@ -181,3 +181,18 @@ def test_knob_texts_hold_at_every_count_a_preset_plays() -> None:
     assert said in " ".join(sun.replace("#", "").split())
     blind = dump_toml(load_preset("cutthroat-3")).split("\nblind_bids_allowed = ")[0].rsplit("\n\n", 1)[1]
     assert "up to the cards in a hand (13, or 17 at three players)" in " ".join(blind.replace("#", "").split())
+
+
+@pytest.mark.parametrize("mode", ["required", "optional"])
+def test_a_blind_nil_exchange_without_partners_is_refused(mode: str) -> None:
+    from cardtui.rules import RulesetError
+
+    cutthroat = load_preset("cutthroat").replace(blind_nil_allowed=True)
+    with pytest.raises(RulesetError) as err:
+        cutthroat.replace(blind_nil_exchange=2, blind_nil_exchange_mode=mode)
+    assert str(err.value) == (
+        "blind_nil_exchange: 2 cards with a partner, but at cutthroat every seat plays for itself, so there is "
+        'nobody to swap with; allowed: blind_nil_exchange = 0 or blind_nil_exchange_mode = "none"'
+    )
+    assert cutthroat.replace(blind_nil_exchange=2, blind_nil_exchange_mode="none").exchange_cards == 0
+    assert load_preset("cutthroat").replace(blind_nil_exchange=2, blind_nil_exchange_mode=mode).exchange_cards == 0

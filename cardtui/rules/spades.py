@@ -164,6 +164,17 @@ class SpadesRules(TrickRules):
             return f"partnership: {self.game} needs partnership = {want}, found {str(self.partnership).lower()}"
         if self.partnership and self.players != 4:
             return f"players: partnership Spades is played by 4 players, not {self.players}; allowed: 4"
+        if (
+            not self.partnership
+            and self.blind_nil_allowed
+            and self.blind_nil_exchange
+            and (self.blind_nil_exchange_mode != "none")
+        ):
+            return (
+                f"blind_nil_exchange: {self.blind_nil_exchange} cards with a partner, but at {self.game} every seat "
+                f"plays for itself, so there is nobody to swap with; allowed: blind_nil_exchange = 0 or "
+                f'blind_nil_exchange_mode = "none"'
+            )
         return None
 
     @property
