@@ -194,5 +194,5 @@ def test_a_blind_nil_exchange_without_partners_is_refused(mode: str) -> None:
         "blind_nil_exchange: 2 cards with a partner, but at cutthroat every seat plays for itself, so there is "
         'nobody to swap with; allowed: blind_nil_exchange = 0 or blind_nil_exchange_mode = "none"'
     )
-    assert cutthroat.replace(blind_nil_exchange=2, blind_nil_exchange_mode="none").exchange_cards == 0
-    assert load_preset("cutthroat").replace(blind_nil_exchange=2, blind_nil_exchange_mode=mode).exchange_cards == 0
+    assert cutthroat.replace(blind_nil_exchange=2, blind_nil_exchange_mode="none").exchange_cards == 0  # type: ignore[attr-defined]
+    assert load_preset("cutthroat").replace(blind_nil_exchange=2, blind_nil_exchange_mode=mode).exchange_cards == 0  # type: ignore[attr-defined]
