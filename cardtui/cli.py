@@ -423,7 +423,7 @@ def _check_new_save(given: str) -> Path:
     if not given:
         fail("--save: the file name is empty; give the file to save the new game in, like --save game.json")
     save, shown = Path(given), inert(given)
-    if save.is_dir():
+    if os.path.isdir(save):  # False for a name too long to look up: the write says why it can't be made
         like = inert(save / "game.json")
         fail(f"--save {shown}: a folder, not a save file; give a file name for the new game, like {like}")
     if occupied(save):
