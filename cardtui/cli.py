@@ -254,11 +254,26 @@ def _check_game(game: str) -> str:
     return _entry(game).name
 
 
-def _load_rules(game: str, rules: str | None) -> Ruleset:
-    from cardtui.rules import RulesetError, resolve_ruleset
+def _load_rules(game: str, rules: str | None, count: int | None = None, option: str = "--players") -> Ruleset:
+    """`--rules` read for `game`, for `count` seats when given (`option` gave it) and the game takes that many.
 
+    Rules that say how many play (`hearts-5`, a file writing `players`) are refused at another count, in one
+    line; the game's own preset and a file without `players` are re-seated (`resolve_ruleset`). A count the
+    game doesn't take is left to the caller to refuse in its own words.
+    """
+    from cardtui.rules import RulesetError, SeatCountConflict, resolve_ruleset
+
+    if count is not None and count not in _entry(game).seat_counts:
+        count = None
     try:
-        return resolve_ruleset(game, rules)
+        return resolve_ruleset(game, rules, count)
+    except SeatCountConflict as err:
+        seats, count = err.ruleset.seats, err.players
+        other = f"--rules {err.preset}" if err.preset else "rules for that many"
+        said = f"{option}: the rules {rules} are for {seats} players"
+        if option == "--players":
+            fail(f"{said}, not {count} — leave --players out, or give {other}")
+        fail(f"{said}, but {option} lists {count} — list {seats}, or give {other}")
     except RulesetError as err:
         fail(str(err))
 
@@ -273,8 +288,24 @@ def _check_level(game: str, level: str | None, option: str | None) -> str:
     allowed = entry.known_levels
     if chosen not in allowed:
         where = f"{option}: unknown level {chosen!r}" if option else f"unknown level {chosen!r} for {game}"
-        fail(f"{where} — choose one of {', '.join(allowed)}")
+        offered = entry.levels if option == "--bots" else allowed  # the menu's levels; the rest are for tests
+        fail(f"{where} — choose one of {', '.join(offered)}")
     return chosen
+
+
+def _check_players(text: str | None) -> int | None:
+    """`--players` as a whole number, or one line saying what it takes (the games' counts)."""
+    from cardtui.variants import GAMES
+
+    if text is None:
+        return None
+    if text.strip().isascii() and text.strip().isdigit():
+        return int(text.strip())
+    said = (
+        f"{e.title} {_counts_said(e.seat_counts, '-') if len(e.seat_counts) > 1 else e.seat_counts[0]}" for e in GAMES
+    )
+    counts = ", ".join(said)
+    fail(f"--players takes a whole number of players ({counts}), found {text!r}")
 
 
 def _check_seed(seed: int | None) -> int:
@@ -347,8 +378,8 @@ def play(
     rules: Annotated[str | None, typer.Option("--rules", help="a preset name or a TOML file")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="the same seed deals the same cards")] = None,
     bots: Annotated[str | None, typer.Option("--bots", help="level of the computer players")] = None,
-    players: Annotated[int | None, typer.Option("--players", help=f"players at the table ({PLAYERS_HELP})")] = None,
-    save: Annotated[Path | None, typer.Option("--save", help="save the game to this file")] = None,
+    players: Annotated[str | None, typer.Option("--players", help=f"players at the table ({PLAYERS_HELP})")] = None,
+    save: Annotated[str | None, typer.Option("--save", help="save the game to this file")] = None,
     speed: Annotated[str | None, typer.Option("--speed", help=SPEED_HELP)] = None,
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
     seats: Annotated[str | None, typer.Option("--seats", help=PLAY_SEATS_HELP)] = None,
@@ -356,41 +387,54 @@ def play(
     """Play a new game against computer players, or with friends at this keyboard (hot seat: --seats)."""
     from cardtui.seats import default_seats, people
 
-    ruleset = _load_rules(_check_game(game), rules)
+    _check_game(game)
     level = _check_level(game, bots or None, "--bots")
+    count = _check_players(players)
     chosen = (
         [seat for _, seat in _seat_list(seats, game, ("you", "person", "bot"), None, level)]
         if seats is not None
         else None
     )
-    if chosen is not None and players is not None and players != len(chosen):
-        fail(f"--players says {players} and --seats lists {len(chosen)} seats; give one of them")
+    if chosen is not None and count is not None and count != len(chosen):
+        fail(f"--players says {count} and --seats lists {len(chosen)} seats; give one of them")
+    if chosen is not None:
+        ruleset = _load_rules(game, rules, len(chosen), "--seats")
+    else:
+        ruleset = _load_rules(game, rules, count, "--players")
     if chosen is not None:
         ruleset = _for_players(ruleset, len(chosen), "--seats", "{game} has {seats} seats, found {count}")
         if not people(chosen):
             fail("--seats: no person's seat; put you or person:NAME in the list")
-    elif players is not None:
-        ruleset = _for_players(ruleset, players, "--players", "{game} is played by {seats} players, not {count}")
+    elif count is not None:
+        ruleset = _for_players(ruleset, count, "--players", "{game} is played by {seats} players, not {count}")
     _check_speed(speed)
     chosen_seed = _check_seed(seed)
-    if save is not None:
-        _check_new_save(save)
+    save_path = _check_new_save(save) if save is not None else None
     seats_here = chosen if chosen is not None else default_seats(ruleset.seats, level)
-    launch_play(ruleset, seats_here, chosen_seed, save, speed, _ascii(ctx, ascii_cards))
+    launch_play(ruleset, seats_here, chosen_seed, save_path, speed, _ascii(ctx, ascii_cards))
 
 
-def _check_new_save(save: Path) -> None:
-    """`--save` names a file a new game may be written to: not taken, in a folder that exists, a usable name."""
+def _check_new_save(given: str) -> Path:
+    """`--save` names a file a new game may be written to: not empty, not a folder, not taken, in a folder that
+    exists, a usable name. The name is shown inert, and the resume command offered is one a shell can run."""
+    from cardtui.inert import shell_word
     from cardtui.saves import SaveError, check_save_name
 
+    if not given:
+        fail("--save: the file name is empty; give the file to save the new game in, like --save game.json")
+    save, shown = Path(given), inert(given)
+    if os.path.isdir(save):  # False for a name too long to look up: the write says why it can't be made
+        like = inert(save / "game.json")
+        fail(f"--save {shown}: a folder, not a save file; give a file name for the new game, like {like}")
     if occupied(save):
-        fail(f"{save}: already exists — resume it with `cardtui resume {save}` or choose another file")
+        fail(f"{shown}: already exists — resume it with `cardtui resume {shell_word(given)}` or choose another file")
     if not save.parent.is_dir():
         fail(f"{save}: the folder {save.parent} does not exist")
     try:
         check_save_name(save)
     except SaveError as err:
         fail(str(err))
+    return save
 
 
 @app.command("resume")
@@ -470,7 +514,8 @@ def _describe(path: Path, loaded: Any, summary: Summary) -> str:
     sides = summary.sides
     parts = summary.parts
     lines = [
-        f"{path.name}: {summary.game}, rules {summary.ruleset}, {'finished' if summary.finished else 'in progress'},"
+        f"{inert(path.name)}: {summary.game}, rules {summary.ruleset}, "
+        f"{'finished' if summary.finished else 'in progress'},"
         f" {summary.actions} actions",
         "seats: " + ", ".join(f"{i} {s.name} ({s.level or s.kind})" for i, s in enumerate(seats)),
     ]
@@ -877,8 +922,9 @@ def arena(
 
     from cardtui.arena import ArenaError, render, run_arena
 
-    ruleset = _load_rules(_check_game(game), rules)
+    _check_game(game)
     levels = [_check_level(game, s.strip(), None) for s in seats.split(",") if s.strip()]
+    ruleset = _load_rules(game, rules, len(levels), "--seats")
     if cluster is not None and jobs != 1:
         fail("--jobs and --cluster don't go together: with --cluster the cluster's workers play")
     console = Console(stderr=True)

@@ -7,6 +7,8 @@ line prints it as it is, and the screens draw it as plain text (never as Textual
 
 from __future__ import annotations
 
+import shlex
+
 
 def inert(text: object, lines: bool = False) -> str:
     """`text` with every character a terminal could act on written as its escape (`\\x1b`, `\\x07`, `\\u202e`).
@@ -20,3 +22,26 @@ def inert(text: object, lines: bool = False) -> str:
     if shown.isprintable():
         return shown
     return "".join(c if c.isprintable() or (lines and c == "\n") else repr(c)[1:-1] for c in shown)
+
+
+def shell_word(text: str) -> str:
+    """`text` as one shell word: `shlex.quote`'s when it is printable, else ANSI-C quoting, each unprintable
+    character escaped (a lone surrogate, an undecodable byte of a file name, as that byte: `\\xff`)."""
+    if text.isprintable():
+        return shlex.quote(text)
+    out = []
+    for c in text:
+        code = ord(c)
+        if c in "\\'":
+            out.append("\\" + c)
+        elif c.isprintable():
+            out.append(c)
+        elif 0xDC80 <= code <= 0xDCFF:
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif code < 0x100:
+            out.append(f"\\x{code:02x}")
+        elif code < 0x10000:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(f"\\U{code:08x}")
+    return "$'" + "".join(out) + "'"

@@ -26,7 +26,7 @@ from typing import Any, Literal, overload
 from cardtui import files
 from cardtui.games import Action, Event, IllegalAction, create_game
 from cardtui.games.history import Checkpoint, History, OnHistory
-from cardtui.rules import Ruleset, RulesetError, ruleset_from_dict
+from cardtui.rules import Ruleset, RulesetError, preset_name_problem, ruleset_from_dict
 from cardtui.rules.base import show
 from cardtui.seats import Seat, SeatError, parse_seats, people
 
@@ -535,6 +535,9 @@ def _parse_save(data: Any, name: str, checkpoint_every: int, on_action: OnAction
         ruleset = ruleset_from_dict(data["ruleset"], "ruleset.")
     except RulesetError as err:
         raise SaveError(f"{name}: {err}") from None
+    problem = preset_name_problem(ruleset)
+    if problem:
+        raise SaveError(f"{name}: ruleset.{problem}")
     if not isinstance(game_name, str) or game_name != ruleset.game:
         raise _fail(name, "game", f"expected {show(ruleset.game)} (the ruleset's game), found {_short(game_name)}")
 
@@ -553,6 +556,12 @@ def _parse_save(data: Any, name: str, checkpoint_every: int, on_action: OnAction
         seats = parse_seats(data["seats"], game.seats, ruleset.game)
     except SeatError as err:
         raise _fail(name, err.where, err.message) from None
+    names = [seat.name for seat in seats]
+    for i, seat in enumerate(seats):
+        if seat.name in names[:i]:
+            first = names.index(seat.name)
+            said = f"seats[{first}] has the same name, {show(seat.name)}; every seat needs a name of its own"
+            raise _fail(name, f"seats[{i}].name", said)
 
     log_json = data["log"]
     if not isinstance(log_json, list | LogText):

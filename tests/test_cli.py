@@ -14,7 +14,7 @@ from cardtui import cli
 from cardtui.api import open_game
 from cardtui.cli import app
 from cardtui.replay import Replay
-from cardtui.rules import load_ruleset
+from cardtui.rules import load_preset, load_ruleset
 from cardtui.saves import remember_last_game
 from cardtui.session import Session
 from tests.support.cli import bad, ok, runner
@@ -315,28 +315,63 @@ def test_replay_of_an_unfinished_game_shows_its_finished_deals_as_review_weighs_
     assert len(launched) == 1
 
 
-def test_a_preset_for_another_count_gives_way_to_the_preset_for_the_players_asked(
+def test_rules_that_name_their_count_are_not_reseated_by_players(
     tmp_path: Path, launched: list[tuple[str, tuple[object, ...]]]
 ) -> None:
-    for rules, players, preset, title in (
-        ("hearts-5", 3, "hearts-3", "Hearts for three"),
-        ("hearts-5", 4, "hearts", "Hearts"),
-        ("cutthroat-3", 4, "cutthroat", "Cutthroat Spades"),
-    ):
-        ok("play", rules.split("-")[0], "--rules", rules, "--players", str(players))
-        ruleset, seats = launched[-1][1][:2]
-        assert (ruleset.name, ruleset.title, len(seats)) == (preset, title, players)  # type: ignore[attr-defined,arg-type]
-    house = tmp_path / "h5.toml"  # a preset's knobs changed in a file that kept the preset's name: house rules
+    """A preset for a count, or a file that writes `players`, plays at that count: another `--players` (or a
+    `--seats` list of another length) is refused in one line naming the preset for the count asked."""
+    bad(
+        "play", "hearts", "--players", "3", "--rules", "hearts-5",
+        match="--players: the rules hearts-5 are for 5 players, not 3 — leave --players out, or give --rules hearts-3",
+    )  # fmt: skip
+    bad(
+        "play", "cutthroat", "--seats", "you,bot,bot,bot", "--rules", "cutthroat-3",
+        match="--seats: the rules cutthroat-3 are for 3 players, but --seats lists 4 — list 3, or give --rules cut",
+    )  # fmt: skip
+    bad(
+        "arena", "hearts", "--seats", "easy,easy,easy", "--rules", "hearts-5", "--games", "1",
+        match="--seats: the rules hearts-5 are for 5 players, but --seats lists 3 — list 5, or give --rules hearts-3",
+    )  # fmt: skip
+    house = tmp_path / "h5.toml"
     house.write_text(ok("rules", "show", "hearts-5").replace("end_score = 100", "end_score = 50"))
-    ok("play", "hearts", "--rules", str(house), "--players", "3")
-    ruleset = launched[-1][1][0]
-    assert (ruleset.name, ruleset.title, ruleset.seats) == ("my-hearts-3", "My Hearts for three", 3)  # type: ignore[attr-defined]
-    assert ruleset.end_score == 50 and "end_score 50 (was 100)" in ruleset.description  # type: ignore[attr-defined]
+    bad("play", "hearts", "--rules", str(house), "--players", "3", match="are for 5 players, not 3")
+    assert not launched
+    ok("play", "hearts", "--rules", str(house), "--players", "5")
+    ok("play", "hearts", "--rules", "hearts-5")
+    assert [launched[-2][1][0].seats, launched[-1][1][0].seats] == [5, 5]  # type: ignore[attr-defined]
 
 
-def test_house_rules_for_three_that_say_no_pass_are_told_what_pass_to_give(tmp_path: Path) -> None:
+def test_rules_that_name_no_count_are_reseated_alike_for_a_preset_and_a_file(
+    tmp_path: Path, launched: list[tuple[str, tuple[object, ...]]]
+) -> None:
+    """The game's own preset and a file without `players` take `--players`; the knobs a file leaves out come
+    from the preset for that count, so nobody is told about a knob they never wrote."""
+    plain = tmp_path / "plain.toml"
+    plain.write_text('game = "hearts"\nend_score = 50\n')
+    ok("play", "hearts", "--rules", "hearts", "--players", "3")
+    ok("play", "hearts", "--rules", str(plain), "--players", "3")
+    preset, mine = launched[-2][1][0], launched[-1][1][0]
+    assert (preset.name, preset.seats) == ("hearts-3", 3)  # type: ignore[attr-defined]
+    assert (mine.seats, mine.pass_cycle, mine.end_score) == (3, ("left", "right"), 50)  # type: ignore[attr-defined]
     three = tmp_path / "three.toml"
     three.write_text('game = "hearts"\nplayers = 3\n')
+    assert ": ok — hearts rules" in ok("rules", "validate", str(three))
+
+
+def test_a_file_bearing_a_presets_name_for_another_count_is_refused(
+    tmp_path: Path, launched: list[tuple[str, tuple[object, ...]]]
+) -> None:
+    named = tmp_path / "named.toml"
+    named.write_text('game = "hearts"\nname = "hearts-3"\nplayers = 4\n')
+    said = 'name: "hearts-3" is the name of the preset for 3 players, but these rules have players = 4'
+    bad("play", "hearts", "--rules", str(named), match=said)
+    bad("rules", "validate", str(named), match=said)
+    assert not launched
+
+
+def test_house_rules_for_three_that_say_across_are_told_what_pass_to_give(tmp_path: Path) -> None:
+    three = tmp_path / "three.toml"
+    three.write_text('game = "hearts"\nplayers = 3\npass_cycle = ["left", "across"]\n')
     bad(
         "rules",
         "validate",
@@ -346,3 +381,81 @@ def test_house_rules_for_three_that_say_no_pass_are_told_what_pass_to_give(tmp_p
     )
     three.write_text('game = "hearts"\nplayers = 3\npass_cycle = ["left", "right"]\n')
     assert ": ok — hearts rules" in ok("rules", "validate", str(three))
+
+
+def test_an_unknown_key_is_told_with_whole_key_names_and_how_many_more(tmp_path: Path) -> None:
+    import dataclasses
+
+    from cardtui.rules import HeartsRules, SpadesRules
+
+    for game, cls in (("hearts", HeartsRules), ("cutthroat", SpadesRules)):
+        path = tmp_path / f"{game}.toml"
+        path.write_text(f'game = "{game}"\nremoved = ["2C"]\nbag_limt = 1\n')
+        result = runner.invoke(app, ["rules", "validate", str(path)])
+        assert result.exit_code == 2
+        (line,) = result.stderr.strip().splitlines()
+        assert "removed: unknown key; the keys allowed are " in line and not line.endswith("..."), line
+        listed, _, rest = line.split("the keys allowed are ")[1].partition(" and ")
+        names = {f.name for f in dataclasses.fields(cls)}
+        shown = listed.split(", ")
+        assert set(shown) <= names, shown
+        assert rest == f"{len(names) - len(shown)} more (`cardtui rules show {game}` lists them all)"
+    path = tmp_path / "typo.toml"
+    path.write_text('game = "spades"\nbag_limt = 1\n')
+    bad("rules", "validate", str(path), match="bag_limt: unknown key (did you mean bag_limit?); the keys allowed")
+
+
+@pytest.mark.parametrize("given", ["abc", "3.5", "", "-1", "٣"])
+def test_players_that_is_no_whole_number_is_told_the_counts_each_game_takes(given: str) -> None:
+    bad(
+        "play",
+        "hearts",
+        "--players",
+        given,
+        match="--players takes a whole number of players (Hearts 3-6, Spades 4, Cutthroat Spades 3-4, "
+        f"Eight of Spades 2-8), found {given!r}",
+    )
+
+
+def test_bots_lists_the_menus_levels_and_still_takes_the_reference_ones(
+    launched: list[tuple[str, tuple[object, ...]]],
+) -> None:
+    bad("play", "hearts", "--bots", "insane", match="--bots: unknown level 'insane' — choose one of easy, normal, hard")
+    bad("play", "eight-of-spades", "--bots", "x", match="choose one of easy, classic, hard")
+    ok("play", "hearts", "--bots", "hard-v1")
+    assert len(launched) == 1
+
+
+def test_save_that_is_a_folder_or_empty_is_told_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "scratch").mkdir()
+    bad(
+        "play",
+        "hearts",
+        "--save",
+        "scratch",
+        match="--save scratch: a folder, not a save file; give a file name for the new game, like scratch/game.json",
+    )
+    bad("play", "hearts", "--save", ".", match="--save .: a folder, not a save file")
+    bad("play", "hearts", "--save", "", match="--save: the file name is empty; give the file to save the new game in")
+
+
+def test_a_taken_save_name_with_a_line_break_is_shown_escaped_with_a_command_that_works(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a\nb.json").write_text("{}")
+    bad(
+        "play",
+        "hearts",
+        "--save",
+        "a\nb.json",
+        match="a\\nb.json: already exists — resume it with `cardtui resume $'a\\x0ab.json'`",
+    )
+
+
+def test_inspect_shows_a_line_break_in_the_name_escaped(tmp_path: Path) -> None:
+    path = tmp_path / "new\nline.json"
+    Session.new(load_preset("hearts"), None, 5, save_path=path).close()
+    said = ok("inspect", str(path))
+    assert said.startswith("new\\nline.json: hearts, rules hearts, in progress"), said

@@ -166,3 +166,33 @@ def test_rules_new_and_the_editor_name_house_rules_one_way() -> None:
     assert changed.description == "Spades (partnership) with win_target 300 (was 500); bag_limit 7 (was 10)."
     mine = house_rules(base, base.replace(name="ours", title="Our table", description="Ours.", win_target=300))
     assert (mine.name, mine.title, mine.description) == ("ours", "Our table", "Ours.")
+
+
+def test_knob_texts_hold_at_every_count_a_preset_plays() -> None:
+    """`rules show hearts-6` must not say the sun is 13 tricks (8 at six) nor cutthroat-3 that blind bids are 1-13
+    (17 cards at three): the knobs' comments read true at any count."""
+    from cardtui.rules import dump_toml, list_presets
+
+    for preset in list_presets():
+        text = dump_toml(preset)
+        assert "all 13 tricks" not in text and "1-13" not in text, preset.name
+    sun = dump_toml(load_preset("hearts-6")).split("\nsun = ")[0].rsplit("\n\n", 1)[1]
+    said = "Taking every trick of the deal (13 at four players, 17 at three, 10 at five, 8 at six)"
+    assert said in " ".join(sun.replace("#", "").split())
+    blind = dump_toml(load_preset("cutthroat-3")).split("\nblind_bids_allowed = ")[0].rsplit("\n\n", 1)[1]
+    assert "up to the cards in a hand (13, or 17 at three players)" in " ".join(blind.replace("#", "").split())
+
+
+@pytest.mark.parametrize("mode", ["required", "optional"])
+def test_a_blind_nil_exchange_without_partners_is_refused(mode: str) -> None:
+    from cardtui.rules import RulesetError
+
+    cutthroat = load_preset("cutthroat").replace(blind_nil_allowed=True)
+    with pytest.raises(RulesetError) as err:
+        cutthroat.replace(blind_nil_exchange=2, blind_nil_exchange_mode=mode)
+    assert str(err.value) == (
+        "blind_nil_exchange: 2 cards with a partner, but at cutthroat every seat plays for itself, so there is "
+        'nobody to swap with; allowed: blind_nil_exchange = 0 or blind_nil_exchange_mode = "none"'
+    )
+    assert cutthroat.replace(blind_nil_exchange=2, blind_nil_exchange_mode="none").exchange_cards == 0  # type: ignore[attr-defined]
+    assert load_preset("cutthroat").replace(blind_nil_exchange=2, blind_nil_exchange_mode=mode).exchange_cards == 0  # type: ignore[attr-defined]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import shlex
 import shutil
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -123,3 +125,22 @@ async def test_the_exit_line_pastes_into_a_shell_whatever_the_name(tmp_path: Pat
     assert message is not None
     command = message.splitlines()[-1].removeprefix("Resume it with: ")
     assert shlex.split(command) == ["cardtui", "resume", str(path)]
+
+
+async def test_the_exit_line_shows_a_line_break_escaped_and_its_command_opens_the_file(tmp_path: Path) -> None:
+    """A name with a line break and ESC: two lines, the name shown inert in both, and the resume command a
+    shell word (`$'...'`) that bash turns back into the real name."""
+    path = tmp_path / "two\nlines\x1b[2J.json"
+    session = Session.new(load_preset("hearts"), SEATS, 7, save_path=path)
+    app = CardtuiApp(Start(session=session), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled_at(pilot, app, PassScreen)
+        await pilot.press("ctrl+q")
+    message = app.return_value
+    assert message is not None
+    saved, resume = message.split("\n")
+    assert saved == f"Game saved in {tmp_path}/two\\nlines\\x1b[2J.json"
+    command = resume.removeprefix("Resume it with: ")
+    assert command.isprintable() and command.startswith("cardtui resume $'")
+    echoed = subprocess.run(["bash", "-c", "printf %s " + command.removeprefix("cardtui resume ")], capture_output=True)
+    assert echoed.stdout == os.fsencode(path)

@@ -130,6 +130,15 @@ def test_home_from_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
         (lambda d: d["seats"][1].update(level=3), "game.json: seats[1].level"),
         (lambda d: d["seats"][2].update(name=""), "game.json: seats[2].name"),
         (lambda d: d["seats"][2].update(extra=1), "game.json: seats[2].extra: unknown key"),
+        (
+            lambda d: d["seats"][3].update(name=d["seats"][1]["name"]),
+            "game.json: seats[3].name: seats[1] has the same name, ",
+        ),
+        (
+            lambda d: d["ruleset"].update(name="hearts-5"),
+            'game.json: ruleset.name: "hearts-5" is the name of the preset for 5 players, but these rules have '
+            "players = 4; give them a name of their own",
+        ),
         (lambda d: d.update(log={}), "game.json: log: expected a list"),
         (lambda d: d.update(extra=1), "game.json: extra: unknown key"),
         (lambda d: d.pop("seed"), "game.json: seed: missing"),

@@ -143,3 +143,91 @@ async def test_rules_saved_from_the_editor_appear_in_new_game(home: Path) -> Non
         await pilot.pause()
         values = [value for _, value in form.query_one("#rules", Select)._options]
     assert HOUSE + str(saved_to) in values
+
+
+async def test_a_preset_for_another_count_chosen_from_the_list_sets_the_players() -> None:
+    """Menu → New game, Tab to Rules, "Hearts for three", ctrl+s: a three-player game, 17 cards each."""
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(60, 20)) as pilot:
+        form = await open_new_game(pilot, app)
+        await workers_done(app)
+        await pilot.pause()
+        await pilot.press("tab", "enter", "down", "enter")
+        await pilot.pause()
+        assert form.query_one("#rules", Select).value == "hearts-3"
+        assert form.query_one("#players", Select).value == 3
+        session = await start(pilot, app)
+        assert session.ruleset.name == "hearts-3" and len(session.seats) == 3
+        assert len(session.game.view(0).hand) == 17  # type: ignore[attr-defined]
+
+
+async def test_changing_the_players_reseats_the_chosen_preset() -> None:
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        form = await open_new_game(pilot, app)
+        await workers_done(app)
+        rules, players = form.query_one("#rules", Select), form.query_one("#players", Select)
+        rules.value = "hearts-3"
+        await pilot.pause()
+        players.value = 5
+        await pilot.pause()
+        assert rules.value == "hearts-5"
+        players.value = 4
+        await pilot.pause()
+        assert rules.value == "hearts"
+        players.value = 6
+        await pilot.pause()
+        assert rules.value == "hearts-6"
+        session = await start(pilot, app)
+    assert session.ruleset.name == "hearts-6" and len(session.seats) == 6
+
+
+async def test_house_rules_for_five_seat_five_and_refuse_another_count(home: Path) -> None:
+    five = load_preset("hearts-5").replace(name="five", title="Five fast", end_score=50)
+    path = house_rules_dir() / "five.toml"
+    write_toml(path, dump_toml(five), make_folders=True)
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        form = await open_new_game(pilot, app)
+        await workers_done(app)
+        await pilot.pause()
+        rules, players = form.query_one("#rules", Select), form.query_one("#players", Select)
+        rules.value = HOUSE + str(path)
+        await pilot.pause()
+        assert players.value == 5
+        players.value = 4
+        await pilot.pause()
+        said = "Rules: Five fast are for 5 players, not 4 — choose 5 players, or other rules"
+        assert form_message(form) == said
+        await pilot.press("ctrl+s")
+        await workers_done(app)
+        await pilot.pause()
+        assert app.screen is form and form_message(form) == said
+        players.value = 5
+        await pilot.pause()
+        assert form_message(form) == ""
+        session = await start(pilot, app)
+    assert (session.ruleset.title, len(session.seats)) == ("Five fast", 5)
+
+
+async def test_a_file_without_players_is_reseated_and_one_with_players_is_not(tmp_path: Path) -> None:
+    plain, four = tmp_path / "plain.toml", tmp_path / "four.toml"
+    plain.write_text('game = "hearts"\nname = "plain"\nend_score = 50\n')
+    four.write_text('game = "hearts"\nname = "four"\ntitle = "Four only"\nplayers = 4\n')
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        form = await open_new_game(pilot, app)
+        await workers_done(app)
+        form.query_one("#players", Select).value = 3
+        await pilot.pause()
+        form.query_one("#file", Input).value = str(four)
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await workers_done(app)
+        await pilot.pause()
+        assert form_message(form) == "Rules: Four only are for 4 players, not 3 — choose 4 players, or other rules"
+        form.query_one("#file", Input).value = str(plain)
+        await pilot.pause()
+        session = await start(pilot, app)
+    assert (session.ruleset.name, session.ruleset.seats) == ("plain", 3)
+    assert session.ruleset.pass_cycle == ("left", "right")  # type: ignore[attr-defined]

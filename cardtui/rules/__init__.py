@@ -22,6 +22,7 @@ __all__ = [
     "HeartsRules",
     "Ruleset",
     "RulesetError",
+    "SeatCountConflict",
     "SpadesRules",
     "default_preset",
     "dump_toml",
@@ -30,6 +31,7 @@ __all__ = [
     "list_presets",
     "load_preset",
     "load_ruleset",
+    "preset_name_problem",
     "read_house_rules",
     "resolve_ruleset",
     "ruleset_class",
@@ -148,18 +150,57 @@ def _read_toml(path: Path) -> dict[str, Any]:
 
 
 def load_ruleset(path: str | Path) -> Ruleset:
-    """Load and validate a TOML ruleset file; the knobs it leaves out take its game's default preset's values."""
+    """Load and validate a TOML ruleset file; the knobs it leaves out take its game's preset's values (the
+    preset for its `players` when there is one, `hearts-3`, else the game's default preset)."""
     p = Path(path)
-    return ruleset_from_dict(_with_preset_defaults(_read_toml(p)), f"{p}: ")
+    return _from_table(_read_toml(p), p)
+
+
+def _from_table(data: dict[str, Any], path: Path) -> Ruleset:
+    ruleset = ruleset_from_dict(_with_preset_defaults(data), f"{path}: ")
+    problem = preset_name_problem(ruleset)
+    if problem:
+        raise RulesetError(f"{path}: {problem}")
+    return ruleset
+
+
+def _preset_seats(game: str) -> dict[str, int]:
+    """The seat count of each of a game's shipped presets, by name, read from the files' `players` (4 when a
+    preset leaves it out)."""
+    seats: dict[str, int] = {}
+    for path in preset_dir().glob(f"{game}*.toml"):
+        if path.stem == game or path.stem.removeprefix(f"{game}-") != path.stem:
+            players = _read_toml(path).get("players", 4)
+            seats[path.stem] = players if isinstance(players, int) else 4
+    return seats
+
+
+def preset_name_problem(ruleset: Ruleset) -> str | None:
+    """Why rules bearing a shipped preset's name for another player count can't be used (a menu, `inspect` and
+    the statistics would call a 4-seat game `hearts-3`), or None. The game's own preset's name (`hearts`) is
+    the game's rules at any count: `replace(players=...)` keeps it."""
+    seats = _preset_seats(ruleset.game).get(ruleset.name)
+    if seats is None or seats == ruleset.seats or ruleset.name == ruleset.game:
+        return None
+    return (
+        f"name: {show(ruleset.name)} is the name of the preset for {seats} players, but these rules have "
+        f"players = {ruleset.seats}; give them a name of their own"
+    )
 
 
 def _with_preset_defaults(data: dict[str, Any]) -> dict[str, Any]:
-    """A file's table over the knobs of its game's default preset, the one named after the game (so
+    """A file's table over the knobs of its game's preset for its `players` (so `game = "hearts"` with
+    `players = 3` passes as hearts-3 does), else its default preset, the one named after the game (so
     `game = "cutthroat"` alone is cutthroat)."""
     game = data.get("game")
     if not isinstance(game, str) or game not in GAMES:
         return data
-    preset = _read_toml(preset_dir() / f"{game}.toml")
+    players = data.get("players")
+    counted = preset_dir() / f"{game}-{players}.toml"
+    if type(players) is int and counted.is_file():
+        preset = _read_toml(counted)
+    else:
+        preset = _read_toml(preset_dir() / f"{game}.toml")
     knobs = {f.name for f in GAMES[game].knobs()}
     return {k: v for k, v in preset.items() if k in knobs} | data
 
@@ -205,20 +246,48 @@ def default_preset(game: str) -> Ruleset:
     return load_preset(game)
 
 
-def resolve_ruleset(game: str, spec: str | Path | None) -> Ruleset:
-    """The rules a player names for `game`: a preset's name or a TOML file's path (None: the game's default).
+class SeatCountConflict(RulesetError):
+    """Rules that name their own player count (a preset for a count, a file that writes `players`) asked for at
+    another count; `preset` is the game's preset for the count asked, if it has one."""
 
-    The one reading of `--rules` and the API's `ruleset`, so both accept the same things.
+    def __init__(self, ruleset: Ruleset, players: int, preset: str | None) -> None:
+        self.ruleset, self.players, self.preset = ruleset, players, preset
+        other = f" (the preset for {players} is {preset})" if preset else ""
+        super().__init__(f"the rules {show(ruleset.name)} are for {ruleset.seats} players, not {players}{other}")
+
+
+def resolve_ruleset(game: str, spec: str | Path | None, players: int | None = None) -> Ruleset:
+    """The rules a player names for `game`: a preset's name or a TOML file's path (None: the game's default),
+    for `players` seats when given.
+
+    The one reading of `--rules` and the API's `ruleset`, so both accept the same things. Rules that say how
+    many play keep their count: a preset for a count (`hearts-5`) or a file that writes `players`, asked for
+    at another count, is a SeatCountConflict. Rules that don't are re-seated: the game's own preset (`hearts`)
+    becomes the preset for that count (`hearts-3`) and a file without `players` takes that count, the knobs it
+    leaves out coming from that preset.
     """
+    fixed = True
     if spec is None:
-        chosen = default_preset(game)
+        chosen, fixed = default_preset(game), False
     elif isinstance(spec, Path) or spec.endswith(".toml") or "/" in spec or Path(spec).is_file():
-        chosen = load_ruleset(spec)
+        path = Path(spec)
+        data = _read_toml(path)
+        knobs = {f.name for f in ruleset_class(game).knobs()}
+        if players is not None and "players" not in data and data.get("game") == game and "players" in knobs:
+            data = data | {"players": players}
+        chosen = _from_table(data, path)
     else:
         chosen = load_preset(spec)
+        fixed = spec != game
     if chosen.game != game:
         raise RulesetError(f"the rules {chosen.name!r} are for {chosen.game}, not {game}")
-    return chosen
+    if players is None or chosen.seats == players:
+        return chosen
+    if fixed:
+        names = sorted(_preset_seats(game).items(), key=lambda item: (item[0] != game, item[0]))
+        preset = next((name for name, n in names if n == players), None)
+        raise SeatCountConflict(chosen, players, preset)
+    return for_players(chosen, players)
 
 
 def for_players(ruleset: Ruleset, players: int) -> Ruleset:

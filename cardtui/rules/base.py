@@ -8,6 +8,7 @@ and writes the comment above it in a dumped file.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import json
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self, get_args
@@ -152,6 +153,23 @@ class Text(Check):
         raise ValueError
 
 
+KEYS_SAID = 130
+"""An unknown key's message lists the keys allowed in about this many characters, whole names only."""
+
+
+def _keys_said(fields: Mapping[str, Any], game: str) -> str:
+    """The keys a ruleset allows, by name: all when they fit in KEYS_SAID characters, else the first ones whole
+    and how many more (where to see them all)."""
+    names = sorted(fields)
+    said = ", ".join(names)
+    if len(said) <= KEYS_SAID:
+        return said
+    shown: list[str] = []
+    while len(", ".join([*shown, names[len(shown)]])) <= KEYS_SAID:
+        shown.append(names[len(shown)])
+    return f"{', '.join(shown)} and {len(names) - len(shown)} more (`cardtui rules show {game}` lists them all)"
+
+
 def knob_help(field: dataclasses.Field[Any]) -> str:
     """What a knob does and allows, in words that read true whatever its value (`If true, ...` for a switch)."""
     doc: str = field.metadata["doc"]
@@ -240,9 +258,12 @@ class Ruleset:
         for key, value in data.items():
             field = fields.get(key)
             if field is None:
-                known = ", ".join(sorted(fields))
                 name = key if isinstance(key, str) and len(key) <= 40 and key.isprintable() else show(key)
-                raise RulesetError(f"{where}{name}: unknown key; the keys allowed are {known}")
+                said = data.get("game")
+                game = said if isinstance(said, str) and said in cls.GAMES else (cls.GAMES or ("GAME",))[0]
+                close = difflib.get_close_matches(key, fields, 1) if isinstance(key, str) else []
+                hint = f" (did you mean {close[0]}?)" if close else ""
+                raise RulesetError(f"{where}{name}: unknown key{hint}; the keys allowed are {_keys_said(fields, game)}")
             check: Check = field.metadata["check"]
             try:
                 values[key] = check.convert(value)

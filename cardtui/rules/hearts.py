@@ -70,8 +70,8 @@ class HeartsRules(TrickRules):
     )
     sun: SunScoring = knob(
         "off",
-        'taking all 13 tricks: scored as a moon ("off"), the others get twice the moon\'s points, '
-        "or the shooter loses them",
+        "taking every trick of the deal (13 at four players, 17 at three, 10 at five, 8 at six): scored as a "
+        'moon ("off"), the others get twice the moon\'s points, or the shooter loses them',
         Choice(SunScoring),
     )
     jack_of_diamonds: int = knob(

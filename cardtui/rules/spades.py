@@ -106,7 +106,10 @@ class SpadesRules(TrickRules):
         Choice(ExchangeMode),
     )
     blind_bids_allowed: bool = knob(
-        False, "a bid of 1-13 may be made blind, scoring the blind bid value for that seat alone, no bags", Bool()
+        False,
+        "a bid of 1 or more, up to the cards in a hand (13, or 17 at three players), may be made blind, scoring "
+        "the blind bid value for that seat alone, no bags",
+        Bool(),
     )
     blind_bid_value: int = knob(100, "points won or lost for a blind bid", IntRange(0, 1000))
     min_side_bid: int = knob(
@@ -161,6 +164,17 @@ class SpadesRules(TrickRules):
             return f"partnership: {self.game} needs partnership = {want}, found {str(self.partnership).lower()}"
         if self.partnership and self.players != 4:
             return f"players: partnership Spades is played by 4 players, not {self.players}; allowed: 4"
+        if (
+            not self.partnership
+            and self.blind_nil_allowed
+            and self.blind_nil_exchange
+            and (self.blind_nil_exchange_mode != "none")
+        ):
+            return (
+                f"blind_nil_exchange: {self.blind_nil_exchange} cards with a partner, but at {self.game} every seat "
+                f"plays for itself, so there is nobody to swap with; allowed: blind_nil_exchange = 0 or "
+                f'blind_nil_exchange_mode = "none"'
+            )
         return None
 
     @property

@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import dataclasses
 import os
-import shlex
 import signal
 import sys
 import threading
@@ -19,7 +18,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
 
-from cardtui.inert import inert
+from cardtui.inert import inert, shell_word
 from cardtui.rules.base import show
 from cardtui.session import Session
 from cardtui.tui.ascii import AsciiFilter
@@ -72,8 +71,10 @@ class Start:
 
 
 def pasteable(*words: object) -> str:
-    """A cardtui command to paste into a shell: a name with spaces, `*` or `[` comes quoted."""
-    return shlex.join(["cardtui", *map(str, words)])
+    """A cardtui command to paste into a shell: a name with spaces, `*` or `[` comes quoted; a name with a
+    character a terminal could act on (a line break, ESC) comes as a `$'...'` word (bash, zsh, ksh), its
+    characters escaped (`$'a\\nb.json'`), so the line is inert and pasting it opens the real file."""
+    return " ".join(["cardtui", *(shell_word(str(word)) for word in words)])
 
 
 class CardtuiApp(App[str | None]):
@@ -270,28 +271,28 @@ class CardtuiApp(App[str | None]):
         if session is None or session.save_path is None:
             return None
         path = session.save_path
-
+        shown = inert(path)  # a line break or ESC in the file's name is shown escaped, the lines kept apart
         if session.save_gone:
             from cardtui.saves import SaveError
 
-            problem = session.save_problem or f"{path}: the save was removed while the game was open"
+            problem = inert(session.save_problem or f"{path}: the save was removed while the game was open")
             try:
                 session.write_back()
             except SaveError as err:
                 return f"The game is lost from disk: {problem}; writing it back failed too: {err}"
             if session.is_over:
-                back = f"{problem}; the finished game was written back to {path}"
+                back = f"{problem}; the finished game was written back to {shown}"
                 return f"{back}\nWatch it with: {pasteable('replay', path)}"
-            back = f"{problem}; the game as last saved was written back to {path}"
+            back = f"{problem}; the game as last saved was written back to {shown}"
             return f"{back}\nResume it with: {pasteable('resume', path)}"
         if session.save_problem is not None:
             return (
-                f"The last move was not saved: {session.save_problem}\n"
+                f"The last move was not saved: {inert(session.save_problem)}\n"
                 f"Resume from the last move that was saved with: {pasteable('resume', path)}"
             )
         if session.is_over:
-            return f"The game is over and saved in {path}\nWatch it again with: {pasteable('replay', path)}"
-        return f"Game saved in {path}\nResume it with: {pasteable('resume', path)}"
+            return f"The game is over and saved in {shown}\nWatch it again with: {pasteable('replay', path)}"
+        return f"Game saved in {shown}\nResume it with: {pasteable('resume', path)}"
 
     def network_message(self, remote: RemoteSource) -> str:
         """Leaving a network table: the seat waits; the host's own seat closes the table (its save stays)."""

@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from textual.worker import Worker, WorkerState
 
 from cardtui.inert import inert
-from cardtui.rules import Ruleset, list_presets, load_preset, load_ruleset, read_house_rules
+from cardtui.rules import Ruleset, SeatCountConflict, list_presets, read_house_rules, resolve_ruleset
 from cardtui.saves import MAX_SEED
 from cardtui.seats import MAX_NAME, Seat, SeatError, check_seats, default_names
 from cardtui.tui.common import GAME_TITLES
@@ -52,18 +52,29 @@ class Form:
     seed: int
 
     def setup(self) -> GameSetup:
-        """The GameSetup, or a ValueError (a RulesetError too) saying what is wrong."""
+        """The GameSetup, or a ValueError (a RulesetError too) saying what is wrong.
+
+        The rules are read as `--rules` is (`resolve_ruleset`): the game's own preset and a file without
+        `players` are re-seated for the Players chosen; rules that say how many play (a preset for a count,
+        house rules, a file writing `players`) at another count are refused, naming both.
+        """
         if self.rules == FILE:
             if not self.path:
                 raise ValueError("type the path of a TOML rules file, or choose a preset")
-            ruleset = load_ruleset(Path(self.path).expanduser())
+            spec: str | Path = Path(self.path).expanduser()
         elif self.rules.startswith(HOUSE):
-            ruleset = load_ruleset(Path(self.rules.removeprefix(HOUSE)))
+            spec = Path(self.rules.removeprefix(HOUSE))
         else:
-            ruleset = load_preset(self.rules)
-        if ruleset.game != self.game:
-            raise ValueError(f"the rules {ruleset.name!r} are for {ruleset.game}, not {self.game}")
-        ruleset = find_game(self.game).with_seats(ruleset, self.players)
+            spec = self.rules
+        entry = find_game(self.game)
+        try:
+            ruleset = resolve_ruleset(self.game, spec, self.players if entry.players_knob else None)
+        except SeatCountConflict as err:
+            title, seats = err.ruleset.title, err.ruleset.seats
+            raise ValueError(
+                f"Rules: {title} are for {seats} players, not {self.players} — choose {seats} players, or other rules"
+            ) from None
+        ruleset = entry.with_seats(ruleset, self.players)
         return GameSetup(ruleset, self.seats, self.seed)
 
 
@@ -101,6 +112,8 @@ class NewGameScreen(Screen[GameSetup | None]):
         self.game = game if game in GAME_TITLES else GAMES[0].name
         self._offered_counts = self._player_counts()
         """The player counts the players choice offers (they follow the game)."""
+        self._conflict_said = False
+        """Whether the message line names rules for another count (it goes once they agree)."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="form", id="new-game-form"):
@@ -191,9 +204,42 @@ class NewGameScreen(Screen[GameSetup | None]):
 
     @on(Select.Changed, "#rules")
     def rules_chosen(self, event: Select.Changed) -> None:
-        """A preset or house rules chosen over a typed path: the path goes, so nothing on the form is ignored."""
+        """A preset or house rules chosen over a typed path: the path goes, so nothing on the form is ignored;
+        and the Players field takes the count the rules are for (`hearts-3`: 3)."""
         if event.value != FILE:
             self.query_one("#file", Input).value = ""
+        seats = self._rules_seats(event.value)
+        players = self.query_one("#players", Select)
+        if seats is not None and players.display and any(n == seats for _, n in self._offered_counts):
+            players.value = seats
+
+    def _rules_seats(self, value: object) -> int | None:
+        """How many play by the rules chosen in the list; None for a file not read yet."""
+        if isinstance(value, str) and value.startswith(HOUSE):
+            return next((r.seats for path, r in self.house if HOUSE + str(path) == value), None)
+        return next((p.seats for p in self.presets if p.game == self.game and p.name == value), None)
+
+    def _reseat_rules(self) -> None:
+        """The Players field changed: a preset gives way to the game's preset for that count (`hearts-3` for 3,
+        the game's own preset first); house rules for another count are named in a note (Start refuses them)."""
+        rules = self.query_one("#rules", Select)
+        seats, count = self._rules_seats(rules.value), self._count()
+        if self._conflict_said:
+            self._conflict_said = False
+            self.say("")
+        if seats is None or seats == count or find_game(self.game).players_knob is None:
+            return
+        if isinstance(rules.value, str) and rules.value.startswith(HOUSE):
+            title = next((r.title for path, r in self.house if HOUSE + str(path) == rules.value), "")
+            self.say(f"Rules: {title} are for {seats} players, not {count} — choose {seats} players, or other rules")
+            self._conflict_said = True
+            return
+        ours = sorted((p for p in self.presets if p.game == self.game), key=lambda p: p.name != self.game)
+        sibling = next((p.name for p in ours if p.seats == count), None)
+        if sibling is not None:
+            rules.value = sibling
+        elif rules.value != self.game and any(p.name == self.game for p in ours):
+            rules.value = self.game  # the game's own preset plays at any count its rules take
 
     def _player_counts(self) -> list[tuple[str, int]]:
         """The choices of how many play: every count the game takes (Eight of Spades' 2 to 8)."""
@@ -235,10 +281,12 @@ class NewGameScreen(Screen[GameSetup | None]):
             self.game = event.value
             self._offer_rules(keep=False)
             self._fill_seats(reset_names=True)
+            self._reseat_rules()
 
     @on(Select.Changed, "#players")
     def players_changed(self) -> None:
         self._fill_seats(reset_names=True)
+        self._reseat_rules()
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
