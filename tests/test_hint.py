@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 from cardtui import api
 from cardtui.cli import app
+from cardtui.games import create_game
+from cardtui.rules import load_preset
 from cardtui.saves import write_save
+from cardtui.variants import find_game
 
 
 def save_at_play(tmp_path: Path, game: str, moves: int) -> Path:
@@ -66,3 +70,24 @@ def test_the_hint_command_the_api_and_the_table_give_one_answer(tmp_path: Path) 
         at_the_table = Session.of_save(load_save(path)).bot_decision(level)
         assert told["action"] == suggested["action"] == at_the_table.action.to_json()
         assert told["reason"] == suggested["reason"] == at_the_table.reason
+
+
+def test_a_spades_hint_speaks_of_the_side_with_partners_and_of_the_seat_at_cutthroat() -> None:
+    """Cutthroat has no sides: its hard player's reasons, bids and plays alike, say whose points they mean."""
+    for preset, words in (("spades", "for the side"), ("cutthroat", "for the seat")):
+        game = create_game(load_preset(preset))
+        rng = random.Random(3)
+        bot = find_game(preset).make_bot("hard", 5)
+        reasons: list[str] = []
+        while len(reasons) < 8:
+            if game.is_chance:
+                game.apply(game.chance_action(rng))
+                continue
+            tm = game.to_move
+            assert tm is not None
+            decision = bot.decide(game.view(tm.seat), rng)
+            if "expects" in decision.reason:
+                reasons.append(decision.reason)
+            game.apply(decision.action)
+        assert all(words in r for r in reasons), reasons
+        assert any(r.startswith("bids") for r in reasons) and any(not r.startswith("bids") for r in reasons)

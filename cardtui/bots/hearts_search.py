@@ -71,7 +71,7 @@ class HeartsSearch(SearchBot):
         scores, winners = hearts_result(st.taken, seen, ruleset)
         return hearts_value(scores, winners, seen.seat), scores[seen.seat]
 
-    def _say(self, points: float) -> str:
+    def _say(self, points: float, ruleset: Ruleset) -> str:
         return f"{points:.1f} points"
 
     # ---- passing

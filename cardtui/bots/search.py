@@ -194,7 +194,7 @@ class SearchBot:
         """How good a played-out deal is for the seat, and the points it brings."""
         raise NotImplementedError
 
-    def _say(self, points: float) -> str:
+    def _say(self, points: float, ruleset: Ruleset) -> str:
         """A candidate's average points, as the reason says them."""
         raise NotImplementedError
 
@@ -248,12 +248,14 @@ class SearchBot:
             return Decision(Play(view.seat, Card.from_index(card)), f"{code(card)}: {why}")
         best, nxt = best_two(totals)
         card = candidates[best]
-        return Decision(Play(view.seat, Card.from_index(card)), self._reason(candidates, best, nxt, points, n))
+        return Decision(Play(view.seat, Card.from_index(card)), self._reason(view, candidates, best, nxt, points, n))
 
-    def _reason(self, candidates: list[int], best: int, nxt: int | None, points: list[float], n: int) -> str:
-        text = f"{code(candidates[best])}: expects {self._say(points[best] / n)} this deal"
+    def _reason(
+        self, view: TrickView, candidates: list[int], best: int, nxt: int | None, points: list[float], n: int
+    ) -> str:
+        text = f"{code(candidates[best])}: expects {self._say(points[best] / n, view.ruleset)} this deal"
         if nxt is not None:
-            text += f" (next best {code(candidates[nxt])}: {self._say(points[nxt] / n)})"
+            text += f" (next best {code(candidates[nxt])}: {self._say(points[nxt] / n, view.ruleset)})"
         return text + f", {n} samples"
 
     # ---- weighing every choice (the review)

@@ -223,6 +223,11 @@ class SpadesRules(TrickRules):
         """The seat opposite, at a partnership table; None when every seat plays for itself."""
         return (seat + self.seats // 2) % self.seats if self.partnership else None
 
+    def opponents(self, seat: int) -> int:
+        """The seats not on this seat's side, a bit per seat."""
+        side = self.side_of(seat)
+        return sum(1 << s for s in range(self.seats) if self.side_of(s) != side)
+
     def bidding_order(self, dealer: int) -> list[int]:
         """The seats in the order they bid, from the dealer's left round to the dealer; the first also leads."""
         return [(dealer + i) % self.seats for i in range(1, self.seats + 1)]
