@@ -18,9 +18,9 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+import cardtui.net.protocol as protocol
 from cardtui.games import Event, IllegalAction, PlayerView, create_game, event_from_json, view_from_json
 from cardtui.games.base import Bid
-from cardtui.net import protocol
 from cardtui.net.protocol import ProtocolError
 from cardtui.rules import ruleset_from_dict
 from cardtui.rules.base import show
