@@ -114,8 +114,8 @@ async def test_the_exit_line_says_the_game_is_lost_when_it_cannot_be_written_bac
     session.close()
 
 
-async def test_the_exit_line_pastes_into_a_shell_whatever_the_name(tmp_path: Path) -> None:
-    path = tmp_path / "my game [1] *.json"
+async def quit_at_the_pass(path: Path) -> str:
+    """What the app prints on leaving a new game saved at `path` with ctrl+q."""
     session = Session.new(load_preset("hearts"), SEATS, 7, save_path=path)
     app = CardtuiApp(Start(session=session), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -123,6 +123,12 @@ async def test_the_exit_line_pastes_into_a_shell_whatever_the_name(tmp_path: Pat
         await pilot.press("ctrl+q")
     message = app.return_value
     assert message is not None
+    return message
+
+
+async def test_the_exit_line_pastes_into_a_shell_whatever_the_name(tmp_path: Path) -> None:
+    path = tmp_path / "my game [1] *.json"
+    message = await quit_at_the_pass(path)
     command = message.splitlines()[-1].removeprefix("Resume it with: ")
     assert shlex.split(command) == ["cardtui", "resume", str(path)]
 
@@ -131,14 +137,7 @@ async def test_the_exit_line_shows_a_line_break_escaped_and_its_command_opens_th
     """A name with a line break and ESC: two lines, the name shown inert in both, and the resume command a
     shell word (`$'...'`) that bash turns back into the real name."""
     path = tmp_path / "two\nlines\x1b[2J.json"
-    session = Session.new(load_preset("hearts"), SEATS, 7, save_path=path)
-    app = CardtuiApp(Start(session=session), Settings(speed="instant"))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settled_at(pilot, app, PassScreen)
-        await pilot.press("ctrl+q")
-    message = app.return_value
-    assert message is not None
-    saved, resume = message.split("\n")
+    saved, resume = (await quit_at_the_pass(path)).split("\n")
     assert saved == f"Game saved in {tmp_path}/two\\nlines\\x1b[2J.json"
     command = resume.removeprefix("Resume it with: ")
     assert command.isprintable() and command.startswith("cardtui resume $'")
