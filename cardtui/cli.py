@@ -1194,8 +1194,13 @@ def _new_table(
 
     if game is None:
         fail(f"say which game to host ({_game_names_said()}), or --resume SAVE")
-    ruleset = _load_rules(_check_game(game), rules)
-    chosen, you = _host_seats(seats or ",".join(["open"] * ruleset.seats), game)
+    game = _check_game(game)
+    if seats is None:
+        ruleset = _load_rules(game, rules)
+        chosen, you = _host_seats(",".join(["open"] * ruleset.seats), game)
+    else:
+        chosen, you = _host_seats(seats, game)
+        ruleset = _load_rules(game, rules, len(chosen), "--seats")
     ruleset = _for_players(ruleset, len(chosen), "--seats", "{game} has {seats} seats, found {count}")
     chosen_seed = _check_seed(seed)
     if save is not None and occupied(save):

@@ -31,6 +31,10 @@ runner = CliRunner()
         (["hearts", "--seats", "open,chair,bot,bot"], "expected you, open, bot or bot:LEVEL"),
         (["spades", "--seats", "open,bot,bot"], "--seats: Spades has 4 seats, found 3"),
         (["hearts", "--seats", "open,bot"], "--seats: Hearts takes 3 to 6 players, not 2"),
+        (
+            ["hearts", "--rules", "hearts-5", "--seats", "open,bot,bot"],
+            "--seats: the rules hearts-5 are for 5 players, but --seats lists 3",
+        ),
         (["hearts", "--seats", "bot,bot,bot,bot"], "at least one open seat"),
         (["eight-of-spades", "--seats", ",".join(["open"] * 9)], "2 to 8 players"),
         (["hearts", "--port", "70000"], "--port: expected 0..65535"),
