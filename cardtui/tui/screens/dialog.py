@@ -17,7 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from cardtui.tui.messages import AskToLeave
-from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH, keep_focus, size_classes
+from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH, fit_or_notice, keep_focus, size_classes, too_small
 from cardtui.tui.widgets.size_notice import SizeNotice
 
 T = TypeVar("T")
@@ -76,9 +76,7 @@ class DecisionDialog(ModalScreen[T]):
     def __init__(self, table_help: TableHelp | None = None) -> None:
         super().__init__()
         self.table_help = table_help
-        # Like the table: below 60x20 only the size notice shows, so no decision is made unseen.
-        self.HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-fits")]
-        self.VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-fits")]
+        fit_or_notice(self)  # like the table: below 60x20 only the size notice shows
         self._refocus: Widget | None = None
         self._aside_focus: Widget | None = None
         self._given = False
@@ -131,7 +129,7 @@ class DecisionDialog(ModalScreen[T]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Talk and the lobby only where the table has them (a local table has neither); set aside, only the keys
         that decide nothing; behind the size notice, none."""
-        if self.has_class("-too-narrow") or self.has_class("-too-short"):
+        if too_small(self):
             return False
         if self.aside and action not in ASIDE_ACTIONS:
             return False

@@ -39,6 +39,18 @@ def keep_focus(screen: Screen[Any], size: Size, kept: Widget | None) -> Widget |
     return None
 
 
+def fit_or_notice(screen: Screen[Any]) -> None:
+    """Give a screen with no layouts of its own (a dialog, the hand-over) the two cases: it fits, or below 60x20
+    only the size notice shows, so nothing is decided unseen (call it from `__init__`)."""
+    screen.HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-fits")]
+    screen.VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-fits")]
+
+
+def too_small(screen: Screen[Any]) -> bool:
+    """Whether the size notice hides the screen (its breakpoints say the terminal is under 60x20)."""
+    return screen.has_class("-too-narrow") or screen.has_class("-too-short")
+
+
 def size_classes(screen: Screen[Any]) -> None:
     """Give `screen` its breakpoint classes for the terminal as it is now (call it from `on_mount`).
 
@@ -74,7 +86,7 @@ class FitsTerminal(Screen[None]):
         return SizeNotice(MIN_WIDTH, MIN_HEIGHT, id="size-notice")
 
     def too_small(self) -> bool:
-        return self.has_class("-too-narrow") or self.has_class("-too-short")
+        return too_small(self)
 
     def hidden_action(self, action: str) -> bool:
         """Whether `action` must wait: the notice hides the screen and does not name it."""

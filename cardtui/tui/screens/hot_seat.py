@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from cardtui.inert import inert
-from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH, size_classes
+from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH, fit_or_notice, size_classes, too_small
 from cardtui.tui.widgets.size_notice import SizeNotice
 
 
@@ -42,8 +42,7 @@ class HotSeatScreen(ModalScreen[None]):
         """When the mouse button of the click to come was pressed (a click is made when its button goes down)."""
         self.accepting = asyncio.Event()
         """Set once keys are taken as the next person's answer (tests and the screen wait on it)."""
-        self.HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-fits")]
-        self.VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-fits")]
+        fit_or_notice(self)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="hot-seat-dialog", classes="dialog"):
@@ -75,8 +74,7 @@ class HotSeatScreen(ModalScreen[None]):
 
     def deliberate(self, when: float) -> bool:
         """Whether an input made at `when` (the event's time) came after the screen asked for it, in sight."""
-        too_small = self.has_class("-too-narrow") or self.has_class("-too-short")
-        return self.accepting.is_set() and when >= self.shown_at + self.GRACE and not too_small
+        return self.accepting.is_set() and when >= self.shown_at + self.GRACE and not too_small(self)
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
