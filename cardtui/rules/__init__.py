@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import tomli_w
@@ -164,15 +167,16 @@ def _from_table(data: dict[str, Any], path: Path) -> Ruleset:
     return ruleset
 
 
-def _preset_seats(game: str) -> dict[str, int]:
+@functools.cache
+def _preset_seats(game: str) -> Mapping[str, int]:
     """The seat count of each of a game's shipped presets, by name, read from the files' `players` (4 when a
-    preset leaves it out)."""
+    preset leaves it out). Read once: every ruleset and save loaded asks, and the shipped files don't change."""
     seats: dict[str, int] = {}
     for path in preset_dir().glob(f"{game}*.toml"):
         if path.stem == game or path.stem.removeprefix(f"{game}-") != path.stem:
             players = _read_toml(path).get("players", 4)
             seats[path.stem] = players if isinstance(players, int) else 4
-    return seats
+    return MappingProxyType(seats)
 
 
 def preset_name_problem(ruleset: Ruleset) -> str | None:
