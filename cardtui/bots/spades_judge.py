@@ -25,6 +25,7 @@ from cardtui.bots.spades_search import (
     sample_spades,
     spades_result,
     spades_value,
+    whose,
 )
 from cardtui.games.base import Action, Bid, Play, PlayerView
 from cardtui.games.fast import DealState, FastRules
@@ -107,7 +108,7 @@ class SpadesJudge(judge.TrickJudge):
     def solve_end(self, game: TrickGame, view: TrickView) -> judge.Solved:
         rules = view.ruleset
         assert isinstance(rules, SpadesRules)
-        unit = "tricks for the side" if rules.partnership else "tricks for the seat"
+        unit = f"tricks {whose(rules)}"
         if 0 in read_view(view).bids:
             return judge.Solved((), unit, True, False, 0, NIL_NOTE)
         solution = solve_spades(DealState.of(game), rules, view.seat, self.solver_nodes)

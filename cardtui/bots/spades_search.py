@@ -286,4 +286,5 @@ __all__ = [
     "sample_spades",
     "spades_result",
     "spades_value",
+    "whose",
 ]
