@@ -43,13 +43,27 @@ class ToMove:
 # ---------------------------------------------------------------- actions
 
 
+def _plain(value: Any) -> Any:
+    """A field of an action as the save file holds it: a card as its code, a hand as its codes."""
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, CardSet):
+        return value.codes()
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
 class Action:
-    """Base of the logged decisions; `type` is the save file's tag."""
+    """Base of the logged decisions (each a frozen dataclass); `type` is the save file's tag."""
 
     type: ClassVar[str]
+    __dataclass_fields__: ClassVar[dict[str, Any]]
 
     def to_json(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """The save file's form: the tag, then each field in declared order, cards as their codes."""
+        fields = dataclasses.fields(self)
+        return {"type": self.type} | {f.name: _plain(getattr(self, f.name)) for f in fields}
 
     def label(self) -> str:
         """How a player says it in a log line; a kind with no words of its own says its tag (`deal`)."""
@@ -68,9 +82,6 @@ class Deal(Action):
     dealer: int
     hands: tuple[CardSet, ...]
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "deal", "dealer": self.dealer, "hands": [h.codes() for h in self.hands]}
-
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Pass(Action):
@@ -79,9 +90,6 @@ class Pass(Action):
     type: ClassVar[str] = "pass"
     seat: int
     cards: tuple[Card, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "pass", "seat": self.seat, "cards": [c.code for c in self.cards]}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -102,9 +110,6 @@ class Bid(Action):
         word = "nil" if self.bid == 0 else str(self.bid)
         return f"blind {word}" if self.blind else word
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "bid", "seat": self.seat, "bid": self.bid, "blind": self.blind}
-
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Play(Action):
@@ -113,9 +118,6 @@ class Play(Action):
     type: ClassVar[str] = "play"
     seat: int
     card: Card
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "play", "seat": self.seat, "card": self.card.code}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -130,9 +132,6 @@ class Undo(Action):
     seat: int
     to: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "undo", "seat": self.seat, "to": self.to}
-
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Claim(Action):
@@ -140,9 +139,6 @@ class Claim(Action):
 
     type: ClassVar[str] = "claim"
     seat: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "claim", "seat": self.seat}
 
 
 class Choices(Sequence[Action]):
