@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import shlex
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ import pytest
 from cardtui.games.base import Play, ToMove
 from cardtui.hand_order import arrange
 from cardtui.saves import LoadedSave, load_save
-from tests.support.terminal import Tmux, saved_past, shows
+from tests.support.terminal import Tmux, polls, saved_past, shows
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
@@ -29,8 +28,7 @@ def hand_line(screen: str) -> str:
 
 def my_turn(tmux: Tmux, save: Path) -> LoadedSave:
     """Poll the save until seat 0 is to play: the app wrote it and is waiting for our keys."""
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
+    for _ in polls(20):
         loaded = load_save(save)
         if loaded.game.to_move == ToMove(0, "play"):
             return loaded

@@ -20,7 +20,7 @@ from cardtui.cards import Card
 from cardtui.games.base import Pass, Play
 from cardtui.games.hearts import HeartsGame
 from cardtui.saves import LoadedSave, load_save
-from tests.support.terminal import Tmux, app_pid, saved_past, shows
+from tests.support.terminal import Tmux, app_pid, polls, saved_past, shows
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
@@ -68,8 +68,7 @@ def assert_private(screen: str, secrets: set[Card], where: str) -> None:
 
 def ended_within(pid: int, seconds: float) -> bool:
     """Whether process `pid` ends (or is only a zombie left to reap) within `seconds`."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    for _ in polls(seconds):
         try:
             state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
         except FileNotFoundError:
@@ -120,8 +119,7 @@ def test_a_hot_seat_deal_in_tmux_never_shows_the_other_persons_cards(tmp_path: P
     viewer = 0  # the person who has the keyboard: Ann until she hands it over
     try:
         tmux.start("hot", f"resume {shlex.quote(str(save))} --speed instant")
-        deadline = time.monotonic() + 420
-        while time.monotonic() < deadline:
+        for _ in polls(420):
             screen = tmux.screen("hot")
             loaded = load_save(save)
             if game_of(loaded).deal_records:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,7 +14,7 @@ import pytest
 
 from cardtui.games.base import Pass, Play
 from cardtui.saves import LoadedSave, load_save
-from tests.support.terminal import Tmux, shows
+from tests.support.terminal import Tmux, polls, shows
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
@@ -25,8 +24,7 @@ TERMINAL = {0: "host", 1: "west", 3: "east"}
 
 def position(save: Path, after: int, seconds: float = 20) -> LoadedSave:
     """The host's save once it holds more than `after` actions and a person is to move (or the game ended)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    for _ in polls(seconds):
         loaded = load_save(save)
         tm = loaded.game.to_move
         # People pass at once, in any order; a save caught while the passes are being logged is passed over.

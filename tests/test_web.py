@@ -30,7 +30,7 @@ from cardtui.saves import LoadedSave, load_save
 from cardtui.session import Session
 from tests.support.browser import Browser, Page
 from tests.support.net import seats_of
-from tests.support.terminal import Tmux, app_pid
+from tests.support.terminal import Tmux, app_pid, polls
 
 pytestmark = pytest.mark.browser
 
@@ -125,8 +125,7 @@ def find(screen: str, text: str) -> tuple[int, int]:
 
 def position(save: Path, after: int, seats: set[int]) -> LoadedSave:
     """The save once it holds more than `after` actions and one of `seats` is to move (or the game ended)."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+    for _ in polls(30):
         loaded = load_save(save)
         tm = loaded.game.to_move
         # People pass at once, in any order; a save caught while the passes are being logged is passed over.

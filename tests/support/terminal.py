@@ -8,12 +8,26 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from cardtui.saves import load_save
 
 ROOT = Path(__file__).resolve().parents[2]
+POLL_GAP = 0.02
+"""Seconds between two looks at a terminal, a save or a process: a look spawns a process or replays a save, and
+looking without a gap takes the CPU the app under test needs to get there."""
+
+
+def polls(seconds: float) -> Iterator[None]:
+    """Yield once a look until `seconds` have passed, with `POLL_GAP` between looks; the caller's loop ends
+    with its AssertionError when this runs out."""
+    deadline = time.monotonic() + seconds
+    while True:
+        yield
+        if time.monotonic() >= deadline:
+            return
+        time.sleep(POLL_GAP)
 
 
 class Tmux:
@@ -36,9 +50,8 @@ class Tmux:
         self.run("send-keys", "-t", name, *keys)
 
     def wait(self, name: str, ok: Callable[[str], bool], what: str, seconds: float = 20) -> str:
-        deadline = time.monotonic() + seconds
         text = ""
-        while time.monotonic() < deadline:
+        for _ in polls(seconds):
             text = self.screen(name)
             if ok(text):
                 return text
@@ -51,8 +64,7 @@ class Tmux:
 def app_pid(tmux: Tmux, name: str) -> int:
     """The cardtui process in a pane: the pane's shell's child (polled until it has started)."""
     shell = int(tmux.run("display-message", "-p", "-t", name, "#{pane_pid}").strip())
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
+    for _ in polls(20):
         for task in Path(f"/proc/{shell}/task").iterdir():
             children = (task / "children").read_text().split()
             if children:
