@@ -43,6 +43,17 @@ class ToMove:
 # ---------------------------------------------------------------- actions
 
 
+def _field_names(cls: type[Action]) -> tuple[str, ...]:
+    """An action class's fields in declared order, read once: a save writes every action of its log."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
+_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
+
+
 def _plain(value: Any) -> Any:
     """A field of an action as the save file holds it: a card as its code, a hand as its codes."""
     if isinstance(value, Card):
@@ -62,8 +73,10 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         """The save file's form: the tag, then each field in declared order, cards as their codes."""
-        fields = dataclasses.fields(self)
-        return {"type": self.type} | {f.name: _plain(getattr(self, f.name)) for f in fields}
+        out: dict[str, Any] = {"type": self.type}
+        for name in _field_names(type(self)):
+            out[name] = _plain(getattr(self, name))
+        return out
 
     def label(self) -> str:
         """How a player says it in a log line; a kind with no words of its own says its tag (`deal`)."""

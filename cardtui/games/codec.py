@@ -112,70 +112,144 @@ def read_event(data: Any, parse_action: ParseAction) -> Event:
     return from_json(cls, {k: v for k, v in data.items() if k != "kind"}, parse_action, cls.kind)
 
 
-@functools.cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+Reader = Callable[[Any, ParseAction, str], Any]
+"""Reads one value of a kind from its JSON form: (data, the game's action parser, where it is for an error)."""
 
 
 def _read(kind: Any, data: Any, parse_action: ParseAction, where: str) -> Any:
+    return _reader(kind)(data, parse_action, where)
+
+
+@functools.cache
+def _reader(kind: Any) -> Reader:
+    """How a value of `kind` (a type or a type hint) is read, as one function, worked out once per kind: a network
+    client reads a view after every action."""
     origin, args = typing.get_origin(kind), typing.get_args(kind)
     if origin in (typing.Union, types.UnionType):
-        if data is None and type(None) in args:
-            return None
-        (inner,) = [a for a in args if a is not type(None)]
-        return _read(inner, data, parse_action, where)
+        return _optional(args)
     if origin is tuple:
-        items = _list(data, where)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_read(args[0], d, parse_action, f"{where}[{i}]") for i, d in enumerate(items))
-        if len(items) != len(args):
-            raise FormError(f"{where}: expected {len(args)} items, found {len(items)}")
-        return tuple(
-            _read(a, d, parse_action, f"{where}[{i}]") for i, (a, d) in enumerate(zip(args, items, strict=True))
-        )
+        return _tuple(args)
     if origin is Sequence:
-        return _legal(data, parse_action, where)
+        return _legal
     if origin is typing.Literal:
+        return _literal(args)
+    if kind in (int, str, bool):
+        return _plain(kind)
+    if kind is Card:
+        return _card_at
+    if kind is CardSet:
+        return _card_set
+    if kind is Suit:
+        return _suit
+    if isinstance(kind, type) and issubclass(kind, Ruleset):
+        return _ruleset
+    if isinstance(kind, type) and issubclass(kind, Action):
+        return _action_of(kind)
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        return _dataclass(kind)
+    raise TypeError(f"no JSON form for {kind!r}")
+
+
+def _optional(args: tuple[Any, ...]) -> Reader:
+    (inner_kind,) = [a for a in args if a is not type(None)]
+    inner = _reader(inner_kind)
+    may_be_none = type(None) in args
+
+    def read(data: Any, parse_action: ParseAction, where: str) -> Any:
+        if data is None and may_be_none:
+            return None
+        return inner(data, parse_action, where)
+
+    return read
+
+
+def _tuple(args: tuple[Any, ...]) -> Reader:
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _reader(args[0])
+
+        def many(data: Any, parse_action: ParseAction, where: str) -> Any:
+            return tuple(item(d, parse_action, f"{where}[{i}]") for i, d in enumerate(_list(data, where)))
+
+        return many
+    readers = tuple(_reader(a) for a in args)
+
+    def fixed(data: Any, parse_action: ParseAction, where: str) -> Any:
+        items = _list(data, where)
+        if len(items) != len(readers):
+            raise FormError(f"{where}: expected {len(readers)} items, found {len(items)}")
+        return tuple(r(d, parse_action, f"{where}[{i}]") for i, (r, d) in enumerate(zip(readers, items, strict=True)))
+
+    return fixed
+
+
+def _literal(args: tuple[Any, ...]) -> Reader:
+    def read(data: Any, parse_action: ParseAction, where: str) -> Any:
         if type(data) is not str or data not in args:
             raise FormError(f"{where}: expected one of {', '.join(map(str, args))}, found {data!r}")
         return data
-    if kind in (int, str, bool):
+
+    return read
+
+
+def _plain(kind: type) -> Reader:
+    def read(data: Any, parse_action: ParseAction, where: str) -> Any:
         if type(data) is not kind:
             raise FormError(f"{where}: expected {kind.__name__}, found {type(data).__name__}")
         return data
-    if kind is Card:
-        return _card(data, where)
-    if kind is CardSet:
-        return CardSet(_card(c, f"{where}[{i}]") for i, c in enumerate(_list(data, where)))
-    if kind is Suit:
-        letters = "CDHS"
-        if not isinstance(data, str) or len(data) != 1 or data not in letters:
-            raise FormError(f"{where}: expected a suit letter C, D, H or S, found {data!r}")
-        return Suit(letters.index(data))
-    if isinstance(kind, type) and issubclass(kind, Ruleset):
-        try:
-            return ruleset_from_dict(_dict(data, where), f"{where}.")
-        except RulesetError as err:
-            raise FormError(str(err)) from None
-    if isinstance(kind, type) and issubclass(kind, Action):
+
+    return read
+
+
+def _card_at(data: Any, parse_action: ParseAction, where: str) -> Card:
+    return _card(data, where)
+
+
+def _card_set(data: Any, parse_action: ParseAction, where: str) -> CardSet:
+    return CardSet(_card(c, f"{where}[{i}]") for i, c in enumerate(_list(data, where)))
+
+
+def _suit(data: Any, parse_action: ParseAction, where: str) -> Suit:
+    letters = "CDHS"
+    if not isinstance(data, str) or len(data) != 1 or data not in letters:
+        raise FormError(f"{where}: expected a suit letter C, D, H or S, found {data!r}")
+    return Suit(letters.index(data))
+
+
+def _ruleset(data: Any, parse_action: ParseAction, where: str) -> Ruleset:
+    try:
+        return ruleset_from_dict(_dict(data, where), f"{where}.")
+    except RulesetError as err:
+        raise FormError(str(err)) from None
+
+
+def _action_of(kind: type[Action]) -> Reader:
+    def read(data: Any, parse_action: ParseAction, where: str) -> Action:
         action = _action(data, parse_action, where)
         if not isinstance(action, kind):
             raise FormError(f"{where}: expected a {kind.type} action, found {action.type}")
         return action
-    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+
+    return read
+
+
+def _dataclass(kind: type) -> Reader:
+    hints = typing.get_type_hints(kind)
+    wanted = tuple((f.name, _reader(hints[f.name])) for f in dataclasses.fields(kind) if f.init)
+    names = frozenset(name for name, _ in wanted)
+
+    def read(data: Any, parse_action: ParseAction, where: str) -> Any:
         fields = _dict(data, where)
-        hints = _hints(kind)
-        wanted = [f for f in dataclasses.fields(kind) if f.init]
-        unknown = set(fields) - {f.name for f in wanted}
+        unknown = fields.keys() - names
         if unknown:
             raise FormError(f"{where}: unknown field {sorted(unknown)[0]!r}")
         values = {}
-        for f in wanted:
-            if f.name not in fields:
-                raise FormError(f"{where}: missing field {f.name!r}")
-            values[f.name] = _read(hints[f.name], fields[f.name], parse_action, f"{where}.{f.name}")
+        for name, read_field in wanted:
+            if name not in fields:
+                raise FormError(f"{where}: missing field {name!r}")
+            values[name] = read_field(fields[name], parse_action, f"{where}.{name}")
         return kind(**values)
-    raise TypeError(f"no JSON form for {kind!r}")
+
+    return read
 
 
 def _legal(data: Any, parse_action: ParseAction, where: str) -> Sequence[Action]:
