@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import signal
@@ -13,6 +14,8 @@ from typing import Any
 
 import pytest
 import textual._wait
+import typer.main
+import typer.testing
 from hypothesis import settings
 
 from tests.support.markers import long_first, mark
@@ -38,6 +41,10 @@ settings.load_profile("cardtui")
 # the drawn result, never on one pause.
 textual._wait.SLEEP_GRANULARITY = 0.01
 textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
+
+# Typer's CliRunner builds the click command from the app at every invoke, reading each command's signature and type
+# hints again: about 30 ms, hundreds of times a lane. The app is made once at import; its command is built once too.
+pytest.MonkeyPatch().setattr(typer.testing, "_get_command", functools.cache(typer.main.get_command))
 
 
 @pytest.fixture(autouse=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -103,7 +104,12 @@ def _calls_import_module(func: ast.expr) -> bool:
 
 
 def internal_graph() -> dict[str, set[str]]:
-    """Module -> the cardtui modules (files or packages) it imports."""
+    """Module -> the cardtui modules (files or packages) it imports (a copy the caller may change)."""
+    return {me: set(targets) for me, targets in _graph().items()}
+
+
+@functools.cache
+def _graph() -> dict[str, set[str]]:
     files = package_files()
     known = {module_name(path) for path in files}
     graph: dict[str, set[str]] = {}
