@@ -13,7 +13,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from math import comb
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypeVar, dataclass_transform, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, Self, TypeVar, dataclass_transform, overload
 
 from cardtui.cards import Card, CardError, CardSet, parse_card
 from cardtui.rules import Ruleset
@@ -166,8 +166,14 @@ class Choices(Sequence[Action]):
     def __init__(
         self, items: Sequence[Card], k: int, make: Callable[[tuple[Card, ...]], Action], or_none: bool = False
     ) -> None:
-        self._items, self._k, self._make, self._or_none = tuple(items), k, make, or_none
-        self._len = comb(len(self._items), k) + or_none
+        self.items: Final = tuple(items)
+        """The cards the choices are made from."""
+        self.k: Final = k
+        """How many cards each choice holds (but the empty one, with `or_none`)."""
+        self.or_none: Final = or_none
+        """Whether passing no cards is a choice too."""
+        self._make = make
+        self._len = comb(len(self.items), k) + or_none
 
     def __len__(self) -> int:
         return self._len
@@ -183,7 +189,7 @@ class Choices(Sequence[Action]):
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError(index)
-        if self._or_none:
+        if self.or_none:
             if index == 0:
                 return self._make(())
             index -= 1
@@ -191,50 +197,35 @@ class Choices(Sequence[Action]):
 
     def __contains__(self, value: object) -> bool:
         cards = getattr(value, "cards", None)
-        if not isinstance(cards, tuple) or not self.allows(len(cards)) or not set(cards) <= set(self._items):
+        if not isinstance(cards, tuple) or not self.allows(len(cards)) or not set(cards) <= set(self.items):
             return False
         return value == self._make(tuple(sorted(cards)))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Choices):
             return NotImplemented
-        same = self._items == other._items and self._k == other._k and self._or_none == other._or_none
+        same = self.items == other.items and self.k == other.k and self.or_none == other.or_none
         return same and (self._len == 0 or self[0] == other[0])
 
     # Equal choices compare by content, so they must not hash; typeshed types __hash__ as a method, not None.
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        none = " or none" if self._or_none else ""
-        return f"Choices({self._len} of {self._k}{none} from {' '.join(c.code for c in self._items)})"
-
-    @property
-    def k(self) -> int:
-        """How many cards each choice holds (but the empty one, with `or_none`)."""
-        return self._k
-
-    @property
-    def or_none(self) -> bool:
-        """Whether passing no cards is a choice too."""
-        return self._or_none
+        none = " or none" if self.or_none else ""
+        return f"Choices({self._len} of {self.k}{none} from {' '.join(c.code for c in self.items)})"
 
     def allows(self, count: int) -> bool:
         """Whether a choice of `count` cards is offered."""
-        return count == self._k or (self._or_none and count == 0)
-
-    @property
-    def items(self) -> tuple[Card, ...]:
-        """The cards the choices are made from."""
-        return self._items
+        return count == self.k or (self.or_none and count == 0)
 
     def _unrank(self, index: int) -> tuple[Card, ...]:
         """The index-th k-combination in lexicographic order."""
-        n, k, out, start = len(self._items), self._k, [], 0
+        n, k, out, start = len(self.items), self.k, [], 0
         while k:
             for i in range(start, n):
                 count = comb(n - i - 1, k - 1)
                 if index < count:
-                    out.append(self._items[i])
+                    out.append(self.items[i])
                     start, k = i + 1, k - 1
                     break
                 index -= count
