@@ -49,10 +49,12 @@ def you_of(seats: Sequence[SeatSummary]) -> int | None:
 
 @dataclasses.dataclass(slots=True)
 class Record:
-    """The figures of one game and opponents' level, added up save by save."""
+    """The figures of one game, number of players and opponents' level, added up save by save."""
 
     game: str
     opponents: str
+    players: int
+    """How many seats the games had: a 3-player game is never counted with 4-player ones."""
     games: int = 0
     in_progress: int = 0
     wins: int = 0
@@ -65,11 +67,11 @@ class Record:
         self.counts[key] += n
 
     def add(self, other: Record) -> None:
-        """Another tally of the same game and opponents added in: every number field, so a figure added to
-        the class is never left out of a sum, and the game's own figures."""
+        """Another tally of the same game, players and opponents added in: every number field but the number of
+        players, so a figure added to the class is never left out of a sum, and the game's own figures."""
         for f in dataclasses.fields(self):
             mine = getattr(self, f.name)
-            if isinstance(mine, int):
+            if isinstance(mine, int) and f.name != "players":
                 setattr(self, f.name, mine + getattr(other, f.name))
         self.counts.update(other.counts)
 
@@ -78,6 +80,7 @@ class Record:
         out: dict[str, Any] = {
             "game": self.game,
             "opponents": self.opponents,
+            "players": self.players,
             "games": self.games,
             "in_progress": self.in_progress,
             "wins": self.wins,
@@ -114,7 +117,7 @@ def tally_one(summary: SavedSummary, you: int) -> Record:
     """One save's figures for your seat and side."""
     game = summary.game
     side = summary.side_of(you)
-    t = Record(game, opponents_of(summary.seats, summary.sides, you))
+    t = Record(game, opponents_of(summary.seats, summary.sides, you), len(summary.seats))
     finished = summary.finished
     if finished:
         t.games = 1
@@ -263,7 +266,7 @@ def compute(
     the accuracy of the reviewed games (`reviewed`, oldest first) per game: each game once, finished ones in the
     trend and unfinished ones counted beside it."""
     entries = list(entries)
-    groups: dict[tuple[str, str], Record] = {}
+    groups: dict[tuple[str, int, str], Record] = {}
     broken = unplayed = 0
     for entry in entries:
         summary = entry.summary
@@ -279,16 +282,18 @@ def compute(
             unplayed += 1
             continue
         one = tally_one(summary, you)
-        groups.setdefault((one.game, one.opponents), Record(one.game, one.opponents)).add(one)
+        key = (one.game, one.players, one.opponents)
+        groups.setdefault(key, Record(one.game, one.opponents, one.players)).add(one)
     rows: list[Record] = []
     for name in game_names():
-        mine = [groups[k] for k in sorted(groups) if k[0] == name]
-        rows.extend(mine)
-        if len(mine) > 1:
-            total = Record(name, ALL)
-            for t in mine:
-                total.add(t)
-            rows.append(total)
+        for players in sorted({k[1] for k in groups if k[0] == name}):
+            mine = [groups[k] for k in sorted(groups) if k[:2] == (name, players)]
+            rows.extend(mine)
+            if len(mine) > 1:
+                total = Record(name, ALL, players)
+                for t in mine:
+                    total.add(t)
+                rows.append(total)
     trend, unfinished = _trend(reviewed, entries, game, since)
     return StatsFigures(game, since, tuple(rows), broken, unplayed, trend, unfinished)
 
@@ -372,6 +377,11 @@ def _columns(game: str) -> list[tuple[str, str]]:
     return [("deals", "deals"), ("points_per_deal", "points/deal"), *entry.stat_columns]
 
 
+def opponents_words(opponents: str, players: int, game: str) -> str:
+    """A row's opponents, with the number of players when it is not the game's usual number (`easy, 3 players`)."""
+    return opponents if players == find_game(game).default_rules().seats else f"{opponents}, {players} players"
+
+
 def render(stats: StatsFigures) -> str:
     """The text report: a table per game and its review accuracy trend (a game reviewed but with no save left to
     count shows its trend alone)."""
@@ -394,7 +404,7 @@ def render(stats: StatsFigures) -> str:
                 low, high = r["win_rate_95"]
                 rate = f"{_percent(r['win_rate'])} ({_percent(low)}-{_percent(high)})"
             played = f"{r['games']}" + (f" (+{r['in_progress']} open)" if r["in_progress"] else "")
-            cells = [r["opponents"], played, str(r["wins"]), rate]
+            cells = [opponents_words(r["opponents"], r["players"], game), played, str(r["wins"]), rate]
             cells += ["-" if r[key] is None else str(r[key]) for key, _ in columns]
             table.append(cells)
         widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]

@@ -189,6 +189,17 @@ def test_game_and_since_filters(home: Path) -> None:
     assert figures(since=dt.date(2026, 3, 2)) == {}
 
 
+def test_games_of_another_number_of_players_are_their_own_rows(home: Path) -> None:
+    """A 3-player Hearts game is never counted with 4-player ones: a win among three is not a win among four."""
+    for name, kinds in (("three.json", ("human", "easy", "easy")), ("four.json", ("human", "easy", "easy", "easy"))):
+        g = new_game("hearts", ruleset={"players": len(kinds), "pass_cycle": ["none"]}, seats=seats(*kinds))
+        save(home, name, g)
+    rows = compute(list_entries()).to_json()["rows"]
+    assert [(r["opponents"], r["players"], r["in_progress"]) for r in rows] == [("easy", 3, 1), ("easy", 4, 1)]
+    text = render(compute(list_entries()))
+    assert "easy, 3 players" in text and "easy, 4 players" not in text
+
+
 # ---------------------------------------------------------------- the command
 
 
