@@ -227,7 +227,17 @@ def exchange_decision(view: TrickView) -> Decision:
         return Decision(Pass(view.seat, ()), "no cards came from the partner, so none go back")
     own = view.detail.bids[view.seat]
     nil_seat = own is not None and own.bid == 0 and own.blind
-    given = view.detail.received.mask
+    chosen = exchange_cards(hand, k, nil_seat, view.detail.received.mask)
+    if 0 in counts and nil_fits(hand) and all(c % 13 < 9 for c in list_cards(hand)):
+        return Decision(Pass(view.seat, ()), "keeps its hand: it already fits a nil, with no card above a ten")
+    cards = tuple(DECK[c] for c in range(52) if chosen >> c & 1)
+    why = "gives away its highest cards for the nil" if nil_seat else "gives its lowest cards to the nil bidder"
+    return Decision(Pass(view.seat, cards), f"{' '.join(c.code for c in cards)}: {why}")
+
+
+def exchange_cards(hand: int, k: int, nil_seat: bool, given: int = 0) -> int:
+    """The `k` cards a seat hands over in the blind nil's exchange: the nil bidder its highest spades, then its
+    highest cards by rank; the partner its lowest by rank, never one of the cards `given` to it."""
     chosen = 0
     for _ in range(k):
         rest = hand & ~chosen
@@ -237,11 +247,7 @@ def exchange_decision(view: TrickView) -> Decision:
         else:
             c = _rank_pick(rest & ~given if rest & ~given else rest, False)
         chosen |= 1 << c
-    if 0 in counts and nil_fits(hand) and all(c % 13 < 9 for c in list_cards(hand)):
-        return Decision(Pass(view.seat, ()), "keeps its hand: it already fits a nil, with no card above a ten")
-    cards = tuple(DECK[c] for c in range(52) if chosen >> c & 1)
-    why = "gives away its highest cards for the nil" if nil_seat else "gives its lowest cards to the nil bidder"
-    return Decision(Pass(view.seat, cards), f"{' '.join(c.code for c in cards)}: {why}")
+    return chosen
 
 
 def _rank_pick(mask: int, highest: bool) -> int:
