@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Any
 
@@ -12,7 +11,7 @@ from cardtui.bots import LEVELS
 from cardtui.bots.base import Decision
 from cardtui.bots.common import equivalent_groups, read_view
 from cardtui.bots.search import sample_hands
-from cardtui.cards import FULL_MASK, Card, CardSet, parse_cards
+from cardtui.cards import FULL_MASK, CardSet, parse_cards
 from cardtui.games import create_game
 from cardtui.games.base import Bid, Game, Pass, Play
 from cardtui.games.hearts import HeartsDetail, HeartsGame, HeartsView
@@ -23,6 +22,7 @@ from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.variants import make_bot
 from tests.support.dealing import deal_of
+from tests.support.seat_knowledge import cards_named
 
 TRICK_GAMES = ("hearts", "spades", "cutthroat")
 
@@ -73,31 +73,7 @@ def test_a_view_holds_no_card_of_another_hand(preset: str) -> None:
             assert detail.passed.mask == (passed or 0)
             received = g.received[seat] if isinstance(g, HeartsGame) else g.got[seat]
             assert detail.received.mask == received
-            assert cards_in(view) & ~allowed == 0
-
-
-def cards_in(value: object) -> int:
-    """Every card mentioned anywhere in a view (its legal actions sampled), as a mask."""
-    if isinstance(value, Card):
-        return value.bit
-    if isinstance(value, CardSet):
-        return value.mask
-    if isinstance(value, TrickView):
-        m = 0
-        for f in dataclasses.fields(value):
-            if f.name == "legal":
-                m |= cards_in(list(value.legal[:30]))
-            elif f.name != "ruleset":
-                m |= cards_in(getattr(value, f.name))
-        return m
-    if isinstance(value, tuple | list):
-        m = 0
-        for v in value:
-            m |= cards_in(v)
-        return m
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return cards_in([getattr(value, f.name) for f in dataclasses.fields(value)])
-    return 0
+            assert cards_named(view) & ~allowed == 0
 
 
 class SpyBot:

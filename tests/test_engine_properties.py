@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtui.cards import FULL_MASK, Card, CardSet
+from cardtui.cards import FULL_MASK
 from cardtui.games import create_game
 from cardtui.games.base import Action, Pass, Play
 from cardtui.games.hearts import HeartsDetail
 from cardtui.games.spades import SpadesDetail
 from cardtui.games.trick import TrickGame
 from cardtui.rules import Ruleset, load_preset
+from tests.support.seat_knowledge import cards_named
 
 PRESETS = ["hearts", "spades", "spades-blind", "cutthroat"]
 
@@ -28,29 +28,13 @@ def ruleset(name: str) -> Ruleset:
     return r
 
 
-def cards_in(value: Any) -> int:
-    """Every card mentioned anywhere inside a view's fields."""
-    if isinstance(value, Card):
-        return value.bit
-    if isinstance(value, CardSet):
-        return value.mask
-    if isinstance(value, tuple | list):
-        m = 0
-        for v in value:
-            m |= cards_in(v)
-        return m
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):  # views, details and actions
-        return cards_in([getattr(value, f.name) for f in dataclasses.fields(value)])
-    return 0
-
-
 def check_view(game: TrickGame, seat: int) -> None:
     view = game.view(seat)
     assert view.hand.mask == game.hands[seat]
     detail = view.detail
     assert isinstance(detail, HeartsDetail | SpadesDetail)
     seen = view.hand.mask | view.played.mask | detail.passed.mask
-    mentioned = cards_in([getattr(view, f.name) for f in dataclasses.fields(view) if f.name not in ("ruleset",)])
+    mentioned = cards_named(view)
     for other in range(4):
         if other != seat:
             assert not mentioned & game.hands[other] & ~seen, f"seat {seat} sees seat {other}'s cards"
