@@ -108,14 +108,11 @@ def moon_state(st: DealState, seat: int, deck: int) -> tuple[int, bool]:
 
     `deck` is the cards in play (`FastRules.deck`): fewer than 52 at other than four players.
     """
-    pts = [_points(t) for t in st.taken]
-    total = sum(pts)
-    if total == 0:
-        return -1, False
-    holders = [s for s in range(len(pts)) if pts[s]]
+    holders = [s for s, taken in enumerate(st.taken) if taken & POINT_CARDS]
     if len(holders) != 1:
         return -1, False
     shooter = holders[0]
+    total = _points(st.taken[shooter])
     left = st.hands[seat].bit_count()  # tricks left, this one included: the seat has yet to play to it
     if shooter == seat:
         hand = st.hands[seat]
