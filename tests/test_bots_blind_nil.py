@@ -48,7 +48,7 @@ def test_the_play_out_of_a_blind_nil_makes_the_exchange_before_the_first_lead() 
     hands = [game.hand(s).mask for s in range(4)]
     partner = ruleset.partner_of(seat)
     assert partner is not None
-    after = exchanged(hands, seat, partner, ruleset.blind_nil_exchange)
+    after = exchanged(hands, seat, partner, ruleset.exchange_cards)
     st, bids = BidPlayOut(game.view(seat)).play(hands, Bid(seat, 0, True))
     assert bids[seat] == Bid(seat, 0, True)
     # Each seat played exactly the cards it held after the exchange.
@@ -76,3 +76,11 @@ def test_where_blind_nil_is_not_allowed_hard_bids_from_the_hand() -> None:
     assert Bid(seat, 0, True) not in game.legal_actions()
     decision = SpadesSearch(250).decide(game.view(seat), random.Random(7))
     assert isinstance(decision.action, Bid) and not decision.action.blind
+
+
+def test_rules_without_the_exchange_play_the_blind_nil_out_with_the_hands_as_dealt() -> None:
+    ruleset = rules(blind_nil_trailing_by=0, blind_nil_exchange_mode="none")
+    game, seat = first_bidder((0, 100), ruleset)
+    hands = [game.hand(s).mask for s in range(4)]
+    st, _ = BidPlayOut(game.view(seat)).play(hands, Bid(seat, 0, True))
+    assert [st.played & h for h in hands] == hands

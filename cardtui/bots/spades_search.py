@@ -145,8 +145,8 @@ class BidPlayOut:
         for s in self.later:
             bids[s] = choose_bid(hands[s], s, rules, bids, seen.totals, seen.bags, False)[0].bid
         partner = rules.partner_of(seat)
-        if bid.blind and bid.bid == 0 and partner is not None and rules.blind_nil_exchange:
-            hands = exchanged(hands, seat, partner, rules.blind_nil_exchange)
+        if bid.blind and bid.bid == 0 and partner is not None and rules.exchange_cards:
+            hands = exchanged(hands, seat, partner, rules.exchange_cards)
         st = fresh_deal(hands, self.leader)
         play_out(st, seen.rules, no_chance, normal_policy(seen, rules, bids, self.others if taking else 0))
         return st, [Bid(s, bids[s], seen.blind[s] if s != seat else bid.blind) for s in range(rules.seats)]
