@@ -330,6 +330,7 @@ class Played:
     won: bool
     points: tuple[int, ...]
     """Your side's score per deal; in Eight of Spades (one deal) your points when the game is over."""
+    players: int
 
 
 def played(entries: Iterable[Entry], game: str | None = None) -> list[Played]:
@@ -350,7 +351,7 @@ def played(entries: Iterable[Entry], game: str | None = None) -> list[Played]:
             points: tuple[int, ...] = (one.points,) if one.games else ()
         else:
             points = tuple(deal_scores(summary, you))
-        out.append(Played(summary.game, summary.updated, bool(one.games), bool(one.wins), points))
+        out.append(Played(summary.game, summary.updated, bool(one.games), bool(one.wins), points, one.players))
     out.sort(key=lambda p: p.updated)
     return out
 
@@ -377,9 +378,14 @@ def _columns(game: str) -> list[tuple[str, str]]:
     return [("deals", "deals"), ("points_per_deal", "points/deal"), *entry.stat_columns]
 
 
-def opponents_words(opponents: str, players: int, game: str) -> str:
-    """A row's opponents, with the number of players when it is not the game's usual number (`easy, 3 players`)."""
-    return opponents if players == find_game(game).default_rules().seats else f"{opponents}, {players} players"
+def opponents_words(opponents: str, players: int, counts: set[int]) -> str:
+    """A row's opponents, with its number of players (`easy, 3 players`) when the game's rows are of more than one
+    number of players, or of one other than the game's usual number (`counts` holds the one usual number then)."""
+    return opponents if len(counts) == 1 and players in counts else f"{opponents}, {players} players"
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def render(stats: StatsFigures) -> str:
@@ -388,7 +394,7 @@ def render(stats: StatsFigures) -> str:
     since = f" since {stats.since.isoformat()}" if stats.since else ""
     reviewed = stats.reviewed_games()
     if not stats.rows and not reviewed:
-        return f"no games played yet{since}"
+        return f"no {stats.game + ' ' if stats.game else ''}games played yet{since}"
     lines: list[str] = [] if stats.rows else [f"no saved games to count{since}; your reviews kept:", ""]
     for game in game_names():
         rows = [r.to_json() for r in stats.rows if r.game == game]
@@ -397,6 +403,7 @@ def render(stats: StatsFigures) -> str:
                 lines += [game, "  " + review_words(stats, game), ""]
             continue
         columns = _columns(game)
+        counts = {r["players"] for r in rows} | {find_game(game).default_rules().seats}
         table = [["opponents", "games", "wins", "win rate (95%)", *(title for _, title in columns)]]
         for r in rows:
             rate = "-"
@@ -404,7 +411,7 @@ def render(stats: StatsFigures) -> str:
                 low, high = r["win_rate_95"]
                 rate = f"{_percent(r['win_rate'])} ({_percent(low)}-{_percent(high)})"
             played = f"{r['games']}" + (f" (+{r['in_progress']} open)" if r["in_progress"] else "")
-            cells = [opponents_words(r["opponents"], r["players"], game), played, str(r["wins"]), rate]
+            cells = [opponents_words(r["opponents"], r["players"], counts), played, str(r["wins"]), rate]
             cells += ["-" if r[key] is None else str(r[key]) for key, _ in columns]
             table.append(cells)
         widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
@@ -415,7 +422,7 @@ def render(stats: StatsFigures) -> str:
         lines.append("")
     notes = []
     if stats.broken:
-        notes.append(f"{stats.broken} broken saves not counted (see `cardtui saves`)")
+        notes.append(f"{_plural(stats.broken, 'broken save', 'broken saves')} not counted (see `cardtui saves`)")
     if stats.without_a_person:
-        notes.append(f"{stats.without_a_person} computer-only games not counted")
+        notes.append(f"{_plural(stats.without_a_person, 'computer-only game', 'computer-only games')} not counted")
     return "\n".join(lines + notes).rstrip()

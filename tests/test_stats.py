@@ -196,8 +196,19 @@ def test_games_of_another_number_of_players_are_their_own_rows(home: Path) -> No
         save(home, name, g)
     rows = compute(list_entries()).to_json()["rows"]
     assert [(r["opponents"], r["players"], r["in_progress"]) for r in rows] == [("easy", 3, 1), ("easy", 4, 1)]
+    # Beside another number's rows, the usual number's rows say theirs too.
     text = render(compute(list_entries()))
-    assert "easy, 3 players" in text and "easy, 4 players" not in text
+    assert "easy, 3 players" in text and "easy, 4 players" in text
+    (home / "saves" / "three.json").unlink()
+    assert "players" not in render(compute(list_entries()))
+
+
+def test_an_empty_report_names_the_game_asked_for_and_counts_in_words(home: Path) -> None:
+    assert render(compute(list_entries(), game="spades")) == "no spades games played yet"
+    (home / "saves" / "broken.json").write_text("{")
+    g = new_game("hearts", ruleset={"pass_cycle": ["none"]}, seats=seats("human", "easy", "easy", "easy"))
+    save(home, "h.json", g)
+    assert render(compute(list_entries())).endswith("1 broken save not counted (see `cardtui saves`)")
 
 
 # ---------------------------------------------------------------- the command

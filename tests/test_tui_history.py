@@ -321,13 +321,10 @@ def play_saves(home: Path, games: list[tuple[str, int]]) -> list[Session]:
     (home / "saves").mkdir(parents=True, exist_ok=True)
     out = []
     for preset, seed in games:
-        seats = [
-            Seat("You", "human"),
-            Seat("West", "bot", "easy"),
-            Seat("North", "bot", "easy"),
-            Seat("East", "bot", "easy"),
-        ]
-        session = Session.new(load_preset(preset), seats, seed, autosave=False)
+        rules = load_preset(preset)
+        names = ["West", "North", "East", "P5", "P6"][: rules.seats - 1]
+        seats = [Seat("You", "human"), *(Seat(name, "bot", "easy") for name in names)]
+        session = Session.new(rules, seats, seed, autosave=False)
         fast_forward(session, lambda s: False)
         write_save(home / "saves" / f"{preset}-{seed}.json", session.to_save())
         out.append(session)
@@ -374,6 +371,15 @@ async def test_statistics_counts_the_saves(home: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_charts_of_games_of_more_than_one_number_of_players_say_so(home: Path) -> None:
+    play_saves(home, [("hearts", 1), ("hearts-3", 2)])
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_stats(app, pilot)
+        note = str(screen.query_one("#stats-chart-note", Static).render())
+        assert "games of 3 and 4 players together" in note
 
 
 def test_running_win_rate_is_in_the_order_games_were_written(home: Path) -> None:

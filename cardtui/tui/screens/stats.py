@@ -31,6 +31,12 @@ if TYPE_CHECKING:
 EMPTY = "No games played yet: finish a game at the table and your record shows here."
 
 
+def _counts(games: list[Played]) -> str:
+    """`3 and 4`: the numbers of players these games had, fewest first."""
+    counts = [str(n) for n in sorted({g.players for g in games})]
+    return ", ".join(counts[:-1]) + " and " + counts[-1]
+
+
 @dataclasses.dataclass
 class StatsProgress(Message):
     """How many of the saves that needed reading have been read (from the worker)."""
@@ -186,6 +192,7 @@ class StatsScreen(Screen[None]):
             f"; review accuracy of {len(scores)} reviewed finished games" if scores else "; no finished game reviewed",
             "" if scores or unfinished else " yet (r in a replay)",
             f" ({unfinished} unfinished not counted)" if unfinished else "",
+            f"; games of {_counts(mine)} players together" if len({p.players for p in mine}) > 1 else "",
             ".",
         ]
         self.query_one("#stats-chart-note", Static).update(inert("".join(said)))
