@@ -134,7 +134,7 @@ def _reader(kind: Any) -> Reader:
     if origin is typing.Literal:
         return _literal(args)
     if kind in (int, str, bool):
-        return _plain(kind)
+        return _exactly(kind)
     if kind is Card:
         return _card_at
     if kind is CardSet:
@@ -191,7 +191,7 @@ def _literal(args: tuple[Any, ...]) -> Reader:
     return read
 
 
-def _plain(kind: type) -> Reader:
+def _exactly(kind: type) -> Reader:
     def read(data: Any, parse_action: ParseAction, where: str) -> Any:
         if type(data) is not kind:
             raise FormError(f"{where}: expected {kind.__name__}, found {type(data).__name__}")
