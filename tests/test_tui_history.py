@@ -142,6 +142,26 @@ def test_chart_helpers() -> None:
     assert bin_counts([5, 5], 8) == (["5"], [2])
 
 
+async def test_a_histogram_too_tall_for_its_chart_bins_its_values_wider_and_leaves_none_out() -> None:
+    from textual.app import App, ComposeResult
+
+    values = [12, 17, 22, 27, 32, 37, 42, 47, 50, 51]
+    assert len(bin_counts(values, 8)[1]) == 9  # nine ranges of five: one more than the rows below
+
+    class OneChart(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Chart(id="chart")
+
+    app = OneChart()
+    async with app.run_test(size=(60, 10)) as pilot:
+        chart = app.query_one(Chart)
+        chart.histogram("points", values, xlabel="points per deal")
+        await pilot.pause()
+        lines = chart.render().plain.splitlines()  # type: ignore[union-attr]
+        bars = lines[1:-1]
+        assert len(bars) <= 8 and sum(int(line.split()[-1]) for line in bars) == len(values)
+
+
 # ---------------------------------------------------------------- the history screen
 
 

@@ -63,6 +63,8 @@ class Chart(PlotextPlot):
         self.ascii_only = ascii_only
         self._bars: tuple[str, str, tuple[list[str], list[int]]] | None = None
         """A histogram's title, axis name, ranges and counts; None while the chart draws lines."""
+        self._values: list[int] = []
+        """A histogram's values, binned again into fewer ranges where its rows would not fit the height."""
         self._yspan: tuple[float, float] | None = None
         """The lowest and highest y the lines show, for ticks fitted to the drawn height."""
 
@@ -116,6 +118,7 @@ class Chart(PlotextPlot):
 
         Drawn here rather than by plotext, whose bars at terminal sizes merge or drop a bar.
         """
+        self._values = list(values)
         self._bars = (inert(title), xlabel, bin_counts(values, bins) if values else ([], []))
         self.refresh()
 
@@ -128,12 +131,17 @@ class Chart(PlotextPlot):
             empty = "nothing to show yet" if width >= 21 else "nothing yet"
             out.append(f" {empty.center(width - 2)} "[:width])  # apart from a chart beside it
             return out
+        fits = max(1, height - 2)
+        bins = len(counts)
+        while len(counts) > fits and bins > 1:  # fewer, wider ranges rather than a range left out
+            bins -= 1
+            labels, counts = bin_counts(self._values, bins)
         label_width = max(map(len, labels))
         number_width = len(str(max(counts)))
         room = max(1, width - label_width - number_width - 3)
         block = "#" if self.ascii_only else "█"
         colour = "" if self.ascii_only else "bold magenta"
-        rows = list(zip(labels, counts, strict=True))[: max(1, height - 2)]
+        rows = list(zip(labels, counts, strict=True))[:fits]
         for label, count in rows:
             bar = block * round(room * count / max(counts)) if count else ""
             out.append(f"{label:>{label_width}} ")
