@@ -394,12 +394,16 @@ async def test_statistics_counts_the_saves(home: Path) -> None:
 
 
 async def test_charts_of_games_of_more_than_one_number_of_players_say_so(home: Path) -> None:
-    play_saves(home, [("hearts", 1), ("hearts-3", 2)])
+    play_saves(home, [("hearts", 1), ("hearts-3", 2), ("eight-of-spades", 3)])
     app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await open_stats(app, pilot)
         note = str(screen.query_one("#stats-chart-note", Static).render())
-        assert "games of 3 and 4 players together" in note
+        assert "; your points per deal; " in note and "games of 3 and 4 players together" in note
+        await pilot.press("g")  # Eight of Spades: one score a game, all of four players
+        await pilot.pause()
+        note = str(screen.query_one("#stats-chart-note", Static).render())
+        assert "; your points per game; " in note and "players together" not in note
 
 
 def test_running_win_rate_is_in_the_order_games_were_written(home: Path) -> None:

@@ -188,7 +188,7 @@ class StatsScreen(Screen[None]):
             f"{title}: win rate after each finished game in the saves folder"
             if rates
             else f"{title}: no finished game in the saves folder",
-            "; your points per deal" if points else "",
+            f"; your {what}" if points else "",
             f"; review accuracy of {len(scores)} reviewed finished games" if scores else "; no finished game reviewed",
             "" if scores or unfinished else " yet (r in a replay)",
             f" ({unfinished} unfinished not counted)" if unfinished else "",
