@@ -10,11 +10,12 @@ penalty the points already count), the others' score, and the game's end.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 
 from cardtui.bots import judge
-from cardtui.bots.common import Seen, read_view
+from cardtui.bots.common import Seen, list_cards, read_view
 from cardtui.bots.search import seen_bids
 from cardtui.bots.solver import Solution, Solver
 from cardtui.bots.spades_search import (
@@ -22,7 +23,6 @@ from cardtui.bots.spades_search import (
     BidPlayOut,
     normal_policy,
     sample_spades,
-    sample_unlooked,
     spades_result,
     spades_value,
     whose,
@@ -72,6 +72,17 @@ def solve_spades(st: DealState, rules: SpadesRules, seat: int, nodes: int) -> So
         return sum(s.won[x] for x in mine)
 
     return Solver(fast, lambda s: rules.side_of(s) == side, score, digest, nodes).solve(st)
+
+
+def sample_unlooked(seen: Seen, rng: random.Random) -> list[int]:
+    """A sample of the deal in which the seat's own hand is dealt at random too, as it is for a blind bid made with
+    the hand face down (the other seats' hands then fit their bids, as `sample_spades` does)."""
+    pool = list_cards(seen.hand | seen.unseen)
+    rng.shuffle(pool)
+    mine = sum(1 << c for c in pool[: seen.counts[seen.seat]])
+    hands = list(seen.state.hands)
+    hands[seen.seat] = mine
+    return sample_spades(dataclasses.replace(seen, state=dataclasses.replace(seen.state, hands=hands)), rng)
 
 
 class SpadesJudge(judge.TrickJudge):

@@ -3,12 +3,11 @@ searched too and samples that fit the bids made."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable
 
 from cardtui.bots.base import Decision, Evaluation, Option
-from cardtui.bots.common import Seen, list_cards, read_view
+from cardtui.bots.common import Seen, read_view
 from cardtui.bots.inference import inference_cost, weighted_sample
 from cardtui.bots.search import SAMPLE_COST, SearchBot, best_two, fresh_deal, no_chance, ranked, sample_hands
 from cardtui.bots.spades import Standing, choose_bid, estimate, exchange_cards, exchange_decision, nil_fits
@@ -64,17 +63,6 @@ def sample_spades(seen: Seen, rng: random.Random, tries: int = 3) -> list[int]:
         if fit < best_fit:
             best, best_fit = hands, fit
     return best
-
-
-def sample_unlooked(seen: Seen, rng: random.Random) -> list[int]:
-    """A sample of the deal in which the seat's own hand is dealt at random too, as it is for a blind bid made with
-    the hand face down (the other seats' hands then fit their bids, as `sample_spades` does)."""
-    pool = list_cards(seen.hand | seen.unseen)
-    rng.shuffle(pool)
-    mine = sum(1 << c for c in pool[: seen.counts[seen.seat]])
-    hands = list(seen.state.hands)
-    hands[seen.seat] = mine
-    return sample_spades(dataclasses.replace(seen, state=dataclasses.replace(seen.state, hands=hands)), rng)
 
 
 def bid_fit(seen: Seen) -> Callable[[list[int]], float]:
@@ -137,19 +125,22 @@ class BidPlayOut:
 
     def play(self, hands: list[int], bid: Bid, taking: bool = False) -> tuple[DealState, list[Bid]]:
         """The deal with these hands played out after the seat bids `bid` (its `blind` as made), and every seat's
-        bid; with `taking`, the other side(s) keep taking tricks once their contract is made. A blind nil hands its
-        cards over with its partner first (`blind_nil_exchange`), as the normal player exchanges them."""
+        bid; with `taking`, the other side(s) keep taking tricks once their contract is made. Each blind nil of the
+        deal (this one or one made before) hands its cards over with its partner first, where the rules' exchange
+        does, as the normal player exchanges them."""
         seen, rules, seat = self.seen, self.rules, self.seen.seat
         bids = list(seen.bids)
         bids[seat] = bid.bid
         for s in self.later:
             bids[s] = choose_bid(hands[s], s, rules, bids, seen.totals, seen.bags, False)[0].bid
-        partner = rules.partner_of(seat)
-        if bid.blind and bid.bid == 0 and partner is not None and rules.exchange_cards:
-            hands = exchanged(hands, seat, partner, rules.exchange_cards)
+        blind = [seen.blind[s] if s != seat else bid.blind for s in range(rules.seats)]
+        for s in range(rules.seats):
+            partner = rules.partner_of(s)
+            if blind[s] and bids[s] == 0 and partner is not None and rules.exchange_cards:
+                hands = exchanged(hands, s, partner, rules.exchange_cards)
         st = fresh_deal(hands, self.leader)
         play_out(st, seen.rules, no_chance, normal_policy(seen, rules, bids, self.others if taking else 0))
-        return st, [Bid(s, bids[s], seen.blind[s] if s != seat else bid.blind) for s in range(rules.seats)]
+        return st, [Bid(s, bids[s], blind[s]) for s in range(rules.seats)]
 
 
 def exchanged(hands: list[int], nil_seat: int, partner: int, k: int) -> list[int]:
@@ -226,14 +217,13 @@ class SpadesSearch(SearchBot):
 
     # ---- bidding
 
-    def _bid_options(self, view: TrickView, blind_ok: bool = True) -> tuple[Bid, str, list[Bid]]:
-        """The rule-based bid and its reason (a blind nil only when `blind_ok` and the rule says so), and the bids
-        worth searching around it."""
+    def _bid_options(self, view: TrickView) -> tuple[Bid, str, list[Bid]]:
+        """The rule-based bid and its reason, and the bids worth searching around it."""
         ruleset = view.ruleset
         assert isinstance(ruleset, SpadesRules)
         seen = read_view(view)
         seat = view.seat
-        blind_ok = blind_ok and Bid(seat, 0, True) in view.legal
+        blind_ok = Bid(seat, 0, True) in view.legal
         base, why = choose_bid(view.hand.mask, seat, ruleset, seen.bids, seen.totals, seen.bags, blind_ok)
         if base.blind:
             return base, why, [base]
@@ -278,34 +268,8 @@ class SpadesSearch(SearchBot):
         scale = n / weight
         return [x * scale for x in sums], [p * scale for p in points], n
 
-    def _blind_nil_search(self, view: TrickView, rng: random.Random) -> tuple[float, float, int]:
-        """The average value of a blind nil and of looking at the hand first (then bidding from it as the normal
-        player does), over samples in which the seat's own hand is unseen too: the blind nil's chance, its exchange
-        and what it does to the game's end against the contract the hand would have made."""
-        deal = BidPlayOut(view)
-        seen, rules, seat = deal.seen, deal.rules, view.seat
-        side = rules.side_of(seat)
-        n = self._samples(2, rules.deck.bit_count())
-        blind = Bid(seat, 0, True)
-        sums = [0.0, 0.0]
-        for k in range(n):
-            hands = sample_unlooked(seen, rng)
-            looked = choose_bid(hands[seat], seat, rules, seen.bids, seen.totals, seen.bags, False)[0]
-            taking = taking_turn(k)
-            for i, bid in enumerate((blind, looked)):
-                st, bids = deal.play(hands, bid, taking)
-                results, winners = spades_result(st.won, bids, seen, rules)
-                value = spades_value(results, winners, seat, rules)[0]
-                sums[i] += value - (0.0 if results[side].made else SET_AVERSION)
-        return sums[0] / n, sums[1] / n, n
-
     def _bid(self, view: TrickView, rng: random.Random) -> Decision:
-        if not self.reference and Bid(view.seat, 0, True) in view.legal:
-            blind, look, n = self._blind_nil_search(view, rng)
-            if blind > look:
-                why = f"blind nil: expects {blind:+.0f} against {look:+.0f} looking first, {n} samples"
-                return Decision(Bid(view.seat, 0, True), why)
-        base, why, cands = self._bid_options(view, blind_ok=self.reference)
+        base, why, cands = self._bid_options(view)
         if base.blind or len(cands) <= 1:
             return Decision(base, why)
         sums, points, n = self._bid_search(view, cands, rng)
