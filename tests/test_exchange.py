@@ -149,6 +149,16 @@ def test_a_hand_with_guarded_honours_still_exchanges_and_says_so_truly(level: st
     hand = "3C 4C 9C JC KC 6D 7D 3S 10S 6H 9H 10H JH"
     decision = make_bot("spades", level, budget_ms=20).decide(after_blind_nil(hand=hand).view(0), random.Random(1))
     assert isinstance(decision.action, Pass) and len(decision.action.cards) == 2, decision.reason
+    # It hands over its two spades (a spade can win whatever is led) and keeps K♣: it says so, not "highest cards".
+    assert decision.action.cards == (parse_card("3S"), parse_card("10S"))
+    assert "gives away its highest spades for the nil" in decision.reason
+
+
+def test_a_blind_nil_bidder_with_one_spade_says_it_gives_its_spade_then_its_highest_card() -> None:
+    hand = "2S AH 3C 4C 5C 6C 2D 3D 4D 5D 2H 3H 4H"
+    decision = make_bot("spades", "normal").decide(after_blind_nil(hand=hand).view(0), random.Random(1))
+    assert decision.action == Pass(0, (parse_card("AH"), parse_card("2S")))
+    assert "gives away its spades, then its highest other cards, for the nil" in decision.reason
 
 
 def test_a_required_exchange_is_still_made_by_the_players() -> None:

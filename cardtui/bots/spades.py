@@ -231,8 +231,18 @@ def exchange_decision(view: TrickView) -> Decision:
     if 0 in counts and nil_fits(hand) and all(c % 13 < 9 for c in list_cards(hand)):
         return Decision(Pass(view.seat, ()), "keeps its hand: it already fits a nil, with no card above a ten")
     cards = tuple(DECK[c] for c in range(52) if chosen >> c & 1)
-    why = "gives away its highest cards for the nil" if nil_seat else "gives its lowest cards to the nil bidder"
+    why = _nil_gift_words(chosen) if nil_seat else "gives its lowest cards to the nil bidder"
     return Decision(Pass(view.seat, cards), f"{' '.join(c.code for c in cards)}: {why}")
+
+
+def _nil_gift_words(chosen: int) -> str:
+    """Why a blind nil bidder gives these cards: its highest spades first (a spade can win whatever is led), then
+    its highest other cards."""
+    if chosen & ~SPADES == 0:
+        return "gives away its highest spades for the nil"
+    if chosen & SPADES:
+        return "gives away its spades, then its highest other cards, for the nil"
+    return "gives away its highest cards for the nil"
 
 
 def exchange_cards(hand: int, k: int, nil_seat: bool, given: int = 0) -> int:
