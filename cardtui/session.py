@@ -18,7 +18,7 @@ from typing import Any
 from cardtui.bots import Bot, Decision
 from cardtui.files import FileLock, FileProblem, remove_stale_temps, same_file
 from cardtui.games import Action, Event, IllegalAction
-from cardtui.games.base import Undo
+from cardtui.games.base import LOOKED, Bid, Undo, looked_view
 from cardtui.games.history import History, OnHistory
 from cardtui.rules import Ruleset
 from cardtui.saves import (
@@ -195,6 +195,8 @@ class Session(OnHistory):
         never runs ahead of the file.
         """
         act = self.game.action_from_json(action) if isinstance(action, dict) else action
+        if isinstance(act, Bid) and act.blind and act.seat in self.looked:
+            raise IllegalAction(LOOKED)
         if len(self.log) >= MAX_LOG:
             raise SaveError(f"the game has {MAX_LOG} actions, the most a save may hold")
         updated = self.updated
@@ -278,6 +280,8 @@ class Session(OnHistory):
         if chosen is None:
             raise ValueError(f"seat {tm.seat} ({seat.name}) is a person; say which level should decide")
         view = self.game.view(tm.seat)
+        if tm.seat in self.looked:
+            view = looked_view(view)
         return self.bot_for(chosen).decide(view, bot_rng(self.seed, self.history.moves))
 
     def play_bot_turn(self) -> list[Event]:

@@ -11,6 +11,7 @@ import pytest
 
 from cardtui.bots import Decision
 from cardtui.games import IllegalAction, PlayerView, create_game
+from cardtui.games.base import Bid
 from cardtui.rules import load_preset
 from cardtui.saves import SaveError, load_save
 from cardtui.seats import Seat, default_seats
@@ -160,3 +161,25 @@ def test_whole_bot_game_finishes_and_reloads(tmp_path: Path) -> None:
         session.play_bot_turn()
     loaded = load_save(tmp_path / "g.json")
     assert loaded.game.is_over and loaded.game.scores == session.game.scores
+
+
+def at_your_blind_bid(seed: int) -> Session:
+    """A Spades deal where blind nil is always allowed, at seat 0's (a person's) bid."""
+    rules = load_preset("spades").replace(blind_nil_trailing_by=0)
+    session = Session.new(rules, default_seats(4, "easy"), seed, autosave=False)
+    session.advance_chance()
+    while session.game.to_move is not None and session.game.to_move.seat != 0:
+        session.apply(session.bot_decision().action)
+    return session
+
+
+def test_once_you_have_looked_no_hint_offers_a_blind_bid_and_none_is_taken() -> None:
+    blind_hints = 0
+    for seed in range(20):
+        session = at_your_blind_bid(seed)
+        blind_hints += getattr(session.bot_decision("random").action, "blind", False)
+        session.look(0)
+        assert not getattr(session.bot_decision("random").action, "blind", False)
+    assert blind_hints, "before looking, some hints were blind bids: the check above is not empty"
+    with pytest.raises(IllegalAction, match="you have looked at your hand: a blind bid is made before looking"):
+        session.apply(Bid(0, 0, blind=True))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from math import comb
@@ -348,6 +349,7 @@ class Event:
 
 
 E = TypeVar("E", bound=Event)
+V = TypeVar("V", bound="PlayerView")
 
 
 @dataclass_transform(frozen_default=True)
@@ -392,6 +394,19 @@ class DealRecord:
     moon: int | None = None
     bags: tuple[int, ...] | None = None
     bag_penalties: tuple[int, ...] | None = None
+
+
+LOOKED = "you have looked at your hand: a blind bid is made before looking"
+"""Why a blind bid is refused once its seat has looked (the table keeps who looked, not the engine)."""
+
+
+def looked_view(view: V) -> V:
+    """The view with its choices as they are once its seat has looked at its hand: no blind bid. A computer
+    player asked for a hint then bids from the hand."""
+    if view.to_move is None or view.to_move.phase != "bid":
+        return view
+    legal = tuple(a for a in view.legal if not (isinstance(a, Bid) and a.blind))
+    return view if len(legal) == len(view.legal) else dataclasses.replace(typing.cast(Any, view), legal=legal)
 
 
 # ---------------------------------------------------------------- engines

@@ -31,7 +31,7 @@ from websockets.protocol import State
 
 from cardtui.cards import CardSet
 from cardtui.games import Action, Event, Game, IllegalAction
-from cardtui.games.base import Bid, GameOver
+from cardtui.games.base import LOOKED, Bid, GameOver
 from cardtui.games.trick import DealRecord, DealScored, TrickView
 from cardtui.net.guard import GuardedConnection
 from cardtui.net.protocol import (
@@ -462,7 +462,7 @@ class Table:
         if getattr(act, "seat", None) != seat:
             raise IllegalAction(f"you sit at seat {seat}; an action names its own seat")
         if isinstance(act, Bid) and act.blind and self._looked.get(seat) == session.deal_number:
-            raise IllegalAction("you have looked at your hand: a blind bid is made before looking")
+            raise IllegalAction(LOOKED)
         return act
 
     async def _advance(self, events: list[Event]) -> None:

@@ -17,6 +17,7 @@ from websockets.exceptions import ConnectionClosed
 
 from cardtui.bots import Decision
 from cardtui.games import Action, Event, IllegalAction, PlayerView, ToMove, view_from_json
+from cardtui.games.base import looked_view
 from cardtui.games.trick import DealRecord
 from cardtui.net.client import Client, Ended, answers, why_ended
 from cardtui.net.protocol import ProtocolError, chat_text, parse_invitation
@@ -106,7 +107,7 @@ class RemoteSource:
             raise IllegalAction("the host has turned hints off at this table")
         if self.face_down:
             raise IllegalAction("no hint before you look at your hand")
-        return hint_from_view(self._view, level, self._actions)
+        return hint_from_view(looked_view(self._view), level, self._actions)  # no hint before looking
 
     @property
     def records(self) -> tuple[DealRecord, ...]:
