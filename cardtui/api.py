@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtui.games import Game, IllegalAction
+from cardtui.games.base import looked_view
 from cardtui.games.codec import to_json
 from cardtui.games.summary import summary_of
 from cardtui.rules import GAMES, Ruleset, RulesetError, default_preset, resolve_ruleset
@@ -75,6 +76,9 @@ class ApiGame:
             return []
         if game.is_chance:
             return [self._session.chance_action().to_json()]
+        tm = game.to_move
+        if tm is not None and tm.seat in self._session.looked:
+            return [a.to_json() for a in looked_view(game.view(tm.seat)).legal]
         return [a.to_json() for a in game.legal_actions()]
 
     def apply(self, action: dict[str, Any]) -> list[dict[str, Any]]:

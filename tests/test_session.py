@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from cardtui.api import ApiError, open_game
 from cardtui.bots import Decision
 from cardtui.games import IllegalAction, PlayerView, create_game
 from cardtui.games.base import Bid
@@ -183,3 +184,8 @@ def test_once_you_have_looked_no_hint_offers_a_blind_bid_and_none_is_taken() -> 
     assert blind_hints, "before looking, some hints were blind bids: the check above is not empty"
     with pytest.raises(IllegalAction, match="you have looked at your hand: a blind bid is made before looking"):
         session.apply(Bid(0, 0, blind=True))
+    # The scripting API reads who looked from the save: it neither lists nor takes a blind bid then.
+    api = open_game(session.to_save())
+    assert [a for a in api.legal_actions() if a.get("blind")] == []
+    with pytest.raises(ApiError, match="a blind bid is made before looking"):
+        api.apply({"type": "bid", "seat": 0, "bid": 0, "blind": True})
