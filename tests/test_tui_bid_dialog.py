@@ -58,6 +58,11 @@ async def test_the_bid_prompt_offers_blind_bids_only_when_the_rules_do(preset: s
         assert field.placeholder == f"type a bid: {offered} — then Enter"
         await pilot.press(*"seven", "enter")
         said = dialog_message(dialog)
+        if "blind" in offered:  # once the hand is looked at, the prompt offers only what may still be bid
+            assert dialog.blind_stage
+            await pilot.press("escape")
+            await pilot.pause()
+            assert field.placeholder == "type a bid: 4, nil — then Enter"
     allowed = "a number of tricks 0 to 13, or nil"
     assert said == f"not a bid: 'seven' — type {allowed}" + (
         ", each may be blind (blind 5)" if "blind" in offered else ""

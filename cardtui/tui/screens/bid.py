@@ -101,6 +101,8 @@ class BidScreen(DecisionDialog[Bid]):
         else:
             title.update(f"{self.player}: how many tricks will you take?")
             self._show_hand()
+        offered = self.bids if self.blind_stage else [b for b in self.bids if not b.blind]
+        self.query_one("#bid-input", Input).placeholder = f"type a bid: {bid_examples(offered)} — then Enter"
         grid = self.query_one("#bid-buttons", Grid)
         grid.remove_children()
         grid.set_class(self.blind_stage, "-blind")
