@@ -827,6 +827,12 @@ def hint(
         fail(f"{save.name}: the game is over, there is nothing to decide")
     if tm.phase == "deal":
         fail(f"{save.name}: the next action is the deal, there is nothing to decide")
+    person = tm.seat < len(loaded.seats) and loaded.seats[tm.seat].kind == "human"
+    if person and game.may_bid_blind(tm.seat) and tm.seat not in loaded.looked:
+        fail(
+            f"{save.name}: a hint would look at seat {tm.seat}'s hand, which is still face down for a blind bid; "
+            "look at it first (Esc at the bid), as F2 asks"
+        )
     decision = Session.of_save(loaded).bot_decision(level)
     if as_json:
         out = {"seat": tm.seat, "phase": tm.phase, "level": level}

@@ -13,6 +13,8 @@ from cardtui.cli import app
 from cardtui.games import create_game
 from cardtui.rules import load_preset
 from cardtui.saves import write_save
+from cardtui.seats import default_seats
+from cardtui.session import Session
 from cardtui.variants import find_game
 
 
@@ -91,3 +93,20 @@ def test_a_spades_hint_speaks_of_the_side_with_partners_and_of_the_seat_at_cutth
             game.apply(decision.action)
         assert all(words in r for r in reasons), reasons
         assert any(r.startswith("bids") for r in reasons) and any(not r.startswith("bids") for r in reasons)
+
+
+def test_no_hint_while_a_persons_hand_is_face_down_for_a_blind_bid_as_f2_refuses(tmp_path: Path) -> None:
+    rules = load_preset("spades").replace(blind_nil_trailing_by=0)
+    session = Session.new(rules, default_seats(4, "easy"), 3, autosave=False)
+    session.advance_chance()
+    while session.game.to_move is not None and session.game.to_move.seat != 0:
+        session.apply(session.bot_decision().action)
+    path = tmp_path / "blind.json"
+    write_save(path, session.to_save())
+    refused = CliRunner().invoke(app, ["hint", str(path)])
+    assert refused.exit_code == 2 and refused.output.count("\n") == 1
+    assert "still face down for a blind bid; look at it first (Esc at the bid)" in refused.output
+    session.look(0)
+    write_save(path, session.to_save())
+    answered = CliRunner().invoke(app, ["hint", str(path), "--json"])
+    assert answered.exit_code == 0 and not json.loads(answered.output)["action"].get("blind")
