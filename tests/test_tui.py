@@ -282,8 +282,11 @@ async def test_the_rules_editor_shows_and_checks_the_exchange_knob(home: Path) -
     async with app.run_test(size=(100, 30)) as pilot:
         editor = await open_rules_editor(pilot, app)
         editor.query_one("#preset", Select).value = "spades"
-        await pilot.pause()
-        knob = editor.query_one("#knob-blind_nil_exchange_mode", Input)
+        for _ in range(100):  # the rows are mounted again for the new preset, a few turns of the loop later
+            await pilot.pause()
+            knob = editor.query_one("#knob-blind_nil_exchange_mode", Input)
+            if knob.value != "none":
+                break
         assert knob.value == "optional"
         row = knob.parent
         assert row is not None

@@ -113,19 +113,20 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
             yield Button("Save and play", id="play", compact=True, variant="primary")
         yield KeyFooter()
 
-    def on_mount(self) -> None:
-        self.load(self.base)
+    async def on_mount(self) -> None:
+        await self.load(self.base)
 
-    def load(self, ruleset: Ruleset) -> None:
+    async def load(self, ruleset: Ruleset) -> None:
         """One row per field: its name, what it does and allows, the value, and an error line.
 
-        The reading notes are several lines of prose, not a knob: they travel with the ruleset unedited.
+        Awaited, so no key or save reads the old rows while the new ones are mounted. The reading notes
+        are several lines of prose, not a knob: they travel with the ruleset unedited.
         """
         from cardtui.saves import house_rules_dir
 
         self.base = ruleset
         knobs = self.query_one("#knobs", VerticalScroll)
-        knobs.remove_children()
+        await knobs.remove_children()
         plain = ruleset.to_dict()
         rows = []
         self.checks = {}
@@ -143,15 +144,15 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
                     classes="knob",
                 )
             )
-        knobs.mount_all(rows)
+        await knobs.mount_all(rows)
         del plain
         self.query_one("#rules-path", Input).value = str(house_rules_dir() / f"my-{ruleset.name}.toml")
 
     @on(Select.Changed, "#preset")
-    def preset_changed(self, event: Select.Changed) -> None:
+    async def preset_changed(self, event: Select.Changed) -> None:
         for p in self.presets:
             if p.name == event.value and p is not self.base:
-                self.load(p)
+                await self.load(p)
 
     @on(Input.Changed)
     def knob_changed(self, event: Input.Changed) -> None:
