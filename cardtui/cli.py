@@ -12,6 +12,7 @@ import json
 import os
 import re
 import sys
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,11 +54,18 @@ class _Commands(TyperGroup):
         name, command, rest = super().resolve_command(ctx, args)
         for param in command.params if command is not None else ():
             if isinstance(param, TyperOption | TyperArgument) and param.help:
-                if GAMES_HELP in param.help:
-                    param.help = param.help.replace(GAMES_HELP, _game_names_said())
-                if PLAYERS_HELP in param.help:
-                    param.help = param.help.replace(PLAYERS_HELP, _player_counts_said())
+                # Filled in from the words as written each time, so a command built once says the registry's games now.
+                written = _WRITTEN_HELP.setdefault(param, param.help)
+                if GAMES_HELP in written:
+                    written = written.replace(GAMES_HELP, _game_names_said())
+                if PLAYERS_HELP in written:
+                    written = written.replace(PLAYERS_HELP, _player_counts_said())
+                param.help = written
         return name, command, rest
+
+
+_WRITTEN_HELP: weakref.WeakKeyDictionary[TyperOption | TyperArgument, str] = weakref.WeakKeyDictionary()
+"""Each option's help as written, with its placeholders, before `_Commands` filled them in."""
 
 
 app = typer.Typer(

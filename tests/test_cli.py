@@ -56,9 +56,12 @@ def test_a_commands_help_names_the_registrys_games_and_player_counts(monkeypatch
     """A game added to the registry is named in the help of every command that takes a game."""
     import cardtui.variants
 
+    commands = (["play"], ["host"], ["arena"], ["rules", "new"])
+    for command in commands:  # shown once before: the words are filled in again, not kept from the first time
+        assert "eight-of-spades" in runner.invoke(app, [*command, "--help"], env={"COLUMNS": "300"}).stdout
     names = (*cardtui.variants.game_names(), "whist")
     monkeypatch.setattr(cardtui.variants, "game_names", lambda: names)
-    for command in (["play"], ["host"], ["arena"], ["rules", "new"]):
+    for command in commands:
         result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "300"})
         assert result.exit_code == 0, result.stderr
         assert "hearts, spades, cutthroat, eight-of-spades or whist" in result.stdout, command
