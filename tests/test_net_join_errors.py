@@ -106,24 +106,51 @@ async def cardtui(tmp_path: Path, *args: str, terminal: bool) -> tuple[int, str]
     return process.returncode, err.decode()
 
 
+async def one_line_at_the_command_line(tmp_path: Path, port: int) -> str:
+    """What `cardtui join` says of the table at `port`, full-screen (under a pty) and as a computer player: the same
+    one line on stderr both ways, exit status 2, no traceback and no escape code."""
+    said = []
+    for extra, terminal in (((), True), (("--level", "easy"), False)):
+        status, err = await cardtui(tmp_path, "join", f"ws://127.0.0.1:{port}/#abc", *extra, terminal=terminal)
+        assert status == 2, err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err and "\x1b" not in err, err
+        said.append(err.strip())
+    assert said[0] == said[1], said
+    return said[0]
+
+
+async def refusal(port: int) -> str:
+    """The ProtocolError `Client.join` raises at `port` (what the command line prints after `cardtui: `)."""
+    with pytest.raises(ProtocolError) as raised:
+        client = await bounded(Client.join(f"ws://127.0.0.1:{port}/#abc"))
+        await client.close()
+    said = str(raised.value)
+    assert len(said.splitlines()) == 1 and "\x1b" not in said, said
+    return said
+
+
 @pytest.mark.parametrize("what", list(SERVERS))
-async def test_joining_what_is_not_a_table_is_one_line(tmp_path: Path, what: str) -> None:
+async def test_joining_what_is_not_a_table_is_refused_in_one_line(what: str) -> None:
     start, reason = SERVERS[what]
     async with start() as port:
-        for extra, terminal in (((), True), (("--level", "easy"), False)):
-            status, err = await cardtui(tmp_path, "join", f"ws://127.0.0.1:{port}/#abc", *extra, terminal=terminal)
-            assert status == 2, err
-            assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
-            assert err.startswith(f"cardtui: ws://127.0.0.1:{port}/ ") and reason in err, err
+        said = await refusal(port)
+    assert said.startswith(f"ws://127.0.0.1:{port}/ ") and reason in said, said
+
+
+@pytest.mark.parametrize("what", ["a web server", "a server of prose"])
+async def test_joining_what_is_not_a_table_is_one_line_at_the_command_line(tmp_path: Path, what: str) -> None:
+    """The command line prints the client's refusal as it is (the other servers' refusals are checked above)."""
+    start, reason = SERVERS[what]
+    async with start() as port:
+        err = await one_line_at_the_command_line(tmp_path, port)
+    assert err.startswith(f"cardtui: ws://127.0.0.1:{port}/ ") and reason in err, err
 
 
 async def test_joining_a_closed_port_is_one_line(tmp_path: Path) -> None:
     async with tcp(hang_up) as port:
         pass  # the port is free again: nothing listens on it
-    for extra, terminal in (((), True), (("--level", "easy"), False)):
-        status, err = await cardtui(tmp_path, "join", f"ws://127.0.0.1:{port}/#abc", *extra, terminal=terminal)
-        assert status == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
-        assert "no table answers at that invitation" in err, err
+    err = await one_line_at_the_command_line(tmp_path, port)
+    assert "no table answers at that invitation" in err, err
 
 
 async def real_welcome(tmp_path: Path) -> dict[str, Any]:
@@ -180,17 +207,25 @@ HOSTILE_WELCOMES: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
 
 
 @pytest.mark.parametrize("what", list(HOSTILE_WELCOMES))
-async def test_a_hostile_welcome_is_one_line_at_the_command_line(tmp_path: Path, what: str) -> None:
+async def test_a_hostile_welcome_is_refused_in_one_line(tmp_path: Path, what: str) -> None:
     """A host replaying a real welcome with one field changed is refused in one line, never believed."""
     change, reason = HOSTILE_WELCOMES[what]
     hostile = changed(await real_welcome(tmp_path), change)
     async with websocket(replaying(hostile)) as port:
-        for extra, terminal in (((), True), (("--level", "easy"), False)):
-            status, err = await cardtui(tmp_path, "join", f"ws://127.0.0.1:{port}/#abc", *extra, terminal=terminal)
-            assert status == 2, err
-            assert len(err.strip().splitlines()) == 1 and "Traceback" not in err and "\x1b" not in err, err
-            said = f"cardtui: ws://127.0.0.1:{port}/ is not a cardtui table: its welcome is invalid ("
-            assert err.startswith(said) and reason in err, err
+        said = await refusal(port)
+    assert said.startswith(f"ws://127.0.0.1:{port}/ is not a cardtui table: its welcome is invalid ("), said
+    assert reason in said, said
+
+
+@pytest.mark.parametrize("what", ["a seat name with escape codes", "a ruleset title with escape codes"])
+async def test_a_hostile_welcome_is_one_line_at_the_command_line(tmp_path: Path, what: str) -> None:
+    """The command line prints the refusal, escape codes and all made inert, as one line."""
+    change, reason = HOSTILE_WELCOMES[what]
+    hostile = changed(await real_welcome(tmp_path), change)
+    async with websocket(replaying(hostile)) as port:
+        err = await one_line_at_the_command_line(tmp_path, port)
+    assert err.startswith(f"cardtui: ws://127.0.0.1:{port}/ is not a cardtui table: its welcome is invalid ("), err
+    assert reason in err, err
 
 
 HOSTILE_MESSAGES: dict[str, tuple[dict[str, Any], str]] = {
