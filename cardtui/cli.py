@@ -821,14 +821,20 @@ def main() -> None:
 @app.command("hint")
 def hint(
     save: Annotated[Path, typer.Argument(help="a save file with a seat to move")],
-    level: Annotated[str, typer.Option("--level", help="the computer player to ask: easy, normal or hard")] = "normal",
+    level: Annotated[
+        str | None,
+        typer.Option("--level", help="the computer player to ask: easy, normal or hard (default: your hint level)"),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:
     """What a computer player would do next for the seat to move, and why (the same answer as F2 and the API)."""
     from cardtui.session import Session
+    from cardtui.tui.settings import Settings
 
     loaded = _load(save)
     game = loaded.game
+    if level is None:  # the settings file's hint level (hard unless Settings says otherwise); a bad file: the default
+        level = Settings.load().hint_level_for(game.game)
     _check_level(game.game, level, None)
     tm = game.to_move
     if tm is None:

@@ -45,7 +45,21 @@ def test_hint_is_stable_and_readable(tmp_path: Path) -> None:
     first = runner.invoke(app, ["hint", str(path)])
     again = runner.invoke(app, ["hint", str(path)])
     assert first.exit_code == 0 and first.stdout == again.stdout
-    assert "normal says" in first.stdout
+    assert "hard says" in first.stdout  # the hint level F2 asks unless Settings says otherwise
+
+
+def test_hint_asks_the_hint_level_of_the_settings_as_f2_does(tmp_path: Path, home: Path) -> None:
+    from cardtui.tui.settings import settings_path
+
+    hearts, eight = save_at_play(tmp_path, "hearts", 6), save_at_play(tmp_path, "eight-of-spades", 3)
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text('hint_level = "normal"\n')
+    runner = CliRunner()
+    assert json.loads(runner.invoke(app, ["hint", str(hearts), "--json"]).stdout)["level"] == "normal"
+    assert json.loads(runner.invoke(app, ["hint", str(eight), "--json"]).stdout)["level"] == "classic"
+    assert json.loads(runner.invoke(app, ["hint", str(hearts), "--level", "easy", "--json"]).stdout)["level"] == "easy"
+    settings_path().write_text('hint_level = "wizard"\n')  # a bad value falls back to the default, as in the app
+    assert json.loads(runner.invoke(app, ["hint", str(hearts), "--json"]).stdout)["level"] == "hard"
 
 
 def test_hint_errors_exit_2(tmp_path: Path) -> None:

@@ -210,6 +210,13 @@ class Settings:
         base.__post_init__()  # the flags checked as the file's values are
         return base
 
+    def hint_level_for(self, game: str) -> str:
+        """The game's level for the hint level (Eight of Spades' `normal` is `classic`), for F2 and `cardtui hint`."""
+        from cardtui.variants import levels
+
+        allowed = levels(game)
+        return self.hint_level if self.hint_level in allowed else allowed[HINT_LEVELS.index(self.hint_level)]
+
     @property
     def hand_order(self) -> HandOrder:
         """The order hands are shown in (`hand_order.arrange`)."""

@@ -411,13 +411,8 @@ class GameScreen(Screen[None]):
         return TableHelp(self.show_help, self.hint_text)
 
     def hint_level(self) -> str:
-        """The game's level for the hint level in the settings (Eight of Spades' `normal` is `classic`)."""
-        from cardtui.tui.settings import HINT_LEVELS
-        from cardtui.variants import levels
-
-        chosen = self.settings.hint_level
-        allowed = levels(self.source.ruleset.game)
-        return chosen if chosen in allowed else allowed[HINT_LEVELS.index(chosen)]
+        """The game's level for the hint level in the settings."""
+        return self.settings.hint_level_for(self.source.ruleset.game)
 
     def hint_text(self) -> str:
         """What the computer player of the hint level would do for the seat to move, and why (slow: off the loop)."""
