@@ -116,7 +116,7 @@ def test_a_marked_hearts_play_firms_up_as_the_budget_grows() -> None:
     narrower interval on its loss (it used to give the same verdict at every budget)."""
     data = json.loads((SAMPLES / "hearts-mid-deal.json").read_text())
     loaded, replay = parse_save(data), Replay.from_save(data)
-    index = 33
+    index = 37
     action = loaded.log[index]
     view = replay.state_at(index).view(0)
     sweep = []

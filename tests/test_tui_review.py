@@ -111,7 +111,7 @@ async def test_a_review_with_no_mark_says_so_when_n_p_or_l_is_pressed(tmp_path: 
         await pilot.pause()
         assert screen.review is not None and "0 marked" in screen.query_one(ReviewLine).lines[0]
         summary = str(screen.query_one(ReviewLine).render()).splitlines()[0]
-        assert summary.endswith("acc. 91% · c") and summary in "\n".join(screen_lines(app))  # the keys that work
+        assert summary.endswith("acc. 80% · c") and summary in "\n".join(screen_lines(app))  # the keys that work
         said = f"No decision is marked ({close} too close to call, shown ~): n, p and l have none to show."
         for key in ("n", "p", "l"):
             app.clear_notifications()

@@ -4,6 +4,11 @@ A choice's value is in points of the seat's own score with the others'
 counted: a quarter of (the others' points less three times its own), which is
 6.5 less its own points in a deal without a moon (so a loss reads as points
 taken), plus the game's end when a deal ends it.
+
+A play's samples read the table as the hard player does (`judge.reading`):
+layouts that explain the cards the others played, each played by the normal
+player, are kept more often. A pass has nothing yet to read, so its samples
+are dealt uniformly, as the hard player's are.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from cardtui.bots.hearts_search import HeartsSearch, hearts_result, hearts_value
 from cardtui.bots.search import fresh_deal, no_chance, sample_hands
 from cardtui.bots.solver import Solution, Solver
 from cardtui.games.base import Action, Pass, Play, PlayerView
-from cardtui.games.fast import DealState, FastRules, play_out
+from cardtui.games.fast import DealState, FastRules, Policy, play_out
 from cardtui.games.hearts import HeartsView, pass_offset, score_hearts_deal
 from cardtui.games.trick import TrickGame, TrickView
 from cardtui.rules import HeartsRules
@@ -104,22 +109,35 @@ def solve_hearts(st: DealState, rules: HeartsRules, seat: int, totals: list[int]
     return Solver(fast, lambda s: s == seat, score, digest, nodes, QS | JD).solve(st)
 
 
+def _policy(seen: Seen) -> Policy:
+    """The normal player's card play for every seat: the judge's play-outs and the hard player's reading."""
+    voids = seen.voids
+    deck = seen.rules.deck
+
+    def policy(state: DealState, seat: int, legal: int) -> int:
+        return normal_play(state, seat, legal, deck, voids)[0]
+
+    return policy
+
+
 class HeartsJudge(judge.TrickJudge):
     """Weighs a Hearts play (every legal card) or pass (the person's, the hard player's and a search's)."""
 
     def card_trial(self, view: PlayerView, action: Play) -> tuple[judge.Trial, int]:
         assert isinstance(view, HeartsView) and isinstance(view.ruleset, HeartsRules)
         rules = view.ruleset
-        voids = read_view(view).voids
-        deck = rules.deck
-
-        def policy(state: DealState, seat: int, legal: int) -> int:
-            return normal_play(state, seat, legal, deck, voids)[0]
+        policy = _policy(read_view(view))
 
         def value(st: DealState, s: Seen) -> judge.Outcome:
             return judged_value(st, s, rules)
 
-        return judge.play_trial(view, action, sample_hands, policy, value, QS | JD)
+        sample, cost = self.sampler(view)
+        return judge.play_trial(view, action, sample, policy, value, QS | JD, sample_cost=cost)
+
+    def sampler(self, view: TrickView) -> tuple[judge.Sampler, int]:
+        """A play's samples and what one costs: layouts read by the hard player's policy (`HeartsSearch`)."""
+        seen = read_view(view)
+        return judge.reading(seen, sample_hands, [_policy(seen)])
 
     def weigh_own(self, view: PlayerView, action: Action, rng: random.Random, bot_rng: random.Random) -> judge.Weighing:
         if isinstance(view, HeartsView) and isinstance(action, Pass) and view.phase == "pass" and action.cards:

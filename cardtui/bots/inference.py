@@ -9,13 +9,19 @@ the normal player (with a fixed chance `MISS` of playing otherwise), and by
 how well each hand fits its bid; the search averages its play-outs with
 those weights (importance sampling), so layouts that agree with the table
 count for more.
+
+The review's judge reads the table the same way but keeps its samples
+unweighted, so its paired comparisons and stopping rules stay as they are:
+each sample it needs is one of a few uniform layouts (`resample`), kept with
+probability proportional to its weight (sampling-importance-resampling), so
+its samples follow the hard player's posterior.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from cardtui.bots.common import Seen
 from cardtui.bots.search import SAMPLE_COST, sample_hands
@@ -106,13 +112,60 @@ def inference_cost(seen: Seen) -> int:
     return SAMPLE_COST + REPLAY_COST * sum(1 for seat, _ in seen.plays if seat != seen.seat)
 
 
+Deal = Callable[[Seen, random.Random], list[int]]
+"""One layout of the unseen cards, uniform apart from voids and known cards (`sample_hands`)."""
+
+
+def readable(seen: Seen, bids: bool) -> bool:
+    """Whether the table says anything a layout could explain: a card another seat played or (with `bids`) a bid
+    another seat made with its hand in sight."""
+    if any(seat != seen.seat for seat, _ in seen.plays):
+        return True
+    return bids and any(b >= 0 and not seen.blind[s] for s, b in enumerate(seen.bids) if s != seen.seat)
+
+
+def resample(
+    deal: Deal, seen: Seen, rng: random.Random, policies: Sequence[Policy], fit: Fit | None, candidates: int
+) -> list[int]:
+    """One layout of `candidates` dealt by `deal`, kept with probability proportional to its weight.
+
+    Candidate `j` is weighed with `policies[j % len(policies)]` (none: the plays are not weighed), as the hard
+    player weighs its `j`-th sample, and by `fit`. The layout kept is unweighted: over many, they follow the
+    weighted distribution (sampling-importance-resampling), more closely the more candidates.
+    """
+    if candidates <= 1:
+        return deal(seen, rng)
+    layouts = [deal(seen, rng) for _ in range(candidates)]
+    logs = [
+        layout_log_weight(h, seen, policies[j % len(policies)] if policies else None, fit)
+        for j, h in enumerate(layouts)
+    ]
+    top = max(logs)
+    raw = [math.exp(x - top) for x in logs]
+    r = rng.random() * sum(raw)
+    for hands, w in zip(layouts, raw, strict=True):
+        r -= w
+        if r < 0:
+            return hands
+    return layouts[-1]
+
+
+def resample_cost(seen: Seen, candidates: int) -> int:
+    """What one layout of `resample` costs, in simulated card plays: its candidates dealt and weighed."""
+    return SAMPLE_COST if candidates <= 1 else candidates * inference_cost(seen)
+
+
 __all__ = [
     "MISS",
+    "Deal",
     "Fit",
     "alike",
     "inference_cost",
     "layout_log_weight",
     "play_log_weight",
+    "readable",
+    "resample",
+    "resample_cost",
     "weighted_sample",
     "weights",
 ]

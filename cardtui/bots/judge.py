@@ -17,6 +17,14 @@ dropped: it stays in beside the leader until the end, and the weighing goes on
 until its loss is known to that precision, so a larger budget always narrows
 the loss's interval.
 
+The samples read the table as the hard player does (`bots/inference.py`):
+each is kept from `CANDIDATES` layouts dealt uniformly (apart from voids and
+known cards), one with probability proportional to how well it explains the
+cards the other seats played and (Spades) their bids, so a decision is judged
+against the layouts the table left likely (`reading`). The samples stay
+unweighted, and the extra dealing and replaying is counted in the trial's
+cost, so the budget buys the same time.
+
 A game's judge may split a choice's value into named parts (`Trial.parts`: a
 sample's value is its points plus its parts), so a loss can be told part by
 part, each with its cause.
@@ -33,6 +41,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from cardtui.bots.common import Seen, equivalent_groups, legal_play_mask, list_cards, read_view
+from cardtui.bots.inference import Deal, Fit, readable, resample, resample_cost
 from cardtui.bots.search import no_chance, state_with
 from cardtui.bots.solver import Solution
 from cardtui.cards import Card
@@ -332,6 +341,23 @@ Valuer = Callable[[DealState, Seen], Outcome]
 """How good a played-out deal is for the seat, and the points it brings."""
 
 
+CANDIDATES = 6
+"""The layouts dealt for each of the judge's samples, one kept by its weight (see `reading`; measured by
+benchmarks/inference.py: more buy little more of the true layout's chance and cost a replay each)."""
+
+
+def reading(seen: Seen, deal: Deal, policies: Sequence[Policy], fit: Fit | None = None) -> tuple[Sampler, int]:
+    """The judge's sampler for a view and what one sample costs, in simulated card plays: `deal`'s layouts
+    resampled by how well they explain the other seats' plays (each played by the `policies` in turn, as the hard
+    player weighs its samples) and `fit` (the bids). With nothing on the table to read, one layout as dealt."""
+    k = CANDIDATES if readable(seen, fit is not None) else 1
+
+    def sample(s: Seen, rng: random.Random) -> list[int]:
+        return resample(deal, s, rng, policies, fit, k)
+
+    return sample, resample_cost(seen, k)
+
+
 class TrickJudge:
     """What the trick games' judges share: the time per decision and the precision asked for; a play is weighed
     on the game's own trial of every legal card (`card_trial`), a decision of the game's own kind (Hearts' pass,
@@ -384,9 +410,10 @@ def play_trial(
     value: Valuer,
     apart: int = 0,
     parts: Sequence[str] = (),
+    sample_cost: int = 40,
 ) -> tuple[Trial, int]:
     """Every legal card of a trick game (cards that play alike weighed once), and the index of `action`'s;
-    `parts` names the parts `value` gives beyond the points."""
+    `parts` names the parts `value` gives beyond the points; `sample_cost` is what a sample costs to deal."""
     seen = read_view(view)
     on_trick = sum(c.bit for _, c in view.trick)  # a card on the trick between two cards splits them too
     groups = equivalent_groups(legal_play_mask(view), seen.unseen | on_trick, apart)
@@ -410,7 +437,7 @@ def play_trial(
         return out
 
     plays = sum(seen.counts)
-    return Trial(actions, 40, plays, run, alike, parts), chosen
+    return Trial(actions, sample_cost, plays, run, alike, parts), chosen
 
 
 def solved_plays(solution: Solution, seat: int, unit: str, higher_better: bool, scale: float = 1.0) -> Solved:
@@ -421,6 +448,7 @@ def solved_plays(solution: Solution, seat: int, unit: str, higher_better: bool, 
 
 
 __all__ = [
+    "CANDIDATES",
     "CLEAR_Z",
     "MIN_SAMPLES",
     "PLAYS_PER_MS",
@@ -435,6 +463,7 @@ __all__ = [
     "only",
     "paired",
     "play_trial",
+    "reading",
     "solved_plays",
     "telling",
     "weigh",

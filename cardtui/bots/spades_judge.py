@@ -6,6 +6,14 @@ share of the bag penalty, less the other sides' average, plus the game's end
 when a deal ends it; its points are the side's score this deal. The value is
 told in parts (`parts`): the points, the bags at their price (less the bag
 penalty the points already count), the others' score, and the game's end.
+
+The samples read the table as the hard player does (`judge.reading`): layouts
+are kept by how well each hand fits its seat's bid and, in the play, how well
+they explain the cards the others played, each sample's candidates weighed in
+turn against opponents who duck bags and ones who keep taking tricks
+(`TAKER_SHARE`), as the hard player weighs its samples. A blind bid is judged
+with the bidder's own hand unseen too; before it only the bids already made
+(in sight of their hands) say anything, so they alone weigh its samples.
 """
 
 from __future__ import annotations
@@ -16,19 +24,21 @@ from collections.abc import Sequence
 
 from cardtui.bots import judge
 from cardtui.bots.common import Seen, list_cards, read_view
-from cardtui.bots.search import seen_bids
+from cardtui.bots.search import sample_hands, seen_bids
 from cardtui.bots.solver import Solution, Solver
 from cardtui.bots.spades_search import (
     GAME_WIN_SPADES,
     BidPlayOut,
+    MixedPolicy,
+    bid_fit,
     normal_policy,
-    sample_spades,
     spades_result,
     spades_value,
+    taking_turn,
     whose,
 )
 from cardtui.games.base import Action, Bid, Play, PlayerView
-from cardtui.games.fast import DealState, FastRules
+from cardtui.games.fast import DealState, FastRules, Policy
 from cardtui.games.trick import TrickGame, TrickView
 from cardtui.rules import SpadesRules
 
@@ -75,14 +85,21 @@ def solve_spades(st: DealState, rules: SpadesRules, seat: int, nodes: int) -> So
 
 
 def sample_unlooked(seen: Seen, rng: random.Random) -> list[int]:
-    """A sample of the deal in which the seat's own hand is dealt at random too, as it is for a blind bid made with
-    the hand face down (the other seats' hands then fit their bids, as `sample_spades` does)."""
+    """A layout of the deal in which the seat's own hand is dealt at random too, as it is for a blind bid made with
+    the hand face down (how the other seats' hands fit their bids is weighed by `judge.reading`)."""
     pool = list_cards(seen.hand | seen.unseen)
     rng.shuffle(pool)
     mine = sum(1 << c for c in pool[: seen.counts[seen.seat]])
     hands = list(seen.state.hands)
     hands[seen.seat] = mine
-    return sample_spades(dataclasses.replace(seen, state=dataclasses.replace(seen.state, hands=hands)), rng)
+    return sample_hands(dataclasses.replace(seen, state=dataclasses.replace(seen.state, hands=hands)), rng)
+
+
+def reading_policies(seen: Seen, rules: SpadesRules) -> list[Policy]:
+    """The ways of playing each of a sample's candidates is weighed by, in turn: the hard player's (`MixedPolicy`),
+    the other side ducking bags or, in `TAKER_SHARE` of them, taking tricks."""
+    mixed = MixedPolicy(seen, rules)
+    return [mixed.taker if taking_turn(j) else mixed.normal for j in range(judge.CANDIDATES)]
 
 
 class SpadesJudge(judge.TrickJudge):
@@ -98,7 +115,15 @@ class SpadesJudge(judge.TrickJudge):
         def value(st: DealState, s: Seen) -> judge.Outcome:
             return judged_value(st, s, bids, rules)
 
-        return judge.play_trial(view, action, sample_spades, policy, value, parts=parts(rules))
+        sample, cost = self.sampler(view)
+        return judge.play_trial(view, action, sample, policy, value, parts=parts(rules), sample_cost=cost)
+
+    def sampler(self, view: TrickView) -> tuple[judge.Sampler, int]:
+        """A play's samples and what one costs: layouts read by the bids and the hard player's policies."""
+        rules = view.ruleset
+        assert isinstance(rules, SpadesRules)
+        seen = read_view(view)
+        return judge.reading(seen, sample_hands, reading_policies(seen, rules), bid_fit(seen))
 
     def weigh_own(self, view: PlayerView, action: Action, rng: random.Random, bot_rng: random.Random) -> judge.Weighing:
         if isinstance(view, TrickView) and isinstance(action, Bid) and view.phase == "bid":
@@ -119,7 +144,8 @@ class SpadesJudge(judge.TrickJudge):
 
         A bid made in sight of the hand is weighed only against bids made in sight of it: the blind ones were gone
         once the seat looked. A blind bid was made with the hand face down, so every choice is weighed with the seat's
-        own hand unseen too (dealt at random in each sample, like the others').
+        own hand unseen too (dealt at random in each sample, like the others'). Either way the samples fit the bids
+        already made as the hard player's do (no card is played yet, so the bids are all there is to read).
         """
         rules = view.ruleset
         assert isinstance(rules, SpadesRules)
@@ -128,7 +154,7 @@ class SpadesJudge(judge.TrickJudge):
             cands.append(action)
         deal = BidPlayOut(view)
         seen = deal.seen
-        sample = sample_unlooked if action.blind else sample_spades
+        sample, cost = judge.reading(seen, sample_unlooked if action.blind else sample_hands, [], bid_fit(seen))
 
         def run(rng: random.Random, alive: Sequence[int]) -> list[judge.Outcome]:
             hands = sample(seen, rng)
@@ -138,7 +164,7 @@ class SpadesJudge(judge.TrickJudge):
                 out.append(judged_value(st, seen, bids, rules))
             return out
 
-        return judge.Trial(cands, 120, rules.deck.bit_count(), run, parts=parts(rules)), cands.index(action)
+        return judge.Trial(cands, cost, rules.deck.bit_count(), run, parts=parts(rules)), cands.index(action)
 
 
 __all__ = ["SpadesJudge", "judged_value", "solve_spades"]
