@@ -11,7 +11,10 @@ on a shared machine; with `--jobs` and for the solver the CPU time counts the
 worker processes too. Eight of Spades is played in one deal, so its deal entry
 is its whole game's review, held to the deal's target. The solver runs with
 the node budget given (`--nodes`; a count, so it says when it ran out rather
-than stopping on a clock). Prints one JSON object.
+than stopping on a clock). Each review gives its samples (the most any choice
+of a decision got, summed) and `samples_per_sampled_decision`: as the budget
+is time, dearer samples (the judge's reading of the table) mean fewer of them.
+Prints one JSON object.
 
     python benchmarks/review.py [--budget-ms 250] [--seed 1] [--jobs 2] [--nodes 2000000]
 """
@@ -121,6 +124,9 @@ def figures(result: Review, cpu: float, wall: float, target: float) -> dict[str,
         "deals": len(result.deals()),
         "decisions": len(result.judgements),
         "samples": sum(j.samples for j in result.judgements),
+        "samples_per_sampled_decision": round(
+            sum(j.samples for j in result.judgements) / max(1, sum(1 for j in result.judgements if j.samples)), 1
+        ),
         "marked": len(result.marked()),
         "close": sum(1 for j in result.judgements if j.close),
     }
