@@ -296,7 +296,7 @@ def _check_level(game: str, level: str | None, option: str | None) -> str:
     allowed = entry.known_levels
     if chosen not in allowed:
         where = f"{option}: unknown level {chosen!r}" if option else f"unknown level {chosen!r} for {game}"
-        offered = entry.levels if option == "--bots" else allowed  # the menu's levels; the rest are for tests
+        offered = entry.levels if option in ("--bots", "--level") else allowed  # the menu's; the rest: the arena
         fail(f"{where} — choose one of {', '.join(offered)}")
     return chosen
 
@@ -833,9 +833,12 @@ def hint(
 
     loaded = _load(save)
     game = loaded.game
-    if level is None:  # the settings file's hint level (hard unless Settings says otherwise); a bad file: the default
-        level = Settings.load().hint_level_for(game.game)
-    _check_level(game.game, level, None)
+    if level is None:  # the settings file's hint level (hard unless Settings says otherwise), as F2 asks it
+        settings = Settings.load()
+        if settings.problem:  # said as the app says it at start, and the default used
+            typer.echo(inert(settings.problem), err=True)
+        level = settings.hint_level_for(game.game)
+    _check_level(game.game, level, "--level")
     tm = game.to_move
     if tm is None:
         fail(f"{save.name}: the game is over, there is nothing to decide")

@@ -58,8 +58,14 @@ def test_hint_asks_the_hint_level_of_the_settings_as_f2_does(tmp_path: Path, hom
     assert json.loads(runner.invoke(app, ["hint", str(hearts), "--json"]).stdout)["level"] == "normal"
     assert json.loads(runner.invoke(app, ["hint", str(eight), "--json"]).stdout)["level"] == "classic"
     assert json.loads(runner.invoke(app, ["hint", str(hearts), "--level", "easy", "--json"]).stdout)["level"] == "easy"
-    settings_path().write_text('hint_level = "wizard"\n')  # a bad value falls back to the default, as in the app
-    assert json.loads(runner.invoke(app, ["hint", str(hearts), "--json"]).stdout)["level"] == "hard"
+    settings_path().write_text('hint_level = "wizard"\n')  # a bad value: said, and the default used, as in the app
+    told = runner.invoke(app, ["hint", str(hearts), "--json"])
+    assert told.exit_code == 0 and json.loads(told.stdout)["level"] == "hard"
+    assert told.stderr.strip().endswith(
+        'hint_level: expected one of easy, normal, hard, found "wizard"; the default is used'
+    )
+    hidden = runner.invoke(app, ["hint", str(hearts), "--level", "wizard"])  # the menu's levels are offered
+    assert hidden.exit_code == 2 and hidden.stderr.strip().endswith("choose one of easy, normal, hard")
 
 
 def test_hint_errors_exit_2(tmp_path: Path) -> None:
