@@ -128,9 +128,15 @@ class Replay:
         return replay
 
     @classmethod
-    def from_save(cls, data: dict[str, Any], checkpoint_every: int = CHECKPOINT_EVERY) -> Replay:
+    def from_save(
+        cls, data: dict[str, Any], checkpoint_every: int = CHECKPOINT_EVERY, path: Path | None = None
+    ) -> Replay:
+        """The timeline of a save held in memory; `path` is the file it is kept in, if any (a review of it is then
+        recorded under that file, as `cardtui review FILE` records it)."""
         marks = Marks()
-        return cls(parse_save(data, "save", checkpoint_every, marks), checkpoint_every, marks)
+        loaded = parse_save(data, "save", checkpoint_every, marks)
+        loaded.path = path
+        return cls(loaded, checkpoint_every, marks)
 
     def _take_checkpoints(self, loaded: LoadedSave, marks: Marks) -> dict[int, Checkpoint]:
         history = History(loaded.ruleset, loaded.history.people)

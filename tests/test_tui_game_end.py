@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 from typing import cast
 
@@ -83,8 +84,12 @@ async def test_game_over_at_60x20_keeps_every_choice_and_points_to_the_history()
         assert "Quit" in "\n".join(screen_lines(app))
 
 
-async def test_review_from_the_game_end_opens_the_replay_reviewing() -> None:
+async def test_review_from_the_game_end_opens_the_replay_reviewing(tmp_path: Path) -> None:
+    from cardtui.saves import write_save
+
     session = finished_hearts()
+    session.save_path = tmp_path / "game.json"  # the game's file, as a game played at the table has
+    write_save(session.save_path, session.to_save())
     app = CardtuiApp(Start(session=session), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         await drawn_when(pilot, app, lambda t: isinstance(app.screen, GameEndScreen))
@@ -99,6 +104,10 @@ async def test_review_from_the_game_end_opens_the_replay_reviewing() -> None:
         await workers_done(app)  # a review still running asks before Esc throws it away
         await pilot.pause()
         assert replay.review is not None
+        # Kept under the game's file, as `cardtui review FILE` keeps it: one entry a game in the statistics' trend.
+        from cardtui.review import record_path, reviewed_games
+
+        assert [r.key for r in reviewed_games(record_path())] == [str(session.save_path.resolve())]
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameEndScreen)

@@ -550,7 +550,7 @@ class GameScreen(Screen[None]):
         from cardtui.tui.screens.replay import ReplayScreen
 
         if choice in ("replay", "review"):
-            timeline = Replay.from_save(self.session.to_save())
+            timeline = Replay.from_save(self.session.to_save(), path=self.session.save_path)
             replay = ReplayScreen(timeline, self.ascii_only, self.settings.hand_order, review=choice == "review")
             self.app.push_screen(replay, self._back_from_replay)
         elif choice == "again":
