@@ -1052,16 +1052,16 @@ def _loss_text(game: str, unit: str, loss: float) -> str:
 def _tally_text(review: Review, tally: Scorecard) -> str:
     many = "decision" if tally.decisions == 1 else "decisions"
     parts = [f"{tally.decisions} {many}, {tally.marked} marked, expected loss {tally.loss:.1f} points"]
+    if find_game(review.game).reviews_win_chance:  # the loss's other unit beside it, not after the accuracy
+        parts[0] += f" and {round(tally.win_chance_loss * 100)} points of win chance"
     if tally.accuracy is not None:
         parts[0] += f", accuracy {tally.accuracy:.0f}%"
-    if find_game(review.game).reviews_win_chance:
-        parts[0] += f" and {round(tally.win_chance_loss * 100)} points of win chance"
     if tally.costliest:
         costly = []
         for index in tally.costliest:
             j = review.at(index)
             assert j is not None
-            costly.append(f"#{index} {say_action(j.action, _code)}{(' ' + j.mark) if j.mark else ''}")
+            costly.append(f"#{index + 1} {say_action(j.action, _code)}{(' ' + j.mark) if j.mark else ''}")
         parts.append("costliest: " + ", ".join(costly))
     return "; ".join(parts)
 
@@ -1089,7 +1089,7 @@ def render(review: Review) -> str:
                 continue
             who = review.names[j.seat]
             mark = j.mark.ljust(2) if j.mark or not j.close else "~ "
-            lines.append(f"  #{j.index:<4} {mark} {who}, {j.phase}: {j.why}")
+            lines.append(f"  #{j.index + 1:<4} {mark} {who}, {j.phase}: {j.why}")  # the replay's action number
         for seat in review.seats:
             lines.append(f"  {review.names[seat]}, deal {deal}: {_tally_text(review, review.tally(seat, deal))}")
     lines.append("")

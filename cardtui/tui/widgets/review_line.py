@@ -56,8 +56,8 @@ class ReviewLine(Widget):
         count, many = len(review.judgements), len(marked)
         head = f"Review ({review.level}) · {', '.join(names)}{note} · {count} decisions · "
         head += f"{many} marked · loss {loss:.1f} points"
+        head += f" and {chance} points of win chance" if win else ""
         head += f" · accuracy {scores}" if scores else ""
-        head += f", {chance} points of win chance" if win else ""
         keys = (" · n p: marks" if marked else "") + (" · v w: values, line" if judged is not None else "")
         head += keys + " · c: chart" + (" · l: learn" if marked else "")
         short = f"{count} decisions · {many} marked · loss {loss:.1f} pts" + (f" · acc. {scores}" if scores else "")
