@@ -130,3 +130,25 @@ def test_no_hint_while_a_persons_hand_is_face_down_for_a_blind_bid_as_f2_refuses
     write_save(path, session.to_save())
     answered = CliRunner().invoke(app, ["hint", str(path), "--json"])
     assert answered.exit_code == 0 and not json.loads(answered.output)["action"].get("blind")
+
+
+def test_a_runner_up_with_more_points_this_deal_is_said_to_be_worse_over_the_game(tmp_path: Path) -> None:
+    """The hard player ranks bids by the whole game (bags, the set risk, the others, the game's end); a reason that
+    names a runner-up with more points this deal says why it still comes second, instead of contradicting itself."""
+    import re
+
+    data = json.loads((Path(__file__).parent.parent / "saves" / "spades.json").read_text())
+    data["seats"][0] = {"name": data["seats"][0]["name"], "kind": "human"}
+    told = 0
+    for cut in (343, 345, 523):
+        path = tmp_path / f"cut{cut}.json"
+        path.write_text(json.dumps({**data, "log": data["log"][:cut]}))
+        reason = json.loads(CliRunner().invoke(app, ["hint", str(path), "--json"]).stdout)["reason"]
+        found = re.search(
+            r"expects ([+-]\d+) .*\(next best [^:]+: ([+-]\d+)(, more this deal but worse over the game)?\)", reason
+        )
+        assert found is not None, reason
+        best, runner_up, said = int(found[1]), int(found[2]), found[3] is not None
+        assert said == (runner_up > best), reason
+        told += said
+    assert told >= 1  # these positions have such a runner-up

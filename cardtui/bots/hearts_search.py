@@ -17,7 +17,16 @@ from cardtui.bots.hearts import (
     pass_ranking,
 )
 from cardtui.bots.inference import inference_cost, weighted_sample
-from cardtui.bots.search import SAMPLE_COST, SearchBot, best_two, fresh_deal, no_chance, ranked, sample_hands
+from cardtui.bots.search import (
+    SAMPLE_COST,
+    SearchBot,
+    best_two,
+    fresh_deal,
+    next_best,
+    no_chance,
+    ranked,
+    sample_hands,
+)
 from cardtui.games.base import Action, Bid, Pass
 from cardtui.games.fast import DealState, Policy, play_out
 from cardtui.games.hearts import HeartsView, hearts_winners, pass_offset, score_hearts_deal
@@ -47,6 +56,7 @@ class HeartsSearch(SearchBot):
     """Hearts by sampling and play-outs; the pass is searched over the top-ranked cards' combinations."""
 
     OWN_PHASES = ("pass",)
+    FEWER_POINTS_BETTER = True
     APART = QS | JD
 
     def _sample(self, seen: Seen, rng: random.Random, policy: Policy) -> tuple[list[int], float]:
@@ -130,9 +140,11 @@ class HeartsSearch(SearchBot):
         options = self._pass_options(view)
         sums, points, n = self._pass_search(view, options, rng)
         best, nxt = best_two(sums)
-        why = f"expects {points[best] / n:.1f} points this deal"
+        best_said = f"{points[best] / n:.1f}"
+        why = f"expects {best_said} points this deal"
         if nxt is not None:
-            why += f" (next best {' '.join(code(c) for c in list_cards(options[nxt]))}: {points[nxt] / n:.1f})"
+            label = " ".join(code(c) for c in list_cards(options[nxt]))
+            why += next_best(label, best_said, f"{points[nxt] / n:.1f}", self.ahead(points[nxt], points[best]))
         return pass_decision(view, options[best], why + f", {n} samples")
 
     def _evaluate_own(self, view: TrickView, action: Action, rng: random.Random) -> Evaluation | None:

@@ -125,6 +125,14 @@ def no_chance() -> float:
     return 0.0
 
 
+def next_best(label: str, best_said: str, next_said: str, next_ahead: bool) -> str:
+    """A reason's note on the runner-up (`label`), its expected points said as `next_said`. When those points beat
+    the choice's this deal (`next_ahead`, and said differently), the note says why it still comes second: the
+    choice is weighed over the whole game (bags, the others' scores, a contract at risk, the game's end)."""
+    tail = ", more this deal but worse over the game" if next_ahead and next_said != best_said else ""
+    return f" (next best {label}: {next_said}{tail})"
+
+
 def best_two(sums: list[float]) -> tuple[int, int | None]:
     """The index of the best total and of the next best (None with one choice); a tie keeps the earlier."""
     ranked = sorted(range(len(sums)), key=lambda i: -sums[i])
@@ -138,6 +146,8 @@ class SearchBot:
 
     level = "hard"
     OWN_PHASES: tuple[str, ...] = ()
+    FEWER_POINTS_BETTER = False
+    """Whether the points a reason names are points taken (Hearts), so fewer is better."""
     """The phases the game's subclass decides (`_own_phase`); every other phase is play."""
     APART = 0
     """Cards never grouped with their neighbours when legal cards play alike (Hearts' Q♠ and J♦)."""
@@ -253,10 +263,16 @@ class SearchBot:
     def _reason(
         self, view: TrickView, candidates: list[int], best: int, nxt: int | None, points: list[float], n: int
     ) -> str:
-        text = f"{code(candidates[best])}: expects {self._say(points[best] / n, view.ruleset)} this deal"
+        best_said = self._say(points[best] / n, view.ruleset)
+        text = f"{code(candidates[best])}: expects {best_said} this deal"
         if nxt is not None:
-            text += f" (next best {code(candidates[nxt])}: {self._say(points[nxt] / n, view.ruleset)})"
+            said = self._say(points[nxt] / n, view.ruleset)
+            text += next_best(code(candidates[nxt]), best_said, said, self.ahead(points[nxt], points[best]))
         return text + f", {n} samples"
+
+    def ahead(self, a: float, b: float) -> bool:
+        """Whether points `a` are better for the seat than points `b`."""
+        return a < b if self.FEWER_POINTS_BETTER else a > b
 
     # ---- weighing every choice (the review)
 
@@ -291,6 +307,7 @@ __all__ = [
     "SearchBot",
     "best_two",
     "fresh_deal",
+    "next_best",
     "no_chance",
     "ranked",
     "sample_hands",

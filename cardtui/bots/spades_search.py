@@ -9,7 +9,16 @@ from collections.abc import Callable
 from cardtui.bots.base import Decision, Evaluation, Option
 from cardtui.bots.common import Seen, read_view
 from cardtui.bots.inference import inference_cost, weighted_sample
-from cardtui.bots.search import SAMPLE_COST, SearchBot, best_two, fresh_deal, no_chance, ranked, sample_hands
+from cardtui.bots.search import (
+    SAMPLE_COST,
+    SearchBot,
+    best_two,
+    fresh_deal,
+    next_best,
+    no_chance,
+    ranked,
+    sample_hands,
+)
 from cardtui.bots.spades import Standing, choose_bid, estimate, exchange_cards, exchange_decision, nil_fits
 from cardtui.bots.spades import normal_play as spades_play
 from cardtui.games.base import Action, Bid
@@ -274,9 +283,11 @@ class SpadesSearch(SearchBot):
             return Decision(base, why)
         sums, points, n = self._bid_search(view, cands, rng)
         best, nxt = best_two(sums)
-        text = f"bids {cands[best].label()}: expects {points[best] / n:+.0f} {whose(view.ruleset)}"
+        best_said = f"{points[best] / n:+.0f}"
+        text = f"bids {cands[best].label()}: expects {best_said} {whose(view.ruleset)}"
         if nxt is not None:
-            text += f" (next best {cands[nxt].label()}: {points[nxt] / n:+.0f})"
+            said = f"{points[nxt] / n:+.0f}"
+            text += next_best(cands[nxt].label(), best_said, said, self.ahead(points[nxt], points[best]))
         return Decision(cands[best], text + f", {n} samples")
 
     def _evaluate_own(self, view: TrickView, action: Action, rng: random.Random) -> Evaluation | None:
