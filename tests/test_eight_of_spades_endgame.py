@@ -19,6 +19,7 @@ from cardtui.bots.eight_of_spades_endgame import Endgame, TooBig, abstract, matc
 from cardtui.cards import DECK, Card, parse_card
 from cardtui.games.eight_of_spades import (
     GRID_CELLS,
+    ILLUMINATI_MASK,
     EightOfSpadesGame,
     EightOfSpadesView,
     Flip,
@@ -200,3 +201,31 @@ def test_search_stops_at_its_budget_and_hard_falls_back_to_points() -> None:
     assert decision.action in view.legal
     assert "from here" not in decision.reason
     assert "from here" in HardBot().decide(view, random.Random(0)).reason
+
+
+def _classic_game_until(seed: int, unseen: int, rules: EightOfSpadesRules) -> EightOfSpadesGame:
+    """Classic players play the seeded layout until only `unseen` cards are face down."""
+    rng = random.Random(seed)
+    game = EightOfSpadesGame(rules)
+    game.apply(game.chance_action(rng))
+    classic = ClassicBot()
+    while game.down.bit_count() > unseen:
+        game.apply(classic.decide(game.view(game.to_move.seat), rng).action)  # type: ignore[union-attr]
+    return game
+
+
+def test_hard_keeps_a_big_lead_out_of_the_illuminati_with_nine_cards_unseen() -> None:
+    """Heads-up, 39 points to 9 and nine cards face down: staking on the illuminati would risk the A♠
+    putting the leader out, so hard works the rest of the game out and stays in the grid, where the
+    first hard player (searching only from eight cards) chased the illuminati's points."""
+    game = _classic_game_until(16, 9, RULES.replace(players=2))
+    seat = game.to_move.seat  # type: ignore[union-attr]
+    view = game.view(seat)
+    assert game.points[seat] == 39 and game.points[1 - seat] == 9
+    assert view.down & ILLUMINATI_MASK and view.can_stake(seat)
+    decision = HardBot().decide(view, random.Random(0))
+    assert isinstance(decision.action, Flip) and decision.action.pos < GRID_CELLS
+    assert decision.reason.endswith("; 99% to win the game from here")
+    reference = HardBot(reference=True).decide(view, random.Random(0))
+    assert isinstance(reference.action, Flip) and reference.action.pos >= GRID_CELLS
+    assert "from here" not in reference.reason

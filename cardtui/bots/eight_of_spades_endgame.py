@@ -124,6 +124,8 @@ class Endgame:
         self.budget = budget
         self.visited = 0
         self.memo: dict[Position, float] = {}
+        self.worth = tuple((stakes.flip_value(k, False), stakes.flip_value(k, True)) for k in range(6))
+        self.classic: dict[tuple[object, ...], tuple[int, bool]] = {}  # the classic choice, by what decides it
 
     def share(self, points: Points, out: Out, winners: Sequence[int] | None = None) -> float:
         """This seat's share of the win when the game ends here."""
@@ -158,12 +160,17 @@ class Endgame:
         if seat == self.seat:
             value = max(self.flip(position, call, area) for call, area in self.choices(counts, bool(grid), stake_ok))
         else:
-            in_play = value_in_play(self.stakes, counts, grid, ill, ill_up, loose + sum(locked))
-            pots = match_pots(loose, locked)
-            alive = out.count(False)
-            call, area = classic_choice(
-                self.stakes, counts, pots, points[seat], in_play, alive, bool(grid), stake_ok, ill_up
-            )
+            key = (counts, grid, ill, loose, locked, ill_up, points[seat], out, stake_ok)
+            choice = self.classic.get(key)
+            if choice is None:
+                in_play = value_in_play(self.stakes, counts, grid, ill, ill_up, loose + sum(locked))
+                pots = match_pots(loose, locked)
+                alive = out.count(False)
+                choice = classic_choice(
+                    self.stakes, counts, pots, points[seat], in_play, alive, bool(grid), stake_ok, ill_up
+                )
+                self.classic[key] = choice
+            call, area = choice
             value = self.flip(position, call, area)
         self.memo[position] = value
         return value
@@ -187,6 +194,7 @@ class Endgame:
         """
         counts, grid, ill, loose, locked, ill_up, points, out, seat = position
         stakes = self.stakes
+        worth = self.worth
         unseen = grid + ill
         value = 0.0
         for kind in range(6):
@@ -201,7 +209,7 @@ class Endgame:
                 if illuminati and call == 4:
                     value += q * self.share(points, out, (seat,))
                     continue
-                flipped = stakes.flip_value(kind, illuminati) + (ill_up if illuminati else 0)
+                flipped = worth[kind][illuminati] + (ill_up if illuminati else 0)
                 pts[seat] += loose + locked[suit] + flipped
                 rest = (*locked[:suit], 0, *locked[suit + 1 :])
                 if illuminati:
@@ -210,7 +218,7 @@ class Endgame:
                     value += q * self.after((left, grid - 1, ill, 0, rest, ill_up, tuple(pts), out, seat))
             elif illuminati:
                 pts[seat] -= stakes.stake
-                up = ill_up + stakes.flip_value(kind, True)
+                up = ill_up + worth[kind][1]
                 gone = out
                 if kind == ACE:
                     gone = (*out[:seat], True, *out[seat + 1 :])
@@ -221,6 +229,6 @@ class Endgame:
             else:
                 if kind == ACE:
                     pts[seat] = 0
-                board = misses[kind] if misses else (loose + stakes.flip_value(kind, False), locked)
+                board = misses[kind] if misses else (loose + worth[kind][0], locked)
                 value += q * self.after((left, grid - 1, ill, *board, ill_up, tuple(pts), out, seat))
         return value
