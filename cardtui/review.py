@@ -682,8 +682,8 @@ def _on_top(ev: Weighing, text: CardText) -> str:
     """The words for a choice made that came out on top: its lead over the runner-up with that lead's noise, and
     whether that is a close call."""
     runner = ev.runner_up
-    if runner is not None and ev.exact and ev.level:
-        return f"was the best choice, level with {say_action(runner.action, text)}"
+    if runner is not None and ev.exact and _loss_words(ev.unit, ev.margin) == _loss_words(ev.unit, 0.0):
+        return f"was the best choice, level with {say_action(runner.action, text)}"  # a lead too small to show
     if ev.exact or runner is None:
         return "was the best choice"
     few = min(o.samples for o in ev.options[:2])

@@ -9,10 +9,6 @@ from cardtui.bots.eight_of_spades import HardBot
 from cardtui.bots.judge import Solved, Valued, Weighing
 from cardtui.games.base import Action, Game, PlayerView
 
-NEGLIGIBLE = {"points": 0.05, "win chance": 0.005}
-"""A gap under what the review's words show (a tenth of a point, a percentage point) is no gap: the choices are
-equal as told, and no loss is reported."""
-
 
 class EightOfSpadesJudge:
     """Every call and area of a flip, weighed exactly (expected points, or the chance to win in the endgame)."""
@@ -20,17 +16,19 @@ class EightOfSpadesJudge:
     def weigh(self, view: PlayerView, action: Action, rng: random.Random, bot_rng: random.Random) -> Weighing:
         ev = HardBot().evaluate(view, action, rng)
         options = [Valued(o.action, o.value, 0.0, o.points, 0) for o in ev.options]
-        chosen, loss = ev.chosen, ev.loss
-        if loss < NEGLIGIBLE[ev.unit]:  # equal as told: the choice made stands first, with no loss
+        chosen = ev.chosen
+        # best first by value; among the choices worth exactly the best's, the choice made stands first (a tie)
+        if options[chosen].value >= options[0].value:
             options.insert(0, options.pop(chosen))
-            chosen, loss = 0, 0.0
+            chosen = 0
         best, mine = options[0], options[chosen]
+        # a loss or a lead too small for the words to show is told as a tie by the review's words, never hidden
         margin = best.value - options[1].value if chosen == 0 and len(options) > 1 else 0.0
         return Weighing(
             tuple(options),
             chosen,
             ev.unit,
-            loss,
+            max(0.0, best.value - mine.value),
             0.0,
             best.value,
             mine.value,
@@ -38,7 +36,7 @@ class EightOfSpadesJudge:
             mine.points,
             0,
             exact=True,
-            margin=margin if margin >= NEGLIGIBLE[ev.unit] else 0.0,
+            margin=max(0.0, margin),
         )
 
     def solve(self, game: Game, view: PlayerView, action: Action) -> Solved | None:

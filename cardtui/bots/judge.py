@@ -247,6 +247,21 @@ def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, int]:
     return _mean(diffs), _se(diffs), n
 
 
+def _against(
+    best: Sequence[float], mine: Sequence[float], best_points: Sequence[float], my_points: Sequence[float]
+) -> tuple[float, float, float]:
+    """A choice's value, its standard error and its points, set against the best choice's: the best's mean less
+    their paired difference on the samples they share (never below 0: the weighing kept the best). For a choice
+    weighed on every sample the best was this is its own mean; for one dropped early it is its few samples' mean
+    corrected by how the best did on the samples after, so every value is on the best's footing and none of the
+    dropped ones reads as better than the best by the luck of its few samples."""
+    if len(mine) >= len(best):
+        return _mean(mine), _se(mine), _mean(my_points)
+    d, d_se, _ = paired(best, mine)
+    p, _, _ = paired(best_points, my_points)
+    return _mean(best) - max(0.0, d), math.hypot(_se(best), d_se), _mean(best_points) - p
+
+
 def weigh(trial: Trial, chosen: int, unit: str, budget_ms: int, precision: float, rng: random.Random) -> Weighing:
     """Weigh every choice of `trial` on common samples drawn from `rng`, spending at most `budget_ms`' plays
     (at least `MIN_SAMPLES` samples), dropping choices clearly out; `chosen` is the action made."""
@@ -297,13 +312,11 @@ def weigh(trial: Trial, chosen: int, unit: str, budget_ms: int, precision: float
         if settled:
             break
     best = max(alive, key=lambda i: (_mean(values[i]), i == chosen, -i))
-    rest = sorted((i for i in range(count) if i != best), key=lambda i: (-_mean(values[i]), i))
+    valued = [_against(values[best], values[i], points[best], points[i]) for i in range(count)]
+    rest = sorted((i for i in range(count) if i != best), key=lambda i: (-valued[i][0], i))
     order = [best, *rest]
     alike = list(trial.alike) or [() for _ in range(count)]
-    options = tuple(
-        Valued(trial.actions[i], _mean(values[i]), _se(values[i]), _mean(points[i]), len(values[i]), alike[i])
-        for i in order
-    )
+    options = tuple(Valued(trial.actions[i], *valued[i], len(values[i]), alike[i]) for i in order)
     n = min(len(values[best]), len(values[chosen]))
     best_value, chosen_value = _mean(values[best][:n]), _mean(values[chosen][:n])
     _, loss_se, _ = paired(values[best], values[chosen])
