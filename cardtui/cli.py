@@ -12,6 +12,7 @@ import json
 import os
 import re
 import sys
+import time
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -583,16 +584,15 @@ REVIEW_QUIET_S = 2.0
 
 
 @contextlib.contextmanager
-def _review_progress() -> Iterator[
-    tuple[Callable[[int, int], None], Callable[[int, int], None], Callable[[int, int, float], None]]
-]:
+def _review_progress(
+    clock: Callable[[], float] = time.monotonic,
+) -> Iterator[tuple[Callable[[int, int], None], Callable[[int, int], None], Callable[[int, int, float], None]]]:
     """The review's progress on stderr (never stdout): on a terminal a bar from the start, naming the deal
     (`deal k of n`), the decision being weighed and how far through its budget it is; otherwise, once the review
-    has run `REVIEW_QUIET_S`, a line as each deal starts and at most one a `REVIEW_QUIET_S` between, even within
-    one long decision."""
-    import time
-
-    start = time.monotonic()
+    has run `REVIEW_QUIET_S` (by `clock`, in seconds), a line at most every `REVIEW_QUIET_S`, each naming the deal
+    and how many decisions are weighed (`reviewing deal 3 of 13: 40 of 150 decisions weighed`), even within one
+    long decision (`...: decision 41 of 150, 30% weighed`)."""
+    start = clock()
     deal = [""]
     told = [start]
     if sys.stderr.isatty():
@@ -611,7 +611,7 @@ def _review_progress() -> Iterator[
             bar.update(task, completed=done, total=total, description=f"{deal[0]}: {done} of {total} decisions")
 
         def inside(done: int, total: int, share: float) -> None:
-            now = time.monotonic()
+            now = clock()
             if now - told[0] >= 0.1:
                 told[0] = now
                 said = f"{deal[0]}: decision {done + 1} of {total}, {round(share * 100)}%"
@@ -623,23 +623,29 @@ def _review_progress() -> Iterator[
             bar.stop()
         return
 
+    counted: list[int] = []
+    """How many decisions are weighed and how many there are, once a decision has told it."""
+
     def tell(line: str) -> None:
-        now = time.monotonic()
-        if now - start >= REVIEW_QUIET_S:
+        """The line, when the review has run `REVIEW_QUIET_S` and as long has passed since the last line."""
+        now = clock()
+        if now - told[0] >= REVIEW_QUIET_S:
             typer.echo(line, err=True)
             told[0] = now
 
     def deal_line(k: int, n: int) -> None:
         deal[0] = f"reviewing deal {k} of {n}"
-        tell(deal[0])
+        if counted and counted[0] < counted[1]:
+            tell(f"{deal[0]}: {counted[0]} of {counted[1]} decisions weighed")
 
     def decision_line(done: int, total: int) -> None:
-        if done < total and time.monotonic() - told[0] >= REVIEW_QUIET_S:
+        counted[:] = [done, total]
+        if done < total:
             tell(f"{deal[0]}: {done} of {total} decisions weighed")
 
     def inside_line(done: int, total: int, share: float) -> None:
-        if time.monotonic() - told[0] >= REVIEW_QUIET_S:
-            tell(f"{deal[0]}: decision {done + 1} of {total}, {round(share * 100)}% weighed")
+        counted[:] = [done, total]
+        tell(f"{deal[0]}: decision {done + 1} of {total}, {round(share * 100)}% weighed")
 
     yield decision_line, deal_line, inside_line
 
