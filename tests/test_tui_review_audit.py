@@ -199,6 +199,44 @@ async def test_keys_wait_for_a_running_review_and_esc_asks_before_dropping_it(
             go_on.set()  # never left waiting when an assertion fails
 
 
+async def test_a_review_that_finishes_under_the_stop_dialog_takes_the_dialog_away(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Esc while the review runs asks before dropping it; once the review is done that question is moot: the
+    dialog goes, the review is shown, a notice says Esc now leaves, and Esc then leaves without asking."""
+    import cardtui.review
+
+    go_on = threading.Event()
+    weigh = cardtui.review.review
+
+    def held(*args: Any, **kwargs: Any) -> cardtui.review.Review:
+        go_on.wait()  # the review runs until the test lets it finish
+        return weigh(*args, **kwargs)
+
+    monkeypatch.setattr(cardtui.review, "review", held)
+    app = CardtuiApp(Start(replay_path=poor_game(tmp_path)))
+    async with app.run_test(size=(60, 20)) as pilot:
+        try:
+            screen = app.screen
+            assert isinstance(screen, ReplayScreen)
+            await pilot.press("r", "escape")
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, ConfirmScreen) and "work is lost" in dialog.question
+            go_on.set()
+            await workers_done(app)
+            await pilot.pause()
+            assert in_front(app, screen) and screen.review is not None and not screen.reviewing
+            assert screen.query_one(ReviewLine).lines[0].startswith("Review (")
+            said = [n.message for n in app._notifications]
+            assert "The review finished: Esc now leaves the replay." in said
+            await pilot.press("escape")
+            await pilot.pause()
+            assert screen not in app.screen_stack and not isinstance(app.screen, ConfirmScreen)
+        finally:
+            go_on.set()  # never left waiting when an assertion fails
+
+
 async def test_an_accuracy_not_kept_is_told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import cardtui.review
 

@@ -88,6 +88,7 @@ if TYPE_CHECKING:
 
     from cardtui.cards import Card
     from cardtui.review import Judgement, Review
+    from cardtui.tui.screens.confirm import ConfirmScreen
 
 
 def _code(card: Card) -> str:
@@ -167,6 +168,8 @@ class ReplayScreen(FitsTerminal):
         self.review: Review | None = None
         self.review_note = ""
         self.reviewing = False
+        self.stop_dialog: ConfirmScreen | None = None
+        """While the review runs, the dialog Esc opened to ask before dropping it (it goes when the review ends)."""
         self.learning: list[Judgement] | None = None
         """In learn mode, the marked decisions to practise (the first is the one in view); None otherwise."""
         self.learned: list[bool] = []
@@ -320,6 +323,11 @@ class ReplayScreen(FitsTerminal):
 
     def on_review_done(self, message: ReviewDone) -> None:
         self.reviewing = False
+        dialog, self.stop_dialog = self.stop_dialog, None
+        if dialog is not None and self.app.screen is dialog:  # its question is moot: leaving loses nothing now
+            dialog.dismiss(False)
+            ended = "finished" if message.review is not None else "ended"
+            self.app.notify(f"The review {ended}: Esc now leaves the replay.", markup=False)
         if message.review is None:
             self.query_one(ReviewLine).set(f"No review: {message.problem}")
         else:
@@ -562,11 +570,13 @@ class ReplayScreen(FitsTerminal):
 
             self.app.clear_notifications()
             question = "The review is still running; leaving the replay stops it and its work is lost."
-            self.app.push_screen(ConfirmScreen("Stop the review?", question, "leave", "stay"), self._leave)
+            self.stop_dialog = ConfirmScreen("Stop the review?", question, "leave", "stay")
+            self.app.push_screen(self.stop_dialog, self._leave)
             return
         self._leave(True)
 
     def _leave(self, yes: bool | None) -> None:
+        self.stop_dialog = None
         if not yes:
             return
         self.workers.cancel_group(self, "review")
