@@ -3,6 +3,7 @@ the keys are named at 60 columns, keys wait for a running review, and the statis
 
 from __future__ import annotations
 
+import json
 import threading
 from itertools import combinations
 from pathlib import Path
@@ -235,6 +236,34 @@ async def test_a_review_that_finishes_under_the_stop_dialog_takes_the_dialog_awa
             assert screen not in app.screen_stack and not isinstance(app.screen, ConfirmScreen)
         finally:
             go_on.set()  # never left waiting when an assertion fails
+
+
+@pytest.mark.parametrize(
+    ("name", "kept", "cut"),
+    [
+        ("Maximilian", "deal 1", "action"),  # `action` goes first
+        ("Maximilian Schwarz", "/57 · Maximilian Schwarz", "deal 1"),  # then the deal
+        ("Maximilian Schwarzenberg-Ostrowski", "Maximilian", "deal 1"),  # then the end of the action's words
+    ],
+)
+async def test_the_status_line_keeps_the_mark_at_60_columns(tmp_path: Path, name: str, kept: str, cut: str) -> None:
+    path = poor_game(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["seats"][0]["name"] = name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    app = CardtuiApp(Start(replay_path=path))
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await reviewed(pilot, app)
+        assert screen.review is not None
+        for judged in screen.review.marked():
+            await pilot.press("n")
+            await pilot.pause()
+            assert screen.replay.position == judged.index + 1
+            status = screen_lines(app)[0].rstrip()
+            assert status.endswith(f" · marked {judged.mark}"), status
+            assert kept in status and cut not in status, status
 
 
 async def test_an_accuracy_not_kept_is_told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -80,6 +80,8 @@ LEARN_PROMPTS = {"play": "your card (QS)", "bid": "your bid (4, nil)", "pass": "
 """Learn's field says what the decision in view takes; another kind of decision gets the general words."""
 
 
+CUT_ROOM = 20
+"""On a narrow status line, the fewest columns the action's words keep before the action and the deal go."""
 MARK_WORDS = {"?": "marked ?", "??": "marked ??"}
 """How the status line names a decision's mark (after a `·`, so it never reads as hidden cards)."""
 
@@ -595,7 +597,8 @@ class ReplayScreen(FitsTerminal):
         if undone is not None:
             said = taken_back_text(undone, self.seats, self.ascii_only, past=True)
         else:
-            said = "the start" if last is None else self._say(last.to_json()) + self._mark_of(r.position)
+            said = "the start" if last is None else self._say(last.to_json())
+        mark = "" if undone is not None or last is None else self._mark_of(r.position)
         deal = r.deal_index() + 1
         # named as the table names it: the rules' title ("Hearts for six"), after the game's where it doesn't say it
         rules = self.replay.loaded.ruleset.title
@@ -603,12 +606,10 @@ class ReplayScreen(FitsTerminal):
         finished = " · finished deals" if r.in_progress else ""
         title = named + finished
         where = f" · deal {max(deal, 0)}" if self.entry.has_deals else ""
-        if self.app.size.width < WIDE:  # one line at 60 columns, the mark included: the game's short name if need be
-            status = f" {title} · {pos}{where} · {said}"
-            if len(status) > self.app.size.width:
-                status = f" {self.entry.title}{finished} · {pos}{where} · {said}"
+        if self.app.size.width < WIDE:
+            status = self._narrow_status(title, finished, where, said, mark)
         else:
-            status = f" Replay · {title} · {pos}{where} · after {said}"
+            status = f" Replay · {title} · {pos}{where} · after {said}{mark}"
         self.query_one("#status", Static).update(self._plain(status))
         self._show_review()
         lines = ["Scores as of this step"]
@@ -667,6 +668,35 @@ class ReplayScreen(FitsTerminal):
             trick.show(cards, f"{seat_name(self.seats, winner)} took it")
         else:
             trick.show((), "")
+
+    def _narrow_status(self, title: str, finished: str, where: str, said: str, mark: str) -> str:
+        """The status line in one line of a narrow screen, the mark (` · marked ??`) always in it: the words that
+        matter least go first (the rules' title for the game's short name, then `action`, `finished deals`, the
+        deal); when the action's words are too long even so, a line without a mark wraps, and a marked one has the
+        end of the action's words cut with `…` after the game's short name, the action and the deal, or only the
+        action's count when that would leave them fewer than `CUT_ROOM`."""
+        r = self.replay
+        width = self.app.size.width
+        short = self.entry.title
+        count = f"{r.position}/{len(r)}"
+        tries = (
+            f" {title} · action {count}{where} · ",
+            f" {short}{finished} · action {count}{where} · ",
+            f" {short}{finished} · {count}{where} · ",
+            f" {short} · {count}{where} · ",
+            f" {short} · {count} · ",
+        )
+        for head in tries:
+            if len(head) + len(said) + len(mark) <= width:
+                return f"{head}{said}{mark}"
+        if not mark:  # nothing to keep on the line: it wraps where the screen has the room (the grid's has)
+            return f"{tries[1]}{said}"
+        head = tries[1]  # cut, the action's words keep their room (the fewest words only if they must)
+        room = width - len(head) - len(mark) - 1  # what is left of the action's words, less the `…`
+        if room < CUT_ROOM:
+            head = tries[-1]
+            room = width - len(head) - len(mark) - 1
+        return f"{head}{said[: max(0, room)].rstrip()}…{mark}"
 
     def tell(self, event: Event, viewer: int | None) -> str | None:
         """A log line as the seat that acted knows it: a replay shows every hand, so a pass names its cards.
