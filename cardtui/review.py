@@ -46,7 +46,7 @@ from typing import Any
 
 from cardtui.bots import DEFAULT_BUDGET_MS
 from cardtui.bots.judge import CLEAR_Z, MIN_SAMPLES, Solved, Valued, Weigher, Weighing, telling
-from cardtui.cards import Card, parse_card
+from cardtui.cards import Card, CardError, parse_card
 from cardtui.files import FileProblem, read_regular, write_atomic
 from cardtui.games import Action
 from cardtui.games.base import Bid, Game, Pass, Play, PlayerView
@@ -814,7 +814,8 @@ def typed_choice(judged: Judgement, typed: str) -> Action | None:
 
 def learn_answer(judged: Judgement, legal: Sequence[Action], typed: str) -> Action | str:
     """The legal choice a person typed in learn mode (valued or not), or the sentence refusing it: what is wrong
-    and what is allowed, in fewer than 60 columns."""
+    and what is allowed, in fewer than 60 columns; a word of a pass or a play that is not a card is refused as the
+    table refuses it (`not a card: 'ZZ' — use a rank …`), the part before the `—` saying what is wrong."""
     valued = typed_choice(judged, typed)
     if valued is not None:
         return valued
@@ -822,6 +823,9 @@ def learn_answer(judged: Judgement, legal: Sequence[Action], typed: str) -> Acti
     shown = repr(typed.strip()[:12])
     if judged.phase == "pass" and isinstance(judged.action, Pass):
         count = len(judged.action.cards)
+        bad = _not_a_card(typed)
+        if bad:
+            return bad
         cards = _cards_among(want)
         candidate = Pass(judged.seat, tuple(sorted(cards)))
         if len(cards) == len(want) == count and len(set(cards)) == count and candidate in legal:
@@ -835,8 +839,22 @@ def learn_answer(judged: Judgement, legal: Sequence[Action], typed: str) -> Acti
         if choice_words(say_action(action, _code), judged.phase) == want:
             return action
     if judged.phase == "play" and all(isinstance(a, Play) for a in legal):
-        return f"{shown}: play one card you can play here (like QS)"
+        return _not_a_card(typed) or f"{shown}: play one card you can play here (like QS)"
     return f"{shown}: not a choice here"
+
+
+def _not_a_card(typed: str) -> str:
+    """The refusal of the first typed word that is not a card (a leading `passing` or `play` aside), as the table
+    words it; empty when every word is a card."""
+    words = typed.replace(",", " ").split()
+    if words and words[0].lower() in ("passing", "play"):
+        words = words[1:]
+    for word in words:
+        try:
+            parse_card(word)
+        except CardError as err:
+            return str(err)
+    return ""
 
 
 def _cards_among(words: list[str]) -> list[Card]:

@@ -13,8 +13,10 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from cardtui.games.base import Bid, Pass
+from cardtui.cards import DECK
+from cardtui.games.base import Bid, Pass, Play
 from cardtui.games.trick import TrickGame
+from cardtui.replay import Replay
 from cardtui.review import Judgement, learn_answer, option_lines, record, review, say_action
 from cardtui.rules import HeartsRules, default_preset
 from cardtui.saves import load_save
@@ -92,12 +94,18 @@ async def test_learn_takes_any_legal_pass_and_a_refusal_says_what_a_pass_is(tmp_
         field = screen.query_one("#learn-input", Input)
         assert "left" in field.placeholder  # the pass's direction
         assert "to pass left" in screen.query_one(ReviewLine).lines[0]
-        await pilot.press(*"zz", "enter")
+        await pilot.press(*"qs", "enter")
         await pilot.pause()
         refusal = screen.query_one(ReviewLine).lines[0]
-        assert refusal == "'zz': a pass is 3 different cards in your hand"
+        assert refusal == "'qs': a pass is 3 different cards in your hand"
         text = await drawn_when(pilot, app, lambda t: refusal in t)
         assert refusal in text
+        await pilot.press("ctrl+u", *"9h kh zz", "enter")  # a code that is not a card is named, as the table does
+        await pilot.pause()
+        refusal = screen.query_one(ReviewLine).lines[0]
+        assert refusal == "not a card: 'zz' — use a rank 2-10, J, Q, K, A then a suit C, D, H, S, like 10C"
+        text = await drawn_when(pilot, app, lambda t: "not a card: 'zz'" in t)  # what is wrong fits 60 columns
+        assert "a pass is" not in text
         valued = {frozenset(a.cards) for o in judged.options for a in (o.action, *o.alike) if isinstance(a, Pass)}
         state = screen.replay.state_at(judged.index)
         assert isinstance(state, TrickGame)
@@ -111,6 +119,22 @@ async def test_learn_takes_any_legal_pass_and_a_refusal_says_what_a_pass_is(tmp_
         shown = [str(s.render()) for s in answer.query("#values-list Static").results(Static)]
         assert shown == option_lines(judged, lambda c: c.glyph, compact=True)
         assert "a pass is" not in " ".join(screen.query_one(ReviewLine).lines)  # no stale refusal
+
+
+def test_learn_names_a_typed_code_that_is_not_a_card_as_the_table_does(tmp_path: Path) -> None:
+    replay = Replay(load_save(poor_game(tmp_path)))
+    result = review(replay.loaded, [0])
+    for phase, typed in (("pass", "9H KH ZZ"), ("pass", "passing 9H, KH, ZZ"), ("play", "ZZ"), ("play", "play zz")):
+        judged = next(j for j in result.judgements if j.phase == phase)
+        legal = replay.state_at(judged.index).legal_actions()
+        refusal = learn_answer(judged, legal, typed)
+        bad = typed.split()[-1]
+        assert refusal == f"not a card: {bad!r} — use a rank 2-10, J, Q, K, A then a suit C, D, H, S, like 10C"
+    judged = next(j for j in result.judgements if j.phase == "play")
+    legal = replay.state_at(judged.index).legal_actions()
+    held = {a.card for a in legal if isinstance(a, Play)}
+    other = next(c for c in sorted(DECK) if c not in held)  # a card, but not one to play here
+    assert learn_answer(judged, legal, other.code) == f"{other.code!r}: play one card you can play here (like QS)"
 
 
 def test_a_bid_of_0_is_nil_and_a_refused_bid_says_which_bids_there_are() -> None:

@@ -104,9 +104,9 @@ async def test_l_practises_each_marked_decision_with_its_answer_hidden(tmp_path:
         assert [hand.face_down for hand in hands.values()] == [seat != marked[0].seat for seat in range(4)]
         told = " ".join(str(line) for line in screen.query_one(GameLog).lines())
         assert "passes 3 cards to" in told or marked[0].phase == "pass"
-        await pilot.press(*"zz", "enter")  # not a choice: asked again
+        await pilot.press(*"zz", "enter")  # not a card: asked again, the code named
         await pilot.pause()
-        assert "'zz': play one card you can play here" in line.lines[0] and on_top(app, screen)
+        assert line.lines[0].startswith("not a card: 'zz' — ") and on_top(app, screen)
         best = marked[0].options[0].action
         await pilot.press(*say_action(best, lambda c: c.code), "enter")
         await pilot.pause()

@@ -495,7 +495,8 @@ class ReplayScreen(FitsTerminal):
         answer = learn_answer(judged, self.replay.state_at(judged.index).legal_actions(), typed)
         if isinstance(answer, str):
             field.value = ""
-            self.query_one(ReviewLine).set(answer, self._learn_prompt(judged))
+            shorter = (answer.partition(" — ")[0],) if " — " in answer else ()  # what is wrong, on a narrow screen
+            self.query_one(ReviewLine).set(answer, self._learn_prompt(judged), shorter)
             return
         yours = answer
         prompt = self._learn_prompt(judged)
