@@ -17,16 +17,7 @@ from cardtui.bots.hearts import (
     pass_ranking,
 )
 from cardtui.bots.inference import inference_cost, weighted_sample
-from cardtui.bots.search import (
-    SAMPLE_COST,
-    SearchBot,
-    best_two,
-    fresh_deal,
-    next_best,
-    no_chance,
-    ranked,
-    sample_hands,
-)
+from cardtui.bots.search import SAMPLE_COST, SearchBot, best_two, fresh_deal, no_chance, ranked, sample_hands
 from cardtui.games.base import Action, Bid, Pass
 from cardtui.games.fast import DealState, Policy, play_out
 from cardtui.games.hearts import HeartsView, hearts_winners, pass_offset, score_hearts_deal
@@ -144,7 +135,7 @@ class HeartsSearch(SearchBot):
         why = f"expects {best_said} points this deal"
         if nxt is not None:
             label = " ".join(code(c) for c in list_cards(options[nxt]))
-            why += next_best(label, best_said, f"{points[nxt] / n:.1f}", self.ahead(points[nxt], points[best]))
+            why += self._next_best(label, (best_said, points[best]), (f"{points[nxt] / n:.1f}", points[nxt]))
         return pass_decision(view, options[best], why + f", {n} samples")
 
     def _evaluate_own(self, view: TrickView, action: Action, rng: random.Random) -> Evaluation | None:

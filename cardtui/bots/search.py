@@ -125,14 +125,6 @@ def no_chance() -> float:
     return 0.0
 
 
-def next_best(label: str, best_said: str, next_said: str, next_ahead: bool) -> str:
-    """A reason's note on the runner-up (`label`), its expected points said as `next_said`. When those points beat
-    the choice's this deal (`next_ahead`, and said differently), the note says why it still comes second: the
-    choice is weighed over the whole game (bags, the others' scores, a contract at risk, the game's end)."""
-    tail = ", more this deal but worse over the game" if next_ahead and next_said != best_said else ""
-    return f" (next best {label}: {next_said}{tail})"
-
-
 def best_two(sums: list[float]) -> tuple[int, int | None]:
     """The index of the best total and of the next best (None with one choice); a tie keeps the earlier."""
     ranked = sorted(range(len(sums)), key=lambda i: -sums[i])
@@ -267,12 +259,16 @@ class SearchBot:
         text = f"{code(candidates[best])}: expects {best_said} this deal"
         if nxt is not None:
             said = self._say(points[nxt] / n, view.ruleset)
-            text += next_best(code(candidates[nxt]), best_said, said, self.ahead(points[nxt], points[best]))
+            text += self._next_best(code(candidates[nxt]), (best_said, points[best]), (said, points[nxt]))
         return text + f", {n} samples"
 
-    def ahead(self, a: float, b: float) -> bool:
-        """Whether points `a` are better for the seat than points `b`."""
-        return a < b if self.FEWER_POINTS_BETTER else a > b
+    def _next_best(self, label: str, best: tuple[str, float], runner_up: tuple[str, float]) -> str:
+        """A reason's note on the runner-up (`label`): its expected points, as said and as a number. When those beat
+        the choice's this deal (and are said differently), the note says why it still comes second: the choice is
+        weighed over the whole game (bags, the others' scores, a contract at risk, the game's end)."""
+        ahead = runner_up[1] < best[1] if self.FEWER_POINTS_BETTER else runner_up[1] > best[1]
+        tail = ", more this deal but worse over the game" if ahead and runner_up[0] != best[0] else ""
+        return f" (next best {label}: {runner_up[0]}{tail})"
 
     # ---- weighing every choice (the review)
 
@@ -307,7 +303,6 @@ __all__ = [
     "SearchBot",
     "best_two",
     "fresh_deal",
-    "next_best",
     "no_chance",
     "ranked",
     "sample_hands",

@@ -9,16 +9,7 @@ from collections.abc import Callable
 from cardtui.bots.base import Decision, Evaluation, Option
 from cardtui.bots.common import Seen, read_view
 from cardtui.bots.inference import inference_cost, weighted_sample
-from cardtui.bots.search import (
-    SAMPLE_COST,
-    SearchBot,
-    best_two,
-    fresh_deal,
-    next_best,
-    no_chance,
-    ranked,
-    sample_hands,
-)
+from cardtui.bots.search import SAMPLE_COST, SearchBot, best_two, fresh_deal, no_chance, ranked, sample_hands
 from cardtui.bots.spades import Standing, choose_bid, estimate, exchange_cards, exchange_decision, nil_fits
 from cardtui.bots.spades import normal_play as spades_play
 from cardtui.games.base import Action, Bid
@@ -287,7 +278,7 @@ class SpadesSearch(SearchBot):
         text = f"bids {cands[best].label()}: expects {best_said} {whose(view.ruleset)}"
         if nxt is not None:
             said = f"{points[nxt] / n:+.0f}"
-            text += next_best(cands[nxt].label(), best_said, said, self.ahead(points[nxt], points[best]))
+            text += self._next_best(cands[nxt].label(), (best_said, points[best]), (said, points[nxt]))
         return Decision(cands[best], text + f", {n} samples")
 
     def _evaluate_own(self, view: TrickView, action: Action, rng: random.Random) -> Evaluation | None:
