@@ -13,15 +13,9 @@ from cardtui.bots.inference import alike, play_log_weight, weighted_sample, weig
 from cardtui.bots.search import sample_hands
 from cardtui.bots.spades_search import bid_fit
 from cardtui.cards import FULL_MASK, CardSet, parse_cards
-from cardtui.games.base import Bid, Play
 from cardtui.games.fast import DealState, Policy
-from cardtui.games.hearts import HeartsGame
-from cardtui.games.spades import SpadesGame
 from cardtui.games.trick import TrickGame, TrickView
-from cardtui.rules import HeartsRules, SpadesRules, default_preset
-from tests.support.dealing import deal_of
-
-CLUBS = " ".join(f"{r}C" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"])
+from tests.support.dealing import CLUBS, after_a_nil_position, void_discard_position
 
 
 def mask(codes: str) -> int:
@@ -36,18 +30,6 @@ def test_cards_play_alike_when_nothing_unseen_lies_between() -> None:
     assert not alike(two, parse_cards(["2D"])[0].index, (1 << 52) - 1)
 
 
-def _void_discard_position() -> HeartsGame:
-    """Seat 1, void in clubs, threw A♥ on the club lead where the normal player would have thrown the queen."""
-    base = default_preset("hearts")
-    assert isinstance(base, HeartsRules)
-    rules = base.replace(pass_cycle=("none",), no_points_first_trick=False)
-    g = HeartsGame(rules)  # type: ignore[arg-type]
-    g.apply(deal_of({0: CLUBS, 1: "AH 2H 3H 2D 3D 4D 5D 6D 7D 8D 9D 10D JD", 3: "QS"}, dealer=3))
-    g.apply(Play(0, parse_cards(["2C"])[0]))
-    g.apply(Play(1, parse_cards(["AH"])[0]))
-    return g
-
-
 def hearts_policy(voids: list[int]) -> Policy:
     """The normal Hearts player, as the inference models the other seats."""
 
@@ -58,7 +40,7 @@ def hearts_policy(voids: list[int]) -> Policy:
 
 
 def test_a_discard_that_was_not_the_queen_says_the_queen_is_elsewhere() -> None:
-    g = _void_discard_position()
+    g = void_discard_position()
     seen = read_view(g.view(2))
     policy = hearts_policy(seen.voids)
 
@@ -73,7 +55,7 @@ def test_a_discard_that_was_not_the_queen_says_the_queen_is_elsewhere() -> None:
 
 
 def test_samples_keep_voids_and_counts() -> None:
-    g = _void_discard_position()
+    g = void_discard_position()
     seen = read_view(g.view(2))
     policy = hearts_policy(seen.voids)
 
@@ -93,12 +75,7 @@ def test_samples_keep_voids_and_counts() -> None:
 
 
 def test_a_nil_bidder_is_unlikely_to_hold_the_top_spades() -> None:
-    rules = default_preset("spades")
-    assert isinstance(rules, SpadesRules)
-    g = SpadesGame(rules)
-    g.apply(deal_of({0: "AS KS QS JS AH KH AD KD AC KC 2H 3H 4H", 1: "2S 3S 4S 2D 3D 4D 5D 2C 3C 4C 5C 6C 7C"}))
-    for seat, bid in ((0, 7), (1, 0), (2, 3)):
-        g.apply(Bid(seat, bid))
+    g = after_a_nil_position()
     seen = read_view(g.view(3))
     fit = bid_fit(seen)
     truth = list(g.hands)

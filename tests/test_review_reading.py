@@ -13,34 +13,18 @@ from cardtui.bots.search import SAMPLE_COST, sample_hands
 from cardtui.bots.spades_judge import sample_unlooked
 from cardtui.bots.spades_search import bid_fit
 from cardtui.cards import parse_cards
-from cardtui.games.base import Bid, Play
 from cardtui.games.hearts import HeartsGame
-from cardtui.games.spades import SpadesGame
-from cardtui.rules import HeartsRules, SpadesRules, default_preset
-from tests.support.dealing import deal_of
+from cardtui.rules import HeartsRules, default_preset
+from tests.support.dealing import CLUBS, after_a_nil_position, deal_of, void_discard_position
 
-CLUBS = " ".join(f"{r}C" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"])
 DRAWS = 2000
-
-
-def _void_discard() -> HeartsGame:
-    """West (seat 1), void in clubs, threw A♥ on the club lead where the normal player would have thrown the queen,
-    which East (seat 3) holds."""
-    base = default_preset("hearts")
-    assert isinstance(base, HeartsRules)
-    rules = base.replace(pass_cycle=("none",), no_points_first_trick=False)
-    g = HeartsGame(rules)  # type: ignore[arg-type]
-    g.apply(deal_of({0: CLUBS, 1: "AH 2H 3H 2D 3D 4D 5D 6D 7D 8D 9D 10D JD", 3: "QS"}, dealer=3))
-    g.apply(Play(0, parse_cards(["2C"])[0]))
-    g.apply(Play(1, parse_cards(["AH"])[0]))
-    return g
 
 
 def test_a_discard_that_was_not_the_queen_moves_the_judges_queen_elsewhere() -> None:
     """North's judge, weighing its play, gives West the queen West would have thrown less often than dealing
     uniformly (apart from voids) does, and East, who holds it, more often. (The normal player would seldom have
     thrown A♥ with other hands either, so the table says only a little here: the shares move by several points.)"""
-    g = _void_discard()
+    g = void_discard_position()
     view = g.view(2)
     seen = read_view(view)
     sample, cost = HeartsJudge(250, 1.0).sampler(view)
@@ -75,22 +59,11 @@ def test_with_nothing_on_the_table_the_judge_deals_as_before() -> None:
     assert [sample(seen, rng_j) for _ in range(20)] == [sample_hands(seen, rng_u) for _ in range(20)]
 
 
-def _after_a_nil() -> SpadesGame:
-    """North (seat 0) holds the top spades and bid 7; East (seat 1) bid nil; South (seat 2) bid 3."""
-    rules = default_preset("spades")
-    assert isinstance(rules, SpadesRules)
-    g = SpadesGame(rules)
-    g.apply(deal_of({0: "AS KS QS JS AH KH AD KD AC KC 2H 3H 4H", 1: "2S 3S 4S 2D 3D 4D 5D 2C 3C 4C 5C 6C 7C"}))
-    for seat, bid in ((0, 7), (1, 0), (2, 3)):
-        g.apply(Bid(seat, bid))
-    return g
-
-
 def test_a_blind_bid_is_judged_with_the_own_hand_unseen_and_the_bids_read() -> None:
     """West weighing a blind bid after North's 7, East's nil and South's 3: its own hand is dealt at random in each
     sample, and the nil bidder holds the ace of spades far less often than uniform dealing gives it, the seven
     bidder far more often."""
-    g = _after_a_nil()
+    g = after_a_nil_position()
     seen = read_view(g.view(3))
     sample, cost = judge.reading(seen, sample_unlooked, [], bid_fit(seen))
     rng = random.Random(6)

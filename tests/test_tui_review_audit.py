@@ -191,19 +191,25 @@ async def test_a_verdict_keeps_the_hand_in_view_and_names_every_key(tmp_path: Pa
         assert "points taken: lower is better" in values.title_text
 
 
-async def test_keys_wait_for_a_running_review_and_esc_asks_before_dropping_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def held_reviews(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Reviews started from now on run until the event is set (the test sets it, also when an assertion fails)."""
     import cardtui.review
 
     go_on = threading.Event()
     weigh = cardtui.review.review
 
     def held(*args: Any, **kwargs: Any) -> cardtui.review.Review:
-        go_on.wait()  # the review runs until the test lets it finish
+        go_on.wait()
         return weigh(*args, **kwargs)
 
     monkeypatch.setattr(cardtui.review, "review", held)
+    return go_on
+
+
+async def test_keys_wait_for_a_running_review_and_esc_asks_before_dropping_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    go_on = held_reviews(monkeypatch)
     app = CardtuiApp(Start(replay_path=poor_game(tmp_path)))
     async with app.run_test(size=(100, 30)) as pilot:
         try:
@@ -229,16 +235,7 @@ async def test_a_review_that_finishes_under_the_stop_dialog_takes_the_dialog_awa
 ) -> None:
     """Esc while the review runs asks before dropping it; once the review is done that question is moot: the
     dialog goes, the review is shown, a notice says Esc now leaves, and Esc then leaves without asking."""
-    import cardtui.review
-
-    go_on = threading.Event()
-    weigh = cardtui.review.review
-
-    def held(*args: Any, **kwargs: Any) -> cardtui.review.Review:
-        go_on.wait()  # the review runs until the test lets it finish
-        return weigh(*args, **kwargs)
-
-    monkeypatch.setattr(cardtui.review, "review", held)
+    go_on = held_reviews(monkeypatch)
     app = CardtuiApp(Start(replay_path=poor_game(tmp_path)))
     async with app.run_test(size=(60, 20)) as pilot:
         try:

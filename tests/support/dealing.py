@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from cardtui.cards import DECK, FULL_MASK, CardSet, parse_card, parse_cards
-from cardtui.games.base import Deal, Play
+from cardtui.games.base import Bid, Deal, Play
+from cardtui.games.hearts import HeartsGame
+from cardtui.games.spades import SpadesGame
 from cardtui.games.trick import TrickGame
+from cardtui.rules import HeartsRules, SpadesRules, default_preset
 
 
 def make_deal(dealer: int, hands: dict[int, str]) -> Deal:
@@ -43,3 +46,31 @@ def deal_of(hands: dict[int, str], dealer: int = 3) -> Deal:
             cards.append(rest.pop(0))
         out.append(CardSet(cards))
     return Deal(dealer, tuple(out))
+
+
+CLUBS = " ".join(f"{r}C" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"])
+"""Every club, for a hand that leads them."""
+
+
+def void_discard_position() -> HeartsGame:
+    """Seat 1 (West), void in clubs, threw A♥ on seat 0's club lead where the normal player would have thrown the
+    queen, which seat 3 (East) holds: a discard the hard player and the review's judge read."""
+    base = default_preset("hearts")
+    assert isinstance(base, HeartsRules)
+    rules = base.replace(pass_cycle=("none",), no_points_first_trick=False)
+    g = HeartsGame(rules)  # type: ignore[arg-type]
+    g.apply(deal_of({0: CLUBS, 1: "AH 2H 3H 2D 3D 4D 5D 6D 7D 8D 9D 10D JD", 3: "QS"}, dealer=3))
+    g.apply(Play(0, parse_cards(["2C"])[0]))
+    g.apply(Play(1, parse_cards(["AH"])[0]))
+    return g
+
+
+def after_a_nil_position() -> SpadesGame:
+    """Seat 0 holds the top spades and bid 7, seat 1 bid nil, seat 2 bid 3; seat 3 is to bid: bids to read."""
+    rules = default_preset("spades")
+    assert isinstance(rules, SpadesRules)
+    g = SpadesGame(rules)
+    g.apply(deal_of({0: "AS KS QS JS AH KH AD KD AC KC 2H 3H 4H", 1: "2S 3S 4S 2D 3D 4D 5D 2C 3C 4C 5C 6C 7C"}))
+    for seat, bid in ((0, 7), (1, 0), (2, 3)):
+        g.apply(Bid(seat, bid))
+    return g
