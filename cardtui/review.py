@@ -628,6 +628,11 @@ def _loss_words(unit: str, loss: float) -> str:
     return f"{round(loss * 100)} points of win chance" if unit == WIN_CHANCE else f"{loss:.1f} points"
 
 
+def _too_small_to_show(unit: str, gap: float) -> bool:
+    """Whether a gap between two choices reads as none in the review's words: the choices are told as level."""
+    return _loss_words(unit, gap) == _loss_words(unit, 0.0)
+
+
 def explain(view: PlayerView, ev: Weighing, names: Sequence[str], text: CardText) -> str:
     """The review line: the better choice, what each was expected to bring and how sure that is, and facts the
     seat could see."""
@@ -652,13 +657,13 @@ def explain(view: PlayerView, ev: Weighing, names: Sequence[str], text: CardText
         return (
             f"{say_action(mine.action, text)} {_on_top(ev, text)}: {_amount(view, ev.unit, shown_mine)}{samples}{tail}"
         )
-    by = _loss_words(ev.unit, ev.loss)
-    if by == _loss_words(ev.unit, 0.0):  # a lead too small to show is a tie, not a better choice
+    if _too_small_to_show(ev.unit, ev.loss):  # a lead too small to show is a tie, not a better choice
         apart = "0.05 points" if ev.unit == POINTS else "half a point of win chance"
         return (
             f"{say_action(best.action, text)} and {say_action(mine.action, text)} come out level, less than {apart} "
             f"apart: {_amount(view, ev.unit, shown_mine)}{samples}{tail}"
         )
+    by = _loss_words(ev.unit, ev.loss)
     if not ev.exact:
         by += f" (± {CLEAR_Z * ev.loss_se:.1f})"
     split = ""
@@ -682,7 +687,7 @@ def _on_top(ev: Weighing, text: CardText) -> str:
     """The words for a choice made that came out on top: its lead over the runner-up with that lead's noise, and
     whether that is a close call."""
     runner = ev.runner_up
-    if runner is not None and ev.exact and _loss_words(ev.unit, ev.margin) == _loss_words(ev.unit, 0.0):
+    if runner is not None and ev.exact and _too_small_to_show(ev.unit, ev.margin):
         return f"was the best choice, level with {say_action(runner.action, text)}"  # a lead too small to show
     if ev.exact or runner is None:
         return "was the best choice"
@@ -691,9 +696,9 @@ def _on_top(ev: Weighing, text: CardText) -> str:
         return f"came out on top on too few samples to tell ({few}, fewer than {MIN_SAMPLES})"
     if ev.level:
         return f"was the best choice, level with {say_action(runner.action, text)} on every sample"
-    lead = _loss_words(ev.unit, ev.margin)
-    if lead == _loss_words(ev.unit, 0.0):
+    if _too_small_to_show(ev.unit, ev.margin):
         return f"was the best choice, level with {say_action(runner.action, text)} (less than a tenth apart)"
+    lead = _loss_words(ev.unit, ev.margin)
     said = f"by {lead} (± {CLEAR_Z * ev.margin_se:.1f}) over {say_action(runner.action, text)}"
     if ev.close_call:
         return f"was on top {said}, within the noise"

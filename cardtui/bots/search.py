@@ -138,9 +138,9 @@ class SearchBot:
 
     level = "hard"
     OWN_PHASES: tuple[str, ...] = ()
+    """The phases the game's subclass decides (`_own_phase`); every other phase is play."""
     FEWER_POINTS_BETTER = False
     """Whether the points a reason names are points taken (Hearts), so fewer is better."""
-    """The phases the game's subclass decides (`_own_phase`); every other phase is play."""
     APART = 0
     """Cards never grouped with their neighbours when legal cards play alike (Hearts' Q♠ and J♦)."""
 

@@ -119,8 +119,8 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
     async def load(self, ruleset: Ruleset) -> None:
         """One row per field: its name, what it does and allows, the value, and an error line.
 
-        Awaited, so no key or save reads the old rows while the new ones are mounted. The reading notes
-        are several lines of prose, not a knob: they travel with the ruleset unedited.
+        Awaited, so the screen handles no other message between the old rows going and the new ones being
+        mounted. The reading notes are several lines of prose, not a knob: they travel with the ruleset unedited.
         """
         from cardtui.saves import house_rules_dir
 
