@@ -17,6 +17,8 @@ import textual._wait
 import typer.main
 import typer.testing
 from hypothesis import settings
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
 
 from tests.support.markers import long_first, mark
 
@@ -46,6 +48,23 @@ textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
 # Typer's CliRunner builds the click command from the app at every invoke, reading each command's signature and type
 # hints again: about 30 ms, hundreds of times a lane. The app is made once at import; its command is built once too.
 pytest.MonkeyPatch().setattr(typer.testing, "_get_command", functools.cache(typer.main.get_command))
+
+# Textual parses its stylesheet again in every app it starts (each app's cache is its own), and Pilot tests start
+# hundreds: a sixth of their CPU. Parsed rules depend only on the CSS text, where it was read and the theme's
+# variables, and Textual already hands the same parsed rules out twice within one app; here every app of the test
+# process shares them.
+_parse_rules = Stylesheet._parse_rules
+_parsed: dict[tuple[Any, ...], list[RuleSet]] = {}
+
+
+def _parse_rules_once(self: Stylesheet, css: str, read_from: Any, *args: Any, **kwargs: Any) -> list[RuleSet]:
+    key = (css, read_from, args, tuple(sorted(kwargs.items())), frozenset(self._variables.items()))
+    if key not in _parsed:
+        _parsed[key] = _parse_rules(self, css, read_from, *args, **kwargs)
+    return _parsed[key]
+
+
+pytest.MonkeyPatch().setattr(Stylesheet, "_parse_rules", _parse_rules_once)
 
 
 @pytest.fixture(autouse=True)

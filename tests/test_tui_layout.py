@@ -146,14 +146,11 @@ async def test_the_side_panel_folds_on_a_narrow_terminal_and_f7_shows_it() -> No
         assert "Scores (game ends at" not in text_of(app)
         assert "f7 Scores" in text_of(app)
         await pilot.press("f7")
-        await pilot.pause()
-        assert "Scores (game ends at" in text_of(app)
+        await drawn_when(pilot, app, lambda text: "Scores (game ends at" in text)
         await pilot.press("f7")
-        await pilot.pause()
-        assert "North" in text_of(app)
+        await drawn_when(pilot, app, lambda text: "North" in text)
         await pilot.resize_terminal(100, 30)
-        await pilot.pause()
-        assert "Scores (game ends at" in text_of(app) and "f7 Scores" not in text_of(app)
+        await drawn_when(pilot, app, lambda text: "Scores (game ends at" in text and "f7 Scores" not in text)
 
 
 async def test_f7_at_60x20_shows_the_log_beside_a_spades_contract() -> None:
