@@ -166,6 +166,7 @@ def test_ctrl_c_keeps_the_figures_so_far_marked_partial(jobs: int) -> None:
     assert render(stopped).startswith("partial: stopped after 3 of 10 units; the figures cover those only\n")
 
 
+@pytest.mark.usefixtures("python_gc")
 def test_a_huge_count_streams_in_bounded_memory() -> None:
     """Units are made as they are sent and folded as they come back: no list of a billion jobs or results."""
     tracemalloc.start()

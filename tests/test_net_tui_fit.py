@@ -12,7 +12,7 @@ from cardtui.tui.common import name_column
 from cardtui.tui.screens.network_seat import NetworkTableScreen
 from cardtui.tui.widgets.seat_panel import SeatPanel
 from cardtui.tui.widgets.trick import Trick
-from tests.support.tui import drawn_when, game_screen, seated, settle_remote
+from tests.support.tui import drawn_when, game_screen, laid_out, seated, settle_remote
 
 
 @pytest.mark.parametrize(("size", "folded"), [((60, 20), True), ((100, 30), False)])
@@ -27,7 +27,7 @@ async def test_six_seats_at_a_network_table_fit_like_the_local_table(
         side, felt = screen.query_one("#side"), screen.query_one("#felt")
         assert side.styles.display == ("none" if folded else "block")
         width = size[0] if folded else size[0] - side.region.width
-        assert felt.region.width == width
+        await laid_out(pilot, lambda: felt.region.width == width, f"the table {width} columns wide")
         panels = list(screen.query(SeatPanel))
         assert len(panels) == 6 == len(remote.seats)
         regions = [panel.region for panel in panels]

@@ -23,7 +23,7 @@ from cardtui.rules import load_preset
 from cardtui.saves import SaveError, build_save, load_save, parse_json, parse_save
 from cardtui.seats import Seat
 
-pytestmark = pytest.mark.slow  # long games, measured
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("python_gc")]  # long games, their peak memory measured
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 BOTS = [Seat(n, "bot", "random") for n in ("South", "West", "North", "East")]

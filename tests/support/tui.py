@@ -236,6 +236,16 @@ async def drawn_when(pilot: Pilot[Any], app: App[Any], ready: Callable[[str], bo
     raise AssertionError(f"the screen never showed what the test waits for; it shows:\n{text}")
 
 
+async def laid_out(pilot: Pilot[Any], ready: Callable[[], bool], what: str) -> None:
+    """Wait on the app's repaints until `ready()` holds: a resize or a panel folded away moves the widgets at the
+    next layout, which a busy machine may reach a few repaints later."""
+    for _ in range(1000):
+        if ready():
+            return
+        await pilot.pause()
+    raise AssertionError(f"the app never laid out {what}")
+
+
 def normalise_svg(svg: str) -> str:
     """Textual's SVG ids change from run to run; make them stable so snapshots compare."""
     return _IDS.sub("terminal", svg)
