@@ -618,10 +618,9 @@ def say_action(action: Action, text: CardText) -> str:
 
 
 def _amount(view: PlayerView, unit: str, points: float) -> str:
-    points += 0.0  # never "-0.0"
     if unit == WIN_CHANCE:
         return f"{round(points * 100)}% to win"
-    return find_game(view.game).review.amount(view, points)
+    return find_game(view.game).review.amount(view, round(points, 1) + 0.0)  # never "-0.0": a tiny loss is 0.0
 
 
 def _loss_words(unit: str, loss: float) -> str:

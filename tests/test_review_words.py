@@ -7,9 +7,10 @@ import re
 import pytest
 
 from cardtui.cards import parse_cards
+from cardtui.games import create_game
 from cardtui.games.base import Bid, Play
 from cardtui.games.eight_of_spades import EIGHT_OF_SPADES, EightOfSpadesView, Flip
-from cardtui.review import Review, review
+from cardtui.review import POINTS, Review, _amount, review
 from cardtui.rules import default_preset
 from cardtui.saves import parse_save
 from cardtui.seats import Seat
@@ -136,3 +137,10 @@ def test_calling_the_eight_of_spades_when_it_is_face_up_says_so() -> None:
     assert judged.mark and judged.best != judged.action
     assert "the 8S was face up at " in judged.why and "so a call of it could not match" in judged.why
     assert "the 8♠ was face up at " in judged.line
+
+
+@pytest.mark.parametrize("game", ["hearts", "spades", "eight-of-spades"])
+def test_an_amount_that_rounds_to_nothing_is_never_minus_nothing(game: str) -> None:
+    """`-0.0 points expected` was shown for an Eight of Spades choice worth a few hundredths of a point less."""
+    said = _amount(create_game(default_preset(game)).view(0), POINTS, -0.04)
+    assert "0.0" in said and "-0.0" not in said, said
