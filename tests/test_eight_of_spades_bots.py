@@ -44,6 +44,7 @@ def test_levels_and_unknown_level() -> None:
         make_bot("expert")
 
 
+@pytest.mark.slow  # 48 whole games, the hard player's endgame searches among them
 @pytest.mark.parametrize(
     "knobs",
     [

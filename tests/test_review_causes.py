@@ -8,6 +8,8 @@ import json
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 from cardtui.games.base import Play
 from cardtui.review import Judgement, Review, render, review
 from cardtui.saves import parse_save
@@ -30,6 +32,7 @@ def at(result: Review, index: int) -> Judgement:
     return judged
 
 
+@pytest.mark.slow  # reviews whole games with the judge
 def test_a_moon_in_play_is_named_and_both_answers_count_points_after_the_moon() -> None:
     result = reviewed("hearts_moon")
     moon = "shooting the moon: you have taken every point so far (19), and a moon scores 0 for the shooter and 26"
@@ -52,6 +55,7 @@ def test_the_solvers_card_gets_its_sampled_value_and_a_forced_moon_reads_natural
     assert "among the best" not in last
 
 
+@pytest.mark.slow  # reviews whole games with the judge
 def test_a_choice_made_on_top_is_never_close_and_a_lead_under_a_tenth_is_a_tie() -> None:
     for result in (reviewed("hearts_moon"), hearts_sample_review()):
         for j in result.judgements:

@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cardtui import review as review_module
 from cardtui.bots.judge import Weighing
 from cardtui.review import review
@@ -58,6 +60,7 @@ def test_every_eight_of_spades_decision_is_in_order_and_a_small_loss_is_told_as_
         assert " was the best choice" not in d["why"]
 
 
+@pytest.mark.slow  # reviews whole games with the judge
 def test_hearts_and_spades_decisions_are_in_order() -> None:
     for name in ("hearts-mid-deal.json", "spades.json"):
         loaded = parse_save(json.loads((SAMPLES / name).read_text()))

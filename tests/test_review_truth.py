@@ -29,6 +29,7 @@ SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 ON_TOP = re.compile(r"by (?P<lead>[\d.]+) points \(± (?P<spread>[\d.]+)\) over (?P<runner>[^,:\s]+)")
 
 
+@pytest.mark.slow  # reviews whole games with the judge
 def test_a_choice_on_top_gives_its_lead_over_the_runner_up_and_a_close_one_is_called_close() -> None:
     result = hearts_sample_review()
     on_top = [j for j in result.judgements if j.loss <= 1e-9 and len(j.options) > 1 and j.phase == "play"]
