@@ -5,7 +5,12 @@ are shifted one seat further than the last), so the luck of playing first
 evens out; win rates come with 95% Wilson intervals. A shared win counts as
 1/k of a win for each of the k winners.
 
-    python benchmarks/eight_of_spades.py [--games N] [--jobs N] [--seed N]
+With `--paired LEVEL` the hard player and LEVEL (say `hard-v1`) also play
+the same layouts against classic players, four seats and heads-up, and the
+difference of their win rates is given with its 95% interval (game by game,
+so the luck of the layouts cancels out).
+
+    python benchmarks/eight_of_spades.py [--games N] [--jobs N] [--seed N] [--paired LEVEL]
 """
 
 from __future__ import annotations
@@ -70,11 +75,15 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
+def _shares(lineup: tuple[str, ...], games: int, seed: int, pool: Any) -> list[float]:
+    """lineup[0]'s share of each game, seats rotated."""
+    tasks = [(lineup, i, seed * 1_000_003 + i) for i in range(games)]
+    return list(pool.map(_match_task, tasks, chunksize=max(1, games // 64)))
+
+
 def match(lineup: tuple[str, ...], games: int, seed: int, pool: Any) -> dict[str, Any]:
     """Win rate of lineup[0] against the rest, seats rotated."""
-    tasks = [(lineup, i, seed * 1_000_003 + i) for i in range(games)]
-    shares = pool.map(_match_task, tasks, chunksize=max(1, games // 64))
-    wins = sum(shares)
+    wins = sum(_shares(lineup, games, seed, pool))
     low, high = wilson(wins, games)
     return {
         "lineup": list(lineup),
@@ -83,6 +92,21 @@ def match(lineup: tuple[str, ...], games: int, seed: int, pool: Any) -> dict[str
         "ci95": [round(low, 4), round(high, 4)],
         "even_share": round(1 / len(lineup), 4),
     }
+
+
+def paired(levels: tuple[str, str], rest: tuple[str, ...], games: int, seed: int, pool: Any) -> dict[str, Any]:
+    """Two levels in the same seat of the same layouts against `rest`: both win rates and their difference."""
+    a, b = (_shares((level, *rest), games, seed, pool) for level in levels)
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / games
+    half = 1.96 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, games - 1) / games)
+    out: dict[str, Any] = {"lineup": list(rest), "games": games}
+    for level, shares in zip(levels, (a, b), strict=True):
+        low, high = wilson(sum(shares), games)
+        out[level] = {"win_rate": round(sum(shares) / games, 4), "ci95": [round(low, 4), round(high, 4)]}
+    out["difference"] = round(mean, 4)
+    out["difference_ci95"] = [round(mean - half, 4), round(mean + half, 4)]
+    return out
 
 
 def random_game_us(games: int, seed: int) -> float:
@@ -127,6 +151,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=4000, help="games per match (default 4000)")
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count(), help="worker processes")
     parser.add_argument("--seed", type=int, default=1, help="seed of everything random")
+    parser.add_argument("--paired", metavar="LEVEL", help="also play LEVEL on the hard player's layouts (e.g. hard-v1)")
     args = parser.parse_args(argv)
     out: dict[str, Any] = {
         "game": "eight-of-spades",
@@ -140,6 +165,10 @@ def main(argv: list[str] | None = None) -> None:
         out["classic_vs_easy_heads_up"] = match(("classic", "easy"), args.games, args.seed + 1, pool)
         out["hard_vs_3_classic"] = match(("hard", "classic", "classic", "classic"), args.games, args.seed + 2, pool)
         out["hard_vs_classic_heads_up"] = match(("hard", "classic"), args.games, args.seed + 3, pool)
+        if args.paired:
+            pair, name = ("hard", args.paired), f"hard_and_{args.paired}"
+            out[f"{name}_vs_3_classic"] = paired(pair, ("classic",) * 3, args.games, args.seed + 2, pool)
+            out[f"{name}_vs_classic_heads_up"] = paired(pair, ("classic",), args.games, args.seed + 3, pool)
     out["strength_seconds"] = round(time.perf_counter() - start, 1)
     out["jobs"] = args.jobs
     print(json.dumps(out))
