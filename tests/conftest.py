@@ -35,10 +35,9 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # Python collects cyclic garbage every 700 allocations net of frees, and the tests allocate fast (Textual's strips
-# and segments, the searches' positions): a fifth of the suite's CPU went to collections that found little. Every
-# 20,000 here, with the older generations 20 times rarer, took that fifth off the Pilot and the engine tests alike
-# for some 15% more memory. A test of peak memory collects as Python does by default (`python_gc`): garbage
-# left for a later collection would count in its peak.
+# and segments, the searches' positions). Every 20,000 here, with the older generations 20 times rarer, took about a
+# fifth off the Pilot tests' CPU and a seventh off the search-heavy ones', for some 15% more memory. A test of peak
+# memory collects as Python does by default (`python_gc`): garbage left for a later collection would count in it.
 PYTHON_GC = gc.get_threshold()
 gc.set_threshold(20_000, 20, 20)
 
