@@ -3,8 +3,10 @@ the keys are named at 60 columns, keys wait for a running review, and the statis
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
+from collections.abc import Iterator
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -191,8 +193,10 @@ async def test_a_verdict_keeps_the_hand_in_view_and_names_every_key(tmp_path: Pa
         assert "points taken: lower is better" in values.title_text
 
 
-def held_reviews(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
-    """Reviews started from now on run until the event is set (the test sets it, also when an assertion fails)."""
+@contextlib.contextmanager
+def held_reviews(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
+    """Reviews started inside run until the event is set; leaving sets it, so no review is left waiting (and the
+    app's end with it) when an assertion fails. Entered inside the app's run, which waits for its workers."""
     import cardtui.review
 
     go_on = threading.Event()
@@ -203,16 +207,18 @@ def held_reviews(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
         return weigh(*args, **kwargs)
 
     monkeypatch.setattr(cardtui.review, "review", held)
-    return go_on
+    try:
+        yield go_on
+    finally:
+        go_on.set()
 
 
 async def test_keys_wait_for_a_running_review_and_esc_asks_before_dropping_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    go_on = held_reviews(monkeypatch)
     app = CardtuiApp(Start(replay_path=poor_game(tmp_path)))
     async with app.run_test(size=(100, 30)) as pilot:
-        try:
+        with held_reviews(monkeypatch) as go_on:
             screen = app.screen
             assert isinstance(screen, ReplayScreen)
             await pilot.press("r", "v")
@@ -226,8 +232,6 @@ async def test_keys_wait_for_a_running_review_and_esc_asks_before_dropping_it(
             await workers_done(app)
             await pilot.pause()
             assert in_front(app, screen) and screen.review is not None
-        finally:
-            go_on.set()  # never left waiting when an assertion fails
 
 
 async def test_a_review_that_finishes_under_the_stop_dialog_takes_the_dialog_away(
@@ -235,10 +239,9 @@ async def test_a_review_that_finishes_under_the_stop_dialog_takes_the_dialog_awa
 ) -> None:
     """Esc while the review runs asks before dropping it; once the review is done that question is moot: the
     dialog goes, the review is shown, a notice says Esc now leaves, and Esc then leaves without asking."""
-    go_on = held_reviews(monkeypatch)
     app = CardtuiApp(Start(replay_path=poor_game(tmp_path)))
     async with app.run_test(size=(60, 20)) as pilot:
-        try:
+        with held_reviews(monkeypatch) as go_on:
             screen = app.screen
             assert isinstance(screen, ReplayScreen)
             await pilot.press("r", "escape")
@@ -255,8 +258,6 @@ async def test_a_review_that_finishes_under_the_stop_dialog_takes_the_dialog_awa
             await pilot.press("escape")
             await pilot.pause()
             assert screen not in app.screen_stack and not isinstance(app.screen, ConfirmScreen)
-        finally:
-            go_on.set()  # never left waiting when an assertion fails
 
 
 @pytest.mark.parametrize(
