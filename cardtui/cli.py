@@ -528,12 +528,15 @@ def _describe(path: Path, loaded: Any, summary: Summary) -> str:
         f" {summary.actions} actions",
         "seats: " + ", ".join(f"{i} {s.name} ({s.level or s.kind})" for i, s in enumerate(seats)),
     ]
-    for n, deal in enumerate(parts.get("deals", []), 1):
-        bids = f" bids {' '.join(map(str, deal['bids']))}," if deal["bids"] is not None else ""
+    records = loaded.game.deal_records
+    for n, (deal, record) in enumerate(zip(parts.get("deals", []), records, strict=True), 1):
+        bids = f" bids {' '.join(bid.short() for bid in record.bids)}," if record.bids is not None else ""
         lines.append(
             f"deal {n}: dealer {deal['dealer']},{bids} tricks {' '.join(map(str, deal['tricks']))},"
             f" scores {' '.join(map(str, deal['scores']))}"
         )
+    if any(bid.blind for record in records for bid in record.bids or ()):
+        lines.append("b = blind (bnil: a blind nil)")
     if "points" in parts:
         lines.append("points: " + ", ".join(f"{seats[i].name} {p}" for i, p in enumerate(parts["points"])))
         if parts["eliminated"]:

@@ -124,6 +124,11 @@ class Bid(Action):
         word = "nil" if self.bid == 0 else str(self.bid)
         return f"blind {word}" if self.blind else word
 
+    def short(self) -> str:
+        """How a score line writes it: ``4``, ``nil``, ``b5`` (blind 5), ``bnil`` (blind nil)."""
+        word = "nil" if self.bid == 0 else str(self.bid)
+        return f"b{word}" if self.blind else word
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Play(Action):

@@ -21,12 +21,6 @@ from cardtui.tui.widgets.key_footer import KeyFooter
 from cardtui.variants import find_game
 
 
-def short_bid(bid: int, blind: bool) -> str:
-    """`3`, `nil`, `b3` (blind 3), `bnil` (blind nil): a bid in a table cell."""
-    word = "nil" if bid == 0 else str(bid)
-    return f"b{word}" if blind else word
-
-
 def side_label(seats: Sequence[Seat], side: Sequence[int]) -> str:
     """A side's column heading: `You`, or initials joined for a partnership (`Y+N`)."""
     if len(side) == 1:
@@ -69,7 +63,7 @@ def history_rows(history: ScoreHistory, seats: Sequence[Seat]) -> tuple[list[str
         bags, bids = deal.bags, deal.bids
         assert bids is not None, "a game whose deals keep no bids has the points table"
         for i, side in enumerate(sides):
-            bid = "+".join(short_bid(bids[s].bid, bids[s].blind) for s in side)
+            bid = "+".join(bids[s].short() for s in side)
             took = "+".join(str(deal.tricks[s]) for s in side)
             row += [f"{bid}/{took}"] if alone else [bid, took]
             if shown:
