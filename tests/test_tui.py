@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, Static
+from textual import events
+from textual.widgets import Input, Select, Static
 
 from cardtui.games.base import Bid
 from cardtui.rules import load_preset, load_ruleset
@@ -23,6 +24,7 @@ from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.prompt_bar import PromptBar
 from tests.support.tui import (
     dialog_message,
+    laid_out,
     make_app,
     open_rules_editor,
     pass_first_cards,
@@ -255,6 +257,26 @@ async def test_rules_editor_checks_as_you_type_and_saves_valid_toml(home: Path) 
     assert ruleset.win_target == 300 and ruleset.name == "house"  # type: ignore[attr-defined]
     assert ruleset.min_side_bid == 4 and ruleset.on_tie == "play_on"  # type: ignore[attr-defined]
     assert ruleset.game == load_preset("cutthroat").game and ruleset.notes == load_preset("cutthroat").notes
+
+
+async def test_a_preset_chosen_and_saved_in_one_burst_of_keys_is_the_one_saved(home: Path) -> None:
+    """Down, Enter, ctrl+s typed fast at the open list of presets: ctrl+s reaches the screen before the list has
+    made its choice, and the save waits for the chosen preset's rows instead of writing the one before."""
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = await open_rules_editor(pilot, app)
+        presets = editor.query_one("#preset", Select)
+        presets.focus()
+        await pilot.press("enter")
+        assert presets.expanded and editor.base.name == "cutthroat"
+        for key in ("down", "enter", "ctrl+s"):
+            app.post_message(events.Key(key, "\r" if key == "enter" else None))
+        message = editor.query_one("#form-message", Static)
+        await laid_out(pilot, lambda: "Saved" in str(message.content), "the save's message")
+        assert editor.base.name == presets.value == "cutthroat-3"
+    saved = sorted((home / "rules").glob("*.toml"))
+    assert [p.name for p in saved] == ["my-cutthroat-3.toml"]
+    assert load_ruleset(saved[0]).players == 3  # type: ignore[attr-defined]
 
 
 async def test_the_rules_editor_names_and_describes_changed_rules(home: Path) -> None:

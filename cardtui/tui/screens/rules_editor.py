@@ -95,6 +95,10 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
         self.presets = list_presets()
         self.base: Ruleset = self.presets[0]
         self.checks: dict[str, Check] = {}
+        self.loading = False
+        self.waiting_save: bool | None = None
+        """A save asked for (its `play`) while the list of presets was open or a preset's rows were on their way,
+        made once the choice and its rows are in."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="form-row", id="rules-top"):
@@ -114,7 +118,19 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
         yield KeyFooter()
 
     async def on_mount(self) -> None:
+        self.watch(self.query_one("#preset", Select), "expanded", self.presets_shown, init=False)
         await self.load(self.base)
+
+    def presets_shown(self, shown: bool) -> None:
+        if not shown:
+            self.save_waiting()
+
+    def save_waiting(self) -> None:
+        """Make a save that waited for the list of presets to close or a preset's rows to come in (it waits again
+        while a chosen preset is still on its way)."""
+        if self.waiting_save is not None:
+            play, self.waiting_save = self.waiting_save, None
+            self.save(play)
 
     async def load(self, ruleset: Ruleset) -> None:
         """One row per field: its name, what it does and allows, the value, and an error line.
@@ -125,6 +141,7 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
         from cardtui.saves import house_rules_dir
 
         self.base = ruleset
+        self.loading = True
         knobs = self.query_one("#knobs", VerticalScroll)
         await knobs.remove_children()
         plain = ruleset.to_dict()
@@ -147,6 +164,8 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
         await knobs.mount_all(rows)
         del plain
         self.query_one("#rules-path", Input).value = str(house_rules_dir() / f"my-{ruleset.name}.toml")
+        self.loading = False
+        self.save_waiting()
 
     @on(Select.Changed, "#preset")
     async def preset_changed(self, event: Select.Changed) -> None:
@@ -180,7 +199,16 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
         return house_rules(self.base, ruleset_from_dict(data))
 
     def save(self, play: bool = False) -> None:
-        """Check every knob, ask before replacing a file, then write (and with `play`, go on to a new game)."""
+        """Check every knob, ask before replacing a file, then write (and with `play`, go on to a new game).
+
+        A save asked for while the list of presets is open (keys typed fast: Down, Enter, ctrl+s reach the screen
+        before the list has made its choice) or a chosen preset is on its way to the form waits for the choice and
+        its rows, so what is written is the preset chosen, as the form then shows it.
+        """
+        presets = self.query_one("#preset", Select)
+        if presets.expanded or self.loading or presets.value != self.base.name:
+            self.waiting_save = play
+            return
         message = self.query_one("#form-message", Static)
         try:
             ruleset = self.ruleset()
