@@ -60,6 +60,28 @@ async def test_r_reviews_and_n_p_jump_between_marks(tmp_path: Path) -> None:
         assert line.lines[1] == "This action is not one of the reviewed decisions."
 
 
+async def test_the_first_n_from_the_end_goes_to_the_first_mark_and_only_going_on_is_round_again(
+    tmp_path: Path,
+) -> None:
+    path = one_deal_game(tmp_path)
+    marked = [j.index for j in review(Replay.open(path).loaded).marked()]
+    app = CardtuiApp(Start(replay_path=path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("end")
+        await reviewed(pilot, app)
+        await pilot.press("n")
+        assert screen.replay.position == marked[0] + 1
+        assert not [n.message for n in app._notifications], "the first mark is no round"
+        for mark in marked[1:]:
+            await pilot.press("n")
+            assert screen.replay.position == mark + 1
+        await pilot.press("n")
+        assert screen.replay.position == marked[0] + 1
+        assert [n.message for n in app._notifications] == ["Round again: the first marked decision."]
+
+
 async def test_review_in_the_replay_snapshot(tmp_path: Path, snapshot: Any) -> None:
     path = one_deal_game(tmp_path)
     app = CardtuiApp(Start(replay_path=path))

@@ -169,6 +169,8 @@ class ReplayScreen(FitsTerminal):
         self.entry = entry_of(replay.loaded.ruleset)
         self.review: Review | None = None
         self.review_note = ""
+        self.toured: int | None = None
+        """Where the last `n` or `p` jumped to: going on past the last mark from there is going round again."""
         self.reviewing = False
         self.stop_dialog: ConfirmScreen | None = None
         """While the review runs, the dialog Esc opened to ask before dropping it (it goes when the review ends)."""
@@ -341,18 +343,21 @@ class ReplayScreen(FitsTerminal):
         self.refresh_bindings()
 
     def action_mark(self, direction: str) -> None:
-        """Jump to just after the next (or previous) marked decision, so it is the action in view (round again)."""
+        """Jump to just after the next (or previous) marked decision, so it is the action in view (round again
+        from the other end)."""
         if self.review is None or self._none_marked():
             return
         stops = [j.index + 1 for j in self.review.marked()]
         here = self.replay.position
         ahead = [s for s in stops if s > here] if direction == "next" else [s for s in stops if s < here][::-1]
-        if not ahead:  # round again from the other end
+        if not ahead:  # from the other end: said only when going on round the marks, not at a first `n` from the end
             ahead = stops if direction == "next" else stops[::-1]
-            self.app.notify(  # a dialog opened at once clears it (see _dialog)
-                f"Round again: the {'first' if direction == 'next' else 'last'} marked decision.", markup=False
-            )
+            if here == self.toured:
+                self.app.notify(  # a dialog opened at once clears it (see _dialog)
+                    f"Round again: the {'first' if direction == 'next' else 'last'} marked decision.", markup=False
+                )
         self.replay.seek(ahead[0])
+        self.toured = ahead[0]
         self.redraw()
 
     def _none_marked(self) -> bool:
