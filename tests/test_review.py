@@ -333,3 +333,24 @@ def test_the_review_tells_each_deal_as_it_reaches_it() -> None:
     result = review(loaded, seats=[0], budget_ms=1, on_deal=lambda k, n: reached.append((k, n)))
     n = len(result.deals())
     assert reached == [(k, n) for k in range(1, n + 1)]
+
+
+ACTIONS = ("action", "best", "hard_player")
+"""The review's fields that hold an action as the save file writes it (its fields are the save format's)."""
+
+
+def json_keys(value: Any) -> set[str]:
+    """Every key of every object in a JSON value, but those of the actions in it."""
+    if isinstance(value, dict):
+        return set(value) | {k for key, v in value.items() if key not in ACTIONS for k in json_keys(v)}
+    if isinstance(value, list):
+        return {k for v in value for k in json_keys(v)}
+    return set()
+
+
+def test_every_field_of_the_review_json_is_named_in_the_readme() -> None:
+    loaded = hearts_save([QUEEN_DEAL, Play(0, card("2C")), Play(1, card("9D"))])
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Reviewing a game") : readme.index("## Large arena runs")]
+    named = {word for quoted in re.findall(r"`([^`]+)`", section) for word in re.findall(r"[a-z_?]+", quoted)}
+    assert json_keys(review(loaded, budget_ms=20).to_json()) - named == set()
