@@ -832,7 +832,10 @@ def hint(
     save: Annotated[Path, typer.Argument(help="a save file with a seat to move")],
     level: Annotated[
         str | None,
-        typer.Option("--level", help="the computer player to ask: easy, normal or hard (default: your hint level)"),
+        typer.Option(
+            "--level",
+            help="the computer player asked: easy, normal (Eight of Spades: classic) or hard (default: the hint level)",
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:
