@@ -124,7 +124,7 @@ def test_summary_shape(name: str) -> None:
     else:
         assert list(s) == [*base, "bags", "deals", "winner", "to_move", "actions"]
     for deal in s.get("deals", []):
-        assert list(deal) == ["dealer", "bids", "tricks", "scores"]
+        assert list(deal) == ["dealer", "bids", "blind", "tricks", "scores"]
     loaded = load_save(SAMPLES / name)
     assert s == summary_of(loaded.game, len(loaded.log))
 

@@ -120,12 +120,15 @@ def test_samples_inspect_json_matches_engine_and_replays(name: str) -> None:
     assert name in text and "totals:" in text
 
 
-def test_inspect_writes_a_nil_and_a_blind_nil_as_the_score_history_does() -> None:
+def test_inspect_tells_a_nil_from_a_blind_nil_in_its_text_and_json() -> None:
     lines = ok("inspect", str(SAMPLES / "spades.json")).splitlines()
     assert "deal 2: dealer 1, bids 5 nil nil 4, tricks 6 0 3 4, scores -46 140" in lines
     assert "deal 7: dealer 2, bids bnil 2 2 4, tricks 0 2 6 5, scores 124 61" in lines
     assert "b = blind (bnil: a blind nil)" in lines
     assert not any(line.startswith("b = ") for line in ok("inspect", str(SAMPLES / "cutthroat.json")).splitlines())
+    deals = json.loads(ok("inspect", str(SAMPLES / "spades.json"), "--json"))["deals"]
+    assert (deals[1]["bids"], deals[1]["blind"]) == ([5, 0, 0, 4], [False] * 4)
+    assert (deals[6]["bids"], deals[6]["blind"]) == ([0, 2, 2, 4], [True, False, False, False])
 
 
 def test_inspect_errors(tmp_path: Path) -> None:

@@ -60,7 +60,7 @@ async def test_r_reviews_and_n_p_jump_between_marks(tmp_path: Path) -> None:
         assert line.lines[1] == "This action is not one of the reviewed decisions."
 
 
-async def test_the_first_n_from_the_end_goes_to_the_first_mark_and_only_going_on_is_round_again(
+async def test_the_first_n_from_the_end_starts_from_the_first_mark_and_going_on_is_round_again(
     tmp_path: Path,
 ) -> None:
     path = one_deal_game(tmp_path)
@@ -73,7 +73,8 @@ async def test_the_first_n_from_the_end_goes_to_the_first_mark_and_only_going_on
         await reviewed(pilot, app)
         await pilot.press("n")
         assert screen.replay.position == marked[0] + 1
-        assert not [n.message for n in app._notifications], "the first mark is no round"
+        assert [n.message for n in app._notifications] == ["From the start: the first marked decision."]
+        app.clear_notifications()
         for mark in marked[1:]:
             await pilot.press("n")
             assert screen.replay.position == mark + 1

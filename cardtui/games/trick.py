@@ -147,13 +147,13 @@ def deal_rows(records: Sequence[DealRecord], detail: bool = False, bags: bool = 
         deal: dict[str, Any] = {
             "dealer": record.dealer,
             "bids": bids,
+            "blind": [b.blind for b in record.bids] if record.bids is not None else None,
             "tricks": list(record.tricks),
             "scores": list(record.scores),
         }
         if detail:
             deal["totals"] = list(record.totals)
         if detail and record.bids is not None:
-            deal["blind"] = [b.blind for b in record.bids]
             deal["bags"] = list(record.bags) if record.bags is not None and bags else None
         if detail and record.points is not None:
             deal["points"] = list(record.points)

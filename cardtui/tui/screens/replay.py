@@ -350,12 +350,14 @@ class ReplayScreen(FitsTerminal):
         stops = [j.index + 1 for j in self.review.marked()]
         here = self.replay.position
         ahead = [s for s in stops if s > here] if direction == "next" else [s for s in stops if s < here][::-1]
-        if not ahead:  # from the other end: said only when going on round the marks, not at a first `n` from the end
+        if not ahead:  # from the other end: "round again" only when going on round the marks
             ahead = stops if direction == "next" else stops[::-1]
-            if here == self.toured:
-                self.app.notify(  # a dialog opened at once clears it (see _dialog)
-                    f"Round again: the {'first' if direction == 'next' else 'last'} marked decision.", markup=False
-                )
+            again = (
+                "Round again" if here == self.toured else "From the start" if direction == "next" else "From the end"
+            )
+            self.app.notify(  # a dialog opened at once clears it (see _dialog)
+                f"{again}: the {'first' if direction == 'next' else 'last'} marked decision.", markup=False
+            )
         self.replay.seek(ahead[0])
         self.toured = ahead[0]
         self.redraw()
