@@ -7,6 +7,7 @@ import os
 import shlex
 import shutil
 import signal
+import sys
 from pathlib import Path
 
 import pytest
@@ -59,5 +60,18 @@ def test_a_signal_ends_the_app_with_the_terminal_restored(tmp_path: Path, sig: s
         assert pane_flags(tmux, "play") == "0 0"  # normal screen, mouse reporting off
         assert len(load_save(save).log) == actions
         assert not list(save.parent.glob(".*.lock"))
+    finally:
+        tmux.close()
+
+
+def test_an_app_that_fails_exits_with_a_failing_status(tmp_path: Path) -> None:
+    """Textual shows the error; the shell hears of it too (it used to get status 0)."""
+    tmux = Tmux(tmp_path / "home")
+    fail = "import cardtui.tui.app as a, cardtui.cli as c; a.CardtuiApp.on_mount = lambda self: 1 / 0; c.main()"
+    line = f"env CARDTUI_HOME={shlex.quote(str(tmux.home))} {shlex.quote(sys.executable)} -c {shlex.quote(fail)}"
+    try:
+        tmux.run("new-session", "-d", "-s", "fail", "-x", "100", "-y", "30", f"{line}; echo exit=$?; read x")
+        text = tmux.wait("fail", lambda s: "exit=" in s, "the app to end")
+        assert "ZeroDivisionError" in text and "exit=1" in text
     finally:
         tmux.close()

@@ -67,6 +67,21 @@ async def test_a_bid_dialog_opening_on_a_40x12_terminal_shows_the_notice() -> No
         assert any(isinstance(a, Bid) and a.seat == 0 for a in session.log)
 
 
+async def test_a_bid_dialog_shrunk_to_40x12_shows_the_notice_and_grows_back() -> None:
+    """Textual lays a screen out at its new size before it changes the screen's size classes: shrunk under the
+    dialog, the button grid had no room for its labels and crashed the app."""
+    app, _ = make_app("spades", seed=9, ruleset=load_preset("spades"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        dialog = await settled_at(pilot, app, BidScreen)
+        await pilot.resize_terminal(40, 12)
+        await settle(pilot, app)
+        assert dialog.query_one("#size-notice", SizeNotice).display
+        assert not dialog.query_one("#bid-dialog").display
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot, app)
+        assert dialog.query_one("#bid-dialog").display and not dialog.query_one(SizeNotice).display
+
+
 async def test_the_hand_over_shows_the_notice_below_60x20_and_waits_for_the_terminal() -> None:
     """Cutthroat for three at one keyboard on a 40x12 terminal: the hand-over was drawn clipped, and a key there
     opened a bid dialog that crashed. Now the hand-over is the notice, takes no key until the terminal fits, and

@@ -36,15 +36,18 @@ def settings_for(speed: str | None = None, ascii_only: bool | None = None) -> Se
 
 
 def _run(start: Start, settings: Settings) -> str | None:
-    """Run the app, then let go of the save it had open."""
+    """Run the app, then let go of the save it had open; an app that failed exits with its status."""
     from cardtui.tui.app import CardtuiApp
 
     app: CardtuiApp = CardtuiApp(start, settings)
     try:
-        return app.run()
+        said = app.run()
     finally:
         if app.session is not None:
             app.session.close()
+    if app.return_code:  # the app failed and Textual has shown why: the shell hears of it too
+        raise SystemExit(app.return_code)
+    return said
 
 
 def run_menu(speed: str | None = None, ascii_only: bool | None = None) -> str | None:

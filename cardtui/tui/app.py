@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
@@ -34,6 +35,7 @@ from cardtui.tui.messages import (
     PlayAgain,
     Quit,
 )
+from cardtui.tui.screens.fit import resized
 from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.settings import Settings
 from cardtui.variants import entry_of
@@ -109,6 +111,12 @@ class CardtuiApp(App[str | None]):
         return ascii_text(super().get_key_display(binding), self.settings.ascii_only)
 
     # ------------------------------------------------------------ screens
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Every screen readied for the new size before it is laid out at it (see `resized`): the app hears of a
+        resize before it passes it on to its screens."""
+        for screen in self.screen_stack:
+            resized(screen, event.size)
 
     def on_mount(self) -> None:
         self._catch_signals()

@@ -8,7 +8,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
-from textual import events, work
+from textual import work
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -17,7 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from cardtui.tui.messages import AskToLeave
-from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH, fit_or_notice, keep_focus, size_classes, too_small
+from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH, fit_or_notice, size_classes, too_small
 from cardtui.tui.widgets.size_notice import SizeNotice
 
 T = TypeVar("T")
@@ -77,7 +77,6 @@ class DecisionDialog(ModalScreen[T]):
         super().__init__()
         self.table_help = table_help
         fit_or_notice(self)  # like the table: below 60x20 only the size notice shows
-        self._refocus: Widget | None = None
         self._aside_focus: Widget | None = None
         self._given = False
 
@@ -115,9 +114,6 @@ class DecisionDialog(ModalScreen[T]):
             self.set_focus(None)
             self.add_class("-aside")
         self.refresh_bindings()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._refocus = keep_focus(self, event.size, self._refocus)
 
     def say(self, text: str) -> None:
         raise NotImplementedError

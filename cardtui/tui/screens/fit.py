@@ -7,6 +7,7 @@ scores and log folds away behind a key), then `-wide`. Heights: `-too-short`, `-
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, ClassVar
 
 from textual import events
@@ -24,6 +25,21 @@ WIDE = 80
 TALL = 24
 FULL_FOOTER = 90
 """Below this width the footer is compact and leaves out the command palette's key, so every key shows."""
+
+
+KEPT: weakref.WeakKeyDictionary[Screen[Any], Widget] = weakref.WeakKeyDictionary()
+"""The focused widget of each screen the size notice hides, given back once the terminal fits."""
+
+
+def resized(screen: Screen[Any], size: Size) -> None:
+    """Ready `screen` for a new terminal size before Textual lays it out at it (the app calls this as soon as it
+    hears of a resize): a screen with the size notice keeps its focus below 60x20 and gets it back once the
+    terminal fits, then the screen gets its breakpoint classes for that size (see `size_classes`)."""
+    if any(name == "-too-narrow" for _, name in screen.HORIZONTAL_BREAKPOINTS or []):
+        kept = keep_focus(screen, size, KEPT.pop(screen, None))
+        if kept is not None:
+            KEPT[screen] = kept
+    size_classes(screen, size)
 
 
 def keep_focus(screen: Screen[Any], size: Size, kept: Widget | None) -> Widget | None:
@@ -51,16 +67,18 @@ def too_small(screen: Screen[Any]) -> bool:
     return screen.has_class("-too-narrow") or screen.has_class("-too-short")
 
 
-def size_classes(screen: Screen[Any]) -> None:
-    """Give `screen` its breakpoint classes for the terminal as it is now (call it from `on_mount`).
+def size_classes(screen: Screen[Any], size: Size | None = None) -> None:
+    """Give `screen` its breakpoint classes for the terminal as it is now, or as it is about to be (`size`): call
+    it from `on_mount` (the app calls it on every resize, see `resized`).
 
-    Textual sets them from the screen's first Resize, which comes only after its first layout: a screen pushed
-    on a terminal too small for it was laid out whole once, and the bid dialog's button grid, with no room for
-    its labels, crashed there. With the classes set first, that layout is the size notice's.
+    Textual sets them from the screen's Resize, which comes only after its first layout, and lays a screen out
+    at a new size before it changes them: a screen pushed on a terminal too small for it, or shrunk below
+    60x20 under it, was laid out whole once, and the bid dialog's button grid, with no room for its labels,
+    crashed there. With the classes set first, that layout is the size notice's.
     """
-    width, height = screen.app.size
-    for breakpoints, size in ((screen.HORIZONTAL_BREAKPOINTS, width), (screen.VERTICAL_BREAKPOINTS, height)):
-        fits = [name for least, name in sorted(breakpoints or []) if size >= least]
+    width, height = size or screen.app.size
+    for breakpoints, length in ((screen.HORIZONTAL_BREAKPOINTS, width), (screen.VERTICAL_BREAKPOINTS, height)):
+        fits = [name for least, name in sorted(breakpoints or []) if length >= least]
         screen.update_classes({name: name == fits[-1] if fits else False for _, name in breakpoints or []})
 
 
@@ -80,7 +98,6 @@ class FitsTerminal(Screen[None]):
         super().__init__(*args, **kwargs)
         self.HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-narrow"), (WIDE, "-wide")]
         self.VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-short"), (TALL, "-tall")]
-        self._refocus: Widget | None = None
 
     def size_notice(self) -> SizeNotice:
         return SizeNotice(MIN_WIDTH, MIN_HEIGHT, id="size-notice")
@@ -97,7 +114,6 @@ class FitsTerminal(Screen[None]):
         return self.FOLDS_SIDE and self.has_class("-narrow") and not self.has_class("-side-open")
 
     def on_resize(self, event: events.Resize) -> None:
-        self._refocus = keep_focus(self, event.size, self._refocus)
         narrow = event.size.width < FULL_FOOTER
         for footer in self.query(Footer):
             footer.compact = narrow
