@@ -16,6 +16,7 @@ from cardtui.tui.screens.bid import BidScreen
 from cardtui.tui.screens.game_end import GameEndScreen
 from cardtui.tui.screens.hot_seat import HotSeatScreen
 from cardtui.tui.screens.menu import MenuScreen
+from cardtui.tui.screens.new_game import NewGameScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.screens.table import TableScreen
@@ -24,6 +25,7 @@ from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.prompt_bar import PromptBar
 from tests.support.tui import (
     dialog_message,
+    game_screen,
     laid_out,
     make_app,
     open_rules_editor,
@@ -277,6 +279,20 @@ async def test_a_preset_chosen_and_saved_in_one_burst_of_keys_is_the_one_saved(h
     saved = sorted((home / "rules").glob("*.toml"))
     assert [p.name for p in saved] == ["my-cutthroat-3.toml"]
     assert load_ruleset(saved[0]).players == 3  # type: ignore[attr-defined]
+
+
+async def test_save_and_play_rules_for_three_opens_a_game_for_three(home: Path) -> None:
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = await open_rules_editor(pilot, app)
+        editor.query_one("#preset", Select).value = "cutthroat-3"
+        await laid_out(pilot, lambda: editor.base.name == "cutthroat-3", "the preset's rows")
+        await pilot.click("#play")
+        await laid_out(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game form")
+        assert app.screen.query_one("#players", Select).value == 3
+        await pilot.press("ctrl+s")
+        await settle(pilot, app)
+        assert game_screen(app).session.ruleset.seats == 3
 
 
 async def test_the_rules_editor_names_and_describes_changed_rules(home: Path) -> None:

@@ -25,6 +25,7 @@ from cardtui.tui.widgets.key_footer import KeyFooter
 if TYPE_CHECKING:
     from cardtui.catalog import SavedSummary
     from cardtui.replay import Replay
+    from cardtui.rules import Ruleset
     from cardtui.session import Session
     from cardtui.tui.screens.new_game import GameSetup
 
@@ -80,10 +81,12 @@ class MenuScreen(Screen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         getattr(self, f"choose_{event.option.id}")()
 
-    def choose_new(self, rules_path: Path | None = None, game: str | None = None) -> None:
+    def choose_new(self, rules_path: Path | None = None, rules: Ruleset | None = None) -> None:
+        """The new-game form; from the rules editor, with the rules just saved and their player count."""
         from cardtui.tui.screens.new_game import NewGameScreen
 
-        self.app.push_screen(NewGameScreen(rules_path, game), self.start_game)
+        screen = NewGameScreen(rules_path, rules.game, rules.seats) if rules is not None else NewGameScreen()
+        self.app.push_screen(screen, self.start_game)
 
     def start_game(self, setup: GameSetup | None) -> None:
         if setup is None:
@@ -164,7 +167,7 @@ class MenuScreen(Screen[None]):
     def choose_rules(self) -> None:
         from cardtui.tui.screens.rules_editor import RulesEditorScreen
 
-        def done(saved: tuple[Path, str] | None) -> None:
+        def done(saved: tuple[Path, Ruleset] | None) -> None:
             if saved is not None:
                 self.choose_new(*saved)
 

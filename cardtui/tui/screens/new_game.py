@@ -103,7 +103,8 @@ class NewGameScreen(Screen[GameSetup | None]):
         Binding("ctrl+s", "start", "Start", id="new-game.start"),
     ]
 
-    def __init__(self, rules_path: Path | None = None, game: str | None = None) -> None:
+    def __init__(self, rules_path: Path | None = None, game: str | None = None, players: int | None = None) -> None:
+        """`rules_path`, `game` and `players`: the form filled in for rules just saved in the editor."""
         super().__init__()
         self.presets = list_presets()
         self.house: list[tuple[Path, Ruleset]] = []
@@ -112,6 +113,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         self.game = game if game in GAME_TITLES else GAMES[0].name
         self._offered_counts = self._player_counts()
         """The player counts the players choice offers (they follow the game)."""
+        self.given_players = players if any(n == players for _, n in self._offered_counts) else None
         self._conflict_said = False
         """Whether the message line names rules for another count (it goes once they agree)."""
 
@@ -129,7 +131,7 @@ class NewGameScreen(Screen[GameSetup | None]):
                 yield Input(str(self.rules_path or ""), placeholder="path of a TOML rules file", id="file")
             with Horizontal(classes="form-row"):
                 yield Label("Players")
-                seats = find_game(self.game).rules().seats
+                seats = self.given_players or find_game(self.game).rules().seats
                 yield Select(self._offered_counts, value=seats, allow_blank=False, id="players")
             for seat in range(MAX_SEATS):
                 with Horizontal(classes="form-row seat-row", id=f"seat-row-{seat}"):

@@ -82,8 +82,8 @@ class ConfirmOverwrite(ModalScreen[bool]):
         self.dismiss(replace)
 
 
-class RulesEditorScreen(Screen[tuple[Path, str] | None]):
-    """Gives back a saved ruleset's path and game, to play with at once, or None."""
+class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
+    """Gives back a saved ruleset and its path, to play with at once, or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Back", id="rules.back"),
@@ -237,7 +237,7 @@ class RulesEditorScreen(Screen[tuple[Path, str] | None]):
             return
         message.update(inert(f"Saved {path} — play it with `cardtui play {ruleset.game} --rules {path}`"))
         if play:
-            self.dismiss((path, ruleset.game))
+            self.dismiss((path, ruleset))
 
     def action_save(self) -> None:
         self.save()
