@@ -785,7 +785,7 @@ def rules_new(
     force: Annotated[bool, typer.Option("--force", help="overwrite --out if it exists")] = False,
 ) -> None:
     """Write a complete, commented ruleset to edit, starting from the game's default preset."""
-    from cardtui.rules import RulesetError, default_preset, dump_toml, house_rules, write_toml
+    from cardtui.rules import RulesetError, default_preset, dump_toml, house_rules, target_problem, write_toml
 
     _check_game(game)
     try:
@@ -796,6 +796,9 @@ def rules_new(
     if out is None:
         say(text, nl=False)
         return
+    problem = target_problem(out)
+    if problem is not None:
+        fail(f"--out: {problem}")
     if occupied(out) and not force:
         fail(f"{out}: already exists — use --force to overwrite it")
     try:

@@ -165,6 +165,13 @@ def test_rules_list_show_new_validate(tmp_path: Path) -> None:
     ok("rules", "new", "eight-of-spades", "--out", str(out), "--force")
 
 
+def test_rules_new_says_what_is_wrong_with_where_it_writes(tmp_path: Path) -> None:
+    bad("rules", "new", "hearts", "--out", "", match="--out: no file name given: write the path of a .toml file")
+    bad("rules", "new", "hearts", "--out", str(tmp_path), "--force", match=f"{tmp_path}: is a folder")
+    long = tmp_path / ("y" * 300 + ".toml")
+    bad("rules", "new", "hearts", "--out", str(long), match="cannot write it (File name too long)")
+
+
 def test_rules_errors(tmp_path: Path) -> None:
     bad("rules", "show", "nope", match='no preset named "nope"')
     bad("rules", "new", "chess", match="unknown game 'chess'")

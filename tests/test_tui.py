@@ -295,6 +295,19 @@ async def test_save_and_play_rules_for_three_opens_a_game_for_three(home: Path) 
         assert game_screen(app).session.ruleset.seats == 3
 
 
+async def test_the_rules_editor_names_a_missing_file_name_or_a_folder(home: Path, tmp_path: Path) -> None:
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = await open_rules_editor(pilot, app)
+        message = editor.query_one("#form-message", Static)
+        for path, said in (("", "no file name given"), (str(tmp_path), "is a folder")):
+            editor.query_one("#rules-path", Input).value = path
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert said in str(message.content)
+            assert app.screen is editor, "nothing to ask about replacing"
+
+
 async def test_the_rules_editor_names_and_describes_changed_rules(home: Path) -> None:
     """Changing a knob gives the rules a new name, title and a description that says what changed."""
 

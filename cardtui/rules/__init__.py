@@ -39,6 +39,7 @@ __all__ = [
     "resolve_ruleset",
     "ruleset_class",
     "ruleset_from_dict",
+    "target_problem",
     "write_toml",
 ]
 
@@ -387,11 +388,25 @@ def write_toml(path: Path, text: str, make_folders: bool = False) -> None:
     for inside in (package, preset_dir().resolve()):
         if where == inside or inside in where.parents:
             raise RulesetError(f"{path}: inside cardtui's own files ({inside}); save house rules elsewhere")
-    try:
-        if make_folders:
+    if make_folders:
+        try:
             where.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise RulesetError(f"{path}: cannot create the folder {where.parent} ({err.strerror})") from None
+    try:
         write_atomic(where, text.encode("utf-8"))
     except OSError as err:
-        raise RulesetError(f"{path}: cannot create the folder {where.parent} ({err.strerror})") from None
+        raise RulesetError(f"{path}: cannot write it ({err.strerror})") from None
     except FileProblem as err:
         raise RulesetError(str(err)) from None
+
+
+def target_problem(path: Path) -> str | None:
+    """Why `path` can't be where a ruleset is written (no name given, a folder), or None."""
+    if str(path).strip() in ("", "."):
+        return "no file name given: write the path of a .toml file"
+    try:
+        folder = path.expanduser().is_dir()
+    except OSError:  # a name longer than the file system allows: the write says so
+        return None
+    return f"{path}: is a folder; write the path of a .toml file in it" if folder else None

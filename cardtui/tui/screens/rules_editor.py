@@ -23,6 +23,7 @@ from cardtui.rules import (
     house_rules,
     list_presets,
     ruleset_from_dict,
+    target_problem,
     write_toml,
 )
 from cardtui.rules.base import Bool, Check, ChoiceList, IntOrWord, IntRange, knob_help
@@ -223,6 +224,10 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
             else:
                 message.update(inert(f"Not saved: {path} is kept as it was."))
 
+        problem = target_problem(path)
+        if problem is not None:
+            message.update(inert(problem))
+            return
         if occupied(path):
             self.app.push_screen(ConfirmOverwrite(path), answered)
         else:
