@@ -324,6 +324,9 @@ def parse_json(raw: bytes, name: str) -> Any:
             return _parse_big(text, name)
         return _DECODER.decode(text)
     except json.JSONDecodeError as err:
+        end = err.doc.rstrip()
+        if err.pos >= len(end) or not end.endswith("}"):  # it stops mid-value: a save cut short, not written wrong
+            raise SaveError(f"{name}: not valid JSON: the file ends early, at line {err.lineno} (cut short?)") from None
         raise SaveError(f"{name}: not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})") from None
     except RecursionError:
         raise SaveError(f"{name}: not a save: the JSON is nested too deeply") from None
