@@ -133,6 +133,17 @@ def test_partial_table_takes_defaults_and_replace_validates() -> None:
         r.replace(moon="sideways")
 
 
+@pytest.mark.parametrize(
+    ("written", "shown"),
+    [("2024-01-01", "2024-01-01"), ("07:32:00", "07:32:00"), ("1979-05-27T07:32:00", "1979-05-27T07:32:00")],
+)
+def test_a_toml_date_or_time_is_shown_as_written(tmp_path: Path, written: str, shown: str) -> None:
+    path = tmp_path / "dated.toml"
+    path.write_text(f'game = "hearts"\nend_score = {written}\n')
+    with pytest.raises(RulesetError, match=f"end_score: expected an integer 10..1000, found {shown}$"):
+        load_ruleset(path)
+
+
 def test_save_style_prefix() -> None:
     data = default_preset("spades").to_dict() | {"win_target": "500"}
     with pytest.raises(RulesetError) as err:

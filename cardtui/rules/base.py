@@ -8,6 +8,7 @@ and writes the comment above it in a dumped file.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import difflib
 import json
 from collections.abc import Mapping
@@ -29,7 +30,10 @@ def show(value: object) -> str:
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
-        text = repr(value) if not isinstance(value, list | dict | tuple) else type(value).__name__
+        if isinstance(value, datetime.date | datetime.time):  # TOML's dates and times, as the file writes them
+            text = value.isoformat()
+        else:
+            text = repr(value) if not isinstance(value, list | dict | tuple) else type(value).__name__
     text = inert(text[: SHOW_MAX + 1])
     return text if len(text) <= SHOW_MAX else text[: SHOW_MAX - 3] + "..."
 
