@@ -119,15 +119,18 @@ class Bid(Action):
     def is_nil(self) -> bool:
         return self.bid == 0
 
+    @property
+    def word(self) -> str:
+        """The tricks bid, or ``nil``."""
+        return "nil" if self.bid == 0 else str(self.bid)
+
     def label(self) -> str:
         """How a player says it: ``4``, ``nil``, ``blind nil``, ``blind 5``."""
-        word = "nil" if self.bid == 0 else str(self.bid)
-        return f"blind {word}" if self.blind else word
+        return f"blind {self.word}" if self.blind else self.word
 
     def short(self) -> str:
         """How a score line writes it: ``4``, ``nil``, ``b5`` (blind 5), ``bnil`` (blind nil)."""
-        word = "nil" if self.bid == 0 else str(self.bid)
-        return f"b{word}" if self.blind else word
+        return f"b{self.word}" if self.blind else self.word
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
