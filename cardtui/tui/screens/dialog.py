@@ -8,7 +8,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
-from textual import work
+from textual import events, work
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -17,7 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from cardtui.tui.messages import AskToLeave
-from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH, fit_or_notice, size_classes, too_small
+from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH, fit_or_notice, fits_again, size_classes, too_small
 from cardtui.tui.widgets.size_notice import SizeNotice
 
 T = TypeVar("T")
@@ -114,6 +114,9 @@ class DecisionDialog(ModalScreen[T]):
             self.set_focus(None)
             self.add_class("-aside")
         self.refresh_bindings()
+
+    def on_resize(self, event: events.Resize) -> None:
+        fits_again(self, event.size)
 
     def say(self, text: str) -> None:
         raise NotImplementedError

@@ -33,26 +33,26 @@ KEPT: weakref.WeakKeyDictionary[Screen[Any], Widget] = weakref.WeakKeyDictionary
 
 def resized(screen: Screen[Any], size: Size) -> None:
     """Ready `screen` for a new terminal size before Textual lays it out at it (the app calls this as soon as it
-    hears of a resize): a screen with the size notice keeps its focus below 60x20 and gets it back once the
-    terminal fits, then the screen gets its breakpoint classes for that size (see `size_classes`)."""
-    if any(name == "-too-narrow" for _, name in screen.HORIZONTAL_BREAKPOINTS or []):
-        kept = keep_focus(screen, size, KEPT.pop(screen, None))
-        if kept is not None:
-            KEPT[screen] = kept
+    hears of a resize): the breakpoint classes of the smaller of the old and the new size, which fit a layout at
+    either (see `size_classes`; Textual sets the new size's classes once the screen is laid out at it), and a
+    screen the size notice is about to hide gives up its focus first, kept for `fits_again`."""
+    old = screen.size
+    if old.area:
+        size = Size(min(old.width, size.width), min(old.height, size.height))
+    notice = any(name == "-too-narrow" for _, name in screen.HORIZONTAL_BREAKPOINTS or [])
+    if notice and (size.width < MIN_WIDTH or size.height < MIN_HEIGHT) and screen.focused is not None:
+        KEPT[screen] = screen.focused
+        screen.set_focus(None)  # no key acts on what no one can see
     size_classes(screen, size)
 
 
-def keep_focus(screen: Screen[Any], size: Size, kept: Widget | None) -> Widget | None:
-    """Below the least size a screen's widgets are hidden and lose the focus (so no key acts on them unseen):
-    the focused one is kept, and given back once the terminal fits. Returns what to keep now."""
-    if size.width < MIN_WIDTH or size.height < MIN_HEIGHT:
-        if screen.focused is not None:
-            kept = screen.focused
-            screen.set_focus(None)
-        return kept
-    if kept is not None and kept.is_attached:
-        screen.call_after_refresh(kept.focus)
-    return None
+def fits_again(screen: Screen[Any], size: Size) -> None:
+    """The focus `resized` kept goes back once the terminal fits (call it from the screen's `on_resize`, which
+    comes after Textual has given the screen its classes for the size)."""
+    if size.width >= MIN_WIDTH and size.height >= MIN_HEIGHT:
+        kept = KEPT.pop(screen, None)
+        if kept is not None and kept.is_attached:
+            screen.call_after_refresh(kept.focus)
 
 
 def fit_or_notice(screen: Screen[Any]) -> None:
@@ -114,6 +114,7 @@ class FitsTerminal(Screen[None]):
         return self.FOLDS_SIDE and self.has_class("-narrow") and not self.has_class("-side-open")
 
     def on_resize(self, event: events.Resize) -> None:
+        fits_again(self, event.size)
         narrow = event.size.width < FULL_FOOTER
         for footer in self.query(Footer):
             footer.compact = narrow
