@@ -529,11 +529,11 @@ def _describe(path: Path, loaded: Any, summary: Summary) -> str:
         "seats: " + ", ".join(f"{i} {s.name} ({s.level or s.kind})" for i, s in enumerate(seats)),
     ]
     records = loaded.game.deal_records
-    for n, (deal, record) in enumerate(zip(parts.get("deals", []), records, strict=True), 1):
+    for n, record in enumerate(records, 1):
         bids = f" bids {' '.join(bid.short() for bid in record.bids)}," if record.bids is not None else ""
         lines.append(
-            f"deal {n}: dealer {deal['dealer']},{bids} tricks {' '.join(map(str, deal['tricks']))},"
-            f" scores {' '.join(map(str, deal['scores']))}"
+            f"deal {n}: dealer {record.dealer},{bids} tricks {' '.join(map(str, record.tricks))},"
+            f" scores {' '.join(map(str, record.scores))}"
         )
     if any(bid.blind for record in records for bid in record.bids or ()):
         lines.append("b = blind (bnil: a blind nil)")

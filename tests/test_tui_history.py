@@ -123,9 +123,8 @@ def test_detailed_summary_adds_running_totals_and_hearts_moons_to_inspects() -> 
     game = load_save(SAMPLES / "hearts.json").game
     hearts = summary_of(game, 0, detail=True)
     plain = summary_of(game, 0)
-    assert [{k: d[k] for k in ("dealer", "bids", "blind", "tricks", "scores")} for d in hearts["deals"]] == plain[
-        "deals"
-    ]
+    plain_keys = ("dealer", "bids", "blind", "tricks", "scores")
+    assert [{k: d[k] for k in plain_keys} for d in hearts["deals"]] == plain["deals"]
     running = [0, 0, 0, 0]
     for deal in hearts["deals"]:
         running = [t + s for t, s in zip(running, deal["scores"], strict=True)]

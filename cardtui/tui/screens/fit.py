@@ -27,6 +27,11 @@ FULL_FOOTER = 90
 """Below this width the footer is compact and leaves out the command palette's key, so every key shows."""
 
 
+def fits(size: Size) -> bool:
+    """Whether a terminal of `size` shows the screens, not the size notice."""
+    return size.width >= MIN_WIDTH and size.height >= MIN_HEIGHT
+
+
 KEPT: weakref.WeakKeyDictionary[Screen[Any], Widget] = weakref.WeakKeyDictionary()
 """The focused widget of each screen the size notice hides, given back once the terminal fits."""
 
@@ -40,7 +45,7 @@ def resized(screen: Screen[Any], size: Size) -> None:
     if old.area:
         size = Size(min(old.width, size.width), min(old.height, size.height))
     notice = any(name == "-too-narrow" for _, name in screen.HORIZONTAL_BREAKPOINTS or [])
-    if notice and (size.width < MIN_WIDTH or size.height < MIN_HEIGHT) and screen.focused is not None:
+    if notice and not fits(size) and screen.focused is not None:
         KEPT[screen] = screen.focused
         screen.set_focus(None)  # no key acts on what no one can see
     size_classes(screen, size)
@@ -49,7 +54,7 @@ def resized(screen: Screen[Any], size: Size) -> None:
 def fits_again(screen: Screen[Any], size: Size) -> None:
     """The focus `resized` kept goes back once the terminal fits (call it from the screen's `on_resize`, which
     comes after Textual has given the screen its classes for the size)."""
-    if size.width >= MIN_WIDTH and size.height >= MIN_HEIGHT:
+    if fits(size):
         kept = KEPT.pop(screen, None)
         if kept is not None and kept.is_attached:
             screen.call_after_refresh(kept.focus)
