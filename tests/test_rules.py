@@ -83,6 +83,8 @@ def test_cutthroat_preset_is_seed_001() -> None:
         ('game = "spades"\npartnership = false\n', "partnership: spades needs partnership = true"),
         ('game = "poker"\n', 'game: expected one of hearts, spades, cutthroat, eight-of-spades, found "poker"'),
         ("game = \n", "not valid TOML"),
+        ("", "game is missing: a ruleset names its game, one of hearts, spades, cutthroat, eight-of-spades"),
+        ("end_score = 50\n", "game is missing"),
     ],
 )
 def test_bad_toml_names_file_key_value_and_allowed(tmp_path: Path, text: str, message: str) -> None:
@@ -99,6 +101,12 @@ def test_missing_file_and_unknown_preset(tmp_path: Path) -> None:
         load_ruleset(tmp_path / "nope.toml")
     with pytest.raises(RulesetError, match='no preset named "nope" — the presets are cutthroat'):
         load_preset("nope")
+
+
+def test_a_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "notepad.toml"
+    path.write_bytes(b'\xef\xbb\xbfgame = "hearts"\nend_score = 50\n')
+    assert load_ruleset(path).end_score == 50
 
 
 def test_non_utf8_file(tmp_path: Path) -> None:

@@ -140,6 +140,12 @@ def test_a_folder_in_place_of_the_file_is_a_problem_not_a_crash(home: Path) -> N
     assert values == {} and problem is not None and "is a folder, not a settings file" in problem
 
 
+def test_a_settings_file_saved_with_a_byte_order_mark_is_read(home: Path) -> None:
+    home.mkdir(parents=True)
+    (home / "settings.toml").write_bytes(b'\xef\xbb\xbfspeed = "fast"\n')
+    assert read_settings(home / "settings.toml") == ({"speed": "fast"}, None)
+
+
 async def test_the_app_shows_the_problem_as_a_notice(home: Path) -> None:
     home.mkdir()
     (home / "settings.toml").write_text('speed = "warp"\ntheme = "no-such-theme"\n')

@@ -63,6 +63,8 @@ def ruleset_from_dict(data: Any, where: str = "") -> Ruleset:
     if not isinstance(data, dict):
         raise RulesetError(f"{where}expected a table of knobs, found {show(data)}")
     game = data.get("game")
+    if game is None:
+        raise RulesetError(f"{where}game is missing: a ruleset names its game, one of {', '.join(GAMES)}")
     if not isinstance(game, str) or game not in GAMES:
         raise RulesetError(f"{where}game: expected one of {', '.join(GAMES)}, found {show(game)}")
     return GAMES[game].from_dict(data, where)
@@ -77,6 +79,8 @@ def preset_dir() -> Path:
 
 MAX_TOML_BYTES = 1024 * 1024
 """Bigger TOML files are refused unread: a ruleset is a few KB, and parsing 64 MB of TOML takes ~40 s."""
+UTF8_MAYBE_BOM = "utf-8-sig"
+"""TOML files are UTF-8; one that starts with a byte-order mark (as some Windows editors save them) is read too."""
 MAX_NESTING = 16
 """Arrays and inline tables nested deeper than this are refused before parsing (no ruleset nests at all)."""
 MAX_KEY_PARTS = 16
@@ -137,7 +141,7 @@ def _scan(chunk: str, depth: int, dots: int) -> tuple[int, int] | str:
 def _read_toml(path: Path) -> dict[str, Any]:
     """A TOML file's table: a regular file of at most MAX_TOML_BYTES, of a sane shape, else a RulesetError."""
     try:
-        text = read_regular(path, "a TOML file", MAX_TOML_BYTES).decode("utf-8")
+        text = read_regular(path, "a TOML file", MAX_TOML_BYTES).decode(UTF8_MAYBE_BOM)
     except FileProblem as err:
         raise RulesetError(str(err)) from None
     except UnicodeDecodeError as err:

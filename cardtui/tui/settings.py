@@ -108,13 +108,13 @@ def read_settings(path: Path) -> tuple[dict[str, Any], str | None]:
 
     from cardtui.files import FileProblem, occupied, read_regular
     from cardtui.inert import inert
-    from cardtui.rules import check_toml_shape
+    from cardtui.rules import UTF8_MAYBE_BOM, check_toml_shape
     from cardtui.rules.base import show
 
     if not occupied(path):
         return {}, None
     try:
-        text = read_regular(path, "a settings file", MAX_SETTINGS_BYTES).decode("utf-8")
+        text = read_regular(path, "a settings file", MAX_SETTINGS_BYTES).decode(UTF8_MAYBE_BOM)
     except FileProblem as err:
         return {}, f"{err}; the default settings are used"
     except UnicodeDecodeError as err:
