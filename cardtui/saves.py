@@ -538,7 +538,7 @@ def _parse_save(data: Any, name: str, checkpoint_every: int, on_action: OnAction
         ruleset = ruleset_from_dict(data["ruleset"], "ruleset.")
     except RulesetError as err:
         raise SaveError(f"{name}: {err}") from None
-    problem = preset_name_problem(ruleset)
+    problem = preset_name_problem(ruleset, saved=True)
     if problem:
         raise SaveError(f"{name}: ruleset.{problem}")
     if not isinstance(game_name, str) or game_name != ruleset.game:

@@ -387,6 +387,11 @@ def test_a_file_bearing_a_presets_name_for_another_count_is_refused(
     said = 'name: "hearts-3" is the name of the preset for 3 players, but these rules have players = 4'
     bad("play", "hearts", "--rules", str(named), match=said)
     bad("rules", "validate", str(named), match=said)
+    for game in ("hearts", "cutthroat"):
+        own = tmp_path / f"own-{game}.toml"
+        own.write_text(f'game = "{game}"\nname = "{game}"\nplayers = 3\n')
+        said = f'name: "{game}" is the name of the preset for 4 players, but these rules have players = 3'
+        bad("rules", "validate", str(own), match=said)
     assert not launched
 
 

@@ -201,6 +201,14 @@ def test_bad_bytes(tmp_path: Path, raw: bytes, message: str) -> None:
         load_save(path)
 
 
+def test_a_game_saved_before_the_presets_for_other_counts_still_loads(tmp_path: Path) -> None:
+    """Games for three were saved named after the game's own preset before `hearts-3` existed."""
+    data = save_dict("hearts-3", actions=20)
+    data["ruleset"]["name"] = "hearts"
+    loaded = load_save(write(tmp_path, data))
+    assert (loaded.ruleset.name, loaded.ruleset.seats) == ("hearts", 3)
+
+
 def test_missing_file_and_folder(tmp_path: Path) -> None:
     with pytest.raises(SaveError, match="no such file"):
         load_save(tmp_path / "nope.json")

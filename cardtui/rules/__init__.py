@@ -184,12 +184,13 @@ def _preset_seats(game: str) -> Mapping[str, int]:
     return MappingProxyType(seats)
 
 
-def preset_name_problem(ruleset: Ruleset) -> str | None:
+def preset_name_problem(ruleset: Ruleset, saved: bool = False) -> str | None:
     """Why rules bearing a shipped preset's name for another player count can't be used (a menu, `inspect` and
-    the statistics would call a 4-seat game `hearts-3`), or None. The game's own preset's name (`hearts`) is
-    the game's rules at any count: `replace(players=...)` keeps it."""
+    the statistics would call a 3-seat game `hearts`, a 4-seat one `hearts-3`), or None. A `saved` ruleset may
+    bear the game's own preset's name (`hearts`) at another count: games saved before the presets for other
+    counts existed were named so."""
     seats = _preset_seats(ruleset.game).get(ruleset.name)
-    if seats is None or seats == ruleset.seats or ruleset.name == ruleset.game:
+    if seats is None or seats == ruleset.seats or (saved and ruleset.name == ruleset.game):
         return None
     return (
         f"name: {show(ruleset.name)} is the name of the preset for {seats} players, but these rules have "
