@@ -81,6 +81,12 @@ def test_cutthroat_preset_is_seed_001() -> None:
         ('game = "spades"\nnil_allowed = 1\n', "nil_allowed: expected true or false, found 1"),
         ('game = "spades"\nlosing_floor = "never"\n', 'losing_floor: expected "off" or an integer'),
         ('game = "spades"\npartnership = false\n', "partnership: spades needs partnership = true"),
+        (
+            'game = "cutthroat"\ndouble_nil_bonus = 100\n',
+            "double_nil_bonus: 100 is about partners, but at cutthroat every seat plays for itself; allowed: "
+            "double_nil_bonus = 0",
+        ),
+        ('game = "cutthroat"\nfailed_nil_tricks_count = true\n', "failed_nil_tricks_count: true is about partners"),
         ('game = "poker"\n', 'game: expected one of hearts, spades, cutthroat, eight-of-spades, found "poker"'),
         ("game = \n", "not valid TOML"),
         ("", "game is missing: a ruleset names its game, one of hearts, spades, cutthroat, eight-of-spades"),

@@ -15,6 +15,7 @@ from cardtui.rules.base import (
     knob,
     max_deals_knob,
     readings_knob,
+    show,
     undo_knob,
 )
 from cardtui.rules.trick import FastRules, TrickRules
@@ -125,7 +126,8 @@ class SpadesRules(TrickRules):
     )
     two_of_clubs_leads: bool = knob(
         False,
-        "the 2 of clubs leads the first trick, and no spade may be played to it unless a seat holds nothing else",
+        "the lowest club in play (the 2, or the 3 at three players, where the 2 is out) leads the first trick, and no "
+        "spade may be played to it unless a seat holds nothing else",
         Bool(),
     )
     spades_broken_to_lead: bool = knob(
@@ -175,6 +177,16 @@ class SpadesRules(TrickRules):
                 f"plays for itself, so there is nobody to swap with; allowed: blind_nil_exchange = 0 or "
                 f'blind_nil_exchange_mode = "none"'
             )
+        if not self.partnership:
+            for name, value, allowed in (
+                ("double_nil_bonus", self.double_nil_bonus, 0),
+                ("failed_nil_tricks_count", self.failed_nil_tricks_count, False),
+            ):
+                if value != allowed:
+                    return (
+                        f"{name}: {show(value)} is about partners, but at {self.game} every seat plays for itself; "
+                        f"allowed: {name} = {show(allowed)}"
+                    )
         return None
 
     @property
