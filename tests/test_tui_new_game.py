@@ -106,6 +106,8 @@ async def test_house_rules_saved_in_the_rules_folder_are_in_the_rules_list(home:
     """The editor saves in the house-rules folder; New game offers what is there (and says what it can't read)."""
     path = house_file(house_rules_dir() / "my-short.toml", "short", 50)
     (house_rules_dir() / "broken.toml").write_text("game = 'hearts'\nend_score = -1\n")
+    three = house_rules_dir() / "ct3.toml"
+    three.write_text('game = "cutthroat"\nname = "ct3-house"\ntitle = "Three of us"\nplayers = 3\n')
     app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         form = await open_new_game(pilot, app)
@@ -114,6 +116,14 @@ async def test_house_rules_saved_in_the_rules_folder_are_in_the_rules_list(home:
         rules = form.query_one("#rules", Select)
         offered = {value: str(label) for label, value in rules._options}
         assert offered[HOUSE + str(path)] == "Hearts to 50 (my-short.toml, house rules)"
+        assert HOUSE + str(three) not in offered, "another game's house rules are offered under that game only"
+        form.query_one("#game", Select).value = "cutthroat"
+        await pilot.pause()
+        offered = {value: str(label) for label, value in rules._options}
+        assert offered[HOUSE + str(three)] == "Three of us (ct3.toml, house rules)"
+        assert HOUSE + str(path) not in offered
+        form.query_one("#game", Select).value = "hearts"
+        await pilot.pause()
         assert rules.value == "hearts", "the preset stays the default"
         assert form_message(form) == (
             f"1 file in {house_rules_dir()} could not be read as rules (`cardtui rules validate`)."

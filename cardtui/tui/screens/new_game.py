@@ -148,7 +148,11 @@ class NewGameScreen(Screen[GameSetup | None]):
 
     def _rule_options(self) -> list[tuple[Text, str]]:
         out = [(Text(inert(f"{p.title} ({p.name})")), p.name) for p in self.presets if p.game == self.game]
-        out += [(Text(inert(f"{r.title} ({path.name}, house rules)")), HOUSE + str(path)) for path, r in self.house]
+        out += [
+            (Text(inert(f"{r.title} ({path.name}, house rules)")), HOUSE + str(path))
+            for path, r in self.house
+            if r.game == self.game
+        ]
         return [*out, (Text("TOML file…"), FILE)]
 
     def _default_rules(self) -> str:
