@@ -309,11 +309,19 @@ async def test_the_rules_editor_names_a_missing_file_name_or_a_folder(home: Path
 
 
 async def test_the_rules_editor_names_and_describes_changed_rules(home: Path) -> None:
-    """Changing a knob gives the rules a new name, title and a description that says what changed."""
+    """The form shows the name and title the file will get; changing a knob gives a description that says what
+    changed."""
 
     app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         editor = await open_rules_editor(pilot, app)
+        shown = {k: editor.query_one(f"#knob-{k}", Input).value for k in ("name", "title", "description")}
+        assert shown == {
+            "name": "my-cutthroat",
+            "title": "My Cutthroat Spades",
+            "description": "Cutthroat Spades as the preset plays it.",
+        }
+        assert editor.query_one("#rules-path", Input).value.endswith("my-cutthroat.toml")
         editor.query_one("#knob-win_target", Input).value = "300"
         editor.query_one("#rules-path", Input).value = str(home / "short.toml")
         await pilot.press("ctrl+s")

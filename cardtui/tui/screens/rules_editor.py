@@ -95,6 +95,8 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
         super().__init__()
         self.presets = list_presets()
         self.base: Ruleset = self.presets[0]
+        self.shown: Ruleset = house_rules(self.base)
+        """The base as the form first shows it: named, titled and described as the player's own rules."""
         self.checks: dict[str, Check] = {}
         self.loading = False
         self.waiting_save: bool | None = None
@@ -142,6 +144,7 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
         from cardtui.saves import house_rules_dir
 
         self.base = ruleset
+        self.shown = house_rules(ruleset)
         self.loading = True
         knobs = self.query_one("#knobs", VerticalScroll)
         await knobs.remove_children()
@@ -157,14 +160,14 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
                 Vertical(
                     Static(field.name, classes="knob-name", markup=False),
                     Static(knob_help(field), classes="knob-doc", markup=False),
-                    Input(to_text(check, getattr(ruleset, field.name)), id=f"knob-{field.name}"),
+                    Input(to_text(check, getattr(self.shown, field.name)), id=f"knob-{field.name}"),
                     Static("", classes="knob-error", id=f"error-{field.name}", markup=False),
                     classes="knob",
                 )
             )
         await knobs.mount_all(rows)
         del plain
-        self.query_one("#rules-path", Input).value = str(house_rules_dir() / f"my-{ruleset.name}.toml")
+        self.query_one("#rules-path", Input).value = str(house_rules_dir() / f"{self.shown.name}.toml")
         self.loading = False
         self.save_waiting()
 
@@ -197,7 +200,10 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
                 data[key] = from_text(check, text)
             except (ValueError, TypeError):
                 raise RulesetError(f"{key}: expected {check.allowed()}, found {text!r}") from None
-        return house_rules(self.base, ruleset_from_dict(data))
+        rules = ruleset_from_dict(data)
+        if rules.description == self.shown.description:  # left as shown: it says what differs from the preset
+            rules = rules.replace(description=self.base.description)
+        return house_rules(self.base, rules)
 
     def save(self, play: bool = False) -> None:
         """Check every knob, ask before replacing a file, then write (and with `play`, go on to a new game).
