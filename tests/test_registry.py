@@ -145,3 +145,25 @@ def test_a_game_on_the_grid_brings_its_places_calls_and_flips(entry: GameEntry) 
     events = game.apply(flips[0])
     assert grid.said(events, "South", lambda card: card.code).startswith(f"South called {grid.calls[0][0]}, flipped")
     assert grid.view(game.view(0)).down == (1 << grid.positions) - 2
+
+
+@pytest.mark.parametrize(
+    ("preset", "rule", "line"),
+    [
+        ("spades", "spades_broken_to_lead", "Spades not broken"),
+        ("cutthroat", "spades_broken_to_lead", "Spades not broken"),
+        ("hearts", "hearts_must_be_broken", "Hearts not broken"),
+    ],
+)
+@pytest.mark.parametrize("waits", [True, False])
+def test_the_scores_say_whether_the_suit_is_broken_only_where_a_rule_waits_for_it(
+    preset: str, rule: str, line: str, waits: bool
+) -> None:
+    """`Spades not broken` under cutthroat's scores, where spades may be led at any time, reads as a rule."""
+    ruleset = load_preset(preset).replace(**{rule: waits})
+    entry = find_game(ruleset.game)
+    game = create_game(ruleset)
+    game.apply(game.chance_action(random.Random(1)))
+    assert entry.table_words is not None
+    scores = entry.table_words.scores(game.view(0), [f"P{s}" for s in range(ruleset.seats)])
+    assert (line in scores.notes) == waits

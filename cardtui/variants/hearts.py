@@ -110,14 +110,12 @@ def _seat_line(view: PlayerView, seat: int) -> str:
 
 
 def _scores(view: PlayerView, names: Sequence[str]) -> ScoreLines:
-    """Each side's total, whether hearts are broken, the pass."""
+    """Each side's total, whether hearts are broken (where a rule waits for it), the pass."""
     assert isinstance(view, HeartsView)
     rows = tuple((side_name(names, side), f"{view.totals[i]:>5}") for i, side in enumerate(view.sides))
     direction = view.detail.pass_direction
-    notes = (
-        "Hearts broken" if view.broken else "Hearts not broken",
-        "No pass this deal" if direction == "none" else f"Pass: {direction}",
-    )
+    breaking = ("Hearts broken" if view.broken else "Hearts not broken",) if view.ruleset.hearts_must_be_broken else ()
+    notes = (*breaking, "No pass this deal" if direction == "none" else f"Pass: {direction}")
     return ScoreLines(f"Scores (game ends at {view.ruleset.end_score})", rows, 18, notes)
 
 

@@ -236,13 +236,13 @@ def _seat_line(view: PlayerView, seat: int) -> str:
 
 
 def _scores(view: PlayerView, names: Sequence[str]) -> ScoreLines:
-    """Each side's total and bags, whether spades are broken."""
+    """Each side's total and bags, whether spades are broken (where a rule waits for it)."""
     assert isinstance(view, SpadesView)
     rows = []
     for i, side in enumerate(view.sides):
         bags = f" bags {view.detail.bags[i]}" if view.ruleset.has_bags else ""
         rows.append((side_name(names, side), f"{view.totals[i]:>4}{bags}"))
-    notes = ("Spades broken" if view.broken else "Spades not broken",)
+    notes = ("Spades broken" if view.broken else "Spades not broken",) if view.ruleset.spades_broken_to_lead else ()
     return ScoreLines(f"Scores (target {view.ruleset.win_target})", tuple(rows), 12, notes)
 
 
