@@ -119,6 +119,29 @@ def test_spades_breakdown_of_the_sample_matches_the_engine() -> None:
         spades_breakdown(game.ruleset, game.deal_records, 10)
 
 
+def test_a_failed_nil_alone_on_its_side_shows_its_tricks_once() -> None:
+    """Cutthroat: a nil bidder has no contract, so its side's row has no tricks taken toward one ("took 0" read
+    as a contradiction of the nil's own "took 9")."""
+    from cardtui.games.base import Bid, DealRecord
+    from cardtui.variants import find_game
+
+    rules = load_preset("cutthroat-3")
+    record = DealRecord(
+        dealer=0,
+        tricks=(9, 6, 2),
+        scores=(-100, 61, -40),
+        totals=(-100, 61, -40),
+        bids=(Bid(0, 0), Bid(1, 5), Bid(2, 4)),
+        bags=(0, 0, 0),
+        bag_penalties=(0, 0, 0),
+    )
+    words = find_game("cutthroat").table_words
+    assert words is not None and words.breakdown is not None
+    rows = words.breakdown(rules, (record,), 0, ["You", "Ann", "Bo"]).rows
+    assert rows[0][:5] == ("You", "-", "-", "nil only", "You nil failed (took 9)")
+    assert rows[1][:4] == ("Ann", "5", "6", "made") and rows[2][:4] == ("Bo", "4", "2", "set")
+
+
 def test_detailed_summary_adds_running_totals_and_hearts_moons_to_inspects() -> None:
     game = load_save(SAMPLES / "hearts.json").game
     hearts = summary_of(game, 0, detail=True)

@@ -306,15 +306,15 @@ def _breakdown(rules: Ruleset, records: Sequence[DealRecord], index: int, names:
         members = rules.sides[side.side]
         if side.contract:
             result = "made" if side.made else "set"
-            contract = str(side.contract)
-        else:
-            result, contract = "nil only", "-"
+            contract, took = str(side.contract), str(side.tricks)
+        else:  # no contract to take tricks for: a failed nil's tricks are in its own words
+            result, contract, took = "nil only", "-", "-"
         nils = ", ".join(
             f"{names[n.seat]} {'blind nil' if n.blind else 'nil'} "
             + ("made" if n.made else f"failed (took {n.tricks})")
             for n in side.nils
         )
-        row = (side_name(names, members), contract, str(side.tricks), result, nils or "-")
+        row = (side_name(names, members), contract, took, result, nils or "-")
         rows.append((*row, str(side.bags_added)) if bags else row)
         if side.penalties:
             cost = side.penalties * rules.bag_penalty
