@@ -280,6 +280,11 @@ def _load_rules(game: str, rules: str | None, count: int | None = None, option: 
         seats, count = err.ruleset.seats, err.players
         other = f"--rules {err.preset}" if err.preset else "rules for that many"
         said = f"{option}: the rules {rules} are for {seats} players"
+        if option == "--players" and err.path is not None:
+            fail(
+                f"{said}, not {count} — change players in the file (a fresh one: `cardtui rules new {game} "
+                f"--players {count}`), or leave --players out"
+            )
         if option == "--players":
             fail(f"{said}, not {count} — leave --players out, or give {other}")
         fail(f"{said}, but {option} lists {count} — list {seats}, or give {other}")
@@ -783,13 +788,18 @@ def rules_new(
     game: Annotated[str, typer.Argument(help=GAMES_HELP)],
     out: Annotated[Path | None, typer.Option("--out", help="write to this file instead of printing")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite --out if it exists")] = False,
+    players: Annotated[str | None, typer.Option("--players", help=f"players at the table ({PLAYERS_HELP})")] = None,
 ) -> None:
-    """Write a complete, commented ruleset to edit, starting from the game's default preset."""
-    from cardtui.rules import RulesetError, default_preset, dump_toml, house_rules, target_problem, write_toml
+    """Write a complete, commented ruleset to edit, starting from the game's preset (for --players, that count's)."""
+    from cardtui.rules import RulesetError, dump_toml, house_rules, target_problem, write_toml
 
     _check_game(game)
+    count = _check_players(players)
+    ruleset = _load_rules(game, None, count)
+    if count is not None:
+        ruleset = _for_players(ruleset, count, "--players", "{game} is played by {seats} players, not {count}")
     try:
-        ruleset = house_rules(default_preset(game))
+        ruleset = house_rules(ruleset)
     except RulesetError as err:
         fail(str(err))
     text = dump_toml(ruleset)

@@ -165,6 +165,18 @@ def test_rules_list_show_new_validate(tmp_path: Path) -> None:
     ok("rules", "new", "eight-of-spades", "--out", str(out), "--force")
 
 
+def test_rules_new_for_a_player_count_starts_from_that_counts_preset(tmp_path: Path) -> None:
+    out = tmp_path / "three.toml"
+    ok("rules", "new", "hearts", "--players", "3", "--out", str(out))
+    three = load_ruleset(out)
+    assert (three.name, three.seats, three.pass_cycle) == ("my-hearts-3", 3, ("left", "right"))  # type: ignore[attr-defined]
+    assert 'name = "my-cutthroat-3"' in ok("rules", "new", "cutthroat", "--players", "3")
+    assert 'name = "my-hearts"' in ok("rules", "new", "hearts", "--players", "4")
+    bad("rules", "new", "spades", "--players", "3", match="--players: Spades is played by 4 players, not 3")
+    bad("rules", "new", "hearts", "--players", "7", match="--players: Hearts takes 3 to 6 players, not 7")
+    bad("rules", "new", "hearts", "--players", "x", match="--players takes a whole number of players")
+
+
 def test_rules_new_says_what_is_wrong_with_where_it_writes(tmp_path: Path) -> None:
     bad("rules", "new", "hearts", "--out", "", match="--out: no file name given: write the path of a .toml file")
     bad("rules", "new", "hearts", "--out", str(tmp_path), "--force", match=f"{tmp_path}: is a folder")
@@ -355,7 +367,11 @@ def test_rules_that_name_their_count_are_not_reseated_by_players(
     )  # fmt: skip
     house = tmp_path / "h5.toml"
     house.write_text(ok("rules", "show", "hearts-5").replace("end_score = 100", "end_score = 50"))
-    bad("play", "hearts", "--rules", str(house), "--players", "3", match="are for 5 players, not 3")
+    bad(
+        "play", "hearts", "--rules", str(house), "--players", "3",
+        match="are for 5 players, not 3 — change players in the file (a fresh one: `cardtui rules new hearts "
+        "--players 3`), or leave --players out",
+    )  # fmt: skip
     assert not launched
     ok("play", "hearts", "--rules", str(house), "--players", "5")
     ok("play", "hearts", "--rules", "hearts-5")

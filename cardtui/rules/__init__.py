@@ -258,10 +258,10 @@ def default_preset(game: str) -> Ruleset:
 
 class SeatCountConflict(RulesetError):
     """Rules that name their own player count (a preset for a count, a file that writes `players`) asked for at
-    another count; `preset` is the game's preset for the count asked, if it has one."""
+    another count; `preset` is the game's preset for the count asked, if it has one; `path` the file, if one."""
 
-    def __init__(self, ruleset: Ruleset, players: int, preset: str | None) -> None:
-        self.ruleset, self.players, self.preset = ruleset, players, preset
+    def __init__(self, ruleset: Ruleset, players: int, preset: str | None, path: Path | None = None) -> None:
+        self.ruleset, self.players, self.preset, self.path = ruleset, players, preset, path
         other = f" (the preset for {players} is {preset})" if preset else ""
         super().__init__(f"the rules {show(ruleset.name)} are for {ruleset.seats} players, not {players}{other}")
 
@@ -276,7 +276,7 @@ def resolve_ruleset(game: str, spec: str | Path | None, players: int | None = No
     becomes the preset for that count (`hearts-3`) and a file without `players` takes that count, the knobs it
     leaves out coming from that preset.
     """
-    fixed = True
+    fixed, path = True, None
     if spec is None:
         chosen, fixed = default_preset(game), False
     elif isinstance(spec, Path) or spec.endswith(".toml") or "/" in spec or Path(spec).is_file():
@@ -296,7 +296,7 @@ def resolve_ruleset(game: str, spec: str | Path | None, players: int | None = No
     if fixed:
         names = sorted(_preset_seats(game).items(), key=lambda item: (item[0] != game, item[0]))
         preset = next((name for name, n in names if n == players), None)
-        raise SeatCountConflict(chosen, players, preset)
+        raise SeatCountConflict(chosen, players, preset, path)
     return for_players(chosen, players)
 
 
