@@ -112,7 +112,7 @@ def test_missing_file_and_unknown_preset(tmp_path: Path) -> None:
 def test_a_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
     path = tmp_path / "notepad.toml"
     path.write_bytes(b'\xef\xbb\xbfgame = "hearts"\nend_score = 50\n')
-    assert load_ruleset(path).end_score == 50
+    assert load_ruleset(path).to_dict()["end_score"] == 50
 
 
 def test_non_utf8_file(tmp_path: Path) -> None:
