@@ -28,7 +28,7 @@ from cardtui.games import Game, IllegalAction
 from cardtui.games.base import looked_view
 from cardtui.games.codec import to_json
 from cardtui.games.summary import summary_of
-from cardtui.rules import GAMES, Ruleset, RulesetError, default_preset, resolve_ruleset
+from cardtui.rules import GAMES, Ruleset, RulesetError, knobs_over_preset, resolve_ruleset
 from cardtui.rules.base import show
 from cardtui.saves import SaveError, parse_json, parse_save, read_bytes
 from cardtui.session import Session
@@ -163,8 +163,7 @@ def _ruleset_for(game: str, ruleset: str | Path | Mapping[str, Any] | Ruleset | 
         if isinstance(ruleset, Ruleset):
             chosen = ruleset
         elif isinstance(ruleset, Mapping):
-            base = default_preset(game)
-            chosen = type(base).from_dict(base.to_dict() | dict(ruleset), "ruleset.")
+            chosen = knobs_over_preset(game, ruleset, "ruleset.")
         elif ruleset is None or isinstance(ruleset, str | Path):
             return resolve_ruleset(game, ruleset)
         else:

@@ -72,6 +72,11 @@ def test_rulesets_by_preset_file_and_overrides(tmp_path: Path) -> None:
     assert new_game("cutthroat", ruleset=str(path)).summary()["sides"] == [[0], [1], [2], [3]]
     with pytest.raises(ApiError, match="win_target"):
         new_game("spades", ruleset={"win_target": "500"})
+    (tmp_path / "five.toml").write_text('game = "hearts"\nplayers = 5\nend_score = 50\n')
+    from_file = new_game("hearts", ruleset=str(tmp_path / "five.toml")).engine.ruleset
+    from_dict = new_game("hearts", ruleset={"players": 5, "end_score": 50}).engine.ruleset
+    assert from_dict == from_file, "a dict of knobs takes the preset for its players, as a file does"
+    assert from_dict.to_dict()["pass_cycle"] == ["left", "right"] and from_dict.seats == 5
     with pytest.raises(ApiError, match="unknown game"):
         new_game("chess")
     with pytest.raises(ApiError, match="no preset"):

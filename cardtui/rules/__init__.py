@@ -31,6 +31,7 @@ __all__ = [
     "dump_toml",
     "for_players",
     "house_rules",
+    "knobs_over_preset",
     "list_presets",
     "load_preset",
     "load_ruleset",
@@ -196,6 +197,12 @@ def preset_name_problem(ruleset: Ruleset, saved: bool = False) -> str | None:
         f"name: {show(ruleset.name)} is the name of the preset for {seats} players, but these rules have "
         f"players = {ruleset.seats}; give them a name of their own"
     )
+
+
+def knobs_over_preset(game: str, knobs: Mapping[str, Any], where: str = "") -> Ruleset:
+    """Knobs over the game's preset for their `players` (else its default preset), read as a TOML file's are:
+    the API's dict of knobs and a file take the same base."""
+    return ruleset_from_dict(_with_preset_defaults({"game": game, **knobs}), where)
 
 
 def _with_preset_defaults(data: dict[str, Any]) -> dict[str, Any]:
