@@ -147,3 +147,9 @@ def test_readme_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
         pytest.fail("README.md has no Scripting API section")
     exec(compile(readme_example(), "README.md", "exec"), {"__name__": "readme"})
     assert capsys.readouterr().out.strip()
+
+
+def test_a_minimum_bid_reaches_the_seventeen_tricks_of_a_three_player_deal() -> None:
+    g = new_game("cutthroat", ruleset={"players": 3, "min_side_bid": 15}, seed=1)
+    g.apply(g.legal_actions()[0])
+    assert [a["bid"] for a in g.legal_actions()] == [15, 16, 17]

@@ -209,7 +209,10 @@ def test_after_max_deals_the_leader_wins(game: str, knobs: dict[str, int]) -> No
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('game = "spades"\nmin_side_bid = 14\n', "min_side_bid: expected an integer 0..13, found 14"),
+        (
+            'game = "spades"\nmin_side_bid = 14\n',
+            "min_side_bid: 14 is more tricks than a deal has at 4 players; allowed: 0 to 13",
+        ),
         ('game = "spades"\nnil_failed_value = "half"\n', 'nil_failed_value: expected "same" or an integer 0..1000'),
         ('game = "spades"\non_tie = "coin"\n', 'on_tie: expected one of "play_on", "shared_win", found "coin"'),
         ('game = "spades"\ntie_break = ["bags"]\n', 'tie_break: expected a list of 1..3 distinct values from "score"'),

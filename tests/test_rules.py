@@ -87,6 +87,10 @@ def test_cutthroat_preset_is_seed_001() -> None:
             "double_nil_bonus = 0",
         ),
         ('game = "cutthroat"\nfailed_nil_tricks_count = true\n', "failed_nil_tricks_count: true is about partners"),
+        (
+            'game = "cutthroat"\nmin_side_bid = 15\n',
+            "min_side_bid: 15 is more tricks than a deal has at 4 players; allowed: 0 to 13",
+        ),
         ('game = "poker"\n', 'game: expected one of hearts, spades, cutthroat, eight-of-spades, found "poker"'),
         ("game = \n", "not valid TOML"),
         ("", "game is missing: a ruleset names its game, one of hearts, spades, cutthroat, eight-of-spades"),

@@ -244,9 +244,9 @@ async def test_rules_editor_checks_as_you_type_and_saves_valid_toml(home: Path) 
         knob.value = "300"
         editor.query_one("#knob-name", Input).value = "house"
         minimum = editor.query_one("#knob-min_side_bid", Input)
-        minimum.value = "14"
+        minimum.value = "18"
         await pilot.pause()
-        assert "expected an integer 0..13" in str(editor.query_one("#error-min_side_bid", Static).content)
+        assert "expected an integer 0..17" in str(editor.query_one("#error-min_side_bid", Static).content)
         minimum.value = "4"
         editor.query_one("#knob-on_tie", Input).value = "play_on"
         await pilot.pause()

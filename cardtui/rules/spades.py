@@ -116,8 +116,8 @@ class SpadesRules(TrickRules):
     min_side_bid: int = knob(
         0,
         "the bids of a side must add up to at least this (a nil counts 0; the side's last bidder makes "
-        "up the rest); 0 = no minimum",
-        IntRange(0, 13),
+        "up the rest); 0 = no minimum; at most the cards in a hand (13, or 17 at three players)",
+        IntRange(0, 17),
     )
     ten_trick_bonus: int = knob(
         0,
@@ -176,6 +176,11 @@ class SpadesRules(TrickRules):
                 f"blind_nil_exchange: {self.blind_nil_exchange} cards with a partner, but at {self.game} every seat "
                 f"plays for itself, so there is nobody to swap with; allowed: blind_nil_exchange = 0 or "
                 f'blind_nil_exchange_mode = "none"'
+            )
+        if self.min_side_bid > self.hand_size:
+            return (
+                f"min_side_bid: {self.min_side_bid} is more tricks than a deal has at {self.players} players; "
+                f"allowed: 0 to {self.hand_size}"
             )
         if not self.partnership:
             for name, value, allowed in (
