@@ -581,7 +581,8 @@ def render(result: ArenaResult) -> str:
     """The arena's result as a few lines of text."""
     head = f"{result.game}: seats {','.join(result.seats)}, "
     head += f"{result.deals} deals" if result.deals_mode else f"{result.done} games, {result.deals} deals"
-    head += f" ({result.units} units on {result.workers} worker{'s' if result.workers > 1 else ''})"
+    head += f" ({result.units} unit{'s' if result.units != 1 else ''} on {result.workers} worker"
+    head += f"{'s' if result.workers > 1 else ''})"
     lines = [head]
     if result.partial:
         lines.insert(0, f"partial: stopped after {result.done} of {result.units} units; the figures cover those only")
@@ -595,7 +596,7 @@ def render(result: ArenaResult) -> str:
         if e.contracts is not None:
             c = e.contracts
             parts.append(f"bids made {100 * c.bids_made:.1f}%")
-            parts.append(f"nils made {c.nils_made * 100:.0f}% of {c.nils}")
+            parts.append(f"nils made {c.nils_made * 100:.0f}% of {c.nils}" if c.nils else "no nil bid")
             parts.append(f"{c.bags_per_deal:.2f} bags/deal")
             parts.append(f"set {100 * c.set_rate:.1f}%")
         lines.append("  ".join(parts))

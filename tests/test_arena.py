@@ -73,7 +73,10 @@ def test_spades_set_rate_is_the_share_of_contracts_a_side_missed() -> None:
     a, b = levels["a"].contracts, levels["b"].contracts
     assert a is not None and b is not None
     assert (a.set_rate, b.set_rate) == (0.5, 0.0)
-    assert "set 50.0%" in render(tally.result(1, 1, partial=False))
+    text = render(tally.result(1, 1, partial=False))
+    assert "set 50.0%" in text and "(1 unit on 1 worker)" in text
+    lines = {line.split()[0]: line for line in text.splitlines()[1:]}
+    assert "no nil bid" in lines["a"] and "nils made 0% of 1" in lines["b"]
 
 
 def folded(levels: tuple[str, ...], units: list[list[int]]) -> arena.ArenaResult:
