@@ -129,6 +129,7 @@ async def test_deal_end(snapshot: Any) -> None:
         await play_turns(pilot, app, session, max_turns=1)
         assert isinstance(app.screen, DealEndScreen)
         await shot(snapshot, app, pilot, "deal_end.svg")
+        assert "Cutthroat Spades · end of deal 1" in "\n".join(screen_lines(app)), "not 'dealing' between deals"
 
 
 @pytest.mark.parametrize(("size", "name"), [((100, 30), "grid.svg"), ((60, 20), "grid_60x20.svg")])

@@ -164,12 +164,14 @@ class GameScreen(Screen[None]):
         return seat_name(self.source.seats, seat)
 
     def whose_turn(self, view: PlayerView) -> str:
-        """The status line's word on the turn: the game over, the cards being dealt, or who is to do what."""
+        """The status line's word on the turn: the game over, the cards being dealt (or, between deals, the deal
+        just scored), or who is to do what."""
         tm = view.to_move
         if view.is_over:
             return "game over"
         if tm is None or tm.phase == "deal":
-            return self.DEALING
+            scored = len(self.source.records)
+            return f"end of deal {scored}" if scored else self.DEALING
         return f"{self.who(tm.seat)} to {tm.phase}"
 
     def prompt_bar(self) -> PromptBar:
