@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
+from cardtui.tui.common import CARD_CODE
 from cardtui.tui.screens.bid import BidScreen
 from cardtui.tui.screens.help import HelpScreen
 from cardtui.tui.screens.pass_cards import PassScreen
@@ -30,6 +31,7 @@ async def test_dialog_help_and_hint(preset: str, verb: str, help_line: str) -> N
         await pilot.pause()
         hint = dialog_message(dialog)
         assert hint.startswith(f"Hint (hard): {verb} ") and " — " in hint
+        assert not CARD_CODE.search(hint), "the reason names cards as the table draws them, not as codes"
         if isinstance(dialog, PassScreen):
             passed = hint.removeprefix("Hint (hard): pass ").split(" — ")[0].split()
             assert len(passed) == 3 and all(any(c.glyph == p for c in dialog.cards) for p in passed)

@@ -19,7 +19,7 @@ from cardtui.hand_order import arrange
 from cardtui.saves import SaveError
 from cardtui.session import Session
 from cardtui.source import LocalSource, TableSource, source_of
-from cardtui.tui.common import describe, in_browser_tab, name_and_verb, seat_name
+from cardtui.tui.common import card_codes_shown, describe, in_browser_tab, name_and_verb, seat_name
 from cardtui.tui.messages import AskToLeave, BackToMenu, OpenPastDeals, PlayAgain, Quit
 from cardtui.tui.screens.dialog import Keys, TableHelp
 from cardtui.tui.settings import Settings
@@ -423,7 +423,7 @@ class GameScreen(Screen[None]):
             decision = self.source.hint(level)
         except IllegalAction as err:
             return f"No hint: {err}."
-        why = reason_without_cards(decision.reason)
+        why = card_codes_shown(reason_without_cards(decision.reason), self.ascii_only)
         return f"Hint ({level}): {self.action_label(decision.action)}" + (f" — {why}" if why else "")
 
     def key_help(self) -> list[tuple[str, str]]:
