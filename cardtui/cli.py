@@ -1061,9 +1061,9 @@ def _host_seats(text: str, game: str) -> tuple[list[Seat], int | None]:
     `open` waits for an invitation, `bot[:LEVEL]` is played here, `you` is the
     host playing in the app.
     """
-    count = len(text.split(","))
-    names = ("South", "West", "North", "East") if count == 4 else [f"Player {i + 1}" for i in range(count)]
-    chosen = _seat_list(text, game, ("you", "open", "bot"), names)
+    from cardtui.seats import place_names
+
+    chosen = _seat_list(text, game, ("you", "open", "bot"), place_names(len(text.split(","))))
     you = next((i for i, (word, _) in enumerate(chosen) if word == "you"), None)
     if not any(word == "open" for word, _ in chosen):
         fail("--seats: a network table needs at least one open seat")
@@ -1215,13 +1215,14 @@ def _tls(files: tuple[Path, Path] | None) -> ssl.SSLContext | None:
 def _reopened_table(save: Path, play: int | None) -> tuple[Session, int | None]:
     """A saved game opened again for its people, and the seat played here (`--play`; None: headless)."""
     from cardtui.saves import SaveError
-    from cardtui.seats import people
+    from cardtui.seats import named_by_place, people
     from cardtui.session import Session
 
     try:
         session = Session.resume(save)
     except SaveError as err:
         fail(str(err))
+    session.seats = named_by_place(session.seats)  # a save made by `play` calls its player You
     with _closed_if_refused(session):
         if session.is_over:
             fail(f"{save}: this game is over")

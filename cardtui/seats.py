@@ -58,9 +58,33 @@ def default_level(game: str) -> str:
     return find_game(game).default_level
 
 
+def place_names(count: int) -> list[str]:
+    """Seats named by their place: the compass at four, else Player 1, 2, ..."""
+    return ["South", "West", "North", "East"] if count == 4 else [f"Player {i + 1}" for i in range(count)]
+
+
 def default_names(count: int) -> list[str]:
     """The names seats get when nobody says: the compass at four, else You and Player 2, 3, ..."""
-    return ["You", "West", "North", "East"] if count == 4 else ["You"] + [f"Player {i + 1}" for i in range(1, count)]
+    return ["You", *place_names(count)[1:]]
+
+
+def named_by_place(seats: Sequence[Seat]) -> tuple[Seat, ...]:
+    """Seats for a network table, where every seat reads the same names: a seat named You (which every other
+    seat would read as itself) takes its place's name, as `host` names a new table's seats (`South 2` if
+    another seat holds that name already)."""
+    places = place_names(len(seats))
+    taken = {s.name.casefold() for s in seats}
+    out: list[Seat] = []
+    for seat, place in zip(seats, places, strict=True):
+        if seat.name.casefold() != "you":
+            out.append(seat)
+            continue
+        name, n = place, 2
+        while name.casefold() in taken:
+            name, n = f"{place} {n}", n + 1
+        taken.add(name.casefold())
+        out.append(dataclasses.replace(seat, name=name))
+    return tuple(out)
 
 
 def default_seats(count: int, level: str = "normal", human: bool = True) -> list[Seat]:
@@ -145,9 +169,8 @@ def seats_from_words(
     """
     items = [w.strip() for w in text.split(",")]
     if names is None:  # `you` is "You" wherever it sits; seat 0 is "You" only when `you` sits there
-        names = default_names(len(items))
-        names[0] = "South" if len(items) == 4 else "Player 1"
-        names = ["You" if item.lower() == "you" else name for name, item in zip(names, items, strict=True)]
+        places = place_names(len(items))
+        names = ["You" if item.lower() == "you" else name for name, item in zip(places, items, strict=True)]
     allowed = known_levels(game)
     chosen: list[tuple[str, Seat]] = []
     for i, (default, item) in enumerate(zip(names, items, strict=True)):

@@ -11,9 +11,12 @@ import pytest
 from typer.testing import CliRunner
 
 from cardtui.cli import app
-from cardtui.net import Client, play_remote
+from cardtui.net import Client, Table, play_remote
+from cardtui.rules import load_preset
 from cardtui.saves import load_save
-from tests.support.net import ROOT, host_and_join
+from cardtui.seats import Seat, named_by_place, seats_from_words
+from cardtui.session import Session
+from tests.support.net import ROOT, bounded, host_and_join
 
 runner = CliRunner()
 
@@ -154,3 +157,29 @@ def test_host_names_its_own_seat_by_its_place_as_the_readme_says() -> None:
     assert [s.name for s in five] == [f"Player {i}" for i in range(1, 6)] and you == 0
     readme = " ".join((ROOT / "README.md").read_text().split())
     assert "`host` names each seat, the host's `you` seat too, by its place" in readme
+
+
+async def test_a_reopened_table_names_a_seat_called_you_by_its_place(tmp_path: Path) -> None:
+    """A save made by `play` calls its player You; `host --resume` names that seat by its place, as a fresh `host`
+    does, so no joined seat reads another seat as You."""
+    from cardtui.cli import _reopened_table
+
+    save = tmp_path / "hs6.json"
+    words = "you,person:Ann,person:Bo,person:Cy,bot,person:Dee"
+    played = [seat for _, seat in seats_from_words(words, "hearts", ("you", "person", "bot"))]
+    assert played[0].name == "You"
+    Session.new(load_preset("hearts-6"), played, 21, save).close()
+    session, you = _reopened_table(save, None)
+    try:
+        assert you is None
+        async with Table(session) as table:
+            await table.open("127.0.0.1", 0)
+            client = await bounded(Client.join(table.invitations()[1]))
+            names = [seat["name"] for seat in client.seats]
+            await client.close()
+    finally:
+        session.close()
+    assert names == ["Player 1", "Ann", "Bo", "Cy", "Player 5", "Dee"]
+    # A place name another seat holds already is not given twice.
+    taken = named_by_place([Seat("You", "human"), Seat("South", "human"), Seat("N", "bot", "easy"), Seat("E", "human")])
+    assert [s.name for s in taken] == ["South 2", "South", "N", "E"]
