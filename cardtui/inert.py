@@ -8,12 +8,28 @@ line prints it as it is, and the screens draw it as plain text (never as Textual
 from __future__ import annotations
 
 import shlex
+import unicodedata
+
+JOINERS = frozenset("\u200c\u200d")
+"""The zero-width non-joiner and joiner: format characters that only join letters or emoji (a family's emoji is
+three joined by U+200D), nothing a terminal acts on."""
+
+
+def plain(c: str) -> bool:
+    """Whether a terminal shows the character `c` as it is: what Python calls printable, a space of any width
+    (Unicode's Zs, such as the no-break space) or a joiner; never a control, a bidi mark or a line break."""
+    return c.isprintable() or c in JOINERS or unicodedata.category(c) == "Zs"
+
+
+def is_plain(text: str) -> bool:
+    """Whether `text` is one line that `inert` shows as it is (every character `plain`)."""
+    return text.isprintable() or all(plain(c) for c in text)
 
 
 def inert(text: object, lines: bool = False) -> str:
     """`text` with every character a terminal could act on written as its escape (`\\x1b`, `\\x07`, `\\u202e`).
 
-    That is every character Python calls unprintable: C0 and C1 controls (ESC, BEL, CSI, DEL), bidi and other
+    That is every character that is not `plain`: C0 and C1 controls (ESC, BEL, CSI, DEL), bidi and other
     format characters (U+200E/F, U+202A-202E, U+2066-2069), line and paragraph separators, and the lone
     surrogates an undecodable file name becomes. With `lines`, line breaks are kept (a text of several lines);
     otherwise they are escaped too, so one line stays one line.
@@ -21,7 +37,7 @@ def inert(text: object, lines: bool = False) -> str:
     shown = str(text)
     if shown.isprintable():
         return shown
-    return "".join(c if c.isprintable() or (lines and c == "\n") else repr(c)[1:-1] for c in shown)
+    return "".join(c if plain(c) or (lines and c == "\n") else repr(c)[1:-1] for c in shown)
 
 
 def shell_word(text: str) -> str:

@@ -147,6 +147,15 @@ def test_inert_writes_every_character_a_terminal_acts_on_as_its_escape(text: str
     assert inert(inert(text)) == inert(text)  # through the door twice is through it once
 
 
+def test_inert_shows_spaces_and_joiners_as_they_are_and_nothing_else_new() -> None:
+    """A no-break or ideographic space, the zero-width (non-)joiner and a variation selector are text a terminal
+    only shows (a family's emoji is three joined by U+200D); controls, bidi marks and separators stay escaped."""
+    text = "x\u00a0y\u3000\U0001f468\u200d\U0001f469\u200d\U0001f467 \u2764\ufe0f a\u200cb"
+    assert inert(text) == text
+    hostile = "\u00a0\x1b[2J\u200d\u202e\u2066\u2028\u2029\x85\u200b"
+    assert inert(hostile) == "\u00a0\\x1b[2J\u200d\\u202e\\u2066\\u2028\\u2029\\x85\\u200b"
+
+
 def test_inert_keeps_line_breaks_only_when_asked() -> None:
     assert inert("Game saved in a\x1b.json\nResume it", lines=True) == "Game saved in a\\x1b.json\nResume it"
     assert inert("a\nb") == "a\\nb"

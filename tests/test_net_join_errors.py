@@ -231,6 +231,8 @@ async def test_a_hostile_welcome_is_one_line_at_the_command_line(tmp_path: Path,
 HOSTILE_MESSAGES: dict[str, tuple[dict[str, Any], str]] = {
     "a chat from seat 9": ({"type": "chat", "seat": 9, "name": "X", "text": "hi"}, "seat: expected a seat number"),
     "a chat with escape codes": ({"type": "chat", "seat": 1, "name": "X", "text": "\x1b[2Jhi"}, "chat: one line"),
+    "a chat with a bidi override": ({"type": "chat", "seat": 1, "name": "X", "text": "a\u202eb"}, "chat: one line"),
+    "a chat of two lines": ({"type": "chat", "seat": 1, "name": "X", "text": "one\u2028two"}, "chat: one line"),
     "presence of one seat": ({"type": "presence", "present": [True]}, "present: expected 4 true or false values"),
     "an away seat out of range": (
         {"type": "away", "seat": -1, "name": "X", "level": "easy", "text": "gone"},

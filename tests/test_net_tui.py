@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from cardtui.games import IllegalAction
 from cardtui.games.base import Claim, Play
 from cardtui.games.codec import to_json
 from cardtui.net import Client
+from cardtui.net.protocol import ProtocolError, chat_text
 from cardtui.net.source import RemoteSource
 from cardtui.tui.app import CardtuiApp
 from cardtui.tui.screens.chat import ChatScreen
@@ -27,6 +29,7 @@ from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.prompt_bar import PromptBar
 from tests.support.tui import (
     app_for,
+    drawn_when,
     game_screen,
     open_table,
     pass_first_cards,
@@ -130,6 +133,50 @@ async def test_table_talk_reaches_the_other_seat_and_shows_in_the_log(tmp_path: 
                 if "South: thanks West" in log_lines(app):
                     break
             assert "South: thanks West" in log_lines(app)
+        await other.close()
+        await remote.close()
+
+
+ORDINARY_TALK = [
+    "x\u00a0y",  # a no-break space
+    "wide\u3000space",  # an ideographic space (Unicode's Zs, like every space)
+    "family \U0001f468\u200d\U0001f469\u200d\U0001f467",  # three emoji joined by U+200D
+    "\u0645\u06cc\u200c\u062e\u0648\u0627\u0645",  # Persian, with a zero-width non-joiner
+    "love \u2764\ufe0f",  # a variation selector
+]
+HOSTILE_TALK = ["\x1b[2Jhi", "a\x07b", "a\x85b", "a\u202eb", "a\u2067b\u2069", "one\u2028two", "one\u2029two"]
+
+
+async def test_table_talk_takes_any_space_and_joined_emoji_but_no_control_or_bidi_mark(tmp_path: Path) -> None:
+    """Spaces of any width, the zero-width joiners and variation selectors are ordinary text: the host relays
+    them, the joined seat takes them and its log shows them as they are (through `inert`, which still escapes
+    controls, bidi marks and line separators); those stay refused by the host and by the client alike."""
+    table = await open_table(tmp_path, kinds="ppbb")
+    async with table:
+        remote = await RemoteSource.join(table.invitations()[0])
+        other = await Client.join(table.invitations()[1])
+        app = app_for(remote)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            for client, who in ((remote, "South"), (other, "West")):
+                for line in ORDINARY_TALK:
+                    await client.say(line)  # the client's own check passes it
+                wanted = [f"{who}: {line}" for line in ORDINARY_TALK]
+                for _ in range(500):
+                    await pilot.pause()
+                    if all(line in log_lines(app) for line in wanted):
+                        break
+                assert [line for line in log_lines(app) if line in wanted] == wanted
+            drawn = ORDINARY_TALK[1:]  # the latest lines, which the log's pane shows
+            await drawn_when(pilot, app, lambda text: all(f"West: {line}" in text for line in drawn))
+            for line in HOSTILE_TALK:
+                with pytest.raises(ProtocolError, match="chat: one line of plain text"):
+                    chat_text(line)
+                await other.ws.send(json.dumps({"type": "chat", "text": line}))
+                while not other.errors:
+                    await asyncio.wait_for(other.receive(), 10)
+                assert other.errors.pop().startswith("chat: one line of plain text"), line
+            assert sorted(text for _, text in other.chat) == sorted(ORDINARY_TALK * 2)
         await other.close()
         await remote.close()
 

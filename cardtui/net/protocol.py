@@ -20,6 +20,7 @@ from websockets.uri import parse_uri
 from cardtui.games import Event, PlayerView
 from cardtui.games.codec import to_json
 from cardtui.games.trick import CardsPassed, DealRecord
+from cardtui.inert import is_plain
 
 VERSION = 4
 """The protocol version: `hello` and `welcome` carry it; a mismatch is refused.
@@ -161,11 +162,12 @@ def records_messages(records: Sequence[DealRecord]) -> Iterator[str]:
 
 
 def chat_text(value: Any) -> str:
-    """A line of table talk, checked: printable text of 1..MAX_CHAT characters."""
+    """A line of table talk, checked: 1..MAX_CHAT characters a terminal shows as they are (`inert.is_plain`:
+    spaces and joiners too, never a control, a bidi mark or a line break)."""
     if not isinstance(value, str) or not value.strip():
         raise ProtocolError("chat: expected a line of text")
     if len(value) > MAX_CHAT:
         raise ProtocolError(f"chat: a line holds at most {MAX_CHAT} characters, found {len(value)}")
-    if not value.isprintable():
-        raise ProtocolError("chat: one line of plain text (no newlines or control characters)")
+    if not is_plain(value):
+        raise ProtocolError("chat: one line of plain text (no line breaks, control characters or bidi marks)")
     return value.strip()
