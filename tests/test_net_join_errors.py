@@ -153,9 +153,9 @@ async def test_joining_a_closed_port_is_one_line(tmp_path: Path) -> None:
     assert "no table answers at that invitation" in err, err
 
 
-async def real_welcome(tmp_path: Path) -> dict[str, Any]:
+async def real_welcome(tmp_path: Path, preset: str = "hearts", spec: str = "p,easy,easy,easy") -> dict[str, Any]:
     """The welcome a real table sends seat 0 of a Hearts table (three computer players), as it came."""
-    table = await open_table(tmp_path, load_preset("hearts"), "p,easy,easy,easy")
+    table = await open_table(tmp_path, load_preset(preset), spec)
     async with table:
         url, token = parse_invitation(table.invitations()[0])
         async with connect(url) as ws:
@@ -215,6 +215,36 @@ async def test_a_hostile_welcome_is_refused_in_one_line(tmp_path: Path, what: st
         said = await refusal(port)
     assert said.startswith(f"ws://127.0.0.1:{port}/ is not a cardtui table: its welcome is invalid ("), said
     assert reason in said, said
+
+
+@pytest.mark.parametrize(
+    ("extra", "reason"),
+    [
+        ("2C", "view: the hand holds 2C, but a deal of these rules gives out the 50 cards in play (all but 2C, 2D)"),
+        ("a card", "view: the hand holds 11 cards, more than the 10 a hand holds (10 dealt, 0 tricks played)"),
+    ],
+)
+async def test_a_hand_no_deal_could_give_is_refused_in_one_line(tmp_path: Path, extra: str, reason: str) -> None:
+    """At five players Hearts deals ten cards each, the 2♣ and 2♦ out: a welcome, or a later update, whose hand
+    holds one of those or an eleventh card is refused as a save's deal would be, never shown."""
+    welcome = await real_welcome(tmp_path, "hearts-5", "p,easy,easy,easy,easy")
+    hand = welcome["view"]["hand"]
+    assert len(hand) == 10 and "2C" not in hand
+    card = extra if extra == "2C" else next(c for c in ("AS", "KS", "QS", "AH", "KH") if c not in hand)
+    hostile = changed(welcome, lambda w: w["view"].update(hand=[*hand, card]))
+    async with websocket(replaying(hostile)) as port:
+        said = await refusal(port)
+    assert said == f"ws://127.0.0.1:{port}/ is not a cardtui table: its welcome is invalid ({reason})", said
+    update = {"type": "update", "actions": welcome["actions"], "events": [], "view": hostile["view"]}
+    async with websocket(replaying(welcome, update)) as port:
+        client = await bounded(Client.join(f"ws://127.0.0.1:{port}/#abc"))
+        try:
+            with pytest.raises(ProtocolError) as raised:
+                await bounded(client.receive())
+        finally:
+            await client.close()
+    assert str(raised.value) == f"the host sent an invalid 'update' message ({reason})"
+    assert [c.code for c in client.view.hand] == hand  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("what", ["a seat name with escape codes", "a ruleset title with escape codes"])

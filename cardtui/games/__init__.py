@@ -59,7 +59,11 @@ def view_from_json(data: Any) -> PlayerView:
     if data.get("game") != ruleset.game:
         raise FormError(f"a view of {ruleset.game} must say game {ruleset.game!r}, found {data.get('game')!r}")
     game = create_game(ruleset)
-    return from_json(type(game).VIEW, data, game.parse_action, "view")
+    view = from_json(type(game).VIEW, data, game.parse_action, "view")
+    why = view.refusal()
+    if why is not None:
+        raise FormError(why)
+    return view
 
 
 def event_from_json(data: Any, game: str) -> Event:

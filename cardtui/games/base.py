@@ -451,6 +451,11 @@ class PlayerView:
         @property
         def deal_records(self) -> tuple[DealRecord, ...]: ...
 
+    def refusal(self) -> str | None:
+        """Why this view cannot be its seat's under its rules (a hand no deal could give), or None: reading a view
+        (`games.view_from_json`) refuses such a one as a save's deal is refused."""
+        return None
+
 
 class Game(ABC):
     """The engine interface every game implements."""

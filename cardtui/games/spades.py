@@ -252,6 +252,11 @@ class SpadesView(TrickView):
     def bids(self) -> tuple[Bid | None, ...]:
         return self.detail.bids
 
+    def most_held(self) -> int:
+        """A hand's size less the tricks played; in the blind-nil exchange a partner holds the cards it was given
+        until it gives as many back."""
+        return super().most_held() + (self.ruleset.exchange_cards if self.phase == "exchange" else 0)
+
     def knowledge(self, played: int) -> Knowledge:
         known = [0] * self.ruleset.seats
         partner = self.ruleset.partner_of(self.seat)

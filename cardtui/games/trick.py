@@ -70,6 +70,13 @@ def codes(mask: int) -> str:
     return ", ".join(c.code for c in cards_of(mask))
 
 
+def in_play(deck: int) -> str:
+    """The cards a pack of `deck` holds, in words for a refusal: `the 50 cards in play (all but 2C, 2D)`."""
+    if deck == FULL_MASK:
+        return "all 52 cards"
+    return f"the {deck.bit_count()} cards in play (all but {codes(FULL_MASK & ~deck)})"
+
+
 # ---------------------------------------------------------------- events
 
 
@@ -240,6 +247,25 @@ class TrickView(PlayerView):
     def deal_records(self) -> tuple[DealRecord, ...]:
         return self.records
 
+    def most_held(self) -> int:
+        """The most cards the seat's hand may hold now: the rules' hand size (what a deal gives each hand) less
+        the tricks played this deal."""
+        assert isinstance(self.ruleset, TrickRules)
+        return self.ruleset.hand_size - len(self.tricks)
+
+    def refusal(self) -> str | None:
+        """A hand holding a card out of the rules' pack (as a deal's hands are checked), or more than it may hold."""
+        assert isinstance(self.ruleset, TrickRules)
+        out = self.hand.mask & ~self.ruleset.deck
+        if out:
+            return f"the hand holds {codes(out)}, but a deal of these rules gives out {in_play(self.ruleset.deck)}"
+        if len(self.hand) > self.most_held():
+            return (
+                f"the hand holds {len(self.hand)} cards, more than the {self.most_held()} a hand holds "
+                f"({self.ruleset.hand_size} dealt, {len(self.tricks)} tricks played)"
+            )
+        return None
+
     @property
     def received(self) -> CardSet:
         """The cards handed to this seat this deal (a Hearts pass, a blind nil's exchange)."""
@@ -405,10 +431,7 @@ class TrickGame(Game):
                 raise IllegalAction(f"hand {i} holds {codes(seen & h.mask)}, already dealt to another hand")
             seen |= h.mask
         if seen != self.deck:
-            if self.deck == FULL_MASK:
-                raise IllegalAction("the hands must hold all 52 cards")
-            out = codes(FULL_MASK & ~self.deck)
-            raise IllegalAction(f"the hands must hold the {self.deck.bit_count()} cards in play (all but {out})")
+            raise IllegalAction(f"the hands must hold {in_play(self.deck)}")
 
     def apply(self, action: Action) -> list[Event]:
         if isinstance(action, Play):
