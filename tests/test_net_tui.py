@@ -13,15 +13,20 @@ from cardtui.cards import Card
 from cardtui.games import IllegalAction
 from cardtui.games.base import Claim, Play
 from cardtui.games.codec import to_json
-from cardtui.net import Client
+from cardtui.net import Client, Table
 from cardtui.net.protocol import ProtocolError, chat_text
+from cardtui.net.server import AwayPolicy
 from cardtui.net.source import RemoteSource
+from cardtui.rules import load_preset
+from cardtui.seats import Seat
+from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp
 from cardtui.tui.screens.chat import ChatScreen
 from cardtui.tui.screens.confirm import ConfirmScreen
 from cardtui.tui.screens.deal_end import DealEndScreen
 from cardtui.tui.screens.history import HistoryScreen
 from cardtui.tui.screens.lobby import LobbyScreen
+from cardtui.tui.screens.network_seat import NetworkSeat
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.widgets.hand import Hand
@@ -282,6 +287,37 @@ async def test_when_the_host_closes_the_table_the_seat_says_so(tmp_path: Path) -
         "The table is gone (the host closed the table); its invitations went with it.\n"
         "To play on, ask the host for a new invitation when they open the table again (cardtui host --resume)."
     )
+
+
+async def test_the_turn_timers_countdown_goes_with_the_table(tmp_path: Path) -> None:
+    """A timed table closes while the seat's countdown shows: the prompt says the table is gone, and no countdown
+    stays under it, now or at the clock's next tick."""
+    seats = [Seat("South", "human"), *(Seat(name, "bot", "easy") for name in ("West", "North", "East"))]
+    table = Table(Session.new(load_preset("hearts"), seats, 5, tmp_path / "net.json"), away=AwayPolicy(turn_timer=600))
+    await table.open("127.0.0.1", 0)
+    async with table:
+        remote = await RemoteSource.join(table.invitations()[0])
+        app = app_for(remote)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle_remote(pilot, app)
+            screen = table_screen(app)
+            assert isinstance(screen, NetworkSeat)
+            prompt = screen.query_one("#prompt-line")
+            for _ in range(500):
+                await pilot.pause()
+                if "s left)" in str(prompt.render()):
+                    break
+            assert "s left)" in str(prompt.render())
+            await table.close()
+            for _ in range(500):
+                await pilot.pause()
+                if "The table is gone" in str(prompt.render()):
+                    break
+            screen.tick_clock()
+            await pilot.pause()
+            assert str(prompt.render()) == "The table is gone: the host closed the table. ctrl+q: quit"
+            await pilot.press("ctrl+q")
+        await remote.close()
 
 
 @pytest.mark.parametrize("host_dies", [True, False])

@@ -61,6 +61,8 @@ class NetworkSeat(GameScreen):
         """The position at which this seat was last warned that its time runs out."""
         self._warning: Notification | None = None
         """The warning on screen, taken back once the seat is no longer timed."""
+        self.gone = False
+        """The table is gone (or this connection to it): nothing more is timed here."""
 
     # ------------------------------------------------------------ the game screen's hooks
 
@@ -137,7 +139,7 @@ class NetworkSeat(GameScreen):
 
     def clock_text(self) -> str:
         """The turn timer's countdown for the prompt ("" when the host runs none for this position)."""
-        timer = self.remote.timer
+        timer = self.running_timer()
         if timer is None:
             return ""
         seats, ends = timer
@@ -160,9 +162,13 @@ class NetworkSeat(GameScreen):
             done(None)
         self.say("Your time ran out: a computer player moved for you.", error=True)
 
+    def running_timer(self) -> tuple[list[int], float] | None:
+        """The host's turn timer while it runs for the position shown; none once the table is gone."""
+        return None if self.gone else self.remote.timer
+
     def timed(self) -> bool:
         """The turn timer runs for this seat now: it is still to choose or move, and has sent nothing yet."""
-        timer = self.remote.timer
+        timer = self.running_timer()
         return timer is not None and self.remote.seat in timer[0] and not (self.sent or self.moved_for)
 
     def tick_clock(self) -> None:
@@ -177,7 +183,7 @@ class NetworkSeat(GameScreen):
                 self.app._unnotify(self._warning)  # Textual offers no public way to take one notice back
                 self._warning = None
             return
-        timer = self.remote.timer
+        timer = self.running_timer()
         if timer is None or self._warned == self.remote.actions or timer[1] - time.monotonic() > CLOCK_WARNING:
             return
         self._warned = self.remote.actions
@@ -277,6 +283,7 @@ class NetworkSeat(GameScreen):
                 screen.show_present(present)
 
     def on_host_gone(self, message: HostGone) -> None:
+        self.gone = True  # the countdown goes with the table
         self.sent = False
         self.waiting = True  # nothing more will happen here
         leave = "ctrl+q: quit, or close this tab" if in_browser_tab() else "ctrl+q: quit"
