@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,7 @@ from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.prompt_bar import PromptBar
+from cardtui.variants import make_bot
 from tests.support.tui import (
     app_for,
     drawn_when,
@@ -182,6 +184,54 @@ async def test_table_talk_takes_any_space_and_joined_emoji_but_no_control_or_bid
                     await asyncio.wait_for(other.receive(), 10)
                 assert other.errors.pop().startswith("chat: one line of plain text"), line
             assert sorted(text for _, text in other.chat) == sorted(ORDINARY_TALK * 2)
+        await other.close()
+        await remote.close()
+
+
+async def test_a_card_typed_before_the_turn_is_refused_until_the_turn_comes(tmp_path: Path) -> None:
+    """Hearts for five, another person at the next seat: a card typed while they are to play is refused, and once
+    the turn comes here the refusal is gone, leaving only the prompt to play."""
+    table = await open_table(tmp_path, kinds="ppbbb", seed=3, ruleset=load_preset("hearts-5"))
+    async with table:
+        remote = await RemoteSource.join(table.invitations()[0])
+        other = await Client.join(table.invitations()[1])
+        bot, acted = make_bot("hearts", "easy"), -1
+
+        async def other_moves() -> None:
+            nonlocal acted
+            while not (other.my_turn and other.actions != acted):
+                await asyncio.wait_for(other.receive(), 10)
+            acted = other.actions
+            await other.act(bot.decide(other.view, random.Random(acted)).action.to_json())
+
+        app = app_for(remote)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle_remote(pilot, app)
+            await take_turn(pilot, app, 0)  # the pass
+            await other_moves()
+            refused = False
+            for n in range(40):
+                for _ in range(5000):  # until this seat is to play, or the other person (on the table shown)
+                    await pilot.pause()
+                    screen = table_screen(app)
+                    tm = remote.to_move
+                    theirs = tm is not None and tm.seat == 1 and tm.phase == "play" and not screen.expecting()
+                    if screen.human_turn() is not None or theirs:
+                        break
+                if screen.human_turn() is None:
+                    if not refused:
+                        await type_text(pilot, next(iter(remote.view(0).hand)).code)  # type: ignore[attr-defined]
+                        await pilot.pause()
+                        assert message(app) == "Not your turn to play yet."
+                        refused = True
+                    await other_moves()
+                    continue
+                if refused:
+                    break
+                await take_turn(pilot, app, n)
+            assert refused and screen.human_turn() == 0
+            assert str(screen.query_one("#prompt-line").render()).startswith("Your turn: type a card")
+            assert message(app) == ""
         await other.close()
         await remote.close()
 

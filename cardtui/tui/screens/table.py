@@ -53,6 +53,8 @@ F10 shows it)."""
 BIG_SIZE = (120, 40)
 """From this size (columns, rows) the trick and the hand are drawn as wide cards."""
 PLAY_PROMPT = "Your turn: type a card (10C, qs) and Enter, or ←/→ and Enter, or click"
+NOT_YET = "Not your turn to play yet."
+"""A card picked before the turn: the refusal stands until the turn comes."""
 
 
 class TableScreen(FitsTerminal, GameScreen):
@@ -382,6 +384,8 @@ class TableScreen(FitsTerminal, GameScreen):
 
     def ask_person(self, seat: int, phase: str) -> None:
         if phase == "play":
+            if self.prompt_bar().message == NOT_YET:
+                self.say("")  # the turn has come: a card picked before it is no longer refused
             self.show_prompt(PLAY_PROMPT if len(self.humans) < 2 else f"{self.who(seat)}: " + PLAY_PROMPT[11:])
             self.query_one(Hand).focus()
         elif self.lobby_in_front():
@@ -468,7 +472,7 @@ class TableScreen(FitsTerminal, GameScreen):
         seat = self.human_turn()
         tm = self.source.to_move
         if seat is None or tm is None or tm.phase != "play":
-            self.say("Not your turn to play yet.", error=True)
+            self.say(NOT_YET, error=True)
             return
         self.apply_action(Play(seat, message.card))
 
