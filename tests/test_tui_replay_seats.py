@@ -12,6 +12,7 @@ from textual.widgets import Static
 from cardtui.api import new_game
 from cardtui.games.trick import TrickGame
 from cardtui.hand_order import arrange
+from cardtui.replay import Replay
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.common import card_label
 from cardtui.tui.screens.replay import ReplayScreen
@@ -102,3 +103,43 @@ async def test_the_replay_names_the_game_as_the_table_does(tmp_path: Path, game:
         assert isinstance(screen, ReplayScreen)
         status = str(screen.query_one("#status", Static).content)
         assert status.startswith(f" Replay · {named} · action "), status
+
+
+def save_in_progress(tmp_path: Path, game: str, preset: str) -> Path:
+    """A game of easy computer players a few cards into its second deal, saved as a file: its replay shows the
+    finished deal only (the status says `finished deals`)."""
+    played = new_game(game, preset, seed=7)
+    while not played.engine.deal_records or (played.to_move or {}).get("phase") != "play" or len(played.log) % 7:
+        played.apply(played.suggest("easy")["action"])
+    path = tmp_path / f"{preset}-in-progress.json"
+    path.write_text(json.dumps(played.to_save()), encoding="utf-8")
+    return path
+
+
+async def test_six_hands_stay_whole_at_80x24_in_a_game_in_progress(tmp_path: Path) -> None:
+    """At 80x24 a six-seat replay of a game in progress wrapped its title onto a second line, and the bottom hand's
+    second row of cards fell below the hands' edge."""
+    app = CardtuiApp(Start(replay=Replay.open_watchable(save_in_progress(tmp_path, "hearts", "hearts-6"))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("home", "right")
+        names = [seat.name for seat in screen.seats]
+        await drawn_when(pilot, app, lambda t: all(f"{n} · 0 tricks" in t for n in names))
+        played = screen.replay.game
+        assert isinstance(played, TrickGame)
+        status = screen.query_one("#status", Static)
+        assert screen.replay.in_progress
+        assert status.region.height == 1, str(status.content)  # a second line costs the hands a row
+        lines = screen_lines(app)
+        below = screen.query_one("#review-line").region.y
+        shown = screen.query_one("#replay-hands").region
+        for seat in range(len(names)):
+            hand = screen.query_one(f"#replay-hand-{seat}", Hand)
+            region = hand.region
+            assert region.bottom <= min(below, shown.bottom), (seat, region, shown)
+            drawn = rows_of(lines, region).split("\n")
+            assert names[seat] in drawn[0], seat
+            labels = [part.lstrip("*") for part in " ".join(drawn[1:]).split()]
+            assert labels == [card_label(card, False) for card in arrange(played.hand(seat))], (seat, drawn)

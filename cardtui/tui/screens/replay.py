@@ -614,10 +614,10 @@ class ReplayScreen(FitsTerminal):
         finished = " · finished deals" if r.in_progress else ""
         title = named + finished
         where = f" · deal {max(deal, 0)}" if self.entry.has_deals else ""
-        if self.app.size.width < WIDE:
+        status = f" Replay · {title} · {pos}{where} · after {said}{mark}"
+        width = self.app.size.width
+        if width < WIDE or (self.tricks and len(status) > width):  # a second line would cost the hands a row
             status = self._narrow_status(title, finished, where, said, mark)
-        else:
-            status = f" Replay · {title} · {pos}{where} · after {said}{mark}"
         self.query_one("#status", Static).update(self._plain(status))
         self._show_review()
         lines = ["Scores as of this step"]
@@ -678,10 +678,11 @@ class ReplayScreen(FitsTerminal):
             trick.show((), "")
 
     def _narrow_status(self, title: str, finished: str, where: str, said: str, mark: str) -> str:
-        """The status line in one line of a narrow screen, the mark (` · marked ??`) always in it: the words that
-        matter least go first (the rules' title for the game's short name, then `action`, `finished deals`, the
-        deal); when the action's words are too long even so, a line without a mark wraps, and a marked one has the
-        end of the action's words cut with `…` after the game's short name, the action and the deal, or only the
+        """The status line in one line of a narrow screen (or of a trick game's, where the whole line would wrap and
+        cost the hands a row), the mark (` · marked ??`) always in it: the words that matter least go first (the
+        rules' title for the game's short name, then `action`, `finished deals`, the deal); when the action's words
+        are too long even so, a line without a mark wraps, and a marked one has the end of the action's words cut
+        with `…` after the game's short name, the action and the deal, or only the
         action's count when that would leave them fewer than `CUT_ROOM`."""
         r = self.replay
         width = self.app.size.width
