@@ -7,9 +7,14 @@ from typing import Any
 import pytest
 
 from cardtui.games.trick import TrickGame, TrickView
+from cardtui.rules import load_preset
+from cardtui.seats import default_seats
 from cardtui.session import Session
+from cardtui.tui.app import CardtuiApp, Start
+from cardtui.tui.common import card_label
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.screens.tracker import TrackerScreen
+from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.tracker import Tracker
 from tests.support.tui import fast_forward, make_app, screen_lines, settled_at
 
@@ -90,3 +95,37 @@ async def test_a_wide_table_shows_the_tracker_beside_it(size: tuple[int, int], p
             shows_tricks(screen_lines(app), trick_rows(session))
         # the log keeps room beside the table (at 120x30 the panel once left it none)
         assert screen.query_one("#log").region.height >= 3, text
+
+
+def named_seat(part: str, names: list[str]) -> list[int]:
+    """The seats a trick row's leader or taker can be read as: the name whole, cut short, or its initial and seat
+    number (`P2` for `Player 2`)."""
+    return [s for s, name in enumerate(names) if part and (name.startswith(part) or part == f"{name[0]}{s + 1}")]
+
+
+@pytest.mark.parametrize("preset", ["hearts-3", "cutthroat-3", "hearts", "hearts-5", "hearts-6"])
+@pytest.mark.parametrize("ascii_only", [False, True])
+async def test_the_panel_names_who_led_and_took_each_trick_at_every_count(preset: str, ascii_only: bool) -> None:
+    """At 120x40 six players' tricks read `1 Player   2♣  Q♣  A♣  K♣ 10♣  8♣ →…`: `Player 2` lost its number
+    and the taker was cut to `…`."""
+    rules = load_preset(preset)
+    session = Session.new(rules, default_seats(rules.seats, "easy"), 7)
+    names = [seat.name for seat in session.seats]
+    fast_forward(session, three_tricks_in)
+    app = CardtuiApp(Start(session=session), Settings(speed="instant", ascii_only=ascii_only))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen: Any = await settled_at(pilot, app, TableScreen)
+        await pilot.pause()
+        panel = screen.query_one("#tracker-panel", Tracker)
+        assert panel.display
+        region = panel.content_region
+        lines = [line[region.x : region.right] for line in screen_lines(app)[region.y : region.bottom]]
+        arrow = "->" if ascii_only else "→"
+        for number, (leader, winner, cards) in enumerate(seat_view(session).tricks, start=1):
+            line = next((line for line in lines if line.startswith(f"{number:>2} ")), None)
+            assert line is not None, (number, lines)
+            first = card_label(cards[0][1], ascii_only)
+            led, _, rest = line[3:].partition(f" {first} ")
+            assert named_seat(led.strip(), names) == [leader], (line, names)
+            took = rest.rpartition(arrow)[2].strip()
+            assert "…" not in line and named_seat(took, names) == [winner], (line, names)

@@ -210,7 +210,7 @@ class TableScreen(FitsTerminal, GameScreen):
         if self.entry.progress is not None and not v.is_over:
             lines += self.entry.progress(v, [self.who(seat) for seat in range(self.count)])
         self.query_one(Scoreboard).show(lines)
-        self.query_one("#tracker-panel", Tracker).show(list(v.played), self.played_tricks(v))
+        self.query_one("#tracker-panel", Tracker).show(list(v.played), self.played_tricks(v), self.seat_names())
         # status
         title = self.entry.title
         whose = self.whose_turn(v)
@@ -266,7 +266,11 @@ class TableScreen(FitsTerminal, GameScreen):
         from cardtui.tui.screens.tracker import TrackerScreen
 
         v = self.view()
-        self.app.push_screen(TrackerScreen(list(v.played), self.played_tricks(v), self.ascii_only))
+        self.app.push_screen(TrackerScreen(list(v.played), self.played_tricks(v), self.ascii_only, self.seat_names()))
+
+    def seat_names(self) -> list[str]:
+        """Every seat's name as the trick rows name leaders and takers (`who`), in seat order."""
+        return [self.who(seat) for seat in range(self.count)]
 
     def scores(self, v: TrickView) -> list[str]:
         """The scoreboard in the entry's words: each side's total (its names in a column as wide as fits), then

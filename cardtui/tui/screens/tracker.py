@@ -26,10 +26,13 @@ class TrackerScreen(ModalScreen[None]):
         Binding("f10,escape,enter", "close", "Back to the table", id="tracker.close"),
     ]
 
-    def __init__(self, played: Sequence[Card], tricks: Sequence[PlayedTrick], ascii_only: bool) -> None:
+    def __init__(
+        self, played: Sequence[Card], tricks: Sequence[PlayedTrick], ascii_only: bool, names: Sequence[str] = ()
+    ) -> None:
         super().__init__()
         self.played = played
         self.tricks = tricks
+        self.names = names
         self.ascii_only = ascii_only
 
     def compose(self) -> ComposeResult:
@@ -40,7 +43,7 @@ class TrackerScreen(ModalScreen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one(Tracker).show(self.played, self.tricks)
+        self.query_one(Tracker).show(self.played, self.tricks, self.names)
 
     def action_close(self) -> None:
         self.dismiss(None)

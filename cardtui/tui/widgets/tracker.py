@@ -26,6 +26,22 @@ RANK_MARKS = tuple(rank.code for rank in sorted(Rank, reverse=True))
 column is two wide in every row, so the columns stay aligned."""
 FIXED_LINES = 6
 """The heading, the four suits and the tricks' heading."""
+NAME_ROOM = 10
+"""The most columns a trick row gives the leader's name, and the taker's."""
+
+
+def seat_labels(names: Sequence[str], room: int) -> dict[str, str]:
+    """How a trick row names each seat in `room` columns: the name whole when it fits, else cut short when no other
+    seat reads the same, else its initial and seat number (`Player 2` and `Player 3` are `P2` and `P3`)."""
+    shown = [inert(name) for name in names]
+    cut = [name[:room] for name in shown]
+    labels = {}
+    for seat, name in enumerate(shown):
+        label = cut[seat]
+        if len(name) > room and cut.count(label) > 1:
+            label = f"{name[:1]}{seat + 1}"[-room:]
+        labels[names[seat]] = label
+    return labels
 
 
 @dataclasses.dataclass(frozen=True)
@@ -57,14 +73,19 @@ class Tracker(Widget):
         rest, so its newest tricks stay in sight rather than scrolling off. None: as tall as its lines."""
         self.played: frozenset[Card] = frozenset()
         self.tricks: tuple[PlayedTrick, ...] = ()
+        self.names: tuple[str, ...] = ()
+        """Every seat's name in seat order, so a trick row can tell seats apart when their names don't fit it."""
 
-    def show(self, played: Sequence[Card] | frozenset[Card], tricks: Sequence[PlayedTrick]) -> None:
-        """The cards played so far this deal and its tricks; repaints (a layout only when the trick count changes)."""
-        played, tricks = frozenset(played), tuple(tricks)
-        if (played, tricks) == (self.played, self.tricks):
+    def show(
+        self, played: Sequence[Card] | frozenset[Card], tricks: Sequence[PlayedTrick], names: Sequence[str] = ()
+    ) -> None:
+        """The cards played so far this deal and its tricks, and the names of the seats at the table (the leaders
+        and takers are theirs); repaints (a layout only when the trick count changes)."""
+        played, tricks, names = frozenset(played), tuple(tricks), tuple(names)
+        if (played, tricks, names) == (self.played, self.tricks, self.names):
             return
         relayout = len(tricks) != len(self.tricks)
-        self.played, self.tricks = played, tricks
+        self.played, self.tricks, self.names = played, tricks, names
         self.refresh(layout=relayout)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -89,19 +110,29 @@ class Tracker(Widget):
                 line.append(("." if self.ascii_only else "·").rjust(len(mark)), out)
         return line
 
+    def name_room(self, width: int) -> int:
+        """The columns a trick row of this width leaves the leader's name, and the taker's: what its number, a
+        card per seat and the arrow leave, shared (`trick_line`)."""
+        seats = len(self.names) or max((len(trick.cards) for trick in self.tricks), default=4)
+        arrow = 2 if self.ascii_only else 1
+        return max(2, min(NAME_ROOM, (width - 3 - 1 - 4 * seats - arrow - 1) // 2))
+
     def trick_line(self, number: int, trick: PlayedTrick, width: int) -> Text:
-        """` 3 West  Q♠ K♠ 2♠ A♠ → North`: the trick's number, its leader, its cards in order, its taker."""
+        """` 3 West  Q♠ K♠ 2♠ A♠ → North`: the trick's number, its leader, its cards in order, its taker; a name too
+        long for the row is cut, or written as its initial and seat number where cut it would read as another's
+        (`P2`)."""
         cards = Text()
         for card in trick.cards:
             style = self.get_component_rich_style("tracker--red" if card.suit in RED_SUITS else "tracker--black")
             cards.append(f"{card_label(card, self.ascii_only):>3} ", style)
         arrow = "->" if self.ascii_only else "→"
-        room = max(4, min(10, (width - 3 - 16 - 2 - len(arrow)) // 2))
-        leader = inert(trick.leader)[:room]
+        room = self.name_room(width)
+        labels = seat_labels(self.names, room)
+        leader = labels.get(trick.leader, inert(trick.leader)[:room])
         line = Text(f"{number:>2} {leader:<{room}} ")
         line.append_text(cards)
         if trick.taker:
-            line.append(f"{arrow} {inert(trick.taker)[:room]}")
+            line.append(f"{arrow} {labels.get(trick.taker, inert(trick.taker)[:room])}")
         return line
 
     def render(self) -> Text:
