@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from cardtui.cards import Card, Rank, Suit, card
 from cardtui.games.trick import TrickGame, TrickView
 from cardtui.rules import load_preset
 from cardtui.seats import default_seats
@@ -15,7 +16,7 @@ from cardtui.tui.common import card_label
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.screens.tracker import TrackerScreen
 from cardtui.tui.settings import Settings
-from cardtui.tui.widgets.tracker import Tracker
+from cardtui.tui.widgets.tracker import RANK_MARKS, Tracker
 from tests.support.tui import fast_forward, make_app, screen_lines, settled_at
 
 
@@ -129,3 +130,49 @@ async def test_the_panel_names_who_led_and_took_each_trick_at_every_count(preset
             assert named_seat(led.strip(), names) == [leader], (line, names)
             took = rest.rpartition(arrow)[2].strip()
             assert "…" not in line and named_seat(took, names) == [winner], (line, names)
+
+
+def rank_columns(row: str) -> dict[str, str]:
+    """A suit's row of the card grid cut into its ranks' columns (`A` … `2`, the ten two wide)."""
+    cells, at = {}, 2  # the suit's glyph and a space
+    for mark in RANK_MARKS:
+        cells[mark] = row[at : at + len(mark)]
+        at += len(mark) + 1
+    return cells
+
+
+@pytest.mark.parametrize(
+    ("preset", "out"),
+    [("hearts-3", "2D"), ("cutthroat-3", "2C"), ("hearts", ""), ("hearts-5", "2D 2C"), ("hearts-6", "2D 3D 3C 4C")],
+)
+@pytest.mark.parametrize("ascii_only", [False, True])
+async def test_cards_out_of_the_pack_are_not_drawn_as_still_to_come(preset: str, out: str, ascii_only: bool) -> None:
+    """Hearts for five's club row read `♣ A · · J 10 · · · · · · 3 ·`: the 2♣, out of the pack, looked like a card
+    still to be played."""
+    removed = [card(code) for code in out.split()]
+    rules = load_preset(preset)
+    session = Session.new(rules, default_seats(rules.seats, "easy"), 7)
+    fast_forward(session, three_tricks_in)
+    app = CardtuiApp(Start(session=session), Settings(speed="instant", ascii_only=ascii_only))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled_at(pilot, app, TableScreen)
+        await pilot.press("f10")
+        await pilot.pause()
+        assert isinstance(app.screen, TrackerScreen)
+        text = "\n".join(screen_lines(app))
+        played = seat_view(session).played
+        drawn = app.screen.query_one(Tracker).render().plain.split("\n")
+        for suit in Suit:
+            head = suit.letter if ascii_only else suit.glyph
+            row = next(line for line in drawn if line.startswith(f"{head} "))
+            assert row in text
+            for mark, cell in rank_columns(row).items():
+                here = Card(Rank.ACE - RANK_MARKS.index(mark), suit)
+                shown = mark if here in played else "" if here in removed else "." if ascii_only else "·"
+                assert cell.strip() == shown, (here, row)
+        said = [line.strip() for line in text.split("\n") if "out of the pack" in line.lower()]
+        if not removed:
+            assert not said, said
+            return
+        labels = " ".join(card_label(c, ascii_only) for c in removed)
+        assert any(f"Out of the pack: {labels}" in line for line in said), (said, text)

@@ -12,11 +12,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Static
 
-from cardtui.cards import Card
+from cardtui.cards import Card, parse_card
 from cardtui.games import Action, Event
 from cardtui.games.base import Bid, Claim, Pass, Play
 from cardtui.games.trick import CardsPassed, Claimed, DealRecord, DealScored, TrickGame, TrickView, TrickWon
 from cardtui.inert import inert
+from cardtui.rules.trick import TrickRules
 from cardtui.session import Session
 from cardtui.source import TableSource
 from cardtui.tui.common import (
@@ -210,7 +211,9 @@ class TableScreen(FitsTerminal, GameScreen):
         if self.entry.progress is not None and not v.is_over:
             lines += self.entry.progress(v, [self.who(seat) for seat in range(self.count)])
         self.query_one(Scoreboard).show(lines)
-        self.query_one("#tracker-panel", Tracker).show(list(v.played), self.played_tricks(v), self.seat_names())
+        self.query_one("#tracker-panel", Tracker).show(
+            list(v.played), self.played_tricks(v), self.seat_names(), self.out_of_the_pack(v)
+        )
         # status
         title = self.entry.title
         whose = self.whose_turn(v)
@@ -266,7 +269,14 @@ class TableScreen(FitsTerminal, GameScreen):
         from cardtui.tui.screens.tracker import TrackerScreen
 
         v = self.view()
-        self.app.push_screen(TrackerScreen(list(v.played), self.played_tricks(v), self.ascii_only, self.seat_names()))
+        played, tricks, names, out = list(v.played), self.played_tricks(v), self.seat_names(), self.out_of_the_pack(v)
+        self.app.push_screen(TrackerScreen(played, tricks, self.ascii_only, names, out))
+
+    @staticmethod
+    def out_of_the_pack(v: TrickView) -> list[Card]:
+        """The cards the ruleset takes out of the pack at this many players (none at four)."""
+        rules = v.ruleset
+        return [parse_card(code) for code in rules.removed] if isinstance(rules, TrickRules) else []
 
     def seat_names(self) -> list[str]:
         """Every seat's name as the trick rows name leaders and takers (`who`), in seat order."""

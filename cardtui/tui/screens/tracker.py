@@ -27,12 +27,18 @@ class TrackerScreen(ModalScreen[None]):
     ]
 
     def __init__(
-        self, played: Sequence[Card], tricks: Sequence[PlayedTrick], ascii_only: bool, names: Sequence[str] = ()
+        self,
+        played: Sequence[Card],
+        tricks: Sequence[PlayedTrick],
+        ascii_only: bool,
+        names: Sequence[str] = (),
+        removed: Sequence[Card] = (),
     ) -> None:
         super().__init__()
         self.played = played
         self.tricks = tricks
         self.names = names
+        self.removed = removed
         self.ascii_only = ascii_only
 
     def compose(self) -> ComposeResult:
@@ -43,7 +49,7 @@ class TrackerScreen(ModalScreen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one(Tracker).show(self.played, self.tricks, self.names)
+        self.query_one(Tracker).show(self.played, self.tricks, self.names, self.removed)
 
     def action_close(self) -> None:
         self.dismiss(None)

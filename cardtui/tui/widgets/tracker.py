@@ -25,7 +25,7 @@ RANK_MARKS = tuple(rank.code for rank in sorted(Rank, reverse=True))
 """The ranks across a suit's row, highest first, written as everywhere else in the app (`10`, not `T`); the ten's
 column is two wide in every row, so the columns stay aligned."""
 FIXED_LINES = 6
-"""The heading, the four suits and the tricks' heading."""
+"""The heading, the four suits and the tricks' heading (and the line of the cards out of the pack, when some are)."""
 NAME_ROOM = 10
 """The most columns a trick row gives the leader's name, and the taker's."""
 
@@ -55,7 +55,8 @@ class PlayedTrick:
 
 
 class Tracker(Widget):
-    """Played cards by suit (a rank's mark, or `·` while it is still out) and the deal's tricks, oldest first.
+    """Played cards by suit (a rank's mark, `·` while it is still to come, blank when the card is out of the pack at
+    this many players, as a line under the suits says) and the deal's tricks, oldest first.
 
     When the box is shorter than its lines, the newest tricks stay in sight and
     the heading says how many earlier ones are left out.
@@ -75,28 +76,39 @@ class Tracker(Widget):
         self.tricks: tuple[PlayedTrick, ...] = ()
         self.names: tuple[str, ...] = ()
         """Every seat's name in seat order, so a trick row can tell seats apart when their names don't fit it."""
+        self.removed: tuple[Card, ...] = ()
+        """The cards out of the pack at this many players (the 2♣ at five): never played, so never to come."""
 
     def show(
-        self, played: Sequence[Card] | frozenset[Card], tricks: Sequence[PlayedTrick], names: Sequence[str] = ()
+        self,
+        played: Sequence[Card] | frozenset[Card],
+        tricks: Sequence[PlayedTrick],
+        names: Sequence[str] = (),
+        removed: Sequence[Card] = (),
     ) -> None:
-        """The cards played so far this deal and its tricks, and the names of the seats at the table (the leaders
-        and takers are theirs); repaints (a layout only when the trick count changes)."""
-        played, tricks, names = frozenset(played), tuple(tricks), tuple(names)
-        if (played, tricks, names) == (self.played, self.tricks, self.names):
+        """The cards played so far this deal and its tricks, the names of the seats at the table (the leaders and
+        takers are theirs) and the cards out of the pack; repaints (a layout only when the line count changes)."""
+        played, tricks, names, removed = frozenset(played), tuple(tricks), tuple(names), tuple(removed)
+        if (played, tricks, names, removed) == (self.played, self.tricks, self.names, self.removed):
             return
-        relayout = len(tricks) != len(self.tricks)
-        self.played, self.tricks, self.names = played, tricks, names
+        relayout = len(tricks) != len(self.tricks) or bool(removed) != bool(self.removed)
+        self.played, self.tricks, self.names, self.removed = played, tricks, names, removed
         self.refresh(layout=relayout)
 
+    def fixed_lines(self) -> int:
+        """The lines above the tricks: `FIXED_LINES`, and one naming the cards out of the pack if there are any."""
+        return FIXED_LINES + (1 if self.removed else 0)
+
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        lines = FIXED_LINES + max(1, len(self.tricks))
+        fixed = self.fixed_lines()
+        lines = fixed + max(1, len(self.tricks))
         if self.leave is None:
             return lines
-        return max(FIXED_LINES + 1, min(lines, viewport.height - self.leave))
+        return max(fixed + 1, min(lines, viewport.height - self.leave))
 
     def suit_line(self, suit: Suit) -> Text:
-        """`♠ A · Q ·  · 9 …`: the suit's glyph (or letter) and each rank, played or still out (a rank's mark, or `·`
-        right-aligned in the mark's width)."""
+        """`♠ A · Q ·  · 9 …`: the suit's glyph (or letter) and each rank, played or still to come (a rank's mark, or
+        `·` right-aligned in the mark's width), or blank when the card is out of the pack."""
         colour = self.get_component_rich_style("tracker--red" if suit in RED_SUITS else "tracker--black")
         out = self.get_component_rich_style("tracker--out")
         glyph = suit.letter if self.ascii_only else suit.glyph
@@ -106,6 +118,8 @@ class Tracker(Widget):
             line.append(" ")
             if Card(rank, suit) in self.played:
                 line.append(mark, colour)
+            elif Card(rank, suit) in self.removed:
+                line.append(" " * len(mark))
             else:
                 line.append(("." if self.ascii_only else "·").rjust(len(mark)), out)
         return line
@@ -141,8 +155,10 @@ class Tracker(Widget):
         count = len(self.played)
         lines = [Text(f"Played this deal: {count} card{'s' if count != 1 else ''}", head)]
         lines += [self.suit_line(suit) for suit in SUIT_ORDER]
+        if self.removed:
+            lines.append(Text(f"Out of the pack: {' '.join(card_label(c, self.ascii_only) for c in self.removed)}"))
         tricks = [self.trick_line(i + 1, t, width) for i, t in enumerate(self.tricks)]
-        room = max(1, self.size.height - FIXED_LINES) if self.size.height else len(tricks)
+        room = max(1, self.size.height - self.fixed_lines()) if self.size.height else len(tricks)
         hidden = max(0, len(tricks) - room)
         tricks = tricks[hidden:]
         title = "Tricks: who led, the cards, who took it" if width >= 40 else "Tricks: leader, cards, taker"
