@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 from textual.widgets import Button
 
-from cardtui.games.base import Play
+from cardtui.games.base import Bid, Play, ToMove
 from cardtui.games.eight_of_spades import EightOfSpadesGame
 from cardtui.games.trick import TrickGame
 from cardtui.rules import load_preset
-from cardtui.seats import Seat
+from cardtui.seats import Seat, default_seats
 from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.bid import BidScreen
@@ -24,16 +24,19 @@ from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.grid_board import GridBoard
+from cardtui.tui.widgets.scoreboard import Scoreboard
 from cardtui.tui.widgets.seat_panel import SeatPanel
 from tests.support.tui import (
     answer_simply,
     drawn_when,
     fast_forward,
     game_screen,
+    laid_out,
     make_app,
     pass_three,
     screen_lines,
     settle,
+    settled_at,
     type_text,
     workers_done,
 )
@@ -166,6 +169,50 @@ async def test_f7_at_60x20_shows_the_log_beside_a_spades_contract() -> None:
         assert "Contracts this deal" in text
         assert "You bid 3." in text, text
         assert f"seed {session.seed}" in text, text
+
+
+def contracts_under_way(session: Session) -> bool:
+    """Every seat has bid and three tricks are taken, at your turn to play."""
+    game = session.game
+    assert isinstance(game, TrickGame)
+    return len(game.view(0).tricks) >= 3 and game.to_move is not None and game.to_move == ToMove(0, "play")
+
+
+@pytest.mark.parametrize("preset", ["cutthroat-3", "hearts-6"])
+async def test_f7_at_60x20_shows_every_seat_of_the_scoreboard(preset: str) -> None:
+    """At 60x20 cutthroat's F7 panel stopped after Player 2's contract: Player 3's lines were out of reach. Each line
+    of the scoreboard is in sight, or comes into sight with the keys F1 names."""
+    rules = load_preset(preset)
+    session = Session.new(rules, default_seats(rules.seats, "easy"), 7)
+    if preset.startswith("cutthroat"):  # the third seat bids nil, as in the game that showed it
+        fast_forward(session, lambda s: s.game.to_move == ToMove(2, "bid"))
+        session.apply(Bid(2, 0))
+    fast_forward(session, contracts_under_way)
+    app = CardtuiApp(Start(session=session), Settings(speed="instant"))
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen = await settled_at(pilot, app, TableScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        side = [what for key, what in app.screen.keys if key == "F7"]
+        assert side and "PgDn" in side[0], app.screen.keys
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("f7")
+        scores = screen.query_one("#scores", Scoreboard)
+        await laid_out(pilot, lambda: scores.region.height > 0, "the scores in place of the table")
+        wanted = [line.strip() for line in scores.text.split("\n") if line.strip()]
+        assert any(name in line for line in wanted for name in ("Player 3", "Player 6"))
+        seen: set[str] = set()
+        for _ in range(len(wanted)):
+            region = scores.region
+            drawn = [line[region.x : region.right] for line in screen_lines(app)[region.y : region.bottom]]
+            seen |= {line.strip(" ▁▔▏▕▎▍▌▋▊▉█") for line in drawn}
+            if set(wanted) <= seen:
+                break
+            await pilot.press("pagedown")
+            await pilot.pause()
+        assert set(wanted) <= seen, [line for line in wanted if line not in seen]
 
 
 async def test_the_grid_is_whole_at_60x20() -> None:

@@ -199,7 +199,8 @@ def _progress(view: PlayerView, names: Sequence[str]) -> list[str]:
             if bid.is_nil:
                 taken = view.tricks_won[bid.seat]
                 how = "safe so far" if taken == 0 else f"broken ({taken} taken)"
-                lines.append(f"  {names[bid.seat][:10]} {bid.label()}: {how}")
+                who = f"{names[bid.seat][:10]} " if len(side) > 1 else ""  # cutthroat: the line above names it
+                lines.append(f"  {who}{bid.label()}: {how}")
         if rules.has_bags:
             lines.append(f"  bags {view.detail.bags[i]} carried")
     return lines

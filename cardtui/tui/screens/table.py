@@ -79,6 +79,9 @@ class TableScreen(FitsTerminal, GameScreen):
         # Not in the footer either (it would push ctrl+q off at 100 columns): F1's help names it, and from 120
         # columns the tracker stands beside the table anyway.
         Binding("f10", "tracker", "Played", id="table.tracker", show=False),
+        # Only while F7's panel stands in place of the table, whose scoreboard may be taller than it (F1 names them).
+        Binding("pagedown", "scroll_scores(1)", "Scores ↓", id="table.scores-down", show=False),
+        Binding("pageup", "scroll_scores(-1)", "Scores ↑", id="table.scores-up", show=False),
     ]
     MOVE_KEYS: ClassVar[Keys] = (
         ("10C, tc, QS, qs + Enter", "play the card typed"),
@@ -98,6 +101,11 @@ class TableScreen(FitsTerminal, GameScreen):
         ),
         ("Enter, Space or click", "collect a finished trick (when Settings has click to collect the trick on)"),
         ("F9", "settings: speed, theme, suits as letters, hint level, click to collect, hand order, confirm bids"),
+        (
+            "F7",
+            "on a narrow terminal: the scores and the log in place of the table (F7 again: back); PgDn / PgUp scroll"
+            " the scores when they are longer than the screen",
+        ),
     )
 
     def __init__(self, session: Session | TableSource, settings: Settings, resumed: bool = False) -> None:
@@ -251,6 +259,7 @@ class TableScreen(FitsTerminal, GameScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
+        self.page_scores()
         self.set_class(event.size.width >= ROOMY[0] and event.size.height >= ROOMY[1], "-roomy")
         big = event.size.width >= BIG_SIZE[0] and event.size.height >= BIG_SIZE[1]
         self.set_class(big, "-big")
@@ -264,6 +273,19 @@ class TableScreen(FitsTerminal, GameScreen):
         """Any key puts a card on its way to the trick in its place at once."""
         if self.is_mounted:
             self.query_one(Trick).settle()
+
+    def action_toggle_side(self) -> None:
+        super().action_toggle_side()
+        self.page_scores()
+
+    def page_scores(self) -> None:
+        """The scoreboard goes a page at a time while F7's panel stands in place of the table (PgDn, PgUp)."""
+        self.query_one(Scoreboard).set_paged(self.has_class("-narrow") and self.has_class("-side-open"))
+
+    def action_scroll_scores(self, way: int) -> None:
+        """A page of the scoreboard down or up: F7's panel is as tall as the screen leaves it, a cutthroat
+        contract per seat and the notes may be taller."""
+        self.query_one(Scoreboard).page(way)
 
     def action_tracker(self) -> None:
         from cardtui.tui.screens.tracker import TrackerScreen
@@ -351,9 +373,12 @@ class TableScreen(FitsTerminal, GameScreen):
         self.advance()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Collect the trick is a key only while a finished trick waits for it (else Enter plays a card)."""
+        """Collect the trick is a key only while a finished trick waits for it (else Enter plays a card); the scores
+        scroll only while F7's panel stands in place of the table (a narrow terminal)."""
         if action == "collect":
             return self.collecting and self.app.screen is self and not self.hidden_action(action)
+        if action == "scroll_scores":
+            return self.has_class("-narrow") and self.has_class("-side-open") and not self.hidden_action(action)
         return super().check_action(action, parameters)
 
     def action_collect(self) -> None:
