@@ -50,6 +50,8 @@ async def test_every_seat_and_the_whole_trick_are_in_sight(
         assert isinstance(screen, ReplayScreen)
         assert len(screen.seats) == count
         await pilot.press("home")
+        status = str(screen.query_one("#status", Static).content)
+        assert "the start" in status and "deal 0" not in status and "after the start" not in status
         played = screen.replay.game
         assert isinstance(played, TrickGame)
         for _ in range(50):  # to the last card of the first trick, every seat's card on the table

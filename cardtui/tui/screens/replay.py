@@ -613,8 +613,9 @@ class ReplayScreen(FitsTerminal):
         named = rules if rules.startswith(self.entry.title) else f"{self.entry.title} · {rules}"
         finished = " · finished deals" if r.in_progress else ""
         title = named + finished
-        where = f" · deal {max(deal, 0)}" if self.entry.has_deals else ""
-        status = f" Replay · {title} · {pos}{where} · after {said}{mark}"
+        where = f" · deal {deal}" if self.entry.has_deals and deal > 0 else ""  # none before the first deal
+        at = "at" if last is None and undone is None else "after"
+        status = f" Replay · {title} · {pos}{where} · {at} {said}{mark}"
         width = self.app.size.width
         if width < WIDE or (self.tricks and len(status) > width):  # a second line would cost the hands a row
             status = self._narrow_status(title, finished, where, said, mark)
