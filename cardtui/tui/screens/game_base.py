@@ -110,6 +110,8 @@ class GameScreen(Screen[None]):
     """What ctrl+z takes back, in the help."""
     DEALING = "dealing"
     """What the status line says while the cards are dealt (or laid out)."""
+    NOT_YET = "Not your turn yet."
+    """The refusal of a move asked for before the seat's turn: it stands until the turn comes (`turn_came`)."""
     SEAT_KEYS: ClassVar[tuple[str, ...]] = ("talk", "lobby")
     """Keys only a seat at a network table offers (`network_seat.NetworkSeat` turns them on)."""
 
@@ -186,6 +188,11 @@ class GameScreen(Screen[None]):
 
     def say(self, text: str, error: bool = False) -> None:
         self.prompt_bar().say(text, error)
+
+    def turn_came(self) -> None:
+        """The seat's turn has come: a move asked for before it is no longer refused."""
+        if self.prompt_bar().message == self.NOT_YET:
+            self.say("")
 
     def human_turn(self) -> int | None:
         """The seat of the person to move now, when nothing else is pending."""

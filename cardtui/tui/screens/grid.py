@@ -26,8 +26,6 @@ from cardtui.variants import entry_of
 from cardtui.variants.base import Grid, GridView
 
 FLIP_PROMPT = "Your turn: call with c d h s 8, move with arrows or type D4 / I2, Enter flips"
-NOT_YET = "Not your turn yet."
-"""A flip asked for before the turn: the refusal stands until the turn comes."""
 
 
 class GridScreen(FitsTerminal, GameScreen):
@@ -114,8 +112,7 @@ class GridScreen(FitsTerminal, GameScreen):
         self.call_after_refresh(self.redraw)  # the points are fitted to the side panel's new width
 
     def ask_person(self, seat: int, phase: str) -> None:
-        if self.prompt_bar().message == NOT_YET:
-            self.say("")  # the turn has come: a flip asked for before it is no longer refused
+        self.turn_came()
         self.show_prompt(FLIP_PROMPT if len(self.humans) < 2 else f"{self.who(seat)}: " + FLIP_PROMPT[11:])
         self.query_one(GridBoard).focus()
 
@@ -132,7 +129,7 @@ class GridScreen(FitsTerminal, GameScreen):
     def on_grid_board_flip_requested(self, message: GridBoard.FlipRequested) -> None:
         seat = self.human_turn()
         if seat is None:
-            self.say(NOT_YET, error=True)
+            self.say(self.NOT_YET, error=True)
             return
         if message.call is None:
             self.say("Choose a call first: c, d, h, s or 8 (the eight of spades).", error=True)

@@ -40,7 +40,7 @@ from cardtui.tui.widgets.prompt_bar import PromptBar
 from cardtui.tui.widgets.scoreboard import Scoreboard
 from cardtui.tui.widgets.seat_panel import SeatPanel
 from cardtui.tui.widgets.text_line import TextLines
-from cardtui.tui.widgets.tracker import PlayedTrick, Tracker
+from cardtui.tui.widgets.tracker import Played, PlayedTrick, Tracker
 from cardtui.tui.widgets.trick import MOVE_SECONDS, Trick
 from cardtui.variants import entry_of
 from cardtui.variants.base import TableWords
@@ -54,8 +54,6 @@ F10 shows it)."""
 BIG_SIZE = (120, 40)
 """From this size (columns, rows) the trick and the hand are drawn as wide cards."""
 PLAY_PROMPT = "Your turn: type a card (10C, qs) and Enter, or ←/→ and Enter, or click"
-NOT_YET = "Not your turn to play yet."
-"""A card picked before the turn: the refusal stands until the turn comes."""
 
 
 class TableScreen(FitsTerminal, GameScreen):
@@ -107,6 +105,7 @@ class TableScreen(FitsTerminal, GameScreen):
             " the scores when they are longer than the screen",
         ),
     )
+    NOT_YET = "Not your turn to play yet."
 
     def __init__(self, session: Session | TableSource, settings: Settings, resumed: bool = False) -> None:
         super().__init__(session, settings, resumed)
@@ -219,9 +218,7 @@ class TableScreen(FitsTerminal, GameScreen):
         if self.entry.progress is not None and not v.is_over:
             lines += self.entry.progress(v, [self.who(seat) for seat in range(self.count)])
         self.query_one(Scoreboard).show(lines)
-        self.query_one("#tracker-panel", Tracker).show(
-            list(v.played), self.played_tricks(v), self.seat_names(), self.out_of_the_pack(v)
-        )
+        self.query_one("#tracker-panel", Tracker).show(self.played(v))
         # status
         title = self.entry.title
         whose = self.whose_turn(v)
@@ -247,15 +244,19 @@ class TableScreen(FitsTerminal, GameScreen):
             legal = {a.card for a in v.legal if isinstance(a, Play)}
         hand.show(held, legal, self.passing_cards(v), self.face_down, self.received_cards(v))
 
-    def played_tricks(self, v: TrickView) -> list[PlayedTrick]:
-        """This deal's tricks as everyone saw them: the taken ones, then the one being played."""
+    def played(self, v: TrickView) -> Played:
+        """What has been played this deal as everyone saw it: the cards, the taken tricks then the one being played,
+        who sits where, and the cards the ruleset takes out of the pack at this many players (none at four)."""
         tricks = [
             PlayedTrick(self.who(leader), tuple(card for _, card in cards), self.who(winner))
             for leader, winner, cards in v.tricks
         ]
         if v.trick:
             tricks.append(PlayedTrick(self.who(v.trick[0][0]), tuple(card for _, card in v.trick)))
-        return tricks
+        rules = v.ruleset
+        removed = [parse_card(code) for code in rules.removed] if isinstance(rules, TrickRules) else []
+        names = tuple(self.who(seat) for seat in range(self.count))
+        return Played(frozenset(v.played), tuple(tricks), names, tuple(removed))
 
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
@@ -290,19 +291,7 @@ class TableScreen(FitsTerminal, GameScreen):
     def action_tracker(self) -> None:
         from cardtui.tui.screens.tracker import TrackerScreen
 
-        v = self.view()
-        played, tricks, names, out = list(v.played), self.played_tricks(v), self.seat_names(), self.out_of_the_pack(v)
-        self.app.push_screen(TrackerScreen(played, tricks, self.ascii_only, names, out))
-
-    @staticmethod
-    def out_of_the_pack(v: TrickView) -> list[Card]:
-        """The cards the ruleset takes out of the pack at this many players (none at four)."""
-        rules = v.ruleset
-        return [parse_card(code) for code in rules.removed] if isinstance(rules, TrickRules) else []
-
-    def seat_names(self) -> list[str]:
-        """Every seat's name as the trick rows name leaders and takers (`who`), in seat order."""
-        return [self.who(seat) for seat in range(self.count)]
+        self.app.push_screen(TrackerScreen(self.played(self.view()), self.ascii_only))
 
     def scores(self, v: TrickView) -> list[str]:
         """The scoreboard in the entry's words: each side's total (its names in a column as wide as fits), then
@@ -423,8 +412,7 @@ class TableScreen(FitsTerminal, GameScreen):
 
     def ask_person(self, seat: int, phase: str) -> None:
         if phase == "play":
-            if self.prompt_bar().message == NOT_YET:
-                self.say("")  # the turn has come: a card picked before it is no longer refused
+            self.turn_came()
             self.show_prompt(PLAY_PROMPT if len(self.humans) < 2 else f"{self.who(seat)}: " + PLAY_PROMPT[11:])
             self.query_one(Hand).focus()
         elif self.lobby_in_front():
@@ -511,7 +499,7 @@ class TableScreen(FitsTerminal, GameScreen):
         seat = self.human_turn()
         tm = self.source.to_move
         if seat is None or tm is None or tm.phase != "play":
-            self.say(NOT_YET, error=True)
+            self.say(self.NOT_YET, error=True)
             return
         self.apply_action(Play(seat, message.card))
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -11,9 +10,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from cardtui.cards import Card
 from cardtui.tui.widgets.key_footer import KeyFooter
-from cardtui.tui.widgets.tracker import PlayedTrick, Tracker
+from cardtui.tui.widgets.tracker import Played, Tracker
 
 LEAVE = 8
 """The dialog's rows around the tracker: its border, title, keys line and the footer."""
@@ -26,19 +24,9 @@ class TrackerScreen(ModalScreen[None]):
         Binding("f10,escape,enter", "close", "Back to the table", id="tracker.close"),
     ]
 
-    def __init__(
-        self,
-        played: Sequence[Card],
-        tricks: Sequence[PlayedTrick],
-        ascii_only: bool,
-        names: Sequence[str] = (),
-        removed: Sequence[Card] = (),
-    ) -> None:
+    def __init__(self, played: Played, ascii_only: bool) -> None:
         super().__init__()
         self.played = played
-        self.tricks = tricks
-        self.names = names
-        self.removed = removed
         self.ascii_only = ascii_only
 
     def compose(self) -> ComposeResult:
@@ -49,7 +37,7 @@ class TrackerScreen(ModalScreen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one(Tracker).show(self.played, self.tricks, self.names, self.removed)
+        self.query_one(Tracker).show(self.played)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -54,6 +54,18 @@ class PlayedTrick:
     taker: str = ""
 
 
+@dataclasses.dataclass(frozen=True)
+class Played:
+    """What the tracker draws: the cards played this deal, its tricks, every seat's name in seat order (so a trick
+    row can tell seats apart when their names don't fit it) and the cards out of the pack at this many players
+    (the 2♣ at five: never played, so never to come)."""
+
+    cards: frozenset[Card] = frozenset()
+    tricks: tuple[PlayedTrick, ...] = ()
+    names: tuple[str, ...] = ()
+    removed: tuple[Card, ...] = ()
+
+
 class Tracker(Widget):
     """Played cards by suit (a rank's mark, `·` while it is still to come, blank when the card is out of the pack at
     this many players, as a line under the suits says) and the deal's tricks, oldest first.
@@ -72,36 +84,22 @@ class Tracker(Widget):
         self.leave = leave
         """Rows of the terminal to leave to what is around the tracker (a dialog): it is never taller than the
         rest, so its newest tricks stay in sight rather than scrolling off. None: as tall as its lines."""
-        self.played: frozenset[Card] = frozenset()
-        self.tricks: tuple[PlayedTrick, ...] = ()
-        self.names: tuple[str, ...] = ()
-        """Every seat's name in seat order, so a trick row can tell seats apart when their names don't fit it."""
-        self.removed: tuple[Card, ...] = ()
-        """The cards out of the pack at this many players (the 2♣ at five): never played, so never to come."""
+        self.shown = Played()
 
-    def show(
-        self,
-        played: Sequence[Card] | frozenset[Card],
-        tricks: Sequence[PlayedTrick],
-        names: Sequence[str] = (),
-        removed: Sequence[Card] = (),
-    ) -> None:
-        """The cards played so far this deal and its tricks, the names of the seats at the table (the leaders and
-        takers are theirs) and the cards out of the pack; repaints (a layout only when the line count changes)."""
-        played, tricks, names, removed = frozenset(played), tuple(tricks), tuple(names), tuple(removed)
-        if (played, tricks, names, removed) == (self.played, self.tricks, self.names, self.removed):
+    def show(self, played: Played) -> None:
+        """What has been played; repaints (a layout only when the line count changes)."""
+        if played == self.shown:
             return
-        relayout = len(tricks) != len(self.tricks) or bool(removed) != bool(self.removed)
-        self.played, self.tricks, self.names, self.removed = played, tricks, names, removed
-        self.refresh(layout=relayout)
+        was, self.shown = self.shown, played
+        self.refresh(layout=len(played.tricks) != len(was.tricks) or bool(played.removed) != bool(was.removed))
 
     def fixed_lines(self) -> int:
         """The lines above the tricks: `FIXED_LINES`, and one naming the cards out of the pack if there are any."""
-        return FIXED_LINES + (1 if self.removed else 0)
+        return FIXED_LINES + (1 if self.shown.removed else 0)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         fixed = self.fixed_lines()
-        lines = fixed + max(1, len(self.tricks))
+        lines = fixed + max(1, len(self.shown.tricks))
         if self.leave is None:
             return lines
         return max(fixed + 1, min(lines, viewport.height - self.leave))
@@ -116,9 +114,9 @@ class Tracker(Widget):
         for at, mark in enumerate(RANK_MARKS):
             rank = Rank.ACE - at
             line.append(" ")
-            if Card(rank, suit) in self.played:
+            if Card(rank, suit) in self.shown.cards:
                 line.append(mark, colour)
-            elif Card(rank, suit) in self.removed:
+            elif Card(rank, suit) in self.shown.removed:
                 line.append(" " * len(mark))
             else:
                 line.append(("." if self.ascii_only else "·").rjust(len(mark)), out)
@@ -127,7 +125,7 @@ class Tracker(Widget):
     def name_room(self, width: int) -> int:
         """The columns a trick row of this width leaves the leader's name, and the taker's: what its number, a
         card per seat and the arrow leave, shared (`trick_line`)."""
-        seats = len(self.names) or max((len(trick.cards) for trick in self.tricks), default=4)
+        seats = len(self.shown.names) or max((len(trick.cards) for trick in self.shown.tricks), default=4)
         arrow = 2 if self.ascii_only else 1
         return max(2, min(NAME_ROOM, (width - 3 - 1 - 4 * seats - arrow - 1) // 2))
 
@@ -141,7 +139,7 @@ class Tracker(Widget):
             cards.append(f"{card_label(card, self.ascii_only):>3} ", style)
         arrow = "->" if self.ascii_only else "→"
         room = self.name_room(width)
-        labels = seat_labels(self.names, room)
+        labels = seat_labels(self.shown.names, room)
         leader = labels.get(trick.leader, inert(trick.leader)[:room])
         line = Text(f"{number:>2} {leader:<{room}} ")
         line.append_text(cards)
@@ -152,12 +150,13 @@ class Tracker(Widget):
     def render(self) -> Text:
         width = max(self.size.width, 20)
         head: Style = self.get_component_rich_style("tracker--head")
-        count = len(self.played)
+        count = len(self.shown.cards)
         lines = [Text(f"Played this deal: {count} card{'s' if count != 1 else ''}", head)]
         lines += [self.suit_line(suit) for suit in SUIT_ORDER]
-        if self.removed:
-            lines.append(Text(f"Out of the pack: {' '.join(card_label(c, self.ascii_only) for c in self.removed)}"))
-        tricks = [self.trick_line(i + 1, t, width) for i, t in enumerate(self.tricks)]
+        if self.shown.removed:
+            removed = " ".join(card_label(c, self.ascii_only) for c in self.shown.removed)
+            lines.append(Text(f"Out of the pack: {removed}"))
+        tricks = [self.trick_line(i + 1, t, width) for i, t in enumerate(self.shown.tricks)]
         room = max(1, self.size.height - self.fixed_lines()) if self.size.height else len(tricks)
         hidden = max(0, len(tricks) - room)
         tricks = tricks[hidden:]
