@@ -119,6 +119,18 @@ async def one_line_at_the_command_line(tmp_path: Path, port: int) -> str:
     return said[0]
 
 
+async def refused_after_joining(port: int) -> tuple[str, Client]:
+    """The ProtocolError the next message after the welcome at `port` raises, and the client (closed), to see what
+    it still believes."""
+    client = await bounded(Client.join(f"ws://127.0.0.1:{port}/#abc"))
+    try:
+        with pytest.raises(ProtocolError) as raised:
+            await bounded(client.receive())
+    finally:
+        await client.close()
+    return str(raised.value), client
+
+
 async def refusal(port: int) -> str:
     """The ProtocolError `Client.join` raises at `port` (what the command line prints after `cardtui: `)."""
     with pytest.raises(ProtocolError) as raised:
@@ -237,13 +249,8 @@ async def test_a_hand_no_deal_could_give_is_refused_in_one_line(tmp_path: Path, 
     assert said == f"ws://127.0.0.1:{port}/ is not a cardtui table: its welcome is invalid ({reason})", said
     update = {"type": "update", "actions": welcome["actions"], "events": [], "view": hostile["view"]}
     async with websocket(replaying(welcome, update)) as port:
-        client = await bounded(Client.join(f"ws://127.0.0.1:{port}/#abc"))
-        try:
-            with pytest.raises(ProtocolError) as raised:
-                await bounded(client.receive())
-        finally:
-            await client.close()
-    assert str(raised.value) == f"the host sent an invalid 'update' message ({reason})"
+        said, client = await refused_after_joining(port)
+    assert said == f"the host sent an invalid 'update' message ({reason})"
     assert [c.code for c in client.view.hand] == hand  # type: ignore[attr-defined]
 
 
@@ -291,13 +298,7 @@ async def test_a_hostile_message_after_the_welcome_is_a_protocol_error(tmp_path:
     if what == "an update with a card that is none":
         message = {**message, "view": {**welcome["view"], "hand": ["ZZ"]}}
     async with websocket(replaying(welcome, message)) as port:
-        client = await bounded(Client.join(f"ws://127.0.0.1:{port}/#abc"))
-        try:
-            with pytest.raises(ProtocolError) as raised:
-                await bounded(client.receive())
-        finally:
-            await client.close()
-    said = str(raised.value)
+        said, client = await refused_after_joining(port)
     assert said.startswith(f"the host sent an invalid {message['type']!r} message (") and reason in said, said
     assert client.present == welcome["present"] and client.chat == [] and client.actions == welcome["actions"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any
 
@@ -33,15 +33,17 @@ from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.log import GameLog
 from cardtui.tui.widgets.prompt_bar import PromptBar
-from cardtui.variants import make_bot
 from tests.support.tui import (
+    Person,
     app_for,
     drawn_when,
     game_screen,
     open_table,
     pass_first_cards,
     play_until,
+    refused_until_the_turn,
     seated,
+    seated_with_another,
     settle_remote,
     take_turn,
     type_text,
@@ -113,35 +115,28 @@ async def test_an_illegal_card_is_refused_with_the_engines_reason(tmp_path: Path
 
 
 async def test_table_talk_reaches_the_other_seat_and_shows_in_the_log(tmp_path: Path) -> None:
-    table = await open_table(tmp_path, kinds="ppbb")
-    async with table:
-        remote = await RemoteSource.join(table.invitations()[0])
-        other = await Client.join(table.invitations()[1])
-        app = app_for(remote)
-        async with app.run_test(size=(100, 30)) as pilot:
+    async with seated_with_another(tmp_path) as (_table, _remote, other, app, pilot):
+        await pilot.pause()
+        await other.say("good luck, South")
+        for _ in range(500):
             await pilot.pause()
-            await other.say("good luck, South")
-            for _ in range(500):
-                await pilot.pause()
-                if "West: good luck, South" in log_lines(app):
-                    break
-            assert "West: good luck, South" in log_lines(app)
-            await pilot.press("ctrl+t")  # from the table or from over the pass dialog alike
-            assert isinstance(app.screen, ChatScreen)
-            await pilot.press(*"thanks West", "enter")
-            heard = None
-            while heard is None:
-                said = await asyncio.wait_for(other.receive(), 10)
-                if said["type"] == "chat" and said["seat"] == 0:
-                    heard = said
-            assert heard == {"type": "chat", "seat": 0, "name": "South", "text": "thanks West"}
-            for _ in range(500):
-                await pilot.pause()
-                if "South: thanks West" in log_lines(app):
-                    break
-            assert "South: thanks West" in log_lines(app)
-        await other.close()
-        await remote.close()
+            if "West: good luck, South" in log_lines(app):
+                break
+        assert "West: good luck, South" in log_lines(app)
+        await pilot.press("ctrl+t")  # from the table or from over the pass dialog alike
+        assert isinstance(app.screen, ChatScreen)
+        await pilot.press(*"thanks West", "enter")
+        heard = None
+        while heard is None:
+            said = await asyncio.wait_for(other.receive(), 10)
+            if said["type"] == "chat" and said["seat"] == 0:
+                heard = said
+        assert heard == {"type": "chat", "seat": 0, "name": "South", "text": "thanks West"}
+        for _ in range(500):
+            await pilot.pause()
+            if "South: thanks West" in log_lines(app):
+                break
+        assert "South: thanks West" in log_lines(app)
 
 
 ORDINARY_TALK = [
@@ -158,82 +153,46 @@ async def test_table_talk_takes_any_space_and_joined_emoji_but_no_control_or_bid
     """Spaces of any width, the zero-width joiners and variation selectors are ordinary text: the host relays
     them, the joined seat takes them and its log shows them as they are (through `inert`, which still escapes
     controls, bidi marks and line separators); those stay refused by the host and by the client alike."""
-    table = await open_table(tmp_path, kinds="ppbb")
-    async with table:
-        remote = await RemoteSource.join(table.invitations()[0])
-        other = await Client.join(table.invitations()[1])
-        app = app_for(remote)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            for client, who in ((remote, "South"), (other, "West")):
-                for line in ORDINARY_TALK:
-                    await client.say(line)  # the client's own check passes it
-                wanted = [f"{who}: {line}" for line in ORDINARY_TALK]
-                for _ in range(500):
-                    await pilot.pause()
-                    if all(line in log_lines(app) for line in wanted):
-                        break
-                assert [line for line in log_lines(app) if line in wanted] == wanted
-            drawn = ORDINARY_TALK[1:]  # the latest lines, which the log's pane shows
-            await drawn_when(pilot, app, lambda text: all(f"West: {line}" in text for line in drawn))
-            for line in HOSTILE_TALK:
-                with pytest.raises(ProtocolError, match="chat: one line of plain text"):
-                    chat_text(line)
-                await other.ws.send(json.dumps({"type": "chat", "text": line}))
-                while not other.errors:
-                    await asyncio.wait_for(other.receive(), 10)
-                assert other.errors.pop().startswith("chat: one line of plain text"), line
-            assert sorted(text for _, text in other.chat) == sorted(ORDINARY_TALK * 2)
-        await other.close()
-        await remote.close()
+    async with seated_with_another(tmp_path) as (_table, remote, other, app, pilot):
+        await pilot.pause()
+        for client, who in ((remote, "South"), (other, "West")):
+            for line in ORDINARY_TALK:
+                await client.say(line)  # the client's own check passes it
+            wanted = [f"{who}: {line}" for line in ORDINARY_TALK]
+            for _ in range(500):
+                await pilot.pause()
+                if all(line in log_lines(app) for line in wanted):
+                    break
+            assert [line for line in log_lines(app) if line in wanted] == wanted
+        drawn = ORDINARY_TALK[1:]  # the latest lines, which the log's pane shows
+        await drawn_when(pilot, app, lambda text: all(f"West: {line}" in text for line in drawn))
+        for line in HOSTILE_TALK:
+            with pytest.raises(ProtocolError, match="chat: one line of plain text"):
+                chat_text(line)
+            await other.ws.send(json.dumps({"type": "chat", "text": line}))
+            while not other.errors:
+                await asyncio.wait_for(other.receive(), 10)
+            assert other.errors.pop().startswith("chat: one line of plain text"), line
+        assert sorted(text for _, text in other.chat) == sorted(ORDINARY_TALK * 2)
 
 
 async def test_a_card_typed_before_the_turn_is_refused_until_the_turn_comes(tmp_path: Path) -> None:
     """Hearts for five, another person at the next seat: a card typed while they are to play is refused, and once
     the turn comes here the refusal is gone, leaving only the prompt to play."""
-    table = await open_table(tmp_path, kinds="ppbbb", seed=3, ruleset=load_preset("hearts-5"))
-    async with table:
-        remote = await RemoteSource.join(table.invitations()[0])
-        other = await Client.join(table.invitations()[1])
-        bot, acted = make_bot("hearts", "easy"), -1
+    hearts_5 = load_preset("hearts-5")
+    async with seated_with_another(tmp_path, "ppbbb", 3, hearts_5) as (_table, remote, client, app, pilot):
+        other = Person(client)
+        await settle_remote(pilot, app)
+        await take_turn(pilot, app, 0)  # the pass
+        await other.moves()
 
-        async def other_moves() -> None:
-            nonlocal acted
-            while not (other.my_turn and other.actions != acted):
-                await asyncio.wait_for(other.receive(), 10)
-            acted = other.actions
-            await other.act(bot.decide(other.view, random.Random(acted)).action.to_json())
+        def a_card() -> Awaitable[None]:
+            return type_text(pilot, next(iter(remote.view(0).hand)).code)  # type: ignore[attr-defined]
 
-        app = app_for(remote)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle_remote(pilot, app)
-            await take_turn(pilot, app, 0)  # the pass
-            await other_moves()
-            refused = False
-            for n in range(40):
-                for _ in range(5000):  # until this seat is to play, or the other person (on the table shown)
-                    await pilot.pause()
-                    screen = table_screen(app)
-                    tm = remote.to_move
-                    theirs = tm is not None and tm.seat == 1 and tm.phase == "play" and not screen.expecting()
-                    if screen.human_turn() is not None or theirs:
-                        break
-                if screen.human_turn() is None:
-                    if not refused:
-                        await type_text(pilot, next(iter(remote.view(0).hand)).code)  # type: ignore[attr-defined]
-                        await pilot.pause()
-                        assert message(app) == "Not your turn to play yet."
-                        refused = True
-                    await other_moves()
-                    continue
-                if refused:
-                    break
-                await take_turn(pilot, app, n)
-            assert refused and screen.human_turn() == 0
-            assert str(screen.query_one("#prompt-line").render()).startswith("Your turn: type a card")
-            assert message(app) == ""
-        await other.close()
-        await remote.close()
+        screen = await refused_until_the_turn(pilot, app, remote, other, "play", a_card)
+        assert screen.human_turn() == 0 and screen.NOT_YET == "Not your turn to play yet."
+        assert str(screen.query_one("#prompt-line").render()).startswith("Your turn: type a card")
+        assert message(app) == ""
 
 
 async def test_leaving_keeps_the_seat_and_joining_again_restores_the_position(tmp_path: Path) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import random
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +11,7 @@ from textual.pilot import Pilot
 from cardtui.games import IllegalAction
 from cardtui.games.codec import to_json
 from cardtui.games.eight_of_spades import GRID_CELLS, EightOfSpadesGame, EightOfSpadesView, Flip, position_name
-from cardtui.net import Client, Table
+from cardtui.net import Table
 from cardtui.net.source import RemoteSource
 from cardtui.rules import EightOfSpadesRules, load_preset
 from cardtui.tui.app import CardtuiApp
@@ -23,16 +21,15 @@ from cardtui.tui.screens.grid import GridScreen
 from cardtui.tui.screens.network_seat import NetworkSeat
 from cardtui.tui.widgets.grid_board import GridBoard
 from cardtui.tui.widgets.prompt_bar import PromptBar
-from cardtui.variants import make_bot
 from tests.support.tui import (
-    app_for,
+    Person,
     game_screen,
-    open_table,
     play_until,
+    refused_until_the_turn,
     screen_lines,
     seated,
+    seated_with_another,
     settle_remote,
-    take_turn,
 )
 
 
@@ -119,43 +116,10 @@ async def test_a_remote_person_plays_eight_of_spades_to_the_end_by_typed_flips(t
 async def test_a_flip_typed_before_the_turn_is_refused_until_the_turn_comes(tmp_path: Path) -> None:
     """Another person is to flip: a flip typed now is refused, and once the turn comes here the refusal is gone,
     leaving only the prompt to flip."""
-    table = await open_table(tmp_path, kinds="ppbb", seed=3, ruleset=load_preset("eight-of-spades"))
-    async with table:
-        remote = await RemoteSource.join(table.invitations()[0])
-        other = await Client.join(table.invitations()[1])
-        bot, acted = make_bot("eight-of-spades", "easy"), -1
-
-        async def other_moves() -> None:
-            nonlocal acted
-            while not (other.my_turn and other.actions != acted):
-                await asyncio.wait_for(other.receive(), 10)
-            acted = other.actions
-            await other.act(bot.decide(other.view, random.Random(acted)).action.to_json())
-
-        app = app_for(remote)
-        async with app.run_test(size=(100, 30)) as pilot:
-            refused = False
-            for n in range(40):
-                for _ in range(5000):  # until this seat is to flip, or the other person (on the grid shown)
-                    await pilot.pause()
-                    screen = grid(app)
-                    tm = remote.to_move
-                    theirs = tm is not None and tm.seat == 1 and tm.phase != "deal"
-                    if screen.human_turn() is not None or (theirs and not screen.expecting()):
-                        break
-                if screen.human_turn() is None:
-                    if not refused:
-                        await pilot.press("s", "enter")
-                        await pilot.pause()
-                        assert screen.query_one(PromptBar).message == "Not your turn yet."
-                        refused = True
-                    await other_moves()
-                    continue
-                if refused:
-                    break
-                await take_turn(pilot, app, n)
-            assert refused and screen.human_turn() == 0
-            assert str(screen.query_one("#prompt-line").render()).startswith("Your turn: call with")
-            assert screen.query_one(PromptBar).message == ""
-        await other.close()
-        await remote.close()
+    eight = load_preset("eight-of-spades")
+    async with seated_with_another(tmp_path, "ppbb", 3, eight) as (_table, remote, client, app, pilot):
+        other = Person(client)
+        screen = await refused_until_the_turn(pilot, app, remote, other, "flip", lambda: pilot.press("s", "enter"))
+        assert screen.human_turn() == 0 and screen.NOT_YET == "Not your turn yet."
+        assert str(screen.query_one("#prompt-line").render()).startswith("Your turn: call with")
+        assert screen.query_one(PromptBar).message == ""

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import random
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -19,6 +21,7 @@ from cardtui.games.base import Play
 from cardtui.games.eight_of_spades import GRID_CELLS, Flip, position_name
 from cardtui.games.trick import TrickGame
 from cardtui.net import Table
+from cardtui.net.client import Client
 from cardtui.net.source import RemoteSource
 from cardtui.rules import Ruleset, load_preset
 from cardtui.seats import Seat
@@ -34,6 +37,7 @@ from cardtui.tui.screens.network_seat import NetworkSeat
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.rules_editor import RulesEditorScreen
 from cardtui.tui.settings import Settings
+from cardtui.variants import make_bot
 
 MODALS = (PassScreen, BidScreen, ClaimedScreen, DealEndScreen, GameEndScreen, HotSeatScreen)
 S = TypeVar("S", bound=Screen[Any])
@@ -339,6 +343,19 @@ async def seated(
             await remote.close()
 
 
+@asynccontextmanager
+async def seated_with_another(
+    tmp_path: Path, kinds: str = "ppbb", seed: int = 5, ruleset: Ruleset | None = None
+) -> AsyncIterator[tuple[Table, RemoteSource, Client, CardtuiApp, Pilot[Any]]]:
+    """`seated`, and another person joined at the second seat by a bare client."""
+    async with seated(tmp_path, seed=seed, ruleset=ruleset, kinds=kinds) as (table, remote, app, pilot):
+        other = await Client.join(table.invitations()[1])
+        try:
+            yield table, remote, other, app, pilot
+        finally:
+            await other.close()
+
+
 def game_screen(app: CardtuiApp) -> GameScreen:
     """The table or the grid, under whatever dialog is in front."""
     return next(s for s in app.screen_stack if isinstance(s, GameScreen))
@@ -376,6 +393,57 @@ async def take_turn(pilot: Pilot[Any], app: CardtuiApp, n: int) -> None:
         return
     card = next(a.card for a in view.legal if isinstance(a, Play))
     await type_text(pilot, human_code(card.code, n))
+
+
+class Person:
+    """Another person at a network table (a joined `Client`), who moves as the easy player would from its view."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        self.bot = make_bot(client.view.ruleset.game, "easy")
+        self.acted = -1
+
+    async def moves(self) -> None:
+        """Wait for this person's next turn and take it."""
+        client = self.client
+        while not (client.my_turn and client.actions != self.acted):
+            await asyncio.wait_for(client.receive(), 10)
+        self.acted = client.actions
+        await client.act(self.bot.decide(client.view, random.Random(self.acted)).action.to_json())
+
+
+async def refused_until_the_turn(
+    pilot: Pilot[Any],
+    app: CardtuiApp,
+    remote: RemoteSource,
+    other: Person,
+    phase: str,
+    early: Callable[[], Awaitable[None]],
+) -> GameScreen:
+    """This seat's turns (typed) and the other person's, at seat 1, until they are to `phase` while this seat
+    waits: `early` tries a move here then, once, and it is refused (`GameScreen.NOT_YET`); on until this seat's
+    turn comes back. The screen at that turn."""
+    tried = False
+    for n in range(40):
+        for _ in range(5000):  # until this seat is to move, or the other person (on the screen shown)
+            await pilot.pause()
+            screen = game_screen(app)
+            tm = remote.to_move
+            theirs = tm is not None and tm.seat == 1 and tm.phase == phase and not screen.expecting()
+            if screen.human_turn() is not None or theirs:
+                break
+        if screen.human_turn() is None:
+            if not tried:
+                await early()
+                await pilot.pause()
+                assert screen.prompt_bar().message == screen.NOT_YET
+                tried = True
+            await other.moves()
+            continue
+        if tried:
+            return screen
+        await take_turn(pilot, app, n)
+    raise AssertionError("the other person's turn, then this seat's, never came")
 
 
 async def play_until(pilot: Pilot[Any], app: CardtuiApp, turns: int, ready: Callable[[], bool]) -> bool:
