@@ -198,7 +198,7 @@ class Scorecard:
             "loss": _round(self.loss),
             "win_chance_loss": _round(self.win_chance_loss),
             "costliest": list(self.costliest),
-            "accuracy": None if self.accuracy is None else round(self.accuracy, 1),
+            "accuracy": self.accuracy,
         }
 
 
@@ -269,12 +269,13 @@ threshold, 14% at four times it."""
 
 def accuracy(game: str, judgements: Sequence[Judgement]) -> float | None:
     """A chess site's kind of accuracy, 0 to 100: the mean over the decisions that had a choice of
-    100 * exp(-loss / (`ACCURACY_SCALE` times the unit's `?` threshold)); None when there is none."""
+    100 * exp(-loss / (`ACCURACY_SCALE` times the unit's `?` threshold)); None when there is none. To one decimal,
+    as the record of reviews keeps it, so every place that shows it whole rounds the same number."""
     weighed = [j for j in judgements if j.choices > 1]
     if not weighed:
         return None
     total = sum(math.exp(-j.loss / (ACCURACY_SCALE * THRESHOLDS[game][j.unit][0])) for j in weighed)
-    return 100.0 * total / len(weighed)
+    return round(100.0 * total / len(weighed), 1)
 
 
 def running_loss(review: Review, seat: int) -> list[float]:
@@ -1056,7 +1057,7 @@ def record(review: Review, loaded: LoadedSave, path: Path | None = None) -> str 
     note = _move_aside(path) if old.problem is not None else old.note
     rows = {r.key: r for r in old}
     key = str(loaded.path.resolve()) if loaded.path is not None else f"{loaded.name}:{loaded.created}"
-    rows[key] = Reviewed(key, review.game, loaded.updated, round(tally.accuracy, 1), tally.decisions)
+    rows[key] = Reviewed(key, review.game, loaded.updated, tally.accuracy, tally.decisions)
     kept: dict[str, Any] = {k: v for k, v in old.damaged.items() if k != key}
     kept |= {k: {f: getattr(r, f) for f in ("game", "updated", "accuracy", "decisions")} for k, r in rows.items()}
     _make_folder(path.parent)

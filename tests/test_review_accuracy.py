@@ -24,7 +24,9 @@ def test_accuracy_is_100_without_loss_and_falls_with_it() -> None:
     assert accuracy("hearts", perfect) == pytest.approx(100.0)
     question = THRESHOLDS["hearts"]["points"][0]
     at_mark = [dataclasses.replace(j, loss=question) for j in weighed]
-    assert accuracy("hearts", at_mark) == pytest.approx(100 * math.exp(-0.5))
+    # To one decimal, as the record of reviews keeps it: the review's 65% and the statistics' never differ
+    # because one rounded 65.46 and the other the kept 65.5.
+    assert accuracy("hearts", at_mark) == round(100 * math.exp(-0.5), 1) == 60.7
     forced = [j for j in result.judgements if j.choices == 1]
     assert forced and accuracy("hearts", forced) is None  # an only card says nothing about the player
 

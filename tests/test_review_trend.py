@@ -87,6 +87,8 @@ def test_cli_review_then_stats_shows_the_accuracy(tmp_path: Path) -> None:
     assert stats.exit_code == 0, stats.output
     out = json.loads(stats.stdout)
     assert out["rows"] == [] and out["review_accuracy"] == [{"game": "hearts", "accuracy": [accuracy], "unfinished": 0}]
+    reviewed = runner.invoke(app, ["review", str(path), "--budget-ms", "5"])
+    assert f"accuracy {accuracy:.0f}%" in reviewed.stdout, reviewed.stdout
     text = runner.invoke(app, ["stats"])
     assert text.exit_code == 0, text.output
     assert text.stdout.splitlines() == [

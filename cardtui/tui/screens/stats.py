@@ -189,7 +189,9 @@ class StatsScreen(Screen[None]):
             if rates
             else f"{title}: no finished game in the saves folder",
             f"; your {what}" if points else "",
-            f"; review accuracy of {len(scores)} reviewed finished games" if scores else "; no finished game reviewed",
+            f"; review accuracy of {len(scores)} reviewed finished game{'s' if len(scores) != 1 else ''}"
+            if scores
+            else "; no finished game reviewed",
             "" if scores or unfinished else " yet (r in a replay)",
             f" ({unfinished} unfinished not counted)" if unfinished else "",
             f"; games of {_counts(mine)} players together" if len({p.players for p in mine}) > 1 else "",
