@@ -393,8 +393,13 @@ def render(stats: StatsFigures) -> str:
     count shows its trend alone)."""
     since = f" since {stats.since.isoformat()}" if stats.since else ""
     reviewed = stats.reviewed_games()
+    notes = []
+    if stats.broken:
+        notes.append(f"{_plural(stats.broken, 'broken save', 'broken saves')} not counted (see `cardtui saves`)")
+    if stats.without_a_person:
+        notes.append(f"{_plural(stats.without_a_person, 'computer-only game', 'computer-only games')} not counted")
     if not stats.rows and not reviewed:
-        return f"no {stats.game + ' ' if stats.game else ''}games played yet{since}"
+        return "\n".join([f"no {stats.game + ' ' if stats.game else ''}games played yet{since}", *notes])
     lines: list[str] = [] if stats.rows else [f"no saved games to count{since}; your reviews kept:", ""]
     for game in game_names():
         rows = [r.to_json() for r in stats.rows if r.game == game]
@@ -420,9 +425,4 @@ def render(stats: StatsFigures) -> str:
         if game in reviewed:
             lines.append("  " + review_words(stats, game))
         lines.append("")
-    notes = []
-    if stats.broken:
-        notes.append(f"{_plural(stats.broken, 'broken save', 'broken saves')} not counted (see `cardtui saves`)")
-    if stats.without_a_person:
-        notes.append(f"{_plural(stats.without_a_person, 'computer-only game', 'computer-only games')} not counted")
     return "\n".join(lines + notes).rstrip()

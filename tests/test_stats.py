@@ -206,6 +206,8 @@ def test_games_of_another_number_of_players_are_their_own_rows(home: Path) -> No
 def test_an_empty_report_names_the_game_asked_for_and_counts_in_words(home: Path) -> None:
     assert render(compute(list_entries(), game="spades")) == "no spades games played yet"
     (home / "saves" / "broken.json").write_text("{")
+    said = "no games played yet\n1 broken save not counted (see `cardtui saves`)"
+    assert render(compute(list_entries())) == said, "a broken save is counted even with no game to count"
     g = new_game("hearts", ruleset={"pass_cycle": ["none"]}, seats=seats("human", "easy", "easy", "easy"))
     save(home, "h.json", g)
     assert render(compute(list_entries())).endswith("1 broken save not counted (see `cardtui saves`)")
