@@ -142,3 +142,26 @@ def test_the_pass_search_screens_every_card_not_only_the_most_dangerous() -> Non
     assert wider, [o.action for o in judged.options]
     assert all(o.samples >= 12 for o in judged.options if o.action in wider)
     assert len(judged.options) <= 5 + PASS_SCREENED
+
+
+def test_a_void_shown_by_the_seat_called_you_agrees_with_you() -> None:
+    """A hot-seat review of East's decision names the void of seat 0, called You: "You are void", not "You is"."""
+    from cardtui.cards import parse_card
+    from cardtui.games import create_game
+    from cardtui.games.base import Play
+    from cardtui.games.trick import TrickGame
+    from cardtui.rules import default_preset
+    from cardtui.variants.trick import play_facts
+    from tests.support.dealing import deal_of, play
+
+    rules = default_preset("hearts").replace(pass_cycle=("none",))
+    game = create_game(rules)
+    assert isinstance(game, TrickGame)
+    diamonds = " ".join(f"{r}D" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))
+    game.apply(deal_of({0: diamonds, 1: "2C 3C", 2: "KC QC", 3: "4C 5C"}))
+    play(game, "2C", "KC", "4C", "2D", "QC")  # You discard a diamond on the first club; North leads again
+    view = game.view(3)
+    facts = play_facts(
+        view, Play(3, parse_card("5C")), Play(3, parse_card("4C")), ["You", "West", "North", "East"], str
+    )
+    assert "You are void in clubs" in facts, facts

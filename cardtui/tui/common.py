@@ -15,6 +15,7 @@ from cardtui.games.base import Action, Bid, Claim, GameOver, Pass, Play, Undone
 from cardtui.games.trick import BidMade, Broken, CardPlayed, CardsPassed, Claimed, DealScored, Dealt, TrickWon
 from cardtui.seats import Seat
 from cardtui.variants import GAMES
+from cardtui.variants.base import name_and_verb
 from cardtui.variants.trick import tricks_text
 
 GAME_TITLES = {entry.name: entry.title for entry in GAMES}
@@ -110,11 +111,6 @@ def seat_name(seats: Sequence[Seat], seat: int) -> str:
 
 def side_name(seats: Sequence[Seat], side: Sequence[int]) -> str:
     return " + ".join(seat_name(seats, s) for s in side)
-
-
-def name_and_verb(name: str, verb: str, plain: str) -> str:
-    """`West plays` but `You play`: the verb agrees with the seat's name."""
-    return f"{name} {plain if name == 'You' else verb}"
 
 
 def possessive(name: str) -> str:

@@ -41,6 +41,13 @@ CardText = Callable[[Card], str]
 Said = Callable[[int, str, str], str]
 """A seat's name with the verb that agrees with it, given the seat and the verb for a name and for `You`
 (`said(seat, "flips", "flip")`: `West flips`, `You flip`)."""
+
+
+def name_and_verb(name: str, verb: str, plain: str) -> str:
+    """`West plays` but `You play`: the verb agrees with the seat's name."""
+    return f"{name} {plain if name == 'You' else verb}"
+
+
 Tell = Callable[[Event, Said, CardText], str | None]
 """One log line for an event of the game's own kind, in the words of the table; None for any other event."""
 Facts = Callable[[PlayerView, Action, Action, Sequence[str], CardText], list[str]]

@@ -135,7 +135,8 @@ def _play_causes(view: SpadesView, best: Play, mine: Play, names: Sequence[str],
         higher = [DECK[i] for i in range(top + 1, led * 13 + 13) if seen.unseen >> i & 1]
         said = f"{names[partner]}, your partner, was already winning the trick with {text(DECK[top])}"
         if mine.card.suit == trump and led != trump and DECK[top].suit == led and void:
-            said += f", but {names[void[0]]}, still to play, is void in {SUIT_WORDS[led]} and could trump it"
+            said += f", but {names[void[0]]}, still to play, {'are' if names[void[0]] == 'You' else 'is'} void in "
+            said += f"{SUIT_WORDS[led]} and could trump it"
         elif mine.card.suit == trump and led != trump and DECK[top].suit == led and follow and higher:
             said += f", but {text(higher[-1])} is still out and {names[follow[0]]} is still to play"
         else:

@@ -12,7 +12,7 @@ from cardtui.bots.common import SUIT_WORDS, read_view
 from cardtui.bots.judge import Weigher
 from cardtui.games.base import Play
 from cardtui.games.trick import TrickView
-from cardtui.variants.base import Board, CardText
+from cardtui.variants.base import Board, CardText, name_and_verb
 
 Search = Callable[[int, bool], Bot]
 """A trick game's searching player, given its time per decision in ms and whether to search as first shipped."""
@@ -98,7 +98,7 @@ def play_facts(
     for seat in still or [s for s in range(n) if s != view.seat]:
         void = [SUIT_WORDS[s] for s in sorted(suits) if seen.voids[seat] >> s & 1]
         if void:
-            facts.append(f"{names[seat]} is void in {' and '.join(void)}")
+            facts.append(f"{name_and_verb(names[seat], 'is', 'are')} void in {' and '.join(void)}")
     unseen = seen.unseen
     if more is not None:
         facts += more(view, best, mine, text, unseen)

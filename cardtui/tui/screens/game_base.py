@@ -19,10 +19,11 @@ from cardtui.hand_order import arrange
 from cardtui.saves import SaveError
 from cardtui.session import Session
 from cardtui.source import LocalSource, TableSource, source_of
-from cardtui.tui.common import card_codes_shown, describe, in_browser_tab, name_and_verb, seat_name
+from cardtui.tui.common import card_codes_shown, describe, in_browser_tab, seat_name
 from cardtui.tui.messages import AskToLeave, BackToMenu, OpenPastDeals, PlayAgain, Quit
 from cardtui.tui.screens.dialog import Keys, TableHelp
 from cardtui.tui.settings import Settings
+from cardtui.variants.base import name_and_verb
 
 if TYPE_CHECKING:
     from cardtui.tui.widgets.log import GameLog

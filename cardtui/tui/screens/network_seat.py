@@ -22,12 +22,13 @@ from textual.notifications import Notification, Notify
 
 from cardtui.games import Action, Event
 from cardtui.net.source import RemoteSource
-from cardtui.tui.common import in_browser_tab, name_and_verb
+from cardtui.tui.common import in_browser_tab
 from cardtui.tui.screens.dialog import LOBBY_KEY, TALK_KEY, TableHelp
 from cardtui.tui.screens.game_base import GameScreen, HostGone, HostSaid
 from cardtui.tui.screens.grid import GridScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
+from cardtui.variants.base import name_and_verb
 
 CLOCK_TICK = 0.5
 """Seconds between redraws of the turn timer's countdown (it shows whole seconds)."""

@@ -24,7 +24,6 @@ from cardtui.tui.common import (
     bid_label,
     card_codes_shown,
     card_label,
-    name_and_verb,
     name_column,
     possessive,
 )
@@ -40,10 +39,10 @@ from cardtui.tui.widgets.prompt_bar import PromptBar
 from cardtui.tui.widgets.scoreboard import Scoreboard
 from cardtui.tui.widgets.seat_panel import SeatPanel
 from cardtui.tui.widgets.text_line import TextLines
-from cardtui.tui.widgets.tracker import Played, PlayedTrick, Tracker
+from cardtui.tui.widgets.tracker import DealSoFar, PlayedTrick, Tracker
 from cardtui.tui.widgets.trick import MOVE_SECONDS, Trick
 from cardtui.variants import entry_of
-from cardtui.variants.base import TableWords
+from cardtui.variants.base import TableWords, name_and_verb
 from cardtui.variants.trick import tricks_text
 
 SIDE_TEXT = 25
@@ -244,7 +243,7 @@ class TableScreen(FitsTerminal, GameScreen):
             legal = {a.card for a in v.legal if isinstance(a, Play)}
         hand.show(held, legal, self.passing_cards(v), self.face_down, self.received_cards(v))
 
-    def played(self, v: TrickView) -> Played:
+    def played(self, v: TrickView) -> DealSoFar:
         """What has been played this deal as everyone saw it: the cards, the taken tricks then the one being played,
         who sits where, and the cards the ruleset takes out of the pack at this many players (none at four)."""
         tricks = [
@@ -256,7 +255,7 @@ class TableScreen(FitsTerminal, GameScreen):
         rules = v.ruleset
         removed = [parse_card(code) for code in rules.removed] if isinstance(rules, TrickRules) else []
         names = tuple(self.who(seat) for seat in range(self.count))
-        return Played(frozenset(v.played), tuple(tricks), names, tuple(removed))
+        return DealSoFar(frozenset(v.played), tuple(tricks), names, tuple(removed))
 
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from cardtui.tui.widgets.key_footer import KeyFooter
-from cardtui.tui.widgets.tracker import Played, Tracker
+from cardtui.tui.widgets.tracker import DealSoFar, Tracker
 
 LEAVE = 8
 """The dialog's rows around the tracker: its border, title, keys line and the footer."""
@@ -24,7 +24,7 @@ class TrackerScreen(ModalScreen[None]):
         Binding("f10,escape,enter", "close", "Back to the table", id="tracker.close"),
     ]
 
-    def __init__(self, played: Played, ascii_only: bool) -> None:
+    def __init__(self, played: DealSoFar, ascii_only: bool) -> None:
         super().__init__()
         self.played = played
         self.ascii_only = ascii_only

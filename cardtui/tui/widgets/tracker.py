@@ -55,7 +55,7 @@ class PlayedTrick:
 
 
 @dataclasses.dataclass(frozen=True)
-class Played:
+class DealSoFar:
     """What the tracker draws: the cards played this deal, its tricks, every seat's name in seat order (so a trick
     row can tell seats apart when their names don't fit it) and the cards out of the pack at this many players
     (the 2♣ at five: never played, so never to come)."""
@@ -84,9 +84,9 @@ class Tracker(Widget):
         self.leave = leave
         """Rows of the terminal to leave to what is around the tracker (a dialog): it is never taller than the
         rest, so its newest tricks stay in sight rather than scrolling off. None: as tall as its lines."""
-        self.shown = Played()
+        self.shown = DealSoFar()
 
-    def show(self, played: Played) -> None:
+    def show(self, played: DealSoFar) -> None:
         """What has been played; repaints (a layout only when the line count changes)."""
         if played == self.shown:
             return
