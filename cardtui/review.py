@@ -707,10 +707,12 @@ def _on_top(ev: Weighing, text: CardText) -> str:
 
 def _told_parts(split: Sequence[tuple[str, float]], rest: float) -> list[tuple[str, float]]:
     """The loss's parts beyond the seat's own points as told (to a tenth), adding up to `rest` exactly: parts
-    that round to nothing are left out, and the rounding's remainder goes to the largest part told."""
+    that round to nothing are left out, and the rounding's remainder goes to the largest part told (none when every
+    part is nothing: the caller then says the rest in the game's words)."""
     told = [(name, round(x, 1)) for name, x in split if abs(round(x, 1)) >= 0.05]
-    if not told and split:
-        told = [max(((name, round(x, 1)) for name, x in split), key=lambda nx: abs(nx[1]))]
+    if not told and split:  # a part that is nothing at all (bags where none are priced) is never given the rest
+        name, x = max(split, key=lambda nx: abs(nx[1]))
+        told = [(name, round(x, 1))] if x else []
     if not told:
         return []
     big = max(range(len(told)), key=lambda i: abs(told[i][1]))

@@ -101,3 +101,14 @@ def test_a_card_that_can_be_beaten_and_a_trump_over_partner_name_their_cause() -
     )
     assert "your trump keeps the trick for the side" in trump
     assert "East is void" not in trump
+
+
+def test_a_part_that_is_nothing_never_takes_the_rounding_of_the_rest() -> None:
+    """Cutthroat has no bags priced: a loss whose parts beyond the own score are all nothing said "0.1 from bags
+    priced at 0.0 points each", the rounding's remainder given to a part that is zero."""
+    from cardtui.review import _told_parts
+
+    nothing = [("bags priced at 0.0 points each", 0.0), ("the others' average score", 0.0), ("the game's end", 0.0)]
+    assert _told_parts(nothing, 0.1) == []
+    tiny = [("bags priced at 0.0 points each", 0.0), ("the others' average score", 0.02)]
+    assert _told_parts(tiny, 0.1) == [("the others' average score", 0.1)]
