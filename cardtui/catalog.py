@@ -371,6 +371,8 @@ class Catalog:
         return Listing(out, len(damaged & on_disk.keys()))
 
     def _rows(self, folder: Path) -> dict[str, Row]:
+        if not _storable(str(folder)):
+            return {}
         query = "SELECT path, size, mtime_ns, inode, game, updated, status, totals, problem, summary, digest FROM saves"
         return {
             str(path): Row((size, mtime, inode), *rest)
@@ -379,7 +381,9 @@ class Catalog:
 
     def _store(self, folder: Path, fresh: dict[str, Row], gone: list[str]) -> None:
         """Write the reloaded rows and drop the vanished ones; a catalog that can't be written is only a cache."""
-        items = list(fresh.items())
+        if not _storable(str(folder)):
+            return
+        items = [(path, row) for path, row in fresh.items() if _storable(path)]
         try:
             for start in range(0, len(items), COMMIT_EVERY):
                 with _transaction(self.db):
@@ -392,6 +396,16 @@ class Catalog:
                     self.db.executemany("DELETE FROM saves WHERE path = ?", [(p,) for p in gone])
         except sqlite3.Error:
             pass  # busy beyond the timeout or read-only: the listing is right, the cache catches up next time
+
+
+def _storable(text: str) -> bool:
+    """Whether SQLite can hold `text`: a file name whose bytes are not UTF-8 (kept in Python as surrogates) can't,
+    so such a save is summarised afresh at each listing instead of cached."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _ours(db: sqlite3.Connection) -> bool:

@@ -15,6 +15,7 @@ import pytest
 from cardtui import catalog
 from cardtui.catalog import Catalog, list_entries
 from cardtui.saves import MAX_BYTES, SaveInfo
+from tests.support.cli import ok
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "saves"
@@ -117,6 +118,26 @@ def test_hostile_files_are_listed_with_their_reason(home: Path) -> None:
     assert "dangling.json" not in infos  # nothing there to list
     assert len(reasons) == 6
     assert listing() == infos  # and the same from the catalog
+
+
+def test_a_save_whose_name_is_not_utf8_is_listed_and_nothing_crashes(home: Path) -> None:
+    """A file name's bytes need not be UTF-8 (Python keeps them as surrogates, which SQLite refuses): such a save
+    is summarised at each listing instead of cached, in a folder of such a name too."""
+    odd = os.fsdecode(b"bad\xff.json")
+    copy(home, "hearts.json", odd)
+    copy(home, "spades.json")
+    infos = listing()
+    assert infos[odd].status == "finished" and infos["spades.json"].status == "finished"
+    assert listing() == infos
+    assert "bad\\udcff.json" in ok("saves")  # its name shown inert
+
+
+def test_a_saves_folder_whose_name_is_not_utf8_lists(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / os.fsdecode(b"h\xff")
+    monkeypatch.setenv("CARDTUI_HOME", str(home))
+    (home / "saves").mkdir(parents=True)
+    copy(home, "hearts.json")
+    assert listing()["hearts.json"].status == "finished"
 
 
 def test_a_save_that_becomes_readable_is_no_longer_broken(home: Path) -> None:
