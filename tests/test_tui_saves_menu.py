@@ -145,6 +145,8 @@ async def test_delete_and_archive_from_the_list_ask_first_and_refresh_it(home: P
         assert not (folder / second).exists() and (folder / "archive" / second).exists()
         assert names(picker) == [p.name for p in paths if p.name not in (first, second)]
         assert f"Archived {second} to archive/{second}." in said(picker)
+        told = [str(n.message) for n in app._notifications]  # seen however long the list (its line may be below)
+        assert f"Deleted {first}." in told and f"Archived {second} to archive/{second}." in told
         await remove(pilot, app, "d", "y")
         assert shown(picker) == []
         assert "No saved games yet." in str(picker.query_one("#saves-note", Static).render())
@@ -164,6 +166,7 @@ async def test_a_save_open_in_another_cardtui_is_neither_deleted_nor_archived(ho
             picker = await open_picker(pilot, app)
             await remove(pilot, app, key, "y")
             assert "the game is open in another cardtui" in said(picker)
+            assert any("the game is open in another cardtui" in str(n.message) for n in app._notifications)
             assert names(picker) == [path.name] and path.read_bytes() == before
     finally:
         elsewhere.close()

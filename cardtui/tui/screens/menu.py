@@ -456,6 +456,8 @@ class SavePicker(ModalScreen[Path | None]):
             self.post_message(SaveRemoved("", str(err)))
 
     def on_save_removed(self, message: SaveRemoved) -> None:
-        self.say(message.problem or message.text)
+        said = message.problem or message.text
+        self.say(said)  # under a long list too: the line below it may be out of sight
+        self.notify(inert(said), severity="error" if message.problem else "information", markup=False)
         if not message.problem:
             self.list_saves()
