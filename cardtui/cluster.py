@@ -85,7 +85,7 @@ def local_workers(spec: str, note: Callable[[str], None]) -> int:
     if spec == "local":
         return cores
     count = spec.removeprefix("local:")
-    if not count.isdigit() or int(count) < 1:
+    if not (count.isascii() and count.isdigit()) or int(count) < 1:
         raise ClusterError(f"--cluster: expected local, local:N (N a whole number, 1 or more) or ADDRESS, found {spec}")
     if int(count) > cores:
         note(f"--cluster {spec}: this machine has {cores} cores, so {cores} local workers play")

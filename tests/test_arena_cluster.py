@@ -127,6 +127,7 @@ def test_without_the_extra_cluster_says_how_to_install_it(monkeypatch: pytest.Mo
 def test_bad_cluster_requests_are_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "local:N" in one_line_error("--cluster", "local:0")
     assert "local:N" in one_line_error("--cluster", "local:many")
+    assert "local:N" in one_line_error("--cluster", "local:\u00b2")  # a digit to Python, not a number of workers
     assert "not a scheduler address" in one_line_error("--cluster", "nonsense")
     assert "don't go together" in one_line_error("--cluster", "local:2", "--jobs", "2")
     with socket.socket() as s:  # a loopback port nobody listens on

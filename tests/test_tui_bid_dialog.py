@@ -127,3 +127,12 @@ async def test_in_hot_seat_another_persons_bid_dialog_does_not_call_the_first_se
         earlier = str(dialog.query_one("#bid-earlier", Static).content)
     assert "You" not in earlier
     assert f"South {bids[0].bid}" in earlier and f"East (your partner) {bids[3].bid}" in earlier
+
+
+@pytest.mark.parametrize("typed", ["\u0661\u0663", "b\u0661", "\u00b2", "blind \u0663"])
+def test_a_bid_is_written_in_ascii_digits(typed: str) -> None:
+    """Arabic-Indic digits bid 13 unnoticed and a superscript two raised Python's own "invalid literal" words."""
+    from cardtui.tui.common import parse_bid_text
+
+    with pytest.raises(ValueError, match=r"^not a bid: "):
+        parse_bid_text(typed)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
@@ -55,6 +56,18 @@ async def test_a_refused_name_is_told_in_the_forms_words() -> None:
         said = form_message(form)
         assert app.screen is form
         assert said == f"Seat 2's name: a name is 1 to {MAX_NAME} printable characters (no tabs or control keys)"
+
+
+@pytest.mark.parametrize("seed", ["\u00b2", "\u0661\u0663", "-1"])
+async def test_a_seed_is_written_in_ascii_digits(seed: str) -> None:
+    """A superscript two passed `isdigit` and then raised Python's own "invalid literal" words."""
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        form = await open_new_game(pilot, app)
+        form.query_one("#seed", Input).value = seed
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form and form_message(form).startswith("seed: a whole number 0..")
 
 
 def house_file(path: Path, name: str, end_score: int) -> Path:

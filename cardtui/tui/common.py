@@ -143,7 +143,7 @@ def parse_bid_text(text: str, blind_ok: bool = True, most: int = 13) -> tuple[in
     blind = False
     if words[0] in ("blind", "b"):
         blind, words = True, words[1:]
-    elif words[0].startswith("b") and words[0][1:].isdigit():
+    elif words[0].startswith("b") and words[0][1:].isascii() and words[0][1:].isdigit():
         blind, words = True, [words[0][1:]]
     if not words:
         return 0, True
@@ -152,7 +152,7 @@ def parse_bid_text(text: str, blind_ok: bool = True, most: int = 13) -> tuple[in
     word = words[0]
     if word == "nil":
         return 0, blind
-    if word.isdigit() and 0 <= int(word) <= most:
+    if word.isascii() and word.isdigit() and 0 <= int(word) <= most:
         return int(word), blind
     raise ValueError(f"not a bid: {text.strip()!r} — type {allowed}")
 

@@ -336,7 +336,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         text = self.query_one("#seed", Input).value.strip()
         if not text:
             seed = secrets.randbelow(2**32)
-        elif text.isdigit() and int(text) <= MAX_SEED:
+        elif text.isascii() and text.isdigit() and int(text) <= MAX_SEED:
             seed = int(text)
         else:
             raise ValueError(f"seed: a whole number 0..{MAX_SEED}, or blank for a random one")

@@ -202,7 +202,7 @@ class GridBoard(Widget, can_focus=True):
         key = char.lower()
         if self.buffer:
             letter, self.buffer = self.buffer, ""
-            if key.isdigit():
+            if key.isascii() and key.isdigit():
                 try:
                     self.cursor = self.grid.parse_position(letter + key)
                 except IllegalAction as err:
