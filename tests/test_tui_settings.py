@@ -140,6 +140,25 @@ def test_a_folder_in_place_of_the_file_is_a_problem_not_a_crash(home: Path) -> N
     assert values == {} and problem is not None and "is a folder, not a settings file" in problem
 
 
+def test_a_hand_edit_made_while_the_app_runs_is_kept_or_never_written_over(home: Path) -> None:
+    """The file may be edited by hand: an edit made while the app runs is kept when the app remembers a change,
+    and an edit that breaks the file stops the app writing over it, as a broken file at start does."""
+    path = home / "settings.toml"
+    home.mkdir(parents=True)
+    settings = Settings.load(path)
+    assert settings.remember("speed", "fast") is None
+    edited = path.read_text().replace('hint_level = "hard"', 'hint_level = "easy"')
+    path.write_text(edited.replace('rank_order = "ascending"', 'rank_order = "descending"'))
+    assert settings.remember("ascii", True) is None
+    values, problem = read_settings(path)
+    assert problem is None
+    assert [values[k] for k in ("hint_level", "rank_order", "ascii", "speed")] == ["easy", "descending", True, "fast"]
+    broken = path.read_text() + 'speed = "warp"\n'  # a key written twice: not TOML
+    path.write_text(broken)
+    said = settings.remember("theme", "nord")
+    assert said is not None and said.startswith("not remembered:") and path.read_text() == broken
+
+
 def test_a_settings_file_saved_with_a_byte_order_mark_is_read(home: Path) -> None:
     home.mkdir(parents=True)
     (home / "settings.toml").write_bytes(b'\xef\xbb\xbfspeed = "fast"\n')

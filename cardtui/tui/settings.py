@@ -182,6 +182,8 @@ class Settings:
     problem: str | None = None
     """Why the file could not be read as it is (shown once at start); while set, the file is not written."""
     remembered: dict[str, Any] = dataclasses.field(default_factory=dict)
+    on_disk: dict[str, Any] = dataclasses.field(default_factory=dict)
+    """What the file held when last read or written: a value that differs in it now was edited by hand meanwhile."""
 
     def __post_init__(self) -> None:
         if self.speed not in SPEEDS:
@@ -202,7 +204,7 @@ class Settings:
         """The settings file (`settings_path()` unless given), then the run's flags over it (not remembered)."""
         path = path if path is not None else settings_path()
         values, problem = read_settings(path)
-        base = cls(**{KEYS[k]: v for k, v in values.items()}, path=path, problem=problem)
+        base = cls(**{KEYS[k]: v for k, v in values.items()}, path=path, problem=problem, on_disk=values)
         run = {"speed": speed, "ascii_only": ascii_only}
         for attr, value in run.items():
             if value is not None:
@@ -246,6 +248,8 @@ class Settings:
         self.remembered[key] = value
         if self.path is None:
             return None
+        if self.problem is None:
+            self.kept_by_hand(key)
         if self.problem is not None:
             return f"not remembered: {self.path} has a problem; fix or delete it first"
         from cardtui.files import FileProblem
@@ -254,7 +258,17 @@ class Settings:
             write_settings(self.path, dict(self.remembered))
         except FileProblem as err:
             return f"not remembered: {err}"
+        self.on_disk = dict(self.remembered)
         return None
+
+    def kept_by_hand(self, key: str) -> None:
+        """Before writing over the file, keep what was edited in it by hand since it was read (every value but
+        `key`'s, the one being remembered); a file that no longer reads is left alone (`problem`)."""
+        assert self.path is not None
+        values, self.problem = read_settings(self.path)
+        for edited, value in values.items():
+            if edited != key and value != self.on_disk.get(edited):
+                self.remembered[edited] = value
 
     def step_speed(self, faster: bool) -> str | None:
         """One speed faster (F4) or slower (shift+F4), which also drops the overrides; None when already the
