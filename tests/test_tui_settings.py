@@ -33,6 +33,7 @@ from cardtui.tui.widgets.trick import Trick
 from tests.support.tui import (
     answer_simply,
     dialog_message,
+    drawn_when,
     fast_forward,
     game_screen,
     in_front,
@@ -293,6 +294,35 @@ async def test_the_settings_screen_changes_and_remembers_each_setting(home: Path
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_ascii_turned_off_at_the_table_draws_the_whole_screen_with_glyphs_again(home: Path) -> None:
+    """F9 at a table begun under ASCII: the switch turned off gives the borders and the words their glyphs back
+    at once (only the cards followed it), and on again makes them ASCII."""
+    _app, session = make_app(ruleset=load_preset("hearts").replace(pass_cycle=("none",)), seed=3)
+    app = CardtuiApp(Start(session=session), Settings(speed="instant", ascii_only=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert app.has_class("-ascii")
+        await pilot.press("f9")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        switch = app.screen.query_one("#ascii", Switch)
+        switch.value = False
+        await pilot.pause()
+        assert not app.has_class("-ascii")
+        await pilot.press("escape")
+        drawn = await drawn_when(pilot, app, lambda text: "♣" in text or "♥" in text)
+        assert "╭─ Your hand" in drawn and "+- Your hand" not in drawn
+        assert "Hearts · You to play" in drawn, "the status line's words follow too"
+        await pilot.press("f9")
+        await pilot.pause()
+        app.screen.query_one("#ascii", Switch).value = True
+        await pilot.pause()
+        assert app.has_class("-ascii")
+        await pilot.press("escape")
+        drawn = await drawn_when(pilot, app, lambda text: "+- Your hand" in text)
+        assert "Hearts | You to play" in drawn and "♣" not in drawn
 
 
 async def test_a_theme_chosen_in_the_command_palette_is_remembered_and_used_at_start(home: Path) -> None:

@@ -34,6 +34,7 @@ from cardtui.tui.messages import (
     OpenStats,
     PlayAgain,
     Quit,
+    UseAscii,
 )
 from cardtui.tui.screens.fit import resized
 from cardtui.tui.screens.menu import MenuScreen
@@ -101,6 +102,15 @@ class CardtuiApp(App[str | None]):
     def browser_seat(self) -> bool:
         """A seat's page in a browser (`host --web`): a browser tab whose app has no menu, only the seat."""
         return in_browser_tab() and not self.start.menu
+
+    def on_use_ascii(self, message: UseAscii) -> None:
+        """Suits as letters and ASCII borders, or glyphs and the usual ones, on every screen at once: every widget
+        is drawn again, as its lines (filtered, `get_line_filters`) are kept until it changes."""
+        self.set_class(message.on, "-ascii")
+        for screen in self.screen_stack:  # the stylesheet's borders, on the screens under this one too
+            self.stylesheet.update(screen)
+            for widget in screen.walk_children(with_self=True):
+                widget.refresh(layout=True)
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Under `--ascii` every drawn line passes through the ASCII filter last."""
@@ -399,10 +409,7 @@ class CardtuiApp(App[str | None]):
     def on_open_settings(self, _: OpenSettings) -> None:
         from cardtui.tui.screens.settings import SettingsScreen
 
-        def changed(_: object) -> None:
-            self.set_class(self.settings.ascii_only, "-ascii")  # ASCII borders follow a changed setting
-
-        self.push_screen(SettingsScreen(self.settings), changed)
+        self.push_screen(SettingsScreen(self.settings))
 
     def on_open_stats(self, _: OpenStats) -> None:
         from cardtui.tui.screens.stats import StatsScreen

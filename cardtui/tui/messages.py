@@ -62,3 +62,10 @@ class OpenSettings(Message):
 
 class OpenStats(Message):
     """Show the Statistics screen (from the menu)."""
+
+
+@dataclasses.dataclass
+class UseAscii(Message):
+    """Suits as letters and ASCII borders turned on or off (Settings): every screen follows at once."""
+
+    on: bool

@@ -15,6 +15,7 @@ from textual.widgets import Label, Select, Static, Switch
 from cardtui.cards import Suit
 from cardtui.hand_order import RANK_ORDERS, SUIT_ORDERS, TRUMP_PLACES
 from cardtui.inert import inert
+from cardtui.tui.messages import UseAscii
 from cardtui.tui.settings import HINT_LEVELS, KEYS, SPEEDS, Settings
 from cardtui.tui.widgets.key_footer import KeyFooter
 
@@ -148,13 +149,16 @@ class SettingsScreen(Screen[None]):
     @on(Select.Changed)
     @on(Switch.Changed)
     def changed(self, event: Select.Changed | Switch.Changed) -> None:
-        """A control changed: its id names the setting (`hint-level` is `hint_level`); a theme shows at once."""
+        """A control changed: its id names the setting (`hint-level` is `hint_level`); a theme and the ASCII
+        borders show at once."""
         key = (event.control.id or "").replace("-", "_")
         if isinstance(event, Select.Changed) and event.select.is_blank():
             return  # no choice (Select.BLANK is False, so a switch turned off must not be taken for one)
         self.change(key, event.value)
         if key == "theme" and isinstance(event.value, str) and self.app.theme != event.value:
             self.app.theme = event.value
+        if key == "ascii":
+            self.post_message(UseAscii(self.settings.ascii_only))
 
     def action_back(self) -> None:
         self.dismiss(None)
