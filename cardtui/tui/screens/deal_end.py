@@ -116,8 +116,11 @@ class DealEndScreen(ModalScreen[None]):
     Its own footer, so the table's keys under it are not offered."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,escape", "close('next')", "Next deal", id="deal-end.next"),
-        Binding("enter,space,escape", "close('standings')", "Final standings", id="deal-end.standings"),
+        # The footer names Enter, as the button does (Space and Esc go on too).
+        Binding("enter,space,escape", "close('next')", "Next deal", id="deal-end.next", key_display="⏎"),
+        Binding(
+            "enter,space,escape", "close('standings')", "Final standings", id="deal-end.standings", key_display="⏎"
+        ),
         Binding("h,f6", "history", "Score history", id="deal-end.history"),
         Binding("f9", "settings", "Settings", id="deal-end.settings"),
     ]
