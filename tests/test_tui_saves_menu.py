@@ -123,6 +123,8 @@ async def remove(pilot: Pilot[Any], app: CardtuiApp, key: str, answer: str) -> N
     await pilot.press(key)
     await pilot.pause()
     assert isinstance(app.screen, ConfirmScreen)
+    if key == "a":  # an archived game leaves the record too: the question says so
+        assert app.screen.question.endswith("leave these lists and the statistics (restore it to count it again).")
     await pilot.press(answer)
     await listed(pilot, app)
 

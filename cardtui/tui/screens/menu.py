@@ -430,7 +430,8 @@ class SavePicker(ModalScreen[Path | None]):
         else:
             dialog = ConfirmScreen(
                 "Archive the save?",
-                f"{name} will move to the {ARCHIVE_FOLDER} folder inside the saves folder and leave these lists.",
+                f"{name} will move to the {ARCHIVE_FOLDER} folder inside the saves folder and leave these lists and"
+                " the statistics (restore it to count it again).",
                 "archive it",
             )
 
