@@ -270,7 +270,7 @@ def _load_rules(game: str, rules: str | None, count: int | None = None, option: 
     line; the game's own preset and a file without `players` are re-seated (`resolve_ruleset`). A count the
     game doesn't take is left to the caller to refuse in its own words.
     """
-    from cardtui.rules import RulesetError, SeatCountConflict, resolve_ruleset
+    from cardtui.rules import OtherGame, RulesetError, SeatCountConflict, resolve_ruleset
 
     if count is not None and count not in _entry(game).seat_counts:
         count = None
@@ -288,6 +288,8 @@ def _load_rules(game: str, rules: str | None, count: int | None = None, option: 
         if option == "--players":
             fail(f"{said}, not {count} — leave --players out, or give {other}")
         fail(f"{said}, but {option} lists {count} — list {seats}, or give {other}")
+    except OtherGame as err:
+        fail(f"--rules: {err} — give {err.ruleset.game} as the game to use them")
     except RulesetError as err:
         fail(str(err))
 

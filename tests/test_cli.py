@@ -227,7 +227,7 @@ def test_play_validates_then_launches(tmp_path: Path, launched: list[tuple[str, 
 def test_play_errors(tmp_path: Path) -> None:
     bad("play", "chess", match="unknown game 'chess'")
     bad("play", "hearts", "--rules", "nope", match="no preset named")
-    bad("play", "hearts", "--rules", "spades", match="are for spades, not hearts")
+    bad("play", "hearts", "--rules", "spades", match="are for spades, not hearts — give spades as the game to use them")
     bad("play", "hearts", "--rules", str(tmp_path / "x.toml"), match="no such file")
     (tmp_path / "broken.toml").write_text("game = [")
     bad("play", "hearts", "--rules", str(tmp_path / "broken.toml"), match="not valid TOML")

@@ -100,6 +100,24 @@ async def test_a_path_typed_in_toml_file_is_the_rules_played(tmp_path: Path) -> 
     assert session.ruleset.name == "short" and session.ruleset.end_score == 50  # type: ignore[attr-defined]
 
 
+async def test_a_file_for_another_game_says_which_game_to_choose(tmp_path: Path) -> None:
+    path = tmp_path / "sp.toml"
+    write_toml(path, dump_toml(load_preset("spades").replace(name="my-spades", title="My Spades")))
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        form = await open_new_game(pilot, app)
+        await workers_done(app)
+        form.query_one("#file", Input).value = str(path)
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form
+        assert (
+            form_message(form)
+            == "Rules: My Spades are for Spades, not Hearts — choose Spades as the game, or other rules"
+        )
+
+
 async def test_choosing_a_preset_over_a_typed_path_clears_the_path(tmp_path: Path) -> None:
     path = house_file(tmp_path / "short.toml", "short", 50)
     app = CardtuiApp(Start(), Settings(speed="instant"))

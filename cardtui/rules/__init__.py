@@ -23,6 +23,7 @@ __all__ = [
     "RULESETS",
     "EightOfSpadesRules",
     "HeartsRules",
+    "OtherGame",
     "Ruleset",
     "RulesetError",
     "SeatCountConflict",
@@ -273,6 +274,14 @@ class SeatCountConflict(RulesetError):
         super().__init__(f"the rules {show(ruleset.name)} are for {ruleset.seats} players, not {players}{other}")
 
 
+class OtherGame(RulesetError):
+    """Rules for another game than the one asked for; `ruleset` says which game they are for."""
+
+    def __init__(self, ruleset: Ruleset, asked: str) -> None:
+        self.ruleset = ruleset
+        super().__init__(f"the rules {ruleset.name!r} are for {ruleset.game}, not {asked}")
+
+
 def resolve_ruleset(game: str, spec: str | Path | None, players: int | None = None) -> Ruleset:
     """The rules a player names for `game`: a preset's name or a TOML file's path (None: the game's default),
     for `players` seats when given.
@@ -297,7 +306,7 @@ def resolve_ruleset(game: str, spec: str | Path | None, players: int | None = No
         chosen = load_preset(spec)
         fixed = spec != game
     if chosen.game != game:
-        raise RulesetError(f"the rules {chosen.name!r} are for {chosen.game}, not {game}")
+        raise OtherGame(chosen, game)
     if players is None or chosen.seats == players:
         return chosen
     if fixed:

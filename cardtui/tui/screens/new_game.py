@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from textual.worker import Worker, WorkerState
 
 from cardtui.inert import inert
-from cardtui.rules import Ruleset, SeatCountConflict, list_presets, read_house_rules, resolve_ruleset
+from cardtui.rules import OtherGame, Ruleset, SeatCountConflict, list_presets, read_house_rules, resolve_ruleset
 from cardtui.saves import MAX_SEED
 from cardtui.seats import MAX_NAME, Seat, SeatError, check_seats, default_names
 from cardtui.tui.common import GAME_TITLES
@@ -73,6 +73,12 @@ class Form:
             title, seats = err.ruleset.title, err.ruleset.seats
             raise ValueError(
                 f"Rules: {title} are for {seats} players, not {self.players} — choose {seats} players, or other rules"
+            ) from None
+        except OtherGame as err:
+            theirs = find_game(err.ruleset.game).title
+            raise ValueError(
+                f"Rules: {err.ruleset.title} are for {theirs}, not {entry.title} — choose {theirs} as the game, or "
+                "other rules"
             ) from None
         ruleset = entry.with_seats(ruleset, self.players)
         return GameSetup(ruleset, self.seats, self.seed)
