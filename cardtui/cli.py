@@ -138,7 +138,7 @@ def launch_menu(ascii_only: bool | None) -> None:
     from cardtui.tui import run_menu
 
     _need_terminal()
-    _print_exit(run_menu(ascii_only=ascii_only))
+    _print_exit(lambda: run_menu(ascii_only=ascii_only))
 
 
 def launch_play(
@@ -151,7 +151,7 @@ def launch_play(
 
     _need_terminal()
     try:
-        _print_exit(run_play(Session.new(ruleset, seats, seed, save_path=save), speed, ascii_only))
+        _print_exit(lambda: run_play(Session.new(ruleset, seats, seed, save_path=save), speed, ascii_only))
     except SaveError as err:
         fail(str(err))
 
@@ -162,7 +162,7 @@ def launch_resume(session: Session, speed: str | None, ascii_only: bool | None) 
 
     try:
         _need_terminal()
-        _print_exit(run_resume(session, speed, ascii_only))
+        _print_exit(lambda: run_resume(session, speed, ascii_only))
     finally:
         session.close()
 
@@ -174,7 +174,7 @@ def launch_replay(path: Path, ascii_only: bool | None) -> None:
 
     _need_terminal()
     try:
-        _print_exit(run_replay(path, ascii_only))
+        _print_exit(lambda: run_replay(path, ascii_only))
     except SaveError as err:
         fail(str(err))
 
@@ -215,8 +215,20 @@ def _need_terminal() -> None:
         fail("the full-screen app needs a terminal (stdin and stdout must be a TTY)")
 
 
-def _print_exit(message: str | None) -> None:
-    """What the app says as it ends: where the game is saved and how to resume it."""
+def _print_exit(run: Callable[[], str | None]) -> None:
+    """Run the app, then print what it says as it ends: where the game is saved and how to resume it. An end the
+    shell must hear of (a signal, a move not on disk) prints its words too, then exits with its status."""
+    from cardtui.tui import AppEnded
+
+    try:
+        message = run()
+    except AppEnded as end:
+        _say_last(end.said)
+        raise
+    _say_last(message)
+
+
+def _say_last(message: str | None) -> None:
     if message:
         with contextlib.suppress(OSError):  # the terminal is gone (SIGHUP); the save is on disk all the same
             say(message)
@@ -1322,7 +1334,7 @@ def _host_here(
     try:
         _need_terminal()
         _print_exit(
-            run_host(
+            lambda: run_host(
                 session,
                 you,
                 table.bind,
@@ -1456,7 +1468,7 @@ def join(
 
         _need_terminal()
         try:
-            _print_exit(run_join(invitation, speed, _ascii(ctx, ascii_cards), menu))
+            _print_exit(lambda: run_join(invitation, speed, _ascii(ctx, ascii_cards), menu))
         except ProtocolError as err:
             fail(str(err))
         except OSError as err:

@@ -57,6 +57,7 @@ def test_a_signal_ends_the_app_with_the_terminal_restored(tmp_path: Path, sig: s
         os.kill(app_pid(tmux, "play"), sig)
         text = tmux.wait("play", lambda s: "exit=" in s, "the app to end")
         assert "Game saved in" in text and "Traceback" not in text
+        assert f"exit={128 + sig}" in text, "the shell hears that a signal ended it"
         assert pane_flags(tmux, "play") == "0 0"  # normal screen, mouse reporting off
         assert len(load_save(save).log) == actions
         assert not list(save.parent.glob(".*.lock"))

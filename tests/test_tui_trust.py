@@ -222,6 +222,7 @@ async def test_a_failed_autosave_is_not_a_save_and_can_be_retried(
     assert app.return_value is not None
     assert app.return_value.startswith("The last move was not saved: ")
     assert f"cardtui resume {path}" in app.return_value
+    assert app.return_code == 1, "a move not on disk is a failure the shell hears of"
 
 
 # ---------------------------------------------------------------- the house-rules editor

@@ -35,6 +35,15 @@ def settings_for(speed: str | None = None, ascii_only: bool | None = None) -> Se
     return Settings.load(speed=speed, ascii_only=ascii_only)
 
 
+class AppEnded(SystemExit):
+    """The app ended with a failing status for the shell (128 + a signal's number, 1 for a move not on disk or a
+    failure) and, maybe, its last words: the command line prints them before it exits with the status."""
+
+    def __init__(self, said: str | None, status: int) -> None:
+        super().__init__(status)
+        self.said = said
+
+
 def _run(start: Start, settings: Settings) -> str | None:
     """Run the app, then let go of the save it had open; an app that failed exits with its status."""
     from cardtui.tui.app import CardtuiApp
@@ -45,8 +54,8 @@ def _run(start: Start, settings: Settings) -> str | None:
     finally:
         if app.session is not None:
             app.session.close()
-    if app.return_code:  # the app failed and Textual has shown why: the shell hears of it too
-        raise SystemExit(app.return_code)
+    if app.return_code:  # the app failed (Textual has shown why), a signal ended it or a move is not on disk
+        raise AppEnded(said, app.return_code)
     return said
 
 

@@ -181,7 +181,7 @@ class CardtuiApp(App[str | None]):
     def _on_signal(self, sig: int) -> None:
         """Quit as ctrl+q does. The game is saved and its lock let go at once; if the terminal has gone (SIGHUP)
         Textual's output thread may never drain, so the process ends by itself a few seconds later regardless."""
-        self.quit_game()
+        self.quit_game(128 + sig)
         watchdog = threading.Timer(SIGNAL_GRACE, os._exit, (128 + sig,))
         watchdog.daemon = True
         watchdog.start()
@@ -281,13 +281,14 @@ class CardtuiApp(App[str | None]):
         self.notify(inert(remote.leaving(), lines=True), title="You left the table", timeout=20, markup=False)
         self.run_worker(remote.close(), group="leave-table", exit_on_error=False)
 
-    def exit_message(self) -> str | None:
-        """Where the game is saved and how to go on with it; says so when the last move could not be saved."""
+    def exit_message(self) -> tuple[str | None, bool]:
+        """Where the game is saved and how to go on with it, and whether all of it is on disk: the last move not
+        saved, or a removed save that could not be written back, is said and is a failure the shell hears of."""
         if self.remote is not None:
-            return self.network_message(self.remote)
+            return self.network_message(self.remote), True
         session = self.session
         if session is None or session.save_path is None:
-            return None
+            return None, True
         path = session.save_path
         shown = inert(path)  # a line break or ESC in the file's name is shown escaped, the lines kept apart
         if session.save_gone:
@@ -297,20 +298,21 @@ class CardtuiApp(App[str | None]):
             try:
                 session.write_back()
             except SaveError as err:
-                return f"The game is lost from disk: {problem}; writing it back failed too: {err}"
+                return f"The game is lost from disk: {problem}; writing it back failed too: {err}", False
             if session.is_over:
                 back = f"{problem}; the finished game was written back to {shown}"
-                return f"{back}\nWatch it with: {pasteable('replay', path)}"
+                return f"{back}\nWatch it with: {pasteable('replay', path)}", True
             back = f"{problem}; the game as last saved was written back to {shown}"
-            return f"{back}\nResume it with: {pasteable('resume', path)}"
+            return f"{back}\nResume it with: {pasteable('resume', path)}", True
         if session.save_problem is not None:
-            return (
+            said = (
                 f"The last move was not saved: {inert(session.save_problem)}\n"
                 f"Resume from the last move that was saved with: {pasteable('resume', path)}"
             )
+            return said, False
         if session.is_over:
-            return f"The game is over and saved in {shown}\nWatch it again with: {pasteable('replay', path)}"
-        return f"Game saved in {shown}\nResume it with: {pasteable('resume', path)}"
+            return f"The game is over and saved in {shown}\nWatch it again with: {pasteable('replay', path)}", True
+        return f"Game saved in {shown}\nResume it with: {pasteable('resume', path)}", True
 
     def network_message(self, remote: RemoteSource) -> str:
         """Leaving a network table: the seat waits; the host's own seat closes the table (its save stays)."""
@@ -322,12 +324,13 @@ class CardtuiApp(App[str | None]):
             return f"The table is closed; the game is saved in {save}\nOpen it again with: {reopen}"
         return remote.leaving()
 
-    def quit_game(self) -> None:
-        """End the app: say where the game is saved, and let go of its lock."""
-        message = self.exit_message()
+    def quit_game(self, status: int = 0) -> None:
+        """End the app: say where the game is saved, and let go of its lock. The shell hears `status` (a signal's),
+        or 1 when the game is not all on disk."""
+        message, kept = self.exit_message()
         if self.session is not None:
             self.session.close()
-        self.exit(message)
+        self.exit(message, return_code=status or (0 if kept else 1))
 
     async def action_quit(self) -> None:
         self.quit_game()
