@@ -496,6 +496,14 @@ def test_a_taken_save_name_with_a_line_break_is_shown_escaped_with_a_command_tha
     )
 
 
+def test_a_save_name_that_is_a_dangling_link_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """It said "already exists — resume it", and resume then said it could not write in a missing folder."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dl.json").symlink_to(tmp_path / "gone" / "target.json")
+    said = f"--save dl.json: a link to {tmp_path}/gone/target.json, which does not exist; remove the link or choose"
+    bad("play", "hearts", "--save", "dl.json", match=said)
+
+
 def test_inspect_shows_a_line_break_in_the_name_escaped(tmp_path: Path) -> None:
     path = tmp_path / "new\nline.json"
     Session.new(load_preset("hearts"), None, 5, save_path=path).close()
