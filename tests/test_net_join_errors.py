@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import json
 import os
 import pty
 import sys
@@ -19,7 +20,7 @@ from websockets.asyncio.client import connect
 from websockets.asyncio.server import ServerConnection, serve
 
 from cardtui.net import Client, ProtocolError
-from cardtui.net.protocol import VERSION, decode, encode, parse_invitation
+from cardtui.net.protocol import MAX_MESSAGE, VERSION, decode, encode, parse_invitation
 from cardtui.rules import load_preset
 from tests.support.net import bounded, open_table
 
@@ -54,6 +55,13 @@ async def prose(ws: ServerConnection) -> None:
     await ws.send("welcome, traveller")
 
 
+async def oversized(ws: ServerConnection) -> None:
+    """A WebSocket server that answers with one message bigger than a table ever sends."""
+    await ws.recv()
+    await ws.send(json.dumps({"type": "welcome", "pad": "x" * MAX_MESSAGE}))
+    await ws.wait_closed()
+
+
 async def door_shut(ws: ServerConnection) -> None:
     """A WebSocket server that closes every connection as soon as it opens."""
     await ws.close()
@@ -78,6 +86,10 @@ SERVERS: dict[str, tuple[Callable[[], AbstractAsyncContextManager[int]], str]] =
     "an echo server": (lambda: websocket(echo), "is not a cardtui table: it answered the invitation with 'hello'"),
     "a server of prose": (lambda: websocket(prose), "is not a cardtui table: a message must be JSON"),
     "a server that closes at once": (lambda: websocket(door_shut), "closed the connection before seating"),
+    "a server of oversized messages": (
+        lambda: websocket(oversized),
+        "is not a cardtui table: it sent a message over 64 KB, more than a table ever sends",
+    ),
 }
 
 
@@ -326,3 +338,14 @@ async def test_a_hostile_update_at_the_table_says_the_table_is_gone(tmp_path: Pa
         finally:
             await remote.close()
     assert "the host sent an invalid 'update' message (view:" in str(prompt)
+
+
+def test_a_connection_closed_for_an_oversized_message_says_so() -> None:
+    """After the welcome, too: not "the connection to the host was lost"."""
+    from websockets.exceptions import ConnectionClosedError
+    from websockets.frames import Close, CloseCode
+
+    from cardtui.net.client import why_ended
+
+    ended = why_ended(ConnectionClosedError(None, Close(CloseCode.MESSAGE_TOO_BIG, "")))
+    assert ended.reason == "the host sent a message over 64 KB, more than a table ever sends"

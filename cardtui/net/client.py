@@ -17,6 +17,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.frames import CloseCode
 
 import cardtui.net.protocol as protocol
 from cardtui.games import Event, IllegalAction, PlayerView, create_game, event_from_json, view_from_json
@@ -93,9 +94,20 @@ class Ended:
     """The host ended only this connection (the seat joined elsewhere, or it broke a rule): its invitation works."""
 
 
+TOO_BIG = f"a message over {protocol.MAX_MESSAGE // 1024} KB, more than a table ever sends"
+"""Why this end closed a connection whose message was too big to take (the close code 1009)."""
+
+
+def too_big(err: ConnectionClosed) -> bool:
+    """Whether this end closed the connection because the other sent more than `MAX_MESSAGE` in one message."""
+    return err.sent is not None and err.sent.code == CloseCode.MESSAGE_TOO_BIG
+
+
 def why_ended(err: ConnectionClosed) -> Ended:
     """What a closed connection says about the table: lost, closed by the host, or only this connection ended."""
     said = err.rcvd
+    if too_big(err):
+        return Ended(f"the host sent {TOO_BIG}", lost=False, seat_kept=False)
     if said is None:
         return Ended("the connection to the host was lost", lost=True, seat_kept=False)
     if said.code == protocol.CLOSE_POLICY:
@@ -223,6 +235,8 @@ class Client:
                 message = protocol.decode(await asyncio.wait_for(ws.recv(), ANSWER_TIMEOUT))
         except ConnectionClosed as err:
             why = err.rcvd.reason if err.rcvd is not None and err.rcvd.reason else "without a word"
+            if too_big(err):
+                raise ProtocolError(f"{url} is not a cardtui table: it sent {TOO_BIG}") from None
             raise ProtocolError(f"{url} closed the connection before seating this invitation ({why})") from None
         except TimeoutError:
             raise ProtocolError(f"{url} did not answer the invitation within {ANSWER_TIMEOUT:g} s") from None
