@@ -196,3 +196,13 @@ async def test_actions_wait_for_a_busy_table_in_a_short_queue_of_their_own(tmp_p
             refused += (await asyncio.wait_for(client.receive(), LIMIT))["type"] == "refused"
         assert client.ws.close_code is None
         await client.close()
+
+
+def test_a_chat_line_of_stacked_accents_is_refused_and_real_accents_pass() -> None:
+    """Two hundred accents on one letter stack over every seat's log; a language's letters take two or three."""
+    from cardtui.net.protocol import MAX_MARKS, ProtocolError, chat_text
+
+    for line in ("café", "cafe\u0301", "Vie\u0323\u0302t", "a" + "\u0300" * MAX_MARKS):
+        assert chat_text(line) == line
+    with pytest.raises(ProtocolError, match=f"^chat: at most {MAX_MARKS} accents on a letter"):
+        chat_text("N" + "\u0300" * 150)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import secrets
+import unicodedata
 from collections.abc import Iterator, Sequence
 from typing import Any
 from urllib.parse import urlsplit
@@ -170,4 +171,20 @@ def chat_text(value: Any) -> str:
         raise ProtocolError(f"chat: a line holds at most {MAX_CHAT} characters, found {len(value)}")
     if not is_plain(value):
         raise ProtocolError("chat: one line of plain text (no line breaks, control characters or bidi marks)")
+    if _most_marks(value) > MAX_MARKS:
+        raise ProtocolError(f"chat: at most {MAX_MARKS} accents on a letter (more stack onto the lines around it)")
     return value.strip()
+
+
+MAX_MARKS = 4
+"""Combining marks (accents) on one character a chat line may hold: enough for any language's letters, too few
+to stack over the log's other lines."""
+
+
+def _most_marks(text: str) -> int:
+    """The longest run of combining marks in `text`."""
+    most = run = 0
+    for c in text:
+        run = run + 1 if unicodedata.combining(c) else 0
+        most = max(most, run)
+    return most
