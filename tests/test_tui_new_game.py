@@ -100,15 +100,21 @@ async def test_a_path_typed_in_toml_file_is_the_rules_played(tmp_path: Path) -> 
     assert session.ruleset.name == "short" and session.ruleset.end_score == 50  # type: ignore[attr-defined]
 
 
+async def form_with_file(pilot: Pilot[Any], app: CardtuiApp, path: Path) -> NewGameScreen:
+    """The New game form, its house rules read, with `path` in its TOML file field."""
+    form = await open_new_game(pilot, app)
+    await workers_done(app)
+    form.query_one("#file", Input).value = str(path)
+    await pilot.pause()
+    return form
+
+
 async def test_a_file_for_another_game_says_which_game_to_choose(tmp_path: Path) -> None:
     path = tmp_path / "sp.toml"
     write_toml(path, dump_toml(load_preset("spades").replace(name="my-spades", title="My Spades")))
     app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
-        form = await open_new_game(pilot, app)
-        await workers_done(app)
-        form.query_one("#file", Input).value = str(path)
-        await pilot.pause()
+        form = await form_with_file(pilot, app, path)
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is form
@@ -122,10 +128,7 @@ async def test_choosing_a_preset_over_a_typed_path_clears_the_path(tmp_path: Pat
     path = house_file(tmp_path / "short.toml", "short", 50)
     app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
-        form = await open_new_game(pilot, app)
-        await workers_done(app)
-        form.query_one("#file", Input).value = str(path)
-        await pilot.pause()
+        form = await form_with_file(pilot, app, path)
         form.query_one("#rules", Select).value = "hearts"
         await pilot.pause()
         assert form.query_one("#file", Input).value == ""
