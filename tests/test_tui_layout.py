@@ -351,3 +351,17 @@ async def test_grid_face_up_and_face_down_differ_in_characters() -> None:
                 assert cell == "▒" + game.card_at(pos).glyph
             elif view.faces[pos] is not None:
                 assert not cell.startswith("▒")
+
+
+async def test_f3_at_80x24_names_who_took_the_last_trick() -> None:
+    """The trick's line is cut at its end on a narrow table: it read "last trick: North…", the taker cut off."""
+    app, session = make_app("spades", seed=7)
+    fast_forward(session, lambda s: len(s.game.view(0).tricks) == 1 and s.seat_to_move() == s.seats[0])
+    game = session.game
+    assert isinstance(game, TrickGame)
+    taker = session.seats[game.view(0).tricks[0][1]].name
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("f3")
+        drawn = await drawn_when(pilot, app, lambda text: "took" in text)
+        assert f"{taker} took" in drawn, drawn

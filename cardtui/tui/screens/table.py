@@ -204,7 +204,7 @@ class TableScreen(FitsTerminal, GameScreen):
             trick.show(*self.held)
         elif self.show_last and v.tricks:
             _, winner, cards = v.tricks[-1]
-            trick.show(cards, f"last trick: {self.who(winner)} took it")
+            trick.show(cards, f"{self.who(winner)} took the last trick")  # who first: a narrow trick cuts the end
         elif v.trick:
             trick.show(v.trick, f"{self.who(v.trick[0][0])} led")
         elif tm is not None and tm.phase == "play":
