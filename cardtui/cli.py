@@ -454,7 +454,7 @@ def _check_new_save(given: str) -> Path:
     if os.path.isdir(save):  # False for a name too long to look up: the write says why it can't be made
         like = inert(save / "game.json")
         fail(f"--save {shown}: a folder, not a save file; give a file name for the new game, like {like}")
-    if save.is_symlink() and not save.exists():
+    if os.path.islink(save) and not os.path.exists(save):  # neither raises for a name too long to look up
         target = inert(os.readlink(save))
         fail(f"--save {shown}: a link to {target}, which does not exist; remove the link or choose another file")
     if occupied(save):
