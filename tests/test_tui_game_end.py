@@ -137,7 +137,7 @@ async def test_the_last_deal_end_offers_the_final_standings_not_a_next_deal() ->
         dialog = app.screen
         assert isinstance(dialog, DealEndScreen) and session.is_over
         text = await drawn_when(pilot, app, lambda t: "Final standings" in t)
-        assert "space Final standings" in text and "Next deal" not in text, text
+        assert "⏎ Final standings" in text and "Next deal" not in text, text  # the key the button names
         assert "Final standings (Enter)" in text
         await pilot.press("space")
         await pilot.pause()
@@ -153,7 +153,7 @@ async def test_a_deal_end_before_the_last_offers_the_next_deal() -> None:
         await play_turns(pilot, app, session, max_turns=1)
         assert isinstance(app.screen, DealEndScreen) and not session.is_over
         text = await drawn_when(pilot, app, lambda t: "Next deal" in t)
-        assert "space Next deal" in text and "Final standings" not in text and "Go on (Enter)" in text
+        assert "⏎ Next deal" in text and "Final standings" not in text and "Go on (Enter)" in text
 
 
 async def test_a_stray_enter_or_space_at_the_game_end_starts_nothing_and_the_footer_shows_its_keys() -> None:
