@@ -356,3 +356,25 @@ async def test_a_seat_page_says_it_takes_over_a_seat_joined_from_a_terminal(tmp_
         await pages.close()
         await table.close()
         table.session.close()
+
+
+# ---------------------------------------------------------------- 9. a malformed message on a tab's socket
+
+
+async def test_a_lone_surrogate_typed_into_a_tab_is_ignored_and_the_tab_stays_open(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`["stdin", "\\ud800"]` is valid JSON but no text: dropped like any malformed message, not the tab."""
+    monkeypatch.setattr(web, "QUIT_GRACE", 0.5)  # the tab's stubborn process is killed at the end: soon, here
+    face = WebFace(menu=STUBBORN, limit=1)
+    async with face:
+        await face.open()
+        async with connect(face.url.replace("http://", "ws://") + "/ws") as tab:
+            await until(lambda: face.pids(), 30, "the tab's process started")
+            await tab.send('["stdin", "\\ud800"]')
+            await tab.send('["ping", "still here"]')
+            async with asyncio.timeout(10):
+                while (answer := await tab.recv()) != '["pong", "still here"]':
+                    assert isinstance(answer, bytes), answer  # the process's output, if any, until the pong
+            assert len(face.tabs) == 1
+    assert "could not answer" not in capsys.readouterr().err

@@ -553,7 +553,11 @@ class WebFace:
             kind = envelope[0]
             data = envelope[1] if len(envelope) > 1 else None
             if kind == "stdin" and isinstance(data, str):
-                await tab.send_bytes(data.encode("utf-8"))
+                try:
+                    keys = data.encode("utf-8")
+                except UnicodeEncodeError:
+                    continue  # a lone surrogate (valid JSON, not text): no key a terminal could send
+                await tab.send_bytes(keys)
             elif kind == "resize" and isinstance(data, dict):
                 size = {k: v for k, v in data.items() if isinstance(v, int) and not isinstance(v, bool)}
                 width = min(max(size.get("width", 80), 1), SIZE_LIMIT[0])
