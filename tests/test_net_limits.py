@@ -5,13 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import json
+import logging
+import os
+import random
+import resource
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from cardtui.net import Client, Table, guard, server
 from cardtui.net.guard import GuardedConnection
@@ -20,6 +26,8 @@ from cardtui.net.server import ACTIONS_WAITING
 from cardtui.rules import load_preset
 from cardtui.seats import Seat
 from cardtui.session import Session
+from cardtui.variants import make_bot
+from tests.support.net import ROOT
 
 LIMIT = 30.0
 """No test waits longer than this for the table."""
@@ -198,6 +206,137 @@ async def test_actions_wait_for_a_busy_table_in_a_short_queue_of_their_own(tmp_p
         await client.close()
 
 
+# ------------------------------------------------------------ connections that never say hello
+
+
+def saved(path: Path) -> list[dict[str, object]]:
+    """The actions a save file holds."""
+    log: list[dict[str, object]] = json.loads(path.read_text())["log"]
+    return log
+
+
+def logged(table: Table) -> int:
+    """How many actions the table's save file holds."""
+    assert table.session.save_path is not None
+    return len(saved(table.session.save_path))
+
+
+async def idle_connections(url: str, count: int) -> tuple[list[ClientConnection], int]:
+    """`count` WebSocket connections that never send anything: those the host kept, and how many it closed.
+
+    Each is answered, kept or closed, at once: one still unanswered after LIMIT seconds in all fails the test.
+    """
+    kept: list[ClientConnection] = []
+    closed = 0
+    async with asyncio.timeout(LIMIT):
+        for _ in range(count):
+            try:
+                kept.append(await connect(url))
+            except (OSError, InvalidHandshake):
+                closed += 1
+    return kept, closed
+
+
+async def test_connections_beyond_the_cap_before_hello_are_closed_and_the_table_plays_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(server, "MAX_STRANGERS", 4)
+    seats = [
+        Seat("South", "human"),
+        Seat("West", "bot", "easy"),
+        Seat("North", "bot", "easy"),
+        Seat("East", "bot", "easy"),
+    ]
+    table = Table(Session.new(load_preset("hearts"), seats, 3, tmp_path / "table.json"))
+    await table.open("127.0.0.1", 0)
+    async with table:
+        (invite,) = table.invitations().values()
+        south = await Client.join(invite)
+        kept, closed = await idle_connections(table.url, 10)
+        assert (len(kept), closed) == (4, 6)
+        before = logged(table)
+        bot = make_bot(south.game, "easy")
+        await south.act(bot.decide(south.view, random.Random(0)).action.to_json())
+        while (message := await asyncio.wait_for(south.receive(), LIMIT))["type"] != "update":
+            assert message["type"] != "error", message
+        assert logged(table) > before  # the pass (and the computer seats' ones) saved
+        # A stranger that leaves makes room for another.
+        await kept.pop().close()
+        await asyncio.wait_for(until_fewer(table, 4), LIMIT)
+        more, closed = await idle_connections(table.url, 2)
+        assert (len(more), closed) == (1, 1)
+        for ws in kept + more:
+            await ws.close()
+        await south.close()
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+
+
+async def until_fewer(table: Table, count: int) -> None:
+    """Until the table holds fewer than `count` connections that have not said hello (polled, bounded by the caller)."""
+    while len(table._strangers) >= count:
+        await asyncio.sleep(0.01)
+
+
+async def test_running_out_of_descriptors_is_one_report_a_minute_not_a_traceback_each_time(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """asyncio's accept loop reports EMFILE up to a hundred times a try, a try a second: the table says it once."""
+    reports: list[str] = []
+    table = await open_table(tmp_path, reports)
+    loop = asyncio.get_running_loop()
+    async with table:
+        error = OSError(errno.EMFILE, "Too many open files")
+        for _ in range(500):
+            loop.call_exception_handler({"message": "socket.accept() out of system resource", "exception": error})
+        assert reports == ["could not take a new connection (too many open files); trying again"]
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+        loop.call_exception_handler({"message": "something else"})
+        assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == ["something else"]
+    assert loop.get_exception_handler() is None  # the loop's own handling is back once the table has closed
+
+
+FEW_FILES = 128
+"""The host's limit of open files in the test below: fewer than the idle connections it is sent."""
+
+
+def few_files() -> None:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (FEW_FILES, FEW_FILES))
+
+
+@pytest.mark.slow  # another Python process
+async def test_a_host_short_of_descriptors_plays_on_and_saves_through_idle_connections(tmp_path: Path) -> None:
+    """`cardtui host` under `ulimit -n 128`: 300 connections that never say hello neither stop it nor flood stderr."""
+    save = tmp_path / "t.json"
+    env = dict(os.environ, CARDTUI_HOME=str(tmp_path / "home"), PYTHONPATH=str(ROOT))
+    host = await asyncio.create_subprocess_exec(
+        *[sys.executable, "-m", "cardtui", "host", "hearts", "--seats", "open,bot:easy,bot:easy,bot:easy"],
+        *["--seed", "3", "--save", str(save)],
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=env,
+        cwd=ROOT,
+        preexec_fn=few_files,
+    )
+    assert host.stdout is not None and host.stderr is not None
+    try:
+        first = (await asyncio.wait_for(host.stdout.readline(), LIMIT)).decode()
+        line = (await asyncio.wait_for(host.stdout.readline(), LIMIT)).decode()
+        url = first.split(" table at ", 1)[1].split(";", 1)[0]
+        south = await Client.join(line.split("cardtui join ", 1)[1].strip())
+        kept, closed = await idle_connections(url, 2 * FEW_FILES + 44)
+        assert len(kept) <= server.MAX_STRANGERS and closed > 0
+        bot = make_bot(south.game, "easy")
+        await south.act(bot.decide(south.view, random.Random(0)).action.to_json())
+        while (message := await asyncio.wait_for(south.receive(), LIMIT))["type"] != "update":
+            assert message["type"] != "error", message
+        assert {"type": "pass", "seat": 0} in [{"type": a["type"], "seat": a.get("seat")} for a in saved(save)]
+        for ws in kept:
+            await ws.close()
+        await south.close()
+    finally:
+        host.terminate()
+        _, errors = await asyncio.wait_for(host.communicate(), LIMIT)
+    assert "Traceback" not in errors.decode() and len(errors) < 1000, errors.decode()[-2000:]
 def test_a_chat_line_of_stacked_accents_is_refused_and_real_accents_pass() -> None:
     """Two hundred accents on one letter stack over every seat's log; a language's letters take two or three."""
     from cardtui.net.protocol import MAX_MARKS, ProtocolError, chat_text

@@ -60,6 +60,16 @@ REPLACED = "this seat joined again from another connection"
 HELLO_TIMEOUT = 10.0
 """Seconds a new connection has to send its `hello` before it is closed."""
 
+MAX_STRANGERS = 64
+"""Connections the host holds at once that have not (yet) sent a valid `hello`; one more is closed as it arrives.
+
+Each holds a file descriptor until its HELLO_TIMEOUT: without a cap, idle
+connections could use up the host's descriptors and so its saves.
+"""
+
+SHORT_OF_REPORT = 60.0
+"""Seconds between two reports that the host could not accept a connection (out of file descriptors, say)."""
+
 ACTIONS_WAITING = 16
 """Actions one connection may have waiting for the table; more are answered with an error, not queued."""
 
@@ -202,6 +212,12 @@ class Table:
         """The turn and seats the last `timer` message was about (so it is sent once per change)."""
         self._full: float | None = None
         """When every person's seat had been taken since the table opened (the turn timer waits for it)."""
+        self._strangers: set[GuardedConnection] = set()
+        """Connections accepted that have not sent a valid `hello`: at most MAX_STRANGERS."""
+        self._loop_errors: tuple[asyncio.AbstractEventLoop, Any] | None = None
+        """The loop whose error handler `_loop_error` is while the table listens, and the handler it replaced."""
+        self._short_of: float | None = None
+        """When the host last reported that it could not accept a connection."""
 
     # ------------------------------------------------------------ opening and closing
 
@@ -212,6 +228,22 @@ class Table:
 
         With a TLS context the table speaks `wss://` and its invitations say so.
         """
+        table = self
+
+        class Counted(GuardedConnection):
+            """A connection counted among the table's strangers from its arrival until its `hello`."""
+
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                super().connection_made(transport)
+                table._arrived(self)
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                table._strangers.discard(self)
+                super().connection_lost(exc)
+
+        loop = asyncio.get_running_loop()
+        self._loop_errors = (loop, loop.get_exception_handler())
+        loop.set_exception_handler(self._loop_error)
         # No per-message compression: views are small, and deflating each one cost the host more than sending it.
         self._server = await serve(
             self._serve,
@@ -220,7 +252,7 @@ class Table:
             max_size=MAX_MESSAGE,
             ssl=tls,
             compression=None,
-            create_connection=GuardedConnection,
+            create_connection=Counted,
         )
         bound = self._server.sockets[0].getsockname()[1]
         self.url = url_of("wss" if tls is not None else "ws", url_host or host, bound)
@@ -239,6 +271,11 @@ class Table:
             self._server.close()
             await self._server.wait_closed()
             self._server = None
+        if self._loop_errors is not None:
+            loop, before = self._loop_errors
+            self._loop_errors = None
+            if loop.get_exception_handler() == self._loop_error:
+                loop.set_exception_handler(before)
 
     async def __aenter__(self) -> Table:
         return self
@@ -302,6 +339,30 @@ class Table:
                 async with self._lock:
                     self._watch()
 
+    def _arrived(self, ws: GuardedConnection) -> None:
+        """A new connection is a stranger until its `hello`; beyond MAX_STRANGERS it is closed at once."""
+        if len(self._strangers) >= MAX_STRANGERS:
+            ws.end(f"more than {MAX_STRANGERS} connections have not said hello")
+        else:
+            self._strangers.add(ws)
+
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """The loop's errors while the table listens: one that it could not accept a connection (out of file
+        descriptors) is one report a minute, never a traceback; others go where they went before."""
+        if context.get("message") == "socket.accept() out of system resource":
+            now = time.monotonic()
+            if self._short_of is None or now - self._short_of >= SHORT_OF_REPORT:
+                self._short_of = now
+                error = context.get("exception")
+                why = error.strerror if isinstance(error, OSError) and error.strerror else "out of resources"
+                self.report(f"could not take a new connection ({why.lower()}); trying again")
+            return
+        before = self._loop_errors[1] if self._loop_errors is not None else None
+        if before is not None:
+            before(loop, context)
+        else:
+            loop.default_exception_handler(context)
+
     async def _greet(self, ws: GuardedConnection) -> int | None:
         """The seat a `hello` with a valid token claims; anything else is answered and closed."""
         try:
@@ -325,6 +386,7 @@ class Table:
             # Not a closing handshake: a client that never reads would hold it open for close_timeout more.
             ws.end(f"sent no hello within {HELLO_TIMEOUT:g} s", CLOSE_POLICY)
             return None
+        self._strangers.discard(ws)
         return seat
 
     def _seat_of(self, token: str) -> int | None:
