@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import signal
@@ -18,6 +19,7 @@ import psutil
 import pytest
 from typer.testing import CliRunner
 from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
 
 from cardtui.cli import app
 from cardtui.net.protocol import INVITATION_ENV
@@ -157,6 +159,44 @@ async def test_a_reloaded_tab_gets_its_slot_at_once_while_the_old_process_ends(
             await until(lambda: face.pids() not in ([], [old]), 10, "the new tab's process started")
             assert psutil.pid_exists(old)  # still being ended: asked to quit, killed after QUIT_GRACE
             await until(lambda: not psutil.pid_exists(old), web.QUIT_GRACE + 10, "the old tab's process ended")
+
+
+def stubborn_processes() -> list[psutil.Process]:
+    """This process's children that run STUBBORN and have not exited."""
+    found = []
+    for child in psutil.Process().children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            if child.status() != psutil.STATUS_ZOMBIE and "time.sleep(60)" in " ".join(child.cmdline()):
+                found.append(child)
+    return found
+
+
+@pytest.mark.slow  # other Python processes (STUBBORN), each killed after QUIT_GRACE
+@pytest.mark.parametrize("seat", [False, True], ids=["serve --tabs 2", "seat link"])
+async def test_tabs_opened_and_closed_in_a_loop_never_run_more_processes_than_the_limit(
+    seat: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A closed tab's process counts against the limit until it has exited (beyond ENDING_SPARE of them), so tabs
+    opened and closed as fast as they go cannot pile up processes: one beyond is told the server is full."""
+    monkeypatch.setattr(web, "QUIT_GRACE", 1.0)  # each closed tab's stubborn process is killed 1 s later
+    monkeypatch.setattr(web, "RELEASE_WAIT", 0.2)  # a tab with no place is refused soon
+    limit = 1 if seat else 2
+    face = WebFace(menu=None if seat else STUBBORN, seats={"tok": STUBBORN} if seat else None, limit=limit)
+    most, refused = 0, 0
+    async with face:
+        await face.open()
+        url = face.url.replace("http://", "ws://") + ("/seat/tok/ws" if seat else "/ws")
+        for _ in range(10):
+            try:
+                async with connect(url):
+                    await until(lambda: face.pids(), 10, "the tab's process started")
+                    most = max(most, len(stubborn_processes()))
+            except InvalidStatus as full:
+                assert full.response.status_code == 503
+                refused += 1
+            most = max(most, len(stubborn_processes()))
+    assert most <= limit + web.ENDING_SPARE and refused > 0, (most, refused)
+    assert not stubborn_processes()
 
 
 def running_children(pid: int) -> list[psutil.Process]:

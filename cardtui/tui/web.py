@@ -45,11 +45,13 @@ if TYPE_CHECKING:
 MAX_TABS = 8
 """`cardtui serve`'s default limit of tabs open at once (each one app process)."""
 QUIT_GRACE = 5.0
-"""Seconds a tab's process has to quit after its tab closes before it is killed.
+"""Seconds a tab's process has to quit after its tab closes before it is killed."""
+ENDING_SPARE = 1
+"""Processes of closed tabs, still ending, that may run beyond the limit of tabs.
 
 A closed tab no longer counts against the limit (a reload gets its slot at
-once), so at most the limit's processes run for open tabs, plus those of tabs
-closed within the last QUIT_GRACE seconds, each ending.
+once), but its process does until it has exited, beyond this many: so at most
+the limit's processes run, plus ENDING_SPARE, however fast tabs open and close.
 """
 RELEASE_WAIT = 3.0
 """Seconds a tab's socket waits for its seat (or a slot) held by a tab that is going away.
@@ -388,6 +390,18 @@ class WebFace:
         self.released.set()
         self.released.clear()
 
+    def _busy(self, token: str | None = None) -> bool:
+        """Whether a new tab (of the seat `token`) must wait: the limit's tabs are open (not counting the seat's
+        older tab, which the new one replaces), or the processes running, the ending ones too, would pass the limit
+        and ENDING_SPARE."""
+        older = token is not None and token in self.holders
+        return len(self.tabs) - older >= self.limit or len(self.tabs) + len(self.ending) >= self.limit + ENDING_SPARE
+
+    def _ended(self, ending: asyncio.Task[None]) -> None:
+        """A closed tab's process has exited: it no longer counts, and a tab waiting for a place looks again."""
+        self.ending.discard(ending)
+        self._release()
+
     async def _free(self, taken: Callable[[], bool]) -> None:
         """Wait, at most RELEASE_WAIT seconds, until `taken()` is false: a reload's old tab is going away."""
         with contextlib.suppress(TimeoutError):
@@ -439,7 +453,7 @@ class WebFace:
                 notice("cardtui", "Open the link of your seat that the host sent you; this address alone has no page."),
                 404,
             )
-        if "status" in request.query and len(self.tabs) >= self.limit:
+        if "status" in request.query and self._busy():
             return self._full()
         return html_response(page("cardtui", "/ws"))
 
@@ -472,7 +486,7 @@ class WebFace:
                 notice("This game has ended", "The game at this table has ended; its seat links open nothing now."),
                 410,
             )
-        if busy and len(self.tabs) - (token in self.holders) >= self.limit:
+        if busy and self._busy(token):
             return self._full()
         return None
 
@@ -480,7 +494,9 @@ class WebFace:
         """The seat's page, even while the seat is open: a reload asks while its old tab still holds the seat (the
         socket waits for it); `?status`, asked by a page whose socket closed, says why it is not open."""
         token = self._seat_of(request.match_info["token"])
-        refused = self._seat_refusal(token, busy="status" in request.query)
+        # A page whose seat another tab has taken was not refused for want of a place (the processes of tabs
+        # closed meanwhile may still be ending): it says the seat was left or opened elsewhere.
+        refused = self._seat_refusal(token, busy="status" in request.query and token not in self.holders)
         if refused is not None:
             return refused
         assert token is not None
@@ -492,8 +508,8 @@ class WebFace:
     async def menu_socket(self, request: web.Request) -> web.StreamResponse:
         if self.menu is None or not same_origin(request):
             raise web.HTTPForbidden(text="not a page of this server")
-        await self._free(lambda: len(self.tabs) >= self.limit)
-        if len(self.tabs) >= self.limit:
+        await self._free(self._busy)
+        if self._busy():
             return self._full()
         return await self._run_tab(request, self.menu)
 
@@ -502,7 +518,7 @@ class WebFace:
             raise web.HTTPForbidden(text="not a page of this server")
         token = self._seat_of(request.match_info["token"])
         if token is not None:
-            await self._free(lambda: len(self.tabs) - (token in self.holders) >= self.limit)
+            await self._free(lambda: self._busy(token))
         refused = self._seat_refusal(token)
         if refused is not None:
             return refused
@@ -535,7 +551,7 @@ class WebFace:
             self._release()
             ending = asyncio.create_task(tab.end())
             self.ending.add(ending)
-            ending.add_done_callback(self.ending.discard)
+            ending.add_done_callback(self._ended)
             await websocket.close()
         return websocket
 
