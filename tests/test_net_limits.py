@@ -337,6 +337,8 @@ async def test_a_host_short_of_descriptors_plays_on_and_saves_through_idle_conne
         host.terminate()
         _, errors = await asyncio.wait_for(host.communicate(), LIMIT)
     assert "Traceback" not in errors.decode() and len(errors) < 1000, errors.decode()[-2000:]
+
+
 def test_a_chat_line_of_stacked_accents_is_refused_and_real_accents_pass() -> None:
     """Two hundred accents on one letter stack over every seat's log; a language's letters take two or three."""
     from cardtui.net.protocol import MAX_MARKS, ProtocolError, chat_text
