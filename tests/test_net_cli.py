@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,7 +14,7 @@ from cardtui.rules import load_preset
 from cardtui.saves import load_save
 from cardtui.seats import Seat, named_by_place, seats_from_words
 from cardtui.session import Session
-from tests.support.net import ROOT, bounded, host_and_join
+from tests.support.net import ROOT, bounded, cardtui_process, host_and_join
 
 runner = CliRunner()
 
@@ -60,14 +58,9 @@ def test_host_mistakes_are_one_line_and_exit_2(args: list[str], match: str) -> N
 async def test_a_host_process_deals_a_whole_game_to_a_remote_player(tmp_path: Path) -> None:
     save, rules = tmp_path / "net.json", tmp_path / "short.toml"
     rules.write_text('game = "hearts"\nmax_deals = 2\n')
-    env = dict(os.environ, CARDTUI_HOME=str(tmp_path / "home"), PYTHONPATH=str(ROOT))
-    host = await asyncio.create_subprocess_exec(
-        *[sys.executable, "-m", "cardtui", "host", "hearts", "--rules", str(rules)],
-        *["--seats", "bot:easy,open,bot:easy,bot:easy", "--seed", "4", "--save", str(save)],
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-        env=env,
-        cwd=ROOT,
+    seats = "bot:easy,open,bot:easy,bot:easy"
+    host = await cardtui_process(
+        tmp_path, "host", "hearts", "--rules", str(rules), "--seats", seats, "--seed", "4", "--save", str(save)
     )
     assert host.stdout is not None
     try:

@@ -8,10 +8,8 @@ import contextlib
 import errno
 import json
 import logging
-import os
 import random
 import resource
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -27,7 +25,7 @@ from cardtui.rules import load_preset
 from cardtui.seats import Seat
 from cardtui.session import Session
 from cardtui.variants import make_bot
-from tests.support.net import ROOT
+from tests.support.net import cardtui_process
 
 LIMIT = 30.0
 """No test waits longer than this for the table."""
@@ -307,15 +305,9 @@ def few_files() -> None:
 async def test_a_host_short_of_descriptors_plays_on_and_saves_through_idle_connections(tmp_path: Path) -> None:
     """`cardtui host` under `ulimit -n 128`: 300 connections that never say hello neither stop it nor flood stderr."""
     save = tmp_path / "t.json"
-    env = dict(os.environ, CARDTUI_HOME=str(tmp_path / "home"), PYTHONPATH=str(ROOT))
-    host = await asyncio.create_subprocess_exec(
-        *[sys.executable, "-m", "cardtui", "host", "hearts", "--seats", "open,bot:easy,bot:easy,bot:easy"],
-        *["--seed", "3", "--save", str(save)],
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-        env=env,
-        cwd=ROOT,
-        preexec_fn=few_files,
+    seats = "open,bot:easy,bot:easy,bot:easy"
+    host = await cardtui_process(
+        tmp_path, "host", "hearts", "--seats", seats, "--seed", "3", "--save", str(save), preexec_fn=few_files
     )
     assert host.stdout is not None and host.stderr is not None
     try:

@@ -80,26 +80,27 @@ def cards_in(data: Any) -> set[str]:
 ROOT = Path(__file__).resolve().parents[2]
 
 
+async def cardtui_process(tmp_path: Path, *args: str, **options: Any) -> asyncio.subprocess.Process:
+    """`cardtui ARGS` in another process of this checkout, its home in `tmp_path`, its output piped."""
+    env = dict(os.environ, CARDTUI_HOME=str(tmp_path / "home"), PYTHONPATH=str(ROOT))
+    pipe = asyncio.subprocess.PIPE
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "cardtui", *args, stdout=pipe, stderr=pipe, env=env, cwd=ROOT, **options
+    )
+
+
 async def host_and_join(tmp_path: Path, host_args: list[str], seconds: float) -> tuple[list[str], bytes, int | None]:
     """`cardtui host HOST_ARGS` in one process and `cardtui join INVITATION --level easy` in another, to the end.
 
     Returns the joiner's lines, its stderr and its exit status; both processes are gone afterwards.
     """
-    env = dict(os.environ, CARDTUI_HOME=str(tmp_path / "home"), PYTHONPATH=str(ROOT))
-    pipes = {"stdout": asyncio.subprocess.PIPE, "stderr": asyncio.subprocess.PIPE, "env": env, "cwd": ROOT}
-    host = await asyncio.create_subprocess_exec(
-        *[sys.executable, "-m", "cardtui", "host", *host_args],
-        **pipes,  # type: ignore[arg-type]
-    )
+    host = await cardtui_process(tmp_path, "host", *host_args)
     assert host.stdout is not None
     joiner: asyncio.subprocess.Process | None = None
     try:
         await asyncio.wait_for(host.stdout.readline(), 60)
         invitation = (await asyncio.wait_for(host.stdout.readline(), 30)).decode().split("cardtui join ", 1)[1]
-        joiner = await asyncio.create_subprocess_exec(
-            *[sys.executable, "-m", "cardtui", "join", invitation.strip(), "--level", "easy"],
-            **pipes,  # type: ignore[arg-type]
-        )
+        joiner = await cardtui_process(tmp_path, "join", invitation.strip(), "--level", "easy")
         said, err = await asyncio.wait_for(joiner.communicate(), seconds)
         await asyncio.wait_for(host.communicate(), 30)
     finally:
