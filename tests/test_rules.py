@@ -190,7 +190,8 @@ def test_rules_new_and_the_editor_name_house_rules_one_way() -> None:
     base = load_preset("spades")
     fresh = house_rules(base)
     assert (fresh.name, fresh.title) == ("my-spades", "My Spades (partnership)")
-    assert fresh.description == "Spades (partnership) as the preset plays it."
+    # `rules new` writes it for a file to be edited by hand: it says where it came from, which stays true.
+    assert fresh.description == "House rules started from the spades preset, Spades (partnership)."
     changed = house_rules(base, base.replace(win_target=300, bag_limit=7))
     assert changed.description == "Spades (partnership) with win_target 300 (was 500); bag_limit 7 (was 10)."
     mine = house_rules(base, base.replace(name="ours", title="Our table", description="Ours.", win_target=300))

@@ -319,7 +319,7 @@ async def test_the_rules_editor_names_and_describes_changed_rules(home: Path) ->
         assert shown == {
             "name": "my-cutthroat",
             "title": "My Cutthroat Spades",
-            "description": "Cutthroat Spades as the preset plays it.",
+            "description": "House rules started from the cutthroat preset, Cutthroat Spades.",
         }
         assert editor.query_one("#rules-path", Input).value.endswith("my-cutthroat.toml")
         editor.query_one("#knob-win_target", Input).value = "300"

@@ -360,7 +360,8 @@ def house_rules(base: Ruleset, changed: Ruleset | None = None) -> Ruleset:
         for f in type(rules).knobs()
         if plain[f.name] != before[f.name]
     ]
-    description = f"{base.title} as the preset plays it." if not diffs else f"{base.title} with " + "; ".join(diffs)
+    started = f"House rules started from the {base.name} preset, {base.title}."  # still true once edited by hand
+    description = started if not diffs else f"{base.title} with " + "; ".join(diffs)
     if len(description) > 290:
         description = description[:280].rsplit(";", 1)[0] + "; and more."
     elif diffs:
