@@ -64,3 +64,17 @@ async def test_the_past_deals_key_in_the_pass_dialog_says_where_they_open(key: s
         await pilot.pause()
         assert in_front(app, dialog)
         assert dialog_message(dialog).startswith("Past deals open from the table")
+
+
+@pytest.mark.parametrize("preset", ["hearts", "spades"])
+async def test_the_claim_key_in_a_pass_or_bid_dialog_says_where_a_claim_is_made(preset: str) -> None:
+    """F5 claims at the table; over the pass or the bid it did nothing at all."""
+    app, _session = make_app(preset, seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        dialog = app.screen
+        assert isinstance(dialog, PassScreen | BidScreen)
+        await pilot.press("f5")
+        await pilot.pause()
+        assert in_front(app, dialog)
+        assert dialog_message(dialog) == "A claim is made at the table (F5), on your lead, once this choice is made."

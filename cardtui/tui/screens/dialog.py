@@ -69,6 +69,7 @@ class DecisionDialog(ModalScreen[T]):
         Binding("escape", "leave", "Leave to the menu", id="dialog.leave", show=False),
         Binding("f3", "set_aside", "Set aside", id="dialog.aside"),
         Binding("ctrl+e,f12", "past_deals", "Past deals", id="dialog.past-deals", show=False),
+        Binding("f5", "claim", "Claim", id="dialog.claim", show=False),
     ]
     KEYS: ClassVar[Keys] = ()
     """The dialog's own keys, for the help."""
@@ -150,6 +151,10 @@ class DecisionDialog(ModalScreen[T]):
     def action_past_deals(self) -> None:
         """ctrl+e or F12, the table's key for past deals: they open from the table, once this choice is made."""
         self.say("Past deals open from the table (ctrl+e or F12) once this choice is made; F3 sets it aside.")
+
+    def action_claim(self) -> None:
+        """F5, the table's key to claim the rest of the deal: it says where a claim is made, not nothing."""
+        self.say("A claim is made at the table (F5), on your lead, once this choice is made.")
 
     def action_leave(self) -> None:
         """Esc over a table: the app asks whether to leave the table for the menu (the decision waits, saved)."""
