@@ -106,6 +106,12 @@ class Pass(Action):
     cards: tuple[Card, ...]
 
 
+def bid_label(bid: int, blind: bool = False) -> str:
+    """How a player says a bid: ``4``, ``nil``, ``blind nil``, ``blind 5``."""
+    word = "nil" if bid == 0 else str(bid)
+    return f"blind {word}" if blind else word
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Bid(Action):
     """A Spades bid: 0 is nil; `blind` means made before looking at the hand."""
@@ -119,18 +125,13 @@ class Bid(Action):
     def is_nil(self) -> bool:
         return self.bid == 0
 
-    @property
-    def word(self) -> str:
-        """The tricks bid, or ``nil``."""
-        return "nil" if self.bid == 0 else str(self.bid)
-
     def label(self) -> str:
-        """How a player says it: ``4``, ``nil``, ``blind nil``, ``blind 5``."""
-        return f"blind {self.word}" if self.blind else self.word
+        """How a player says it (`bid_label`)."""
+        return bid_label(self.bid, self.blind)
 
     def short(self) -> str:
         """How a score line writes it: ``4``, ``nil``, ``b5`` (blind 5), ``bnil`` (blind nil)."""
-        return f"b{self.word}" if self.blind else self.word
+        return f"b{bid_label(self.bid)}" if self.blind else bid_label(self.bid)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from cardtui.cards import Card, Suit, cards_text, parse_card
 from cardtui.games import Event
-from cardtui.games.base import Action, Bid, Claim, GameOver, Pass, Play, Undone
+from cardtui.games.base import Action, Bid, Claim, GameOver, Pass, Play, Undone, bid_label
 from cardtui.games.trick import BidMade, Broken, CardPlayed, CardsPassed, Claimed, DealScored, Dealt, TrickWon
 from cardtui.seats import Seat
 from cardtui.variants import GAMES
@@ -118,11 +118,6 @@ def possessive(name: str) -> str:
     return "Your" if name == "You" else f"{name}'s"
 
 
-def bid_label(bid: int, blind: bool) -> str:
-    word = "nil" if bid == 0 else str(bid)
-    return f"blind {word}" if blind else word
-
-
 def bid_examples(bids: Sequence[Bid]) -> str:
     """What may be typed for these legal bids, by example: `4, nil, blind nil, blind 5`, blind ones only if offered."""
     offered = {(b.bid > 0, b.blind) for b in bids}
@@ -209,7 +204,7 @@ def decision_text(action: Action, ascii_only: bool) -> str:
     if isinstance(action, Play):
         return card_label(action.card, ascii_only)
     if isinstance(action, Bid):
-        return f"the bid {bid_label(action.bid, action.blind)}"
+        return f"the bid {action.label()}"
     if isinstance(action, Pass):
         return "the pass"
     if isinstance(action, Claim):

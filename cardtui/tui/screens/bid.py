@@ -13,9 +13,9 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
 from cardtui.cards import Card
-from cardtui.games.base import Bid
+from cardtui.games.base import Bid, bid_label
 from cardtui.inert import inert
-from cardtui.tui.common import bid_examples, bid_label, card_label, parse_bid_text
+from cardtui.tui.common import bid_examples, card_label, parse_bid_text
 from cardtui.tui.screens.dialog import DecisionDialog, Keys, TableHelp
 from cardtui.tui.screens.fit import MIN_HEIGHT, MIN_WIDTH
 from cardtui.tui.widgets.key_footer import KeyFooter
@@ -106,9 +106,7 @@ class BidScreen(DecisionDialog[Bid]):
         grid = self.query_one("#bid-buttons", Grid)
         grid.remove_children()
         grid.set_class(self.blind_stage, "-blind")
-        buttons = [
-            Button(bid_label(b.bid, b.blind), id=f"bid-{b.bid}-{int(b.blind)}", compact=True) for b in self._options()
-        ]
+        buttons = [Button(b.label(), id=f"bid-{b.bid}-{int(b.blind)}", compact=True) for b in self._options()]
         grid.mount_all(buttons)
         extra = self.query_one("#bid-extra", Horizontal)
         extra.remove_children()
@@ -192,7 +190,7 @@ class BidScreen(DecisionDialog[Bid]):
         """The y/n question before a costly bid: yes makes it, no leaves the dialog to choose again."""
         from cardtui.tui.screens.confirm import ConfirmScreen
 
-        label = bid_label(bid.bid, bid.blind)
+        label = bid.label()
         what = "You typed 0, which bids nil" if typed_zero else f"{label[0].upper()}{label[1:]}"
         promise = "to take no trick at all" if bid.is_nil else f"{bid.bid} tricks or more"
         seen = " before seeing your hand" if bid.blind else ""

@@ -20,6 +20,7 @@ from textual.widgets import Footer, Input, Static
 from textual.worker import get_current_worker
 
 from cardtui.games import Event
+from cardtui.games.base import bid_label
 from cardtui.games.summary import counts_bags
 from cardtui.games.trick import TrickGame
 from cardtui.hand_order import HandOrder, arrange
@@ -27,7 +28,6 @@ from cardtui.inert import inert
 from cardtui.replay import Replay
 from cardtui.tui.common import (
     ascii_text,
-    bid_label,
     card_label,
     describe,
     seat_name,
@@ -660,7 +660,7 @@ class ReplayScreen(FitsTerminal):
         for seat in range(len(self.seats)):
             hand = self.query_one(f"#replay-hand-{seat}", Hand)
             bid = view.bids[seat]
-            extra = f" · bid {bid_label(bid.bid, bid.blind)}" if bid is not None else ""
+            extra = f" · bid {bid.label()}" if bid is not None else ""
             hand.border_title = Text(
                 self._plain(f"{seat_name(self.seats, seat)}{extra} · {tricks_text(view.tricks_won[seat])}")
             )

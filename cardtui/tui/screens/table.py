@@ -21,7 +21,6 @@ from cardtui.rules.trick import TrickRules
 from cardtui.session import Session
 from cardtui.source import TableSource
 from cardtui.tui.common import (
-    bid_label,
     card_codes_shown,
     card_label,
     name_column,
@@ -564,7 +563,7 @@ class TableScreen(FitsTerminal, GameScreen):
         if isinstance(action, Play):
             return f"play {card_label(action.card, self.ascii_only)}"
         if isinstance(action, Bid):
-            return f"bid {bid_label(action.bid, action.blind)}"
+            return f"bid {action.label()}"
         if isinstance(action, Pass):
             return "pass " + (" ".join(card_label(c, self.ascii_only) for c in action.cards) or "no cards")
         return super().action_label(action)
