@@ -368,6 +368,14 @@ def _for_players(ruleset: Ruleset, count: int, option: str, fixed: str) -> Rules
         fail(f"{option}: {err}")
 
 
+def _rules_for_players(game: str, rules: str | None, count: int | None) -> Ruleset:
+    """`--rules` read for `game` and made the rules for `--players` (None: as many as they say), or one line."""
+    ruleset = _load_rules(game, rules, count, "--players")
+    if count is None:
+        return ruleset
+    return _for_players(ruleset, count, "--players", "{game} is played by {seats} players, not {count}")
+
+
 def _load(path: Path) -> Any:
     from cardtui.saves import SaveError, load_save
 
@@ -427,14 +435,11 @@ def play(
         fail(f"--players says {count} and --seats lists {len(chosen)} seats; give one of them")
     if chosen is not None:
         ruleset = _load_rules(game, rules, len(chosen), "--seats")
-    else:
-        ruleset = _load_rules(game, rules, count, "--players")
-    if chosen is not None:
         ruleset = _for_players(ruleset, len(chosen), "--seats", "{game} has {seats} seats, found {count}")
         if not people(chosen):
             fail("--seats: no person's seat; put you or person:NAME in the list")
-    elif count is not None:
-        ruleset = _for_players(ruleset, count, "--players", "{game} is played by {seats} players, not {count}")
+    else:
+        ruleset = _rules_for_players(game, rules, count)
     _check_speed(speed)
     chosen_seed = _check_seed(seed)
     save_path = _check_new_save(save) if save is not None else None
@@ -811,10 +816,7 @@ def rules_new(
     from cardtui.rules import RulesetError, dump_toml, house_rules, target_problem, write_toml
 
     _check_game(game)
-    count = _check_players(players)
-    ruleset = _load_rules(game, None, count)
-    if count is not None:
-        ruleset = _for_players(ruleset, count, "--players", "{game} is played by {seats} players, not {count}")
+    ruleset = _rules_for_players(game, None, _check_players(players))
     try:
         ruleset = house_rules(ruleset)
     except RulesetError as err:
