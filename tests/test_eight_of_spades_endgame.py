@@ -28,6 +28,7 @@ from cardtui.games.eight_of_spades import (
     illuminati_pos,
 )
 from cardtui.rules import EightOfSpadesRules
+from cardtui.variants import make_bot
 
 RULES = EightOfSpadesRules(game="eight-of-spades")
 UNSEEN = {
@@ -195,12 +196,12 @@ def test_search_stops_at_its_budget_and_hard_falls_back_to_points() -> None:
     out = (False,) * t.seats
     with pytest.raises(TooBig):
         search.flip((counts, 2, 3, loose, locked, 0, tuple(t.points), out, me), 2, False)
-    small = HardBot()
-    small.ENDGAME_BUDGET = 5
+    # The budget a user gives (`arena --budget-ms`, the registry's make_bot) is the search's: 1 ms buys 80 positions.
+    small = make_bot("eight-of-spades", "hard", 1)
     decision = small.decide(view, random.Random(0))
     assert decision.action in view.legal
     assert "from here" not in decision.reason
-    assert "from here" in HardBot().decide(view, random.Random(0)).reason
+    assert "from here" in make_bot("eight-of-spades", "hard").decide(view, random.Random(0)).reason
 
 
 def _classic_game_until(seed: int, unseen: int, rules: EightOfSpadesRules) -> EightOfSpadesGame:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from cardtui.bots import DEFAULT_BUDGET_MS
 from cardtui.bots.base import Bot, Decision, Evaluation, Option
 from cardtui.bots.eight_of_spades_endgame import (
     ACE,
@@ -198,16 +199,18 @@ class HardBot:
     level = "hard"
     REPLY = 0.5  # how much of the next seat's expected gain counts against us (tuned in the arena)
     ENDGAME_UNSEEN = 11  # search to the end from this many unseen cards (tuned in the arena)
-    ENDGAME_BUDGET = 20_000  # positions the search may visit before falling back to points (about 200 ms)
+    POSITIONS_PER_MS = 80  # endgame positions a millisecond of budget buys (20,000, about 200 ms, at 250 ms)
 
-    def __init__(self, reference: bool = False) -> None:
+    def __init__(self, budget_ms: int = DEFAULT_BUDGET_MS, reference: bool = False) -> None:
+        self.endgame_budget = max(1, budget_ms) * self.POSITIONS_PER_MS
+        """Positions the endgame search may visit before falling back to points: a count, not a clock."""
         self.reference = reference
         """The first hard player (`hard-v1`), kept for the arena to measure against: it searches
-        the endgame only from 8 unseen cards, 1,500 positions at most."""
+        the endgame only from 8 unseen cards, 1,500 positions at most, whatever the budget."""
         if reference:
             self.level = "hard-v1"
             self.ENDGAME_UNSEEN = 8
-            self.ENDGAME_BUDGET = 1_500
+            self.endgame_budget = 1_500
 
     def _weigh(
         self, t: Reckoning
@@ -290,7 +293,7 @@ class HardBot:
         """(chance of winning, call, position) of every choice; TooBig before the endgame or when it is too big."""
         if t.unseen > self.ENDGAME_UNSEEN or len(t.alive) < 2:
             raise TooBig
-        search = Endgame(t, t.seat, t.seats, self.ENDGAME_BUDGET)
+        search = Endgame(t, t.seat, t.seats, self.endgame_budget)
         counts = tuple(t.counts)
         loose, locked = abstract(t.suit_up, t.e8_at, t.eight)
         out = tuple(s not in t.alive for s in range(t.seats))
@@ -389,14 +392,14 @@ def _ill_outcomes(t: Reckoning, call: int, pots: list[int], weight: float, in_pl
     return value
 
 
-def make_bot(level: str) -> Bot:
-    """The Eight of Spades computer player of a level: easy, classic or hard."""
+def make_bot(level: str, budget_ms: int = DEFAULT_BUDGET_MS) -> Bot:
+    """The Eight of Spades computer player of a level: easy, classic or hard (`budget_ms` bounds hard's endgame)."""
     if level == "easy":
         return EasyBot()
     if level == "classic":
         return ClassicBot()
     if level == "hard":
-        return HardBot()
+        return HardBot(budget_ms)
     if level == "hard-v1":
         return HardBot(reference=True)
     raise ValueError(f"unknown level {level!r} — choose one of {', '.join(LEVELS)}")

@@ -78,7 +78,7 @@ LEVELS = ("easy", "classic", "hard")
 def _bot(level: str, budget_ms: int) -> Bot:
     from cardtui.bots.eight_of_spades import make_bot
 
-    return make_bot(level)
+    return make_bot(level, budget_ms)
 
 
 def _judge(budget_ms: int) -> Weigher:
