@@ -199,7 +199,7 @@ def test_rules_and_saves_without_the_knob_read_as_four_players() -> None:
     assert isinstance(rules, HeartsRules) and rules.players == 4 and rules.removed == ()
     for name in ("hearts.json", "spades.json", "cutthroat.json"):
         loaded = load_save(SAMPLES / name)
-        assert isinstance(loaded.game, TrickGame) and loaded.game.seats == 4 and loaded.game.deck == FULL_MASK
+        assert isinstance(loaded.game, TrickGame) and loaded.game.seats == 4 and loaded.game.ruleset.deck == FULL_MASK
 
 
 def test_the_default_preset_turns_into_the_preset_for_that_count() -> None:

@@ -107,7 +107,7 @@ class HeartsGame(TrickGame):
     def _start_play(self) -> None:
         self.phase = "play"
         for seat in range(self.seats):
-            if self.hands[seat] & self.lead:
+            if self.hands[seat] & self.ruleset.lead:
                 self.turn = self.leader = seat
 
     def _apply_pass(self, action: Pass) -> list[Event]:
@@ -153,7 +153,7 @@ class HeartsGame(TrickGame):
         first_trick = not self.completed
         if not self.trick:
             if first_trick:
-                return hand & (self.lead if r.first_lead == "two_of_clubs" else CLUBS_MASK)
+                return hand & (self.ruleset.lead if r.first_lead == "two_of_clubs" else CLUBS_MASK)
             if r.hearts_must_be_broken and not self.broken:
                 others = hand & ~HEARTS_MASK
                 if others:
@@ -175,7 +175,7 @@ class HeartsGame(TrickGame):
         if not self.trick:
             if not self.completed:
                 if self.ruleset.first_lead == "two_of_clubs":
-                    return f"the first trick is led with the {lead_name(self.lead)}"
+                    return f"the first trick is led with the {lead_name(self.ruleset.lead)}"
                 return "lead a club to the first trick"
             return "hearts are not broken yet: lead another suit"
         led = self.trick[0][1] // 13

@@ -390,7 +390,7 @@ class SpadesGame(TrickGame):
 
     def _first_leader(self) -> int:
         if self.ruleset.two_of_clubs_leads:
-            return next(s for s in range(self.seats) if self.hands[s] & self.lead)
+            return next(s for s in range(self.seats) if self.hands[s] & self.ruleset.lead)
         return (self.dealer + 1) % self.seats
 
     def exchange_counts(self) -> tuple[int, ...]:
@@ -437,8 +437,8 @@ class SpadesGame(TrickGame):
     def _legal_play_mask(self, hand: int) -> int:
         first = self.ruleset.two_of_clubs_leads and not self.completed
         if not self.trick:
-            if first and hand & self.lead:
-                return self.lead
+            if first and hand & self.ruleset.lead:
+                return self.ruleset.lead
             if self.ruleset.spades_broken_to_lead and not self.broken:
                 others = hand & ~SPADES_MASK
                 if others:
@@ -454,8 +454,8 @@ class SpadesGame(TrickGame):
     def _play_error(self, seat: int, card: Card) -> str:
         hand = self.hands[seat]
         if not self.trick:
-            if self.ruleset.two_of_clubs_leads and not self.completed and hand & self.lead:
-                return f"the first trick is led with the {lead_name(self.lead)}"
+            if self.ruleset.two_of_clubs_leads and not self.completed and hand & self.ruleset.lead:
+                return f"the first trick is led with the {lead_name(self.ruleset.lead)}"
             return "spades are not broken yet: lead another suit"
         suit = self._winning_suit()
         if not hand & SUIT_MASKS[suit]:
@@ -468,7 +468,9 @@ class SpadesGame(TrickGame):
         if self.phase == "bid":
             totals, side = self.totals, self.side_of(seat)
             return [
-                b for b in BIDS[self.hand_size][seat] if bid_refusal(self.ruleset, totals, side, self.bids, b) is None
+                b
+                for b in BIDS[self.ruleset.hand_size][seat]
+                if bid_refusal(self.ruleset, totals, side, self.bids, b) is None
             ]
         if self.phase == "exchange":
             counts = self.exchange_counts()

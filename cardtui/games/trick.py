@@ -306,14 +306,12 @@ class TrickGame(Game):
     TRUMP: ClassVar[int] = -1
     BREAK_SUIT: ClassVar[Suit]
     totals: list[int]
+    ruleset: TrickRules
 
     def __init__(self, ruleset: TrickRules) -> None:
         self.ruleset = ruleset
         self.game = ruleset.game
         self.seats = ruleset.seats
-        self.deck = ruleset.deck
-        self.hand_size = ruleset.hand_size
-        self.lead = ruleset.lead
         self.phase: TrickPhase = "deal"
         self.dealer = -1
         self.deal_number = 0
@@ -404,9 +402,9 @@ class TrickGame(Game):
     def chance_action(self, rng: random.Random) -> Deal:
         if self.phase != "deal":
             raise IllegalAction("it is not time to deal")
-        seats, size = self.seats, self.hand_size
+        seats, size = self.seats, self.ruleset.hand_size
         dealer = rng.randrange(seats) if self.dealer < 0 else (self.dealer + 1) % seats
-        deck = [i for i in range(52) if self.deck >> i & 1]
+        deck = [i for i in range(52) if self.ruleset.deck >> i & 1]
         rng.shuffle(deck)
         hands = []
         for s in range(seats):
@@ -425,13 +423,13 @@ class TrickGame(Game):
             raise IllegalAction(f"a deal here is {self.seats} hands by a dealer 0..{self.seats - 1}")
         seen = 0
         for i, h in enumerate(action.hands):
-            if len(h) != self.hand_size:
-                raise IllegalAction(f"hand {i} holds {len(h)} cards; each hand holds {self.hand_size}")
+            if len(h) != self.ruleset.hand_size:
+                raise IllegalAction(f"hand {i} holds {len(h)} cards; each hand holds {self.ruleset.hand_size}")
             if seen & h.mask:
                 raise IllegalAction(f"hand {i} holds {codes(seen & h.mask)}, already dealt to another hand")
             seen |= h.mask
-        if seen != self.deck:
-            raise IllegalAction(f"the hands must hold {in_play(self.deck)}")
+        if seen != self.ruleset.deck:
+            raise IllegalAction(f"the hands must hold {in_play(self.ruleset.deck)}")
 
     def apply(self, action: Action) -> list[Event]:
         if isinstance(action, Play):
@@ -524,7 +522,7 @@ class TrickGame(Game):
         self.trick = []
         self.turn = winner
         self.leader = winner
-        if len(self.completed) == self.hand_size:
+        if len(self.completed) == self.ruleset.hand_size:
             events.extend(self._finish_deal())
         return events
 
@@ -553,7 +551,7 @@ class TrickGame(Game):
         if self.trick:
             return "claim when you are on lead at the start of a trick"
         hand = self.hands[seat]
-        out = self.deck & ~self.played & ~hand
+        out = self.ruleset.deck & ~self.played & ~hand
         for suit in range(4):
             mine, theirs = hand & SUIT_MASKS[suit], out & SUIT_MASKS[suit]
             if mine and theirs and theirs.bit_length() > (mine & -mine).bit_length():
@@ -583,13 +581,13 @@ class TrickGame(Game):
         why = self.claim_error(seat)
         if why is not None:
             raise IllegalAction(why)
-        tricks = self.hand_size - len(self.completed)
+        tricks = self.ruleset.hand_size - len(self.completed)
         game = self.clone()
         events: list[Event] = [Claimed(seat, tricks)]
         for _ in range(tricks):
             legal = game._legal_play_mask(game.hands[seat])
             trumps = legal & SUIT_MASKS[self.TRUMP] if self.TRUMP >= 0 else 0
-            if trumps and self.deck & ~game.played & ~game.hands[seat] & SUIT_MASKS[self.TRUMP]:
+            if trumps and self.ruleset.deck & ~game.played & ~game.hands[seat] & SUIT_MASKS[self.TRUMP]:
                 lead = trumps.bit_length() - 1
             else:
                 suit = next(s for s in range(4) if legal & SUIT_MASKS[s])
