@@ -38,6 +38,15 @@ def rows_of(lines: list[str], region: Region) -> str:
     return "\n".join(line[region.x : region.right] for line in lines[region.y : region.bottom])
 
 
+@pytest.mark.parametrize("save", ["hearts", "eight-of-spades"])
+async def test_the_footer_says_how_to_leave_at_60_columns(save: str) -> None:
+    app = CardtuiApp(Start(replay_path=SAMPLES / f"{save}.json"))
+    async with app.run_test(size=(60, 20)) as pilot:
+        text = await drawn_when(pilot, app, lambda text: "Help" in text.split("\n")[-1])
+        assert isinstance(app.screen, ReplayScreen)
+        assert "esc Back" in text.split("\n")[-1], text
+
+
 @pytest.mark.parametrize("save", ["hearts", "spades", "cutthroat"])
 async def test_every_hand_and_the_trick_are_in_sight_at_60x20(save: str) -> None:
     app = CardtuiApp(Start(replay_path=SAMPLES / f"{save}.json"))

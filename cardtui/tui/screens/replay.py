@@ -139,6 +139,8 @@ class ReplayScreen(FitsTerminal):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "help", "Help", id="replay.help"),
+        # Before the steps, so that a footer too narrow for every key (60 columns) still says how to leave.
+        Binding("escape", "close", "Back", id="replay.close"),
         *(
             Binding(key, f"step('{step}')", label, id=f"replay.{step.replace('_', '-')}", show=step in FOOTER_STEPS)
             for key, step, label in STEPS
@@ -150,7 +152,6 @@ class ReplayScreen(FitsTerminal):
         Binding("w", "why", "Whole line", id="replay.why", show=False),
         Binding("c", "chart", "Loss chart", id="replay.chart", show=False),
         Binding("l", "learn", "Learn", id="replay.learn", show=False),
-        Binding("escape", "close", "Back", id="replay.close"),
     ]
     NOTICE_ACTIONS: ClassVar[frozenset[str]] = frozenset({"close"})
     """Esc goes back from behind the size notice (it says so): leaving a replay decides nothing."""
