@@ -512,8 +512,10 @@ def replay(
     save: Annotated[Path, typer.Argument(help="a save file, finished or not")],
     ascii_cards: Annotated[bool, typer.Option("--ascii", help=ASCII_HELP)] = False,
 ) -> None:
-    """Step through a game with every hand shown: a finished one whole, one in progress as far as its last finished
-    deal (never the deal being played; refused where more than one person plays)."""
+    """Step through a game with every hand shown.
+
+    A finished game whole, one in progress as far as its last finished deal (never the deal being played; refused
+    where more than one person plays)."""
     from cardtui.replay import finished_part
     from cardtui.saves import SaveError
 
@@ -929,8 +931,9 @@ def review(
     ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:
-    """Each decision of a person's seat judged from that seat's view: every choice's value, the loss and how sure
-    it is, ? and ?? marks."""
+    """Each decision of a person's seat judged from that seat's view.
+
+    Every choice's value, the loss and how sure it is, ? and ?? marks."""
     from cardtui.files import FileProblem
     from cardtui.replay import finished_part
     from cardtui.review import ReviewError, record, render

@@ -52,6 +52,16 @@ def test_help_lists_the_commands() -> None:
     assert "play" in out and "inspect" in out and "rules" in out
 
 
+def test_each_command_is_one_line_in_the_list_of_commands() -> None:
+    """On a wide terminal no description in `cardtui --help` (or `rules --help`) breaks before the line is full."""
+    for command in ([], ["rules"]):
+        out = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "200"}).stdout
+        rows = [line for line in out[out.index("Commands") :].splitlines() if line.startswith("│ ")]
+        assert len(rows) >= 3, out
+        continued = [row for row in rows if row[2] == " " and row.strip("│ ")]  # no command name: a broken line
+        assert not continued, out
+
+
 def test_a_commands_help_names_the_registrys_games_and_player_counts(monkeypatch: pytest.MonkeyPatch) -> None:
     """A game added to the registry is named in the help of every command that takes a game."""
     import cardtui.variants
