@@ -22,7 +22,6 @@ from typing import Any, Protocol, TypeVar
 
 from cardtui.games import create_game
 from cardtui.games.base import Bid, Game, PlayerView, ToMove
-from cardtui.games.trick import TrickGame
 from cardtui.measure import usable_cores, wilson
 from cardtui.rules import Ruleset, default_preset
 from cardtui.variants import UnknownGame, find_game, make_bot
@@ -125,9 +124,8 @@ def play_job(job: Job) -> list[SeatResult]:
     if job.deals:
         for d in range(job.deals):
             game = create_game(job.ruleset)
-            if isinstance(game, TrickGame):
-                # A fresh game per deal; its deal number walks the Hearts pass cycle (left, right, ...).
-                game.deal_number = job.index // len(job.levels) * job.deals + d
+            # A fresh game per deal, that many deals in: a cycle that turns deal by deal (Hearts' pass) walks on.
+            game.start_at_deal(job.index // len(job.levels) * job.deals + d)
             rng = random.Random(_seed(job.seed, "deal", round_no, d))
             _play(game, bots, rng, bot_rng, stop_after_deal=True)
             _tally(game, results, won=False)
@@ -160,7 +158,7 @@ def _tally(game: Game, results: list[SeatResult], won: bool) -> None:
         for side in game.winners:
             for seat in game.sides[side]:
                 results[seat].won = True
-    if not isinstance(game, TrickGame):
+    if not find_game(game.ruleset.game).has_deals:
         for seat, res in enumerate(results):
             res.deals = 1
             res.points = game.scores[game.side_of(seat)]

@@ -12,7 +12,6 @@ at a table another process deals.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -139,7 +138,7 @@ class LocalSource:
 
     @property
     def records(self) -> tuple[DealRecord, ...]:
-        return tuple(getattr(self.session.game, "deal_records", ()))
+        return self.session.game.deal_records
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -195,15 +194,3 @@ def hint_from_view(view: PlayerView, level: str, actions: int) -> Decision:
         raise IllegalAction("it is not your turn")
     bot = make_bot(view.game, level)
     return bot.decide(view, random.Random(f"cardtui/hint/{view.seat}/{actions}"))
-
-
-def side_scores(view: PlayerView) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
-    """Sides, totals and winners as one seat's view shows them (trick games and Eight of Spades)."""
-    sides: Sequence[Sequence[int]] | None = getattr(view, "sides", None)
-    if sides is not None:
-        totals = tuple(getattr(view, "totals", ()))
-    else:
-        totals = tuple(getattr(view, "points", ()))
-        sides = [(i,) for i in range(len(totals))]
-    winners = tuple(getattr(view, "winners", ()))
-    return tuple(tuple(s) for s in sides), totals, winners

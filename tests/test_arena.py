@@ -17,9 +17,10 @@ from cardtui.cli import app
 from cardtui.games import create_game
 from cardtui.games.base import Bid, DealRecord
 from cardtui.games.codec import to_json
+from cardtui.games.hearts import HeartsGame
 from cardtui.games.trick import TrickGame
 from cardtui.measure import usable_cores, wilson
-from cardtui.rules import default_preset
+from cardtui.rules import HeartsRules, default_preset
 from tests.support.arena import figures
 
 
@@ -241,3 +242,18 @@ def test_decision_points_are_each_seat_to_moves_own_and_the_same_for_a_seed(game
     first = take(3)
     assert all(phase != "deal" and seat == viewer for seat, phase, viewer, _ in first)
     assert take(3) == first != take(4)
+
+
+def test_single_deals_walk_the_hearts_pass_cycle_and_a_game_without_deals_ignores_it() -> None:
+    """`--deals` plays each deal in a fresh game started that many deals in, so Hearts passes left, right, ..."""
+    hearts = default_preset("hearts")
+    assert isinstance(hearts, HeartsRules)
+    for number in range(5):
+        game = create_game(hearts)
+        game.start_at_deal(number)
+        game.apply(game.chance_action(random.Random(number)))
+        assert isinstance(game, HeartsGame)
+        assert game.pass_direction == hearts.pass_cycle[number % len(hearts.pass_cycle)]
+    eight = create_game(default_preset("eight-of-spades"))
+    eight.start_at_deal(3)
+    assert eight.to_move is not None and eight.to_move.phase == "deal"

@@ -545,6 +545,11 @@ class Game(ABC):
         """Every finished deal's record, in order; none in a game not played in deals."""
         return ()
 
+    def start_at_deal(self, number: int) -> None:
+        """Before the first deal: play on as if `number` deals had gone before (the arena's single deals walk a
+        cycle that turns deal by deal, such as Hearts' pass); a game not played in deals has none to skip."""
+        return None
+
     def side_of(self, seat: int) -> int:
         """The index in `sides` of a seat's side, as the rules say."""
         return self.ruleset.side_of(seat)

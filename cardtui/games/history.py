@@ -129,7 +129,7 @@ class History:
 
     def undo_target(self, seat: int) -> int:
         """The log index of the decision an undo by `seat` takes back, or IllegalAction saying why there is none."""
-        if not getattr(self.ruleset, "undo", False):
+        if not self.ruleset.undo:
             raise IllegalAction("undo is off in these rules (undo = false)")
         if len(self.people) != 1:
             many = f"{len(self.people)} people play" if self.people else "nobody plays in person"

@@ -343,6 +343,9 @@ class TrickGame(Game):
         other._records_seen = None  # a copy kept for later (a replay's checkpoint) holds no tuple of its own
         return other
 
+    def start_at_deal(self, number: int) -> None:
+        self.deal_number = number
+
     @property
     def deal_records(self) -> tuple[DealRecord, ...]:
         """Every finished deal's record, in order (one tuple per position, shared by the views made there)."""

@@ -23,7 +23,7 @@ from cardtui.net.client import Client, Ended, answers, why_ended
 from cardtui.net.protocol import ProtocolError, chat_text, parse_invitation
 from cardtui.rules import Ruleset
 from cardtui.seats import Seat, parse_seats
-from cardtui.source import hint_from_view, side_scores
+from cardtui.source import hint_from_view
 
 
 class RemoteSource:
@@ -111,19 +111,19 @@ class RemoteSource:
 
     @property
     def records(self) -> tuple[DealRecord, ...]:
-        return tuple(getattr(self._view, "records", ()))
+        return self._view.deal_records
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        return side_scores(self._view)[0]
+        return self._view.sides
 
     @property
     def scores(self) -> tuple[int, ...]:
-        return side_scores(self._view)[1]
+        return self._view.totals
 
     @property
     def winners(self) -> tuple[int, ...]:
-        return side_scores(self._view)[2]
+        return self._view.winners
 
     def submit(self, action: Action) -> list[Event]:
         """Queue the action for the host; its update (with the events) or its refusal answers it."""

@@ -12,7 +12,7 @@ import datetime
 import difflib
 import json
 from collections.abc import Mapping
-from typing import Any, ClassVar, Self, get_args
+from typing import TYPE_CHECKING, Any, ClassVar, Self, get_args
 
 from cardtui.cards import Suit
 from cardtui.inert import inert
@@ -239,6 +239,11 @@ class Ruleset:
     title: str = knob("Custom rules", "human name shown in menus", Text(80))
     description: str = knob("", "one line saying what is special about these rules", Text(300))
     notes: str = knob("", "how these rules read their source where it is silent or ambiguous", Text(4000, lines=True))
+
+    if TYPE_CHECKING:  # every game's rules have it (`undo_knob`), placed among their own knobs where it reads best
+
+        @property
+        def undo(self) -> bool: ...
 
     @classmethod
     def knobs(cls) -> list[dataclasses.Field[Any]]:

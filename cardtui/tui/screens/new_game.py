@@ -275,7 +275,7 @@ class NewGameScreen(Screen[GameSetup | None]):
             players.value = chosen if any(n == chosen for _, n in counts) else find_game(self.game).rules().seats
         levels = _levels(self.game)
         options = [("person", "human")] + [(f"computer: {lv}", lv) for lv in levels]
-        default = "normal" if "normal" in levels else ("classic" if "classic" in levels else levels[0])
+        default = find_game(self.game).default_level
         names = default_names(self._count())
         for seat in range(MAX_SEATS):
             row = self.query_one(f"#seat-row-{seat}")
