@@ -77,18 +77,19 @@ def cases() -> list[Case]:
     found: list[Case] = []
     for entry in GAMES:
         found += [Case(entry, load_preset(name)) for name in entry.presets]
-        found += [Case(entry, rules, reseated=True) for rules in other_seat_counts(entry.default_rules())]
+        found += [Case(entry, rules, reseated=True) for rules in other_seat_counts(entry)]
     return found
 
 
-def other_seat_counts(rules: Ruleset) -> list[Ruleset]:
-    """The rules at each other seat count their `players` knob allows (none for rules without one)."""
-    if "players" not in {f.name for f in type(rules).knobs()}:
+def other_seat_counts(entry: GameEntry) -> list[Ruleset]:
+    """The default rules at each other seat count the entry's players knob allows (none for a fixed count)."""
+    knob, rules = entry.players_knob, entry.default_rules()
+    if knob is None:
         return []
     found = []
     for count in range(2, MAX_SEATS + 1):
         try:
-            reseated = rules.replace(players=count)
+            reseated = rules.replace(**{knob: count})
         except RulesetError:
             continue
         if reseated.seats != rules.seats:
@@ -442,6 +443,15 @@ def test_an_undo_event_reads_back_from_json(case: Case) -> None:
     assert undone, "the random game takes a decision back"
     for event in undone:
         assert event_from_json(wire(event), case.game) == event
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=game_names())
+def test_every_seat_count_the_registry_offers_is_played_here(entry: GameEntry) -> None:
+    """Each count a player may ask for (`--players N`) gives rules for that many seats, and a case above plays at
+    it (a preset's, or the default rules at that count): a count without one fails here, not at someone's table."""
+    for count in entry.seat_counts:
+        assert entry.with_seats(entry.default_rules(), count).seats == count
+    assert {case.seats for case in CASES if case.entry is entry} == set(entry.seat_counts)
 
 
 @each_level

@@ -34,7 +34,7 @@ from cardtui.bots.search import fresh_deal, no_chance, sample_hands
 from cardtui.bots.solver import Solution, Solver
 from cardtui.games.base import Action, Pass, Play, PlayerView
 from cardtui.games.fast import DealState, FastRules, Policy, play_out
-from cardtui.games.hearts import HeartsView, pass_offset, score_hearts_deal
+from cardtui.games.hearts import HeartsView, pass_offset, points_of, score_hearts_deal
 from cardtui.games.trick import TrickGame, TrickView
 from cardtui.rules import HeartsRules
 
@@ -73,8 +73,7 @@ def moon_holder(view: TrickView) -> tuple[int, int] | None:
     holders = [s for s, t in enumerate(taken) if t & (HEARTS | QS)]
     if len(holders) != 1:
         return None
-    mine = taken[holders[0]]
-    return holders[0], (mine & HEARTS).bit_count() * rules.heart_points + (rules.queen_points if mine & QS else 0)
+    return holders[0], points_of(rules, taken[holders[0]] & (HEARTS | QS))  # the moon's cards (the jack stays apart)
 
 
 def moon_scoring(rules: HeartsRules) -> str:

@@ -116,7 +116,7 @@ class HeartsRules(TrickRules):
         if self.players % 2 and "across" in self.pass_cycle:
             return (
                 f'pass_cycle: with {self.players} players no seat sits across; allowed: "left", "right" and "none"'
-                f' — give pass_cycle = ["left", "right"] as the hearts-{self.players} preset does'
+                f' — give pass_cycle = ["left", "right"] as the {self.game}-{self.players} preset does'
             )
         if self.moon_points == 0:
             return "heart_points: hearts and the queen can't both be worth 0"
