@@ -2,11 +2,16 @@
 
 A *game-specific branch* is, in any module of `cardtui/`:
 
-- an `isinstance` or `issubclass` test, or an `is`/`==` comparison, naming a
-  game's ruleset, engine or view class (the classes its registry entry holds:
-  `rules`, `engine`, `view`);
+- an `isinstance` or `issubclass` test, a `case` class pattern, or a
+  comparison (`is`, `==`, `in` and their negations, on either side) naming a
+  class defined in a game's own modules (its ruleset, engine, view, detail,
+  actions...);
 - a string literal equal to a game's name or one of its presets' names
-  (`hearts`, `spades`, `spades-blind`, `cutthroat`, `eight-of-spades`).
+  (`hearts`, `spades`, `spades-blind`, `cutthroat`, `eight-of-spades`), written
+  with underscores too (`eight_of_spades`), or compared with as the name of
+  one of those classes (`type(view).__name__ == "HeartsView"`);
+- a `getattr` or `hasattr` of an attribute only some games' engines, views or
+  rules have (`getattr(game, "pass_direction", "")`): a probe for a game.
   Docstrings are text, not branches, and so is a tuple or list of the four
   suits' words (`("clubs", "diamonds", "hearts", "spades")`).
 
@@ -22,6 +27,10 @@ registry (`cardtui.variants.find_game`) or asks the common interface.
 from __future__ import annotations
 
 import ast
+import functools
+import importlib
+import inspect
+import random
 
 from cardtui.variants import GAMES, GameEntry
 from tests.support.sources import PACKAGE, package_files, parsed
@@ -45,21 +54,47 @@ def own_modules(entry: GameEntry) -> set[str]:
 
 
 def game_words() -> dict[str, set[str]]:
-    """Each string that names a game (its name and its presets' names) -> the games it names."""
+    """Each string that names a game (its name and its presets' names, also with underscores) -> the games it names."""
     words: dict[str, set[str]] = {}
     for entry in GAMES:
         for word in (entry.name, *entry.presets):
-            words.setdefault(word, set()).add(entry.name)
+            for written in (word, word.replace("-", "_")):
+                words.setdefault(written, set()).add(entry.name)
     return words
 
 
+@functools.cache
 def game_classes() -> dict[str, set[str]]:
-    """Each game class's name -> the games it belongs to."""
+    """Each class defined in a game's own modules, by name -> the games those modules are home to."""
     classes: dict[str, set[str]] = {}
     for entry in GAMES:
-        for cls in (entry.rules, entry.engine, entry.view):
-            classes.setdefault(cls.__name__, set()).add(entry.name)
+        for module in own_modules(entry):
+            dotted = "cardtui." + module.removesuffix(".py").replace("/", ".")
+            for name, value in vars(importlib.import_module(dotted)).items():
+                if inspect.isclass(value) and value.__module__ == dotted:
+                    classes.setdefault(name, set()).add(entry.name)
     return classes
+
+
+@functools.cache
+def game_attributes() -> dict[str, set[str]]:
+    """Each attribute some games' engines, views or rules have and others lack -> the games that have it: asking
+    for one by name (`getattr`, `hasattr`) asks which game it is."""
+    have: dict[str, set[str]] = {}
+    for entry in GAMES:
+        game = entry.new_game(entry.default_rules())
+        game.apply(game.chance_action(random.Random(0)))
+        view = game.view(0)
+        for thing in (game, view, entry.default_rules()):
+            for name in {*dir(thing), *getattr(thing, "__dict__", {})}:
+                if not name.startswith("__"):
+                    have.setdefault(name, set()).add(entry.name)
+    every = {entry.name for entry in GAMES}
+    return {name: games for name, games in have.items() if games != every}
+
+
+def _constant_text(node: ast.AST) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
 def _names_in(node: ast.AST) -> set[str]:
@@ -89,24 +124,29 @@ def branches_in(tree: ast.Module) -> list[tuple[int, str, set[str]]]:
             texts = {e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)}
             if {"clubs", "diamonds"} <= texts:
                 skipped.update(id(e) for e in node.elts)
+    attributes = game_attributes()
     found: list[tuple[int, str, set[str]]] = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped:
-            if node.value in words:
-                found.append((node.lineno, repr(node.value), words[node.value]))
-        elif (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id in ("isinstance", "issubclass")
-            and len(node.args) == 2
-        ):
-            named = {g for name in _names_in(node.args[1]) for g in classes.get(name, ())}
+        if (text := _constant_text(node)) is not None and id(node) not in skipped:
+            if text in words:
+                found.append((node.lineno, repr(text), words[text]))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) >= 2:
+            if node.func.id in ("isinstance", "issubclass"):
+                named = {g for name in _names_in(node.args[1]) for g in classes.get(name, ())}
+                if named:
+                    found.append((node.lineno, node.func.id, named))
+            elif node.func.id in ("getattr", "hasattr") and (text := _constant_text(node.args[1])) in attributes:
+                found.append((node.lineno, f"{node.func.id} {text}", attributes[text]))
+        elif isinstance(node, ast.MatchClass):
+            named = {g for name in _names_in(node.cls) for g in classes.get(name, ())}
             if named:
-                found.append((node.lineno, node.func.id, named))
+                found.append((node.lineno, "case", named))
         elif isinstance(node, ast.Compare) and any(
-            isinstance(op, ast.Is | ast.IsNot | ast.Eq | ast.NotEq) for op in node.ops
+            isinstance(op, ast.Is | ast.IsNot | ast.Eq | ast.NotEq | ast.In | ast.NotIn) for op in node.ops
         ):
-            named = {g for side in node.comparators for name in _names_in(side) for g in classes.get(name, ())}
+            sides = (node.left, *node.comparators)
+            names = {*(name for side in sides for name in _names_in(side)), *map(_constant_text, sides)}
+            named = {g for name in names if name is not None for g in classes.get(name, ())}
             if named:
                 found.append((node.lineno, "comparison", named))
     return sorted(found, key=lambda branch: branch[0])
@@ -176,16 +216,25 @@ def test_no_game_specific_branch_outside_a_games_own_modules() -> None:
 
 
 def test_the_count_sees_each_kind_of_branch() -> None:
-    """The checker itself: a class test, a comparison and a game's name are found; docstrings and suits are not."""
+    """The checker itself: class tests, class patterns, comparisons either way round, a game's name however it is
+    written, a class's name compared with and a probe for one game's attribute are found; docstrings, suits, the
+    common interface's attributes and a word that is also a class's name (a key's description) are not."""
     source = '''
 """A module about hearts and spades."""
-def f(rules, view, name):
+def f(rules, view, name, action):
     """Says "hearts"."""
     suits = ("clubs", "diamonds", "hearts", "spades")
     if isinstance(rules, HeartsRules | SpadesRules):
         return name == "cutthroat"
     if type(view) is EightOfSpadesView:
         return "spades-blind"
+    if HeartsView is type(view) or type(view) in (HeartsView, SpadesView):
+        return "eight_of_spades"
+    match action:
+        case Flip():
+            return type(view).__name__ == "HeartsDetail"
+    way = getattr(view, "pass_direction", "")
+    return getattr(view, "totals", ()), hasattr(rules, "undo"), Binding("enter", "flip", "Flip")
 '''
     found = branches(source)
     assert [(line, what) for line, what, _ in found] == [
@@ -193,8 +242,15 @@ def f(rules, view, name):
         (7, "'cutthroat'"),
         (8, "comparison"),
         (9, "'spades-blind'"),
+        (10, "comparison"),
+        (10, "comparison"),
+        (11, "'eight_of_spades'"),
+        (13, "case"),
+        (14, "comparison"),
+        (15, "getattr pass_direction"),
     ]
     assert found[0][2] == {"hearts", "spades", "cutthroat"}
+    assert found[7][2] == {"eight-of-spades"} and found[9][2] == {"hearts"}
 
 
 def test_own_modules_are_the_game_familys_files() -> None:

@@ -70,6 +70,8 @@ class ReviewWords:
     """A decision of the game's own kind in a player's words (None: the common words serve)."""
     rest: Callable[[PlayerView], str] = lambda view: "the others' scores and the game's end"
     """What a loss counts beyond the seat's own points this deal (`bags at 10.0 points each, ...`)."""
+    way: Callable[[PlayerView], str] = lambda view: ""
+    """Which way a seat about to pass passes, in words (`left`); empty where passes go no particular way."""
 
 
 def side_name(names: Sequence[str], side: Sequence[int]) -> str:

@@ -103,6 +103,13 @@ def _facts(view: PlayerView, best: Action, mine: Action, names: Sequence[str], t
     return []
 
 
+def _way(view: PlayerView) -> str:
+    """This deal's pass direction (`left`), or nothing in a deal without a pass."""
+    assert isinstance(view, HeartsView)
+    direction = view.detail.pass_direction
+    return "" if direction == "none" else direction
+
+
 def _seat_line(view: PlayerView, seat: int) -> str:
     """The tricks a seat took this deal and the points in them."""
     assert isinstance(view, HeartsView)
@@ -143,7 +150,7 @@ HEARTS = GameEntry(
     engine=HeartsGame,
     rules_text=RULES_TEXT,
     deal_table="points",
-    review=ReviewWords(amount=_amount, points_hurt=True, own_score="your own", facts=_facts, rest=_rest),
+    review=ReviewWords(amount=_amount, points_hurt=True, own_score="your own", facts=_facts, rest=_rest, way=_way),
     seat_counts=(3, 4, 5, 6),
     players_knob="players",
     figures=_figures,

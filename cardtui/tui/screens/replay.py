@@ -534,9 +534,11 @@ class ReplayScreen(FitsTerminal):
         self.app.push_screen(ValuesScreen(title, lines, note), self._learned_one)
 
     def _way(self, judged: Judgement) -> str:
-        """` left` (the pass's direction) for a Hearts pass; empty otherwise."""
-        direction = getattr(self.replay.state_at(judged.index), "pass_direction", "")
-        return f" {direction}" if judged.phase == "pass" and direction not in ("", "none") else ""
+        """` left` (the pass's direction, in the game's words) for a pass; empty otherwise."""
+        if judged.phase != "pass":
+            return ""
+        way = self.entry.review.way(self.replay.state_at(judged.index).view(judged.seat))
+        return f" {way}" if way else ""
 
     def _learn_prompt(self, judged: Judgement) -> str:
         """`Learn 1/3 · You to pass left: what would you do? Esc: stop`."""
