@@ -127,8 +127,8 @@ def branches_in(tree: ast.Module) -> list[tuple[int, str, set[str]]]:
     attributes = game_attributes()
     found: list[tuple[int, str, set[str]]] = []
     for node in ast.walk(tree):
-        if (text := _constant_text(node)) is not None and id(node) not in skipped:
-            if text in words:
+        if isinstance(node, ast.Constant) and id(node) not in skipped:
+            if (text := _constant_text(node)) in words:
                 found.append((node.lineno, repr(text), words[text]))
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) >= 2:
             if node.func.id in ("isinstance", "issubclass"):
