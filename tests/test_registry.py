@@ -28,6 +28,26 @@ def test_an_unknown_game_is_refused_in_one_sentence_naming_the_games() -> None:
         make_bot("poker", "easy")
 
 
+def test_an_action_in_a_view_or_an_event_with_a_key_it_does_not_hold_is_refused() -> None:
+    """A host's view and events are read as strictly as a save's log: an action inside them with a key it does not
+    hold is refused, not dropped."""
+    game = create_game(load_preset("hearts"))
+    game.apply(game.chance_action(random.Random(5)))
+    view = json.loads(json.dumps(to_json(game.view(1))))
+    play = {"type": "play", "seat": 1, "card": "QS"}
+    assert view_from_json(view | {"legal": [play]}).legal[0].to_json() == play
+    with pytest.raises(FormError, match='unknown key "why"; a play action holds'):
+        view_from_json(view | {"legal": [play | {"why": "because"}]})
+    undone = {"kind": "undone", "seat": 1, "to": 3, "taken_back": [play]}
+    assert event_from_json(undone, "hearts") == event_from_json(json.loads(json.dumps(undone)), "hearts")
+    with pytest.raises(FormError, match='unknown key "why"; a play action holds'):
+        event_from_json(undone | {"taken_back": [play | {"why": "because"}]}, "hearts")
+    flip = {"type": "flip", "seat": 0, "call": "H", "at": "grid", "row": 0, "col": 3}
+    eight = {"kind": "undone", "seat": 0, "to": 1, "taken_back": [flip | {"why": 1}]}
+    with pytest.raises(FormError, match='unknown key "why"; a flip action holds'):
+        event_from_json(eight, "eight-of-spades")
+
+
 @pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
 def test_an_entry_agrees_with_its_rules_engine_view_and_presets(entry: GameEntry) -> None:
     assert entry.name in entry.rules.GAMES

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtui.games.base import Action, Event, Game, IllegalAction, PlayerView, ToMove
+from cardtui.games.base import Action, Event, Game, IllegalAction, PlayerView, ToMove, only_its_keys
 from cardtui.games.codec import FormError, from_json, read_event
 from cardtui.games.eight_of_spades import EightOfSpadesGame
 from cardtui.games.hearts import HeartsGame
@@ -59,7 +59,7 @@ def view_from_json(data: Any) -> PlayerView:
     if data.get("game") != ruleset.game:
         raise FormError(f"a view of {ruleset.game} must say game {ruleset.game!r}, found {data.get('game')!r}")
     game = create_game(ruleset)
-    view = from_json(type(game).VIEW, data, game.parse_action, "view")
+    view = from_json(type(game).VIEW, data, game.action_from_json, "view")
     why = view.refusal()
     if why is not None:
         raise FormError(why)
@@ -72,4 +72,4 @@ def event_from_json(data: Any, game: str) -> Event:
         engine = engine_of(game)
     except RulesetError as err:
         raise FormError(str(err)) from None
-    return read_event(data, engine.event_action)
+    return read_event(data, lambda action: only_its_keys(engine.event_action(action), action))

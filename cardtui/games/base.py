@@ -591,16 +591,21 @@ class Game(ABC):
         object holding exactly the keys its action holds, none refused silently; IllegalAction says what is wrong."""
         if not isinstance(data, dict):
             raise IllegalAction(f"an action must be an object, found {_shown(data)}")
-        action = self.parse_action(data)
-        known = action.to_json()
-        for key in data:
-            if key not in known:
-                raise IllegalAction(f"unknown key {_shown(key)}; a {action.type} action holds {', '.join(known)}")
-        return action
+        return only_its_keys(self.parse_action(data), data)
 
     def apply_json(self, data: Any) -> list[Event]:
         """Apply an action given in its JSON form, read strictly (`action_from_json`)."""
         return self.apply(self.action_from_json(data))
+
+
+def only_its_keys(action: Action, data: dict[str, Any]) -> Action:
+    """The action read from `data`, once `data` is seen to hold no key the action does not (IllegalAction names
+    it): every reading of an action's JSON form is this strict, a view's, an event's or a log's."""
+    known = action.to_json()
+    for key in data:
+        if key not in known:
+            raise IllegalAction(f"unknown key {_shown(key)}; a {action.type} action holds {', '.join(known)}")
+    return action
 
 
 def _shown(value: Any) -> str:
