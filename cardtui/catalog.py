@@ -32,6 +32,7 @@ from cardtui.games import Action, Event
 from cardtui.games.base import Undone
 from cardtui.games.summary import Summary, summarize
 from cardtui.saves import LoadedSave, SaveError, SaveInfo, game_in_name, home_dir, load_save, saves_dir
+from cardtui.seats import SeatKind
 from cardtui.variants import GAMES, UnknownGame, find_game
 
 SCHEMA = 3
@@ -82,7 +83,7 @@ class Row(NamedTuple):
 class SeatSummary:
     """A seat as the statistics read it: a person's (kind "human") or a computer player's of a level."""
 
-    kind: str
+    kind: SeatKind
     level: str | None
 
     @classmethod

@@ -49,7 +49,7 @@ from cardtui.bots.judge import CLEAR_Z, MIN_SAMPLES, Solved, Valued, Weigher, We
 from cardtui.cards import Card, CardError, parse_card
 from cardtui.files import FileProblem, read_regular, write_atomic
 from cardtui.games import Action
-from cardtui.games.base import Bid, Game, Pass, Play, PlayerView
+from cardtui.games.base import Bid, Game, Pass, Phase, Play, PlayerView
 from cardtui.games.history import History
 from cardtui.measure import interrupts_held, usable_cores
 from cardtui.replay import Replay
@@ -106,7 +106,7 @@ class Judgement:
     index: int
     deal: int
     seat: int
-    phase: str
+    phase: Phase
     action: Action
     best: Action
     chosen_value: float
@@ -324,14 +324,14 @@ DECISIONS = frozenset({"pass", "bid", "play", "flip"})
 """The logged actions a review weighs (deals are chance; undos and claims are not choices of play)."""
 
 
-def decisions(loaded: LoadedSave, seats: Sequence[int]) -> list[tuple[int, int, str, int, PlayerView, Game]]:
+def decisions(loaded: LoadedSave, seats: Sequence[int]) -> list[tuple[int, int, Phase, int, PlayerView, Game]]:
     """(log index, deal number, phase, moves in effect, the seat's view then, the game then) of each decision of
     these seats that stands, in order (the game, every hand in it, is for the solver alone).
 
     A decision later taken back with undo is left out: the one made instead is reviewed.
     """
     history = History(loaded.ruleset, loaded.history.people)
-    out: list[tuple[int, int, str, int, PlayerView, Game]] = []
+    out: list[tuple[int, int, Phase, int, PlayerView, Game]] = []
     deal = 0
     for i, action in enumerate(loaded.log):
         if action.type == "deal":
@@ -560,7 +560,7 @@ def _judgement(
     game: str,
     index: int,
     deal: int,
-    phase: str,
+    phase: Phase,
     action: Action,
     view: PlayerView,
     ev: Weighing,

@@ -24,12 +24,16 @@ class SeatError(ValueError):
         self.where, self.message = where, message
 
 
+SeatKind = Literal["human", "bot"]
+"""Who sits in a seat: a person (at this keyboard or joining over the network) or a computer player."""
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Seat:
     """A place at the table: who sits there, a person or a computer player of some level."""
 
     name: str
-    kind: Literal["human", "bot"]
+    kind: SeatKind
     level: str | None = None
 
     def to_json(self) -> dict[str, Any]:

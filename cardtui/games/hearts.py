@@ -20,6 +20,7 @@ from cardtui.games.trick import (
     lead_name,
 )
 from cardtui.rules import HeartsRules, Ruleset
+from cardtui.rules.hearts import PassDirection
 
 JACK_OF_DIAMONDS = 1 * 13 + 9
 HEARTS_MASK = SUIT_MASKS[Suit.HEARTS]
@@ -43,7 +44,7 @@ class HeartsDetail:
     """What a Hearts seat knows beyond the tricks: points taken so far and its own pass."""
 
     points_taken: tuple[int, ...]
-    pass_direction: str
+    pass_direction: PassDirection
     passed: CardSet
     received: CardSet
     passed_seats: tuple[int, ...]
@@ -78,7 +79,7 @@ class HeartsGame(TrickGame):
         super().__init__(ruleset)
         self.passes: list[int | None] = [None] * self.seats
         self.received = [0] * self.seats
-        self.pass_direction = "none"
+        self.pass_direction: PassDirection = "none"
 
     def points_of(self, mask: int) -> int:
         """Hearts points of some taken cards."""

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from cardtui.bots import Decision
 from cardtui.cards import Card, CardError, parse_cards
 from cardtui.games import Action, Event, IllegalAction, PlayerView
+from cardtui.games.base import Phase
 from cardtui.hand_order import arrange
 from cardtui.saves import SaveError
 from cardtui.session import Session
@@ -312,7 +313,7 @@ class GameScreen(Screen[None]):
         """Drop what was typed and the last refusal: at a hand-over they are the last person's, not the next's."""
         self.say("")
 
-    def ask_person(self, seat: int, phase: str) -> None:
+    def ask_person(self, seat: int, phase: Phase) -> None:
         raise NotImplementedError
 
     def set_status(self, text: str) -> None:

@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
 from cardtui.games import Event, PlayerView
+from cardtui.games.base import Phase
 from cardtui.session import Session
 from cardtui.source import TableSource
 from cardtui.tui.common import fit_parts
@@ -111,7 +112,7 @@ class GridScreen(FitsTerminal, GameScreen):
         super().on_resize(event)
         self.call_after_refresh(self.redraw)  # the points are fitted to the side panel's new width
 
-    def ask_person(self, seat: int, phase: str) -> None:
+    def ask_person(self, seat: int, phase: Phase) -> None:
         self.turn_came()
         self.show_prompt(FLIP_PROMPT if len(self.humans) < 2 else f"{self.who(seat)}: " + FLIP_PROMPT[11:])
         self.query_one(GridBoard).focus()

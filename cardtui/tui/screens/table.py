@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from cardtui.cards import Card, parse_card
 from cardtui.games import Action, Event
-from cardtui.games.base import Bid, Claim, Pass, Play
+from cardtui.games.base import Bid, Claim, Pass, Phase, Play
 from cardtui.games.trick import CardsPassed, Claimed, DealRecord, DealScored, TrickGame, TrickView, TrickWon
 from cardtui.inert import inert
 from cardtui.rules.trick import TrickRules
@@ -408,7 +408,7 @@ class TableScreen(FitsTerminal, GameScreen):
 
     # ------------------------------------------------------------ people
 
-    def ask_person(self, seat: int, phase: str) -> None:
+    def ask_person(self, seat: int, phase: Phase) -> None:
         if phase == "play":
             self.turn_came()
             self.show_prompt(PLAY_PROMPT if len(self.humans) < 2 else f"{self.who(seat)}: " + PLAY_PROMPT[11:])
@@ -473,7 +473,7 @@ class TableScreen(FitsTerminal, GameScreen):
             names[0] = "South" if self.count == 4 else "Player 1"  # "You" would read as them
         return self.words.bids_so_far(v, seat, names)
 
-    def ask_pass(self, seat: int, phase: str) -> None:
+    def ask_pass(self, seat: int, phase: Phase) -> None:
         from cardtui.tui.screens.pass_cards import PassScreen
 
         v = self.view()
