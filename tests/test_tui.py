@@ -286,7 +286,8 @@ async def test_save_and_play_rules_for_three_opens_a_game_for_three(home: Path) 
     async with app.run_test(size=(100, 30)) as pilot:
         editor = await open_rules_editor(pilot, app)
         editor.query_one("#preset", Select).value = "cutthroat-3"
-        await laid_out(pilot, lambda: editor.base.name == "cutthroat-3", "the preset's rows")
+        # its rows in, as a person sees them before clicking
+        await laid_out(pilot, lambda: editor.base.name == "cutthroat-3" and not editor.loading, "the preset's rows")
         await pilot.click("#play")
         await laid_out(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game form")
         assert app.screen.query_one("#players", Select).value == 3
