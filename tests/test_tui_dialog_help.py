@@ -78,3 +78,24 @@ async def test_the_claim_key_in_a_pass_or_bid_dialog_says_where_a_claim_is_made(
         await pilot.pause()
         assert in_front(app, dialog)
         assert dialog_message(dialog) == "A claim is made at the table (F5), on your lead, once this choice is made."
+
+
+async def test_the_help_names_the_registrys_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """F1's first line says what cardtui plays from the registry: a game registered there is named too."""
+    import dataclasses
+
+    import cardtui.tui.screens.help
+    from cardtui.tui.app import CardtuiApp, Start
+    from cardtui.tui.settings import Settings
+    from cardtui.variants import GAMES
+
+    games = (*GAMES, dataclasses.replace(GAMES[0], name="omnibus", title="Omnibus Hearts"))
+    monkeypatch.setattr(cardtui.tui.screens.help, "GAMES", games)
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = str(app.screen.query_one("#help-text", Static).content)
+        said = "cardtui plays Hearts, Spades, Cutthroat Spades, Eight of Spades and Omnibus Hearts."
+        assert said in " ".join(text.split())

@@ -18,16 +18,16 @@ from textual.widgets import Static
 from cardtui.inert import inert
 from cardtui.rules import Ruleset
 from cardtui.tui.common import ascii_text
-from cardtui.variants import entry_of
+from cardtui.variants import GAMES, entry_of
 
 GENERAL = (
-    "cardtui plays Hearts, partnership Spades, cutthroat Spades and Eight of Spades. "
+    "cardtui plays {games}. "
     "A game is saved after every action; `cardtui resume SAVE` continues it and "
     "`cardtui replay SAVE` steps through it with every hand shown.\n\n"
     "Card codes are rank then suit: 2-10, J, Q, K, A and C D H S, like 10C or QS. "
     "Lower case and T for ten work too (tc, qs)."
 )
-"""One line a paragraph: the help wraps them to the terminal's width."""
+"""One line a paragraph: the help wraps them to the terminal's width. `{games}`: the registry's games."""
 
 _COLUMN = re.compile(r"^(\s*)(\S.*?\s{2,}(?=\S)|[^=]+ = .*?: |)")
 
@@ -106,7 +106,8 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         column = max((len(k) for k, _ in self.keys), default=0)
         key_lines = "\n".join(f"  {k:<{column}}  {what}" for k, what in self.keys)
-        body = [GENERAL]
+        *most, last = (entry.title for entry in GAMES)
+        body = [GENERAL.format(games=f"{', '.join(most)} and {last}" if most else last)]
         if key_lines:
             body.append("Keys:\n" + key_lines)
         if self.ruleset is not None:
