@@ -78,7 +78,7 @@ app = typer.Typer(
     cls=_Commands,
 )
 rules_app = typer.Typer(
-    help="List, show, check and create rulesets (TOML house rules).", no_args_is_help=True, cls=_Commands
+    help="List, show, validate and create rulesets (TOML house rules).", no_args_is_help=True, cls=_Commands
 )
 app.add_typer(rules_app, name="rules")
 
@@ -785,12 +785,14 @@ def rules_list() -> None:
 
 
 @rules_app.command("show")
-def rules_show(name: Annotated[str, typer.Argument(help="a preset name (see `cardtui rules list`)")]) -> None:
-    """Print a preset as a complete, commented TOML file."""
-    from cardtui.rules import RulesetError, dump_toml, load_preset
+def rules_show(
+    name: Annotated[str, typer.Argument(help="a preset name (see `cardtui rules list`) or a TOML file")],
+) -> None:
+    """Print a preset, or a file of house rules with every knob it leaves out, as a complete, commented TOML file."""
+    from cardtui.rules import RulesetError, dump_toml, load_preset, load_ruleset, names_a_file
 
     try:
-        say(dump_toml(load_preset(name)), nl=False)
+        say(dump_toml(load_ruleset(name) if names_a_file(name) else load_preset(name)), nl=False)
     except RulesetError as err:
         fail(str(err))
 
@@ -809,20 +811,29 @@ def rules_validate(file: Annotated[Path, typer.Argument(help="a TOML ruleset fil
 
 @rules_app.command("new")
 def rules_new(
-    game: Annotated[str, typer.Argument(help=GAMES_HELP)],
+    game: Annotated[str, typer.Argument(help=f"{GAMES_HELP}, or a preset to start from (`cardtui rules list`)")],
     out: Annotated[Path | None, typer.Option("--out", help="write to this file instead of printing")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite --out if it exists")] = False,
     players: Annotated[str | None, typer.Option("--players", help=f"players at the table ({PLAYERS_HELP})")] = None,
 ) -> None:
     """Write a complete, commented ruleset to edit, starting from the game's preset (for --players, that count's)."""
-    from cardtui.rules import RulesetError, dump_toml, house_rules, target_problem, write_toml
+    from cardtui.rules import RulesetError, dump_toml, house_rules, list_presets, target_problem, write_toml
 
+    presets = {preset.name: preset for preset in list_presets()}
+    start = None
+    if game in presets and presets[game].game != game:  # a preset named rather than its game (`spades-blind`)
+        game, start = presets[game].game, game
     _check_game(game)
-    ruleset = _rules_for_players(game, None, _check_players(players))
-    try:
-        ruleset = house_rules(ruleset)
-    except RulesetError as err:
-        fail(str(err))
+    count = _check_players(players)
+    if start is not None and count not in (None, presets[start].seats):
+        seats = presets[start].seats
+        fail(f"--players: {start} is for {seats} players, not {count} — leave --players out, or start from {game}")
+    ruleset = _rules_for_players(game, start, count)
+    if ruleset.name in presets:  # a preset as shipped: made the player's own
+        try:
+            ruleset = house_rules(ruleset)
+        except RulesetError as err:
+            fail(str(err))
     text = dump_toml(ruleset)
     if out is None:
         say(text, nl=False)

@@ -182,9 +182,28 @@ def test_rules_new_for_a_player_count_starts_from_that_counts_preset(tmp_path: P
     assert (three.name, three.seats, three.pass_cycle) == ("my-hearts-3", 3, ("left", "right"))  # type: ignore[attr-defined]
     assert 'name = "my-cutthroat-3"' in ok("rules", "new", "cutthroat", "--players", "3")
     assert 'name = "my-hearts"' in ok("rules", "new", "hearts", "--players", "4")
+    # a count with no preset of its own: the game's preset at that count, named as house rules once
+    six = ok("rules", "new", "eight-of-spades", "--players", "6")
+    assert 'name = "my-eight-of-spades"' in six and 'title = "My Eight of Spades"' in six
+    assert 'description = "Eight of Spades with players 6 (was 4)."' in six
     bad("rules", "new", "spades", "--players", "3", match="--players: Spades is played by 4 players, not 3")
     bad("rules", "new", "hearts", "--players", "7", match="--players: Hearts takes 3 to 6 players, not 7")
     bad("rules", "new", "hearts", "--players", "x", match="--players takes a whole number of players")
+
+
+def test_rules_new_starts_from_any_preset_and_show_prints_a_file_whole(tmp_path: Path) -> None:
+    blind = ok("rules", "new", "spades-blind")
+    assert 'game = "spades"' in blind and 'name = "my-spades-blind"' in blind and "bag_limit = 7" in blind
+    assert 'name = "my-hearts-5"' in ok("rules", "new", "hearts-5", "--players", "5")
+    bad("rules", "new", "hearts-5", "--players", "3", match="--players: hearts-5 is for 5 players, not 3")
+    partial = tmp_path / "mine.toml"
+    partial.write_text('game = "spades"\nbag_limit = 5\n')
+    whole = ok("rules", "show", str(partial))
+    assert "bag_limit = 5" in whole and "win_target = 500" in whole and "# " in whole
+    (tmp_path / "whole.toml").write_text(whole)
+    assert load_ruleset(tmp_path / "whole.toml") == load_ruleset(partial)
+    bad("rules", "show", str(tmp_path / "missing.toml"), match="no such file")
+    bad("rules", "show", "poker", match="no preset named")
 
 
 def test_rules_new_says_what_is_wrong_with_where_it_writes(tmp_path: Path) -> None:

@@ -36,6 +36,7 @@ __all__ = [
     "list_presets",
     "load_preset",
     "load_ruleset",
+    "names_a_file",
     "preset_name_problem",
     "read_house_rules",
     "resolve_ruleset",
@@ -282,6 +283,11 @@ class OtherGame(RulesetError):
         super().__init__(f"the rules {ruleset.name!r} are for {ruleset.game}, not {asked}")
 
 
+def names_a_file(spec: str) -> bool:
+    """Whether a player's `--rules` (or `rules show`) names a TOML file rather than a preset."""
+    return spec.endswith(".toml") or "/" in spec or Path(spec).is_file()
+
+
 def resolve_ruleset(game: str, spec: str | Path | None, players: int | None = None) -> Ruleset:
     """The rules a player names for `game`: a preset's name or a TOML file's path (None: the game's default),
     for `players` seats when given.
@@ -295,7 +301,7 @@ def resolve_ruleset(game: str, spec: str | Path | None, players: int | None = No
     fixed, path = True, None
     if spec is None:
         chosen, fixed = default_preset(game), False
-    elif isinstance(spec, Path) or spec.endswith(".toml") or "/" in spec or Path(spec).is_file():
+    elif isinstance(spec, Path) or names_a_file(spec):
         path = Path(spec)
         data = _read_toml(path)
         knobs = {f.name for f in ruleset_class(game).knobs()}
