@@ -18,7 +18,7 @@ from cardtui.tui.screens.menu import MenuScreen
 from cardtui.tui.screens.new_game import FILE, HOUSE, NewGameScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.settings import Settings
-from tests.support.tui import open_rules_editor, settle, workers_done
+from tests.support.tui import in_front, open_rules_editor, settle, workers_done
 
 
 async def open_new_game(pilot: Pilot[Any], app: CardtuiApp) -> NewGameScreen:
@@ -275,3 +275,48 @@ async def test_a_file_without_players_is_reseated_and_one_with_players_is_not(tm
         session = await start(pilot, app)
     assert (session.ruleset.name, session.ruleset.seats) == ("plain", 3)
     assert session.ruleset.pass_cycle == ("left", "right")  # type: ignore[attr-defined]
+
+
+async def test_a_renamed_ruleset_is_saved_under_its_new_name_unless_a_path_was_typed(home: Path) -> None:
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = await open_rules_editor(pilot, app)
+        path = editor.query_one("#rules-path", Input)
+        assert path.value == str(house_rules_dir() / "my-cutthroat.toml")
+        editor.query_one("#knob-name", Input).value = "table-cutthroat"
+        await pilot.pause()
+        assert path.value == str(house_rules_dir() / "table-cutthroat.toml")
+        editor.query_one("#knob-name", Input).value = "../elsewhere"  # not a plain file name: the path stays
+        await pilot.pause()
+        assert path.value == str(house_rules_dir() / "table-cutthroat.toml")
+        path.value = str(home / "mine.toml")
+        editor.query_one("#knob-name", Input).value = "friday"
+        await pilot.pause()
+        assert path.value == str(home / "mine.toml")
+
+
+async def test_esc_in_the_editor_asks_before_dropping_what_was_typed(home: Path) -> None:
+    from cardtui.tui.screens.confirm import ConfirmScreen
+    from cardtui.tui.screens.rules_editor import RulesEditorScreen
+
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = await open_rules_editor(pilot, app)
+        await pilot.press("escape")  # nothing typed: straight back
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = await open_rules_editor(pilot, app)
+        editor.query_one("#knob-title", Input).value = "Friday night"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # stay: what was typed is still there
+        await pilot.pause()
+        assert in_front(app, editor) and editor.query_one("#knob-title", Input).value == "Friday night"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and not isinstance(app.screen, RulesEditorScreen)

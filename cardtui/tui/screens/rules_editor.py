@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -27,7 +28,15 @@ from cardtui.rules import (
     write_toml,
 )
 from cardtui.rules.base import Bool, Check, ChoiceList, IntOrWord, IntRange, knob_help
+from cardtui.tui.screens.confirm import ConfirmScreen
 from cardtui.tui.widgets.key_footer import KeyFooter
+
+PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,59}")
+"""A ruleset's name the editor also makes its file's name: letters, digits, `.`, `_` and `-`, not led by a dot."""
+
+
+def _plain_name(name: str) -> bool:
+    return PLAIN_NAME.fullmatch(name) is not None and not name.endswith(".toml")
 
 
 def to_text(check: Check, value: Any) -> str:
@@ -98,6 +107,8 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
         self.shown: Ruleset = house_rules(self.base)
         """The base as the form first shows it: named, titled and described as the player's own rules."""
         self.checks: dict[str, Check] = {}
+        self.as_loaded: dict[str, str] = {}
+        """Each field's text as the form put it there, so Esc can tell whether anything typed would be lost."""
         self.loading = False
         self.waiting_save: bool | None = None
         """A save asked for (its `play`) while the list of presets was open or a preset's rows were on their way,
@@ -168,6 +179,7 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
         await knobs.mount_all(rows)
         del plain
         self.query_one("#rules-path", Input).value = str(house_rules_dir() / f"{self.shown.name}.toml")
+        self.as_loaded = self.typed()
         self.loading = False
         self.save_waiting()
 
@@ -177,12 +189,18 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
             if p.name == event.value and p is not self.base:
                 await self.load(p)
 
+    def typed(self) -> dict[str, str]:
+        """Every knob's text now (the file's path is where to save, not the rules)."""
+        return {key: self.query_one(f"#knob-{key}", Input).value for key in self.checks}
+
     @on(Input.Changed)
     def knob_changed(self, event: Input.Changed) -> None:
         key = (event.input.id or "").removeprefix("knob-")
         check = self.checks.get(key)
         if check is None or not (event.input.id or "").startswith("knob-"):
             return
+        if key == "name" and not self.loading:
+            self.path_follows(event.value)
         problem = ""
         try:
             from_text(check, event.value)
@@ -190,6 +208,16 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
             problem = f"expected {check.allowed()}"
         event.input.set_class(bool(problem), "-invalid")
         self.query_one(f"#error-{key}", Static).update(inert(problem))
+
+    def path_follows(self, name: str) -> None:
+        """A renamed ruleset is saved under its new name: the path moves with it while it is still the one the form
+        gave (a path typed by the player stays), and the name is a plain file name."""
+        from cardtui.saves import house_rules_dir
+
+        field = self.query_one("#rules-path", Input)
+        folder = house_rules_dir()
+        if Path(field.value).parent == folder and Path(field.value).suffix == ".toml" and _plain_name(name):
+            field.value = str(folder / f"{name}.toml")
 
     def ruleset(self) -> Ruleset:
         """Every field read and checked together; a RulesetError names the knob."""
@@ -262,4 +290,14 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
         self.save(play=True)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        """Back to the menu; first a question when something typed here would be lost."""
+        if self.typed() == self.as_loaded:
+            self.dismiss(None)
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.dismiss(None)
+
+        question = "What you changed here is not saved; leaving drops it (ctrl+s saves)."
+        self.app.push_screen(ConfirmScreen("Leave without saving?", question, "leave", "stay"), answered)
