@@ -9,7 +9,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
-from cardtui.rules import dump_toml, load_preset, load_ruleset, write_toml
+from cardtui.rules import HeartsRules, dump_toml, load_preset, load_ruleset, write_toml
 from cardtui.saves import house_rules_dir
 from cardtui.seats import MAX_NAME
 from cardtui.session import Session
@@ -320,3 +320,41 @@ async def test_esc_in_the_editor_asks_before_dropping_what_was_typed(home: Path)
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen) and not isinstance(app.screen, RulesEditorScreen)
+
+
+async def test_saved_house_rules_open_in_the_editor_and_save_back_to_their_file(home: Path) -> None:
+    from cardtui.tui.screens.rules_editor import HOUSE, ConfirmOverwrite
+
+    saved = house_rules_dir() / "friday.toml"
+    friday = load_preset("hearts").replace(name="friday", title="Friday hearts", jack_of_diamonds=-10)
+    write_toml(saved, dump_toml(friday), make_folders=True)
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = await open_rules_editor(pilot, app)
+        await workers_done(app)
+        await pilot.pause()
+        start = editor.query_one("#preset", Select)
+        start.value = HOUSE + str(saved)
+        await pilot.pause()
+        await workers_done(app)
+        assert editor.base_path == saved and not editor.loading
+        fields = {k: editor.query_one(f"#knob-{k}", Input).value for k in ("name", "title", "jack_of_diamonds")}
+        assert fields == {"name": "friday", "title": "Friday hearts", "jack_of_diamonds": "-10"}
+        await pilot.pause()
+        assert editor.query_one("#rules-path", Input).value == str(saved)  # its own name: its own file
+        editor.query_one("#knob-name", Input).value = "saturday"
+        await pilot.pause()
+        assert editor.query_one("#rules-path", Input).value == str(house_rules_dir() / "saturday.toml")
+        editor.query_one("#knob-name", Input).value = "friday"
+        await pilot.pause()
+        assert editor.query_one("#rules-path", Input).value == str(saved)
+        editor.query_one("#knob-end_score", Input).value = "50"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmOverwrite)
+        await pilot.press("y")
+        await pilot.pause()
+        again = load_ruleset(saved)
+        assert isinstance(again, HeartsRules)
+        assert (again.name, again.title) == ("friday", "Friday hearts")
+        assert (again.end_score, again.jack_of_diamonds) == (50, -10)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -23,6 +23,7 @@ from cardtui.rules import (
     dump_toml,
     house_rules,
     list_presets,
+    read_house_rules,
     ruleset_from_dict,
     target_problem,
     write_toml,
@@ -31,6 +32,8 @@ from cardtui.rules.base import Bool, Check, ChoiceList, IntOrWord, IntRange, kno
 from cardtui.tui.screens.confirm import ConfirmScreen
 from cardtui.tui.widgets.key_footer import KeyFooter
 
+HOUSE = "house:"
+"""Before a saved file's path in the Start from list, so it is never taken for a preset's name."""
 PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,59}")
 """A ruleset's name the editor also makes its file's name: letters, digits, `.`, `_` and `-`, not led by a dot."""
 
@@ -103,9 +106,16 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
     def __init__(self) -> None:
         super().__init__()
         self.presets = list_presets()
+        self.house: list[tuple[Path, Ruleset]] = []
+        """The house rules already saved in the rules folder, each openable as it is (read in a worker)."""
         self.base: Ruleset = self.presets[0]
+        self.base_path: Path | None = None
+        """The saved file the base was read from; None for a preset."""
+        self.base_key = self.base.name
+        """The Start from list's value for the base: a preset's name, or `house:` and a saved file's path."""
         self.shown: Ruleset = house_rules(self.base)
-        """The base as the form first shows it: named, titled and described as the player's own rules."""
+        """The base as the form first shows it: a preset named, titled and described as the player's own rules; a
+        saved file as it is."""
         self.checks: dict[str, Check] = {}
         self.as_loaded: dict[str, str] = {}
         """Each field's text as the form put it there, so Esc can tell whether anything typed would be lost."""
@@ -134,6 +144,25 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
     async def on_mount(self) -> None:
         self.watch(self.query_one("#preset", Select), "expanded", self.presets_shown, init=False)
         await self.load(self.base)
+        self.look_for_house_rules()
+
+    @work(thread=True, exclusive=True, group="house-rules")
+    def look_for_house_rules(self) -> None:
+        """The rules already saved in the rules folder (files, so off the event loop), then offered to open."""
+        from cardtui.saves import house_rules_dir
+
+        found, _ = read_house_rules(house_rules_dir())  # New game says how many could not be read
+        self.app.call_from_thread(self.house_rules_read, found)
+
+    def house_rules_read(self, found: list[tuple[Path, Ruleset]]) -> None:
+        self.house = found
+        if found:
+            presets = [(Text(inert(f"{p.title} ({p.name})")), p.name) for p in self.presets]
+            saved = [(Text(inert(f"{r.title} ({path.name}, saved)")), HOUSE + str(path)) for path, r in found]
+            select = self.query_one("#preset", Select)
+            with self.prevent(Select.Changed):
+                select.set_options(presets + saved)
+                select.value = self.base_key
 
     def presets_shown(self, shown: bool) -> None:
         if not shown:
@@ -146,7 +175,7 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
             play, self.waiting_save = self.waiting_save, None
             self.save(play)
 
-    async def load(self, ruleset: Ruleset) -> None:
+    async def load(self, ruleset: Ruleset, path: Path | None = None) -> None:
         """One row per field: its name, what it does and allows, the value, and an error line.
 
         Awaited, so the screen handles no other message between the old rows going and the new ones being
@@ -154,8 +183,9 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
         """
         from cardtui.saves import house_rules_dir
 
-        self.base = ruleset
-        self.shown = house_rules(ruleset)
+        self.base, self.base_path = ruleset, path
+        self.base_key = ruleset.name if path is None else HOUSE + str(path)
+        self.shown = house_rules(ruleset) if path is None else ruleset
         self.loading = True
         knobs = self.query_one("#knobs", VerticalScroll)
         await knobs.remove_children()
@@ -178,16 +208,21 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
             )
         await knobs.mount_all(rows)
         del plain
-        self.query_one("#rules-path", Input).value = str(house_rules_dir() / f"{self.shown.name}.toml")
+        self.query_one("#rules-path", Input).value = str(path or house_rules_dir() / f"{self.shown.name}.toml")
         self.as_loaded = self.typed()
         self.loading = False
         self.save_waiting()
 
     @on(Select.Changed, "#preset")
     async def preset_changed(self, event: Select.Changed) -> None:
+        if event.value == self.base_key:
+            return
         for p in self.presets:
-            if p.name == event.value and p is not self.base:
+            if p.name == event.value:
                 await self.load(p)
+        for path, r in self.house:
+            if HOUSE + str(path) == event.value:
+                await self.load(r, path)
 
     def typed(self) -> dict[str, str]:
         """Every knob's text now (the file's path is where to save, not the rules)."""
@@ -216,7 +251,11 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
 
         field = self.query_one("#rules-path", Input)
         folder = house_rules_dir()
-        if Path(field.value).parent == folder and Path(field.value).suffix == ".toml" and _plain_name(name):
+        if Path(field.value).parent != folder or Path(field.value).suffix != ".toml":
+            return
+        if name == self.as_loaded.get("name"):  # the name the form showed: the file it was read from, if any
+            field.value = str(self.base_path or folder / f"{name}.toml")
+        elif _plain_name(name):
             field.value = str(folder / f"{name}.toml")
 
     def ruleset(self) -> Ruleset:
@@ -229,6 +268,8 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
             except (ValueError, TypeError):
                 raise RulesetError(f"{key}: expected {check.allowed()}, found {text!r}") from None
         rules = ruleset_from_dict(data)
+        if self.base_path is not None:  # a saved file: its name, title and description are the player's already
+            return rules
         if rules.description == self.shown.description:  # left as shown: it says what differs from the preset
             rules = rules.replace(description=self.base.description)
         return house_rules(self.base, rules)
@@ -241,7 +282,7 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
         its rows, so what is written is the preset chosen, as the form then shows it.
         """
         presets = self.query_one("#preset", Select)
-        if presets.expanded or self.loading or presets.value != self.base.name:
+        if presets.expanded or self.loading or presets.value != self.base_key:
             self.waiting_save = play
             return
         message = self.query_one("#form-message", Static)
