@@ -9,7 +9,7 @@ from cardtui.tui.common import CARD_CODE
 from cardtui.tui.screens.bid import BidScreen
 from cardtui.tui.screens.help import HelpScreen
 from cardtui.tui.screens.pass_cards import PassScreen
-from tests.support.tui import dialog_message, in_front, make_app, settle, workers_done
+from tests.support.tui import dialog_message, in_front, make_app, screen_lines, settle, workers_done
 
 
 @pytest.mark.parametrize(
@@ -99,3 +99,28 @@ async def test_the_help_names_the_registrys_games(monkeypatch: pytest.MonkeyPatc
         text = str(app.screen.query_one("#help-text", Static).content)
         said = "cardtui plays Hearts, Spades, Cutthroat Spades, Eight of Spades and Omnibus Hearts."
         assert said in " ".join(text.split())
+
+
+async def test_f7_over_a_pass_at_60_columns_shows_the_scores_and_f3_brings_the_choice_back() -> None:
+    from cardtui.tui.screens.table import TableScreen
+
+    app, _session = make_app("hearts", seed=7)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot, app)
+        dialog = app.screen
+        assert isinstance(dialog, PassScreen)
+        table = app.screen_stack[-2]
+        assert isinstance(table, TableScreen) and not table.has_class("-side-open")
+        await pilot.press("f7")
+        await pilot.pause()
+        assert dialog.aside and table.has_class("-side-open")
+        assert "Scores (game ends at 100)" in "\n".join(screen_lines(app))
+        await pilot.press("f7")  # the same key folds them again, the dialog still aside
+        await pilot.pause()
+        assert dialog.aside and not table.has_class("-side-open")
+        await pilot.press("f3")
+        await pilot.pause()
+        assert in_front(app, dialog) and not dialog.aside
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        assert "show the scores" in str(app.screen.query_one("#help-text", Static).content)

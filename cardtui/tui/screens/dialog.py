@@ -30,7 +30,9 @@ LOBBY_KEY = ("F8", "the lobby: invitations and who has joined")
 """The help's line for the host's lobby."""
 ASIDE_KEY = ("F3", "set the dialog aside to read the table and the log; F3 again brings it back as it was")
 """The help's line for setting a decision dialog aside."""
-ASIDE_ACTIONS = ("set_aside", "help", "history", "talk", "lobby")
+SCORES_KEY = ("F7", "set the dialog aside and show the scores, where a narrow terminal folds them away")
+"""The help's line for the scores under a dialog."""
+ASIDE_ACTIONS = ("set_aside", "help", "history", "talk", "lobby", "scores")
 """What a key may do while the dialog is set aside: nothing that decides unseen."""
 
 
@@ -43,6 +45,8 @@ class TableHelp:
     show_help: Callable[[Keys], None]
     hint: Callable[[], str]
     history: Callable[[], None] | None = None
+    scores: Callable[[], None] | None = None
+    """Shows or folds the table's side panel (the scores) where the terminal is too narrow to keep it open."""
     talk: Callable[[], None] | None = None
     lobby: Callable[[], None] | None = None
 
@@ -68,6 +72,7 @@ class DecisionDialog(ModalScreen[T]):
         Binding("f8", "lobby", "Lobby", id="dialog.lobby"),
         Binding("escape", "leave", "Leave to the menu", id="dialog.leave", show=False),
         Binding("f3", "set_aside", "Set aside", id="dialog.aside"),
+        Binding("f7", "scores", "Scores", id="dialog.scores"),
         Binding("ctrl+e,f12", "past_deals", "Past deals", id="dialog.past-deals", show=False),
         Binding("f5", "claim", "Claim", id="dialog.claim", show=False),
     ]
@@ -133,13 +138,15 @@ class DecisionDialog(ModalScreen[T]):
             return False
         if self.aside and action not in ASIDE_ACTIONS:
             return False
-        if action in ("talk", "lobby"):
+        if action in ("talk", "lobby", "scores"):
             return self.table_help is not None and getattr(self.table_help, action) is not None
         return True
 
     def help_keys(self) -> Keys:
         """The dialog's keys, with talk and the lobby where the table has them."""
         keys = [*self.KEYS, ASIDE_KEY]
+        if self.table_help is not None and self.table_help.scores is not None:
+            keys.append(SCORES_KEY)
         if self.table_help is not None and self.table_help.talk is not None:
             keys.append(TALK_KEY)
         if self.table_help is not None and self.table_help.lobby is not None:
@@ -164,6 +171,14 @@ class DecisionDialog(ModalScreen[T]):
     def action_help(self) -> None:
         if self.table_help is not None:
             self.table_help.show_help(self.help_keys())
+
+    def action_scores(self) -> None:
+        """F7, the table's key for its folded side panel: the dialog steps aside so the scores show (F3 brings it
+        back)."""
+        if self.table_help is not None and self.table_help.scores is not None:
+            if not self.aside:
+                self.action_set_aside()
+            self.table_help.scores()
 
     def action_talk(self) -> None:
         """The talk line over the dialog; the dialog is back as it was when it closes."""

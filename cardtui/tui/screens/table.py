@@ -528,7 +528,12 @@ class TableScreen(FitsTerminal, GameScreen):
 
     def table_help(self) -> TableHelp:
         """F1, F2 and F6 (the score history) for a dialog over the table: a bid may hang on the scores."""
-        return dataclasses.replace(super().table_help(), history=self.action_history)
+        return dataclasses.replace(super().table_help(), history=self.action_history, scores=self.show_scores)
+
+    def show_scores(self) -> None:
+        """F7 from a dialog: the side panel opened or folded, where the terminal is narrow enough to fold it."""
+        if self.check_action("toggle_side", ()):
+            self.action_toggle_side()
 
     def action_claim(self) -> None:
         """Claim every remaining trick; the engine refuses a claim that is not certain and says why."""
