@@ -160,7 +160,8 @@ async def test_house_rules_saved_in_the_rules_folder_are_in_the_rules_list(home:
         await pilot.pause()
         assert rules.value == "hearts", "the preset stays the default"
         assert form_message(form) == (
-            f"1 file in {house_rules_dir()} could not be read as rules (`cardtui rules validate`)."
+            f"1 file in {house_rules_dir()} could not be read as rules (broken.toml): "
+            "`cardtui rules validate FILE` says why."
         )
         rules.value = HOUSE + str(path)
         await pilot.pause()
@@ -358,3 +359,14 @@ async def test_saved_house_rules_open_in_the_editor_and_save_back_to_their_file(
         assert isinstance(again, HeartsRules)
         assert (again.name, again.title) == ("friday", "Friday hearts")
         assert (again.end_score, again.jack_of_diamonds) == (50, -10)
+
+
+async def test_the_editor_quotes_a_refused_value_as_the_command_line_does(home: Path) -> None:
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = await open_rules_editor(pilot, app)
+        editor.query_one("#knob-win_target", Input).value = "ten"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        said = str(editor.query_one("#form-message", Static).content)
+        assert said.startswith("win_target: expected ") and said.endswith('found "ten"'), said

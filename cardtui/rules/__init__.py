@@ -234,20 +234,20 @@ def list_presets() -> list[Ruleset]:
     return [load_ruleset(p) for p in sorted(preset_dir().glob("*.toml"), key=order)]
 
 
-def read_house_rules(folder: Path) -> tuple[list[tuple[Path, Ruleset]], int]:
-    """The rulesets among a folder's `*.toml` files, by file name, and how many of them could not be read (a
+def read_house_rules(folder: Path) -> tuple[list[tuple[Path, Ruleset]], list[Path]]:
+    """The rulesets among a folder's `*.toml` files, by file name, and the files that could not be read (a
     missing folder has none). Read like any ruleset file: regular files only, size-capped."""
     found: list[tuple[Path, Ruleset]] = []
-    broken = 0
+    broken: list[Path] = []
     try:
         paths = sorted(folder.glob("*.toml"))
     except OSError:
-        return [], 0
+        return [], []
     for path in paths:
         try:
             found.append((path, load_ruleset(path)))
         except (RulesetError, OSError):
-            broken += 1
+            broken.append(path)
     return found, broken
 
 

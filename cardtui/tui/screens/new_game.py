@@ -180,15 +180,21 @@ class NewGameScreen(Screen[GameSetup | None]):
         found, broken = read_house_rules(house_rules_dir())
         self.app.call_from_thread(self.house_rules_read, found, broken)
 
-    def house_rules_read(self, found: list[tuple[Path, Ruleset]], broken: int) -> None:
-        """Offer the house rules in the Rules list, keeping what is chosen."""
+    def house_rules_read(self, found: list[tuple[Path, Ruleset]], broken: list[Path]) -> None:
+        """Offer the house rules in the Rules list, keeping what is chosen; name the files that could not be read."""
         self.house = found
         self._offer_rules(keep=True)
         if broken:
             from cardtui.saves import house_rules_dir
 
-            files = "file" if broken == 1 else "files"
-            self.say(f"{broken} {files} in {house_rules_dir()} could not be read as rules (`cardtui rules validate`).")
+            names = ", ".join(path.name for path in broken[:3]) + (
+                f" and {len(broken) - 3} more" if len(broken) > 3 else ""
+            )
+            files = "file" if len(broken) == 1 else "files"
+            self.say(
+                f"{len(broken)} {files} in {house_rules_dir()} could not be read as rules ({names}): "
+                "`cardtui rules validate FILE` says why."
+            )
 
     def _offer_rules(self, keep: bool) -> None:
         """The Rules list for the game chosen: `keep` the choice when it is still there, else the default (the

@@ -28,7 +28,7 @@ from cardtui.rules import (
     target_problem,
     write_toml,
 )
-from cardtui.rules.base import Bool, Check, ChoiceList, IntOrWord, IntRange, knob_help
+from cardtui.rules.base import Bool, Check, ChoiceList, IntOrWord, IntRange, knob_help, show
 from cardtui.tui.screens.confirm import ConfirmScreen
 from cardtui.tui.widgets.key_footer import KeyFooter
 
@@ -266,7 +266,7 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
             try:
                 data[key] = from_text(check, text)
             except (ValueError, TypeError):
-                raise RulesetError(f"{key}: expected {check.allowed()}, found {text!r}") from None
+                raise RulesetError(f"{key}: expected {check.allowed()}, found {show(text)}") from None
         rules = ruleset_from_dict(data)
         if self.base_path is not None:  # a saved file: its name, title and description are the player's already
             return rules
