@@ -183,6 +183,9 @@ def test_rules_new_for_a_player_count_starts_from_that_counts_preset(tmp_path: P
     assert 'name = "my-cutthroat-3"' in ok("rules", "new", "cutthroat", "--players", "3")
     assert 'name = "my-hearts"' in ok("rules", "new", "hearts", "--players", "4")
     # a count with no preset of its own: the game's preset at that count, named as house rules once
+    assert "The hearts preset's notes; where a knob in this file says otherwise, the knob counts." in ok(
+        "rules", "new", "hearts"
+    )
     six = ok("rules", "new", "eight-of-spades", "--players", "6")
     assert 'name = "my-eight-of-spades"' in six and 'title = "My Eight of Spades"' in six
     assert 'description = "Eight of Spades with players 6 (was 4)."' in six

@@ -372,10 +372,13 @@ def house_rules(base: Ruleset, changed: Ruleset | None = None) -> Ruleset:
         description = description[:280].rsplit(";", 1)[0] + "; and more."
     elif diffs:
         description += "."
+    said = f"The {base.name} preset's notes; where a knob in this file says otherwise, the knob counts."
+    notes = rules.notes if rules.notes != base.notes or not base.notes else f"{said}\n{base.notes}"
     return rules.replace(
         name=rules.name if rules.name != base.name else f"my-{base.name}",
         title=rules.title if rules.title != base.title else f"My {base.title}",
         description=rules.description if rules.description != base.description else description,
+        notes=notes,
     )
 
 
