@@ -179,7 +179,8 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
         """One row per field: its name, what it does and allows, the value, and an error line.
 
         Awaited, so the screen handles no other message between the old rows going and the new ones being
-        mounted. The reading notes are several lines of prose, not a knob: they travel with the ruleset unedited.
+        mounted. The reading notes are several lines of prose, not a knob: they travel with the ruleset, as
+        `house_rules` words them.
         """
         from cardtui.saves import house_rules_dir
 
