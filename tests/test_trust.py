@@ -458,7 +458,10 @@ def test_saves_says_why_and_sorts_by_the_files_own_time(home: Path) -> None:
     assert "broken: version: the save is version 7, made by a newer cardtui" in out
 
 
-def test_rules_show_reads_only_the_presets(home: Path, tmp_path: Path) -> None:
+def test_rules_show_never_reads_a_file_through_a_preset_name(home: Path, tmp_path: Path) -> None:
+    """A preset's name is looked up among the presets only; a path is the player's own file, read from where
+    they are (not from the presets' folder), like `--rules FILE`."""
     (tmp_path / "x.toml").write_text('game = "hearts"\n')
     rel = os.path.relpath(tmp_path / "x", ROOT / "config")
-    one_line(cardtui("rules", "show", rel, home=home), "no preset named")
+    one_line(cardtui("rules", "show", rel, home=home), "no such file")
+    one_line(cardtui("rules", "show", "x", home=home), "no preset named")
