@@ -130,9 +130,15 @@ def read_regular(path: Path, what: str, limit: int = MAX_BYTES) -> bytes:
 
 
 def target_of(path: Path) -> Path:
-    """Where writing `path` really goes: a symlink's target (so the link stays a link), else the path."""
+    """Where writing `path` really goes: a symlink's target (so the link stays a link), else the path; a link
+    that leads round in a loop is a FileProblem."""
     path = Path(path)
-    return path.resolve() if path.is_symlink() else path
+    if not path.is_symlink():
+        return path
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):  # Python 3.11 says a loop with RuntimeError, later ones with OSError
+        raise FileProblem(f"{path}: a link that leads round in a loop, to no file") from None
 
 
 def write_atomic(path: Path, data: bytes) -> os.stat_result:
@@ -143,6 +149,14 @@ def write_atomic(path: Path, data: bytes) -> os.stat_result:
     cut. Returns the new file's status (for `same_file` checks later).
     """
     path = target_of(path)
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = stat.S_IFREG  # nothing there yet: the write makes it
+    except OSError as err:
+        raise FileProblem(f"{path}: cannot write ({_reason(err)})") from None
+    if not stat.S_ISREG(mode):  # a device, a FIFO, a folder: never replaced by a file, whatever --force says
+        raise FileProblem(f"{path}: is {_kind(mode)}, not a file to write")
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = _new_temp(path, folder)
     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -214,6 +215,17 @@ def test_rules_new_says_what_is_wrong_with_where_it_writes(tmp_path: Path) -> No
     bad("rules", "new", "hearts", "--out", str(tmp_path), "--force", match=f"{tmp_path}: is a folder")
     long = tmp_path / ("y" * 300 + ".toml")
     bad("rules", "new", "hearts", "--out", str(long), match="cannot write it (File name too long)")
+    # --force replaces a file, never what is not one: a link round in a loop, a FIFO, a device behind a link
+    loop = tmp_path / "loop.toml"
+    loop.symlink_to(loop)
+    bad("rules", "new", "hearts", "--out", str(loop), "--force", match="a link that leads round in a loop")
+    fifo = tmp_path / "fifo.toml"
+    os.mkfifo(fifo)
+    bad("rules", "new", "hearts", "--out", str(fifo), "--force", match="is a named pipe (FIFO), not a file to write")
+    device = tmp_path / "device.toml"
+    device.symlink_to(os.devnull)
+    bad("rules", "new", "hearts", "--out", str(device), "--force", match="is a device, not a file to write")
+    assert stat.S_ISFIFO(fifo.stat().st_mode) and stat.S_ISCHR(Path(os.devnull).stat().st_mode)
 
 
 def test_rules_errors(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import re
 import tomllib
 from collections.abc import Mapping
@@ -415,7 +416,7 @@ def dump_toml(ruleset: Ruleset) -> str:
 def write_toml(path: Path, text: str, make_folders: bool = False) -> None:
     """Write a ruleset file atomically; never inside the installed package (its presets are everyone's defaults)."""
     package = Path(__file__).resolve().parent.parent
-    where = Path(path).expanduser().resolve()
+    where = Path(os.path.realpath(Path(path).expanduser()))  # never raises, on a link loop either
     for inside in (package, preset_dir().resolve()):
         if where == inside or inside in where.parents:
             raise RulesetError(f"{path}: inside cardtui's own files ({inside}); save house rules elsewhere")
