@@ -578,7 +578,8 @@ def run_arena(
 def render(result: ArenaResult) -> str:
     """The arena's result as a few lines of text."""
     head = f"{result.game}: seats {','.join(result.seats)}, "
-    head += f"{result.deals} deals" if result.deals_mode else f"{result.done} games, {result.deals} deals"
+    deals = f"{result.deals} deal{'s' if result.deals != 1 else ''}"
+    head += deals if result.deals_mode else f"{result.done} game{'s' if result.done != 1 else ''}, {deals}"
     head += f" ({result.units} unit{'s' if result.units != 1 else ''} on {result.workers} worker"
     head += f"{'s' if result.workers > 1 else ''})"
     lines = [head]

@@ -1004,6 +1004,7 @@ def arena(
     from cardtui.arena import ArenaError, render, run_arena
 
     _check_game(game)
+    seed = _check_seed(seed)
     levels = [_check_level(game, s.strip(), None) for s in seats.split(",") if s.strip()]
     ruleset = _load_rules(game, rules, len(levels), "--seats")
     if cluster is not None and jobs != 1:

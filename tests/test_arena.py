@@ -137,6 +137,10 @@ def test_arena_command_errors_exit_2() -> None:
     assert bad_level.exit_code == 2 and "wizard" in bad_level.stderr
     bad_count = runner.invoke(app, ["arena", "hearts", "--seats", "easy,easy", "--games", "1"])
     assert bad_count.exit_code == 2
+    bad_seed = runner.invoke(app, ["arena", "hearts", "--seats", "easy,easy,easy,easy", "--seed", "-1"])
+    assert bad_seed.exit_code == 2 and "--seed: expected an integer 0.." in bad_seed.stderr
+    one = runner.invoke(app, ["arena", "eight-of-spades", "--seats", "easy,easy", "--games", "1"])
+    assert one.exit_code == 0 and "seats easy,easy, 1 game, 1 deal (1 unit" in one.stdout
 
 
 def test_partners_count_once_per_game() -> None:

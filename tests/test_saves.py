@@ -120,6 +120,7 @@ def test_home_from_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
             'game.json: ruleset.end_score: expected an integer 10..1000, found "500"',
         ),
         (lambda d: d["ruleset"].update(bogus=1), "game.json: ruleset.bogus: unknown key"),
+        (lambda d: d.update(ruleset="hearts"), 'game.json: ruleset: expected a table of knobs, found "hearts"'),
         (lambda d: d.update(game="spades"), 'game.json: game: expected "hearts"'),
         (lambda d: d.update(seed=-1), "game.json: seed: expected an integer"),
         (lambda d: d.update(seed=True), "game.json: seed: expected an integer"),

@@ -14,7 +14,7 @@ from typing import Any
 import tomli_w
 
 from cardtui.files import FileProblem, read_regular, write_atomic
-from cardtui.rules.base import META_KEYS, Ruleset, RulesetError, knob_help, show
+from cardtui.rules.base import META_KEYS, Ruleset, RulesetError, knob_help, not_a_table, show
 from cardtui.rules.eight_of_spades import EightOfSpadesRules
 from cardtui.rules.hearts import HeartsRules
 from cardtui.rules.spades import SpadesRules
@@ -65,7 +65,7 @@ def ruleset_class(game: str) -> type[Ruleset]:
 def ruleset_from_dict(data: Any, where: str = "") -> Ruleset:
     """Validate a ruleset table whose `game` key says which game it is for."""
     if not isinstance(data, dict):
-        raise RulesetError(f"{where}expected a table of knobs, found {show(data)}")
+        raise not_a_table(data, where)
     game = data.get("game")
     if game is None:
         raise RulesetError(f"{where}game is missing: a ruleset names its game, one of {', '.join(GAMES)}")

@@ -38,6 +38,12 @@ def show(value: object) -> str:
     return text if len(text) <= SHOW_MAX else text[: SHOW_MAX - 3] + "..."
 
 
+def not_a_table(data: object, where: str) -> RulesetError:
+    """The error for rules that are not a table of knobs; `where` heads its keys (`ruleset.`), or the file (`x: `)."""
+    said = f"{where[:-1]}: " if where.endswith(".") else where
+    return RulesetError(f"{said}expected a table of knobs, found {show(data)}")
+
+
 class Check:
     """What values a knob allows; subclasses validate and describe."""
 
@@ -261,7 +267,7 @@ class Ruleset:
         `where` prefixes each error message (a file name or ``ruleset.``).
         """
         if not isinstance(data, Mapping):
-            raise RulesetError(f"{where}expected a table of knobs, found {show(data)}")
+            raise not_a_table(data, where)
         fields = {f.name: f for f in dataclasses.fields(cls)}
         values: dict[str, Any] = {}
         for key, value in data.items():
