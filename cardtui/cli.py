@@ -719,7 +719,7 @@ def saves() -> None:
         listing = list_entries(progress=progress, jobs=_catalog_jobs())
     infos = [e.info for e in listing]
     if not infos:
-        say(f"no saved games in {saves_dir()}")
+        say(f"no saved games in {inert(str(saves_dir()))}")
         return
     rows = [("FILE", "GAME", "UPDATED", "STATUS", "SCORE")]
     for info in infos:
@@ -806,7 +806,7 @@ def rules_validate(file: Annotated[Path, typer.Argument(help="a TOML ruleset fil
         ruleset = load_ruleset(file)
     except RulesetError as err:
         fail(str(err))
-    say(f"{file}: ok — {ruleset.game} rules {ruleset.name!r} ({ruleset.title})")
+    say(f"{inert(str(file))}: ok — {ruleset.game} rules {inert(repr(ruleset.name))} ({inert(ruleset.title)})")
 
 
 @rules_app.command("new")
@@ -847,7 +847,7 @@ def rules_new(
         write_toml(out, text)
     except RulesetError as err:
         fail(str(err))
-    say(f"wrote {out}")
+    say(f"wrote {inert(str(out))}")  # a name's line break shown, not printed: one line
 
 
 def main() -> None:

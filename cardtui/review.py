@@ -51,6 +51,7 @@ from cardtui.files import FileProblem, read_regular, write_atomic
 from cardtui.games import Action
 from cardtui.games.base import Bid, Game, Pass, Phase, Play, PlayerView
 from cardtui.games.history import History
+from cardtui.inert import inert
 from cardtui.measure import interrupts_held, usable_cores
 from cardtui.replay import Replay
 from cardtui.saves import LoadedSave, build_save, home_dir
@@ -1098,7 +1099,7 @@ def _code(card: Card) -> str:
 def render(review: Review) -> str:
     """The review as text: each decision with its mark and words, then the tallies per deal and for the game."""
     status = "finished" if review.status == "finished" else "in progress (its finished deals reviewed)"
-    lines = [f"Review of {review.save}: {review.game} ({review.ruleset}), {status}"]
+    lines = [f"Review of {inert(review.save)}: {review.game} ({inert(review.ruleset)}), {status}"]
     lines.append(f"Judged by the {review.level} computer player, budget {review.budget_ms} ms a decision.")
     marks = []
     for unit, (question, blunder) in THRESHOLDS[review.game].items():

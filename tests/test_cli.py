@@ -226,6 +226,10 @@ def test_rules_new_says_what_is_wrong_with_where_it_writes(tmp_path: Path) -> No
     device.symlink_to(os.devnull)
     bad("rules", "new", "hearts", "--out", str(device), "--force", match="is a device, not a file to write")
     assert stat.S_ISFIFO(fifo.stat().st_mode) and stat.S_ISCHR(Path(os.devnull).stat().st_mode)
+    # a line break in the name is shown, not printed: it cannot forge a second line of output
+    broken = tmp_path / "a\nb.toml"
+    assert ok("rules", "new", "hearts", "--out", str(broken)).splitlines() == [f"wrote {tmp_path}/a\\nb.toml"]
+    assert ok("rules", "validate", str(broken)).splitlines()[0].startswith(f"{tmp_path}/a\\nb.toml: ok")
 
 
 def test_rules_errors(tmp_path: Path) -> None:
