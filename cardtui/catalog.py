@@ -165,13 +165,18 @@ class Entry:
 class Listing(list[Entry]):
     """The entries of a folder, newest first, and how many damaged catalog rows were rebuilt from their files."""
 
-    def __init__(self, entries: list[Entry], rebuilt: int = 0) -> None:
+    def __init__(self, entries: list[Entry], rebuilt: int = 0, problem: str | None = None) -> None:
         super().__init__(entries)
         self.rebuilt = rebuilt
+        self.problem = problem
+        """Why the folder itself could not be read (a file in its place, no permission), or None: a folder not
+        made yet holds no saves, which is no problem."""
 
     @property
     def note(self) -> str | None:
-        """The one line that says rows were rebuilt (None when none were)."""
+        """The one line that says the folder could not be read, or that rows were rebuilt (None: nothing to say)."""
+        if self.problem is not None:
+            return self.problem
         if not self.rebuilt:
             return None
         return f"rebuilt {self.rebuilt} damaged catalog {'entry' if self.rebuilt == 1 else 'entries'}"
@@ -341,7 +346,7 @@ class Catalog:
         """
         folder = (saves_dir() if folder is None else folder).absolute()
         remove_stale_locks(folder)
-        on_disk = _scan(folder)
+        on_disk, problem = _scan(folder)
         try:
             rows = self._rows(folder)
         except sqlite3.OperationalError:
@@ -369,7 +374,7 @@ class Catalog:
             out.append(Entry(info, good.summary))
         # The file's own time, not the one written inside it: a save claiming year 9999 must not win.
         out.sort(key=lambda e: (e.info.modified, e.info.path.name), reverse=True)
-        return Listing(out, len(damaged & on_disk.keys()))
+        return Listing(out, len(damaged & on_disk.keys()), problem)
 
     def _rows(self, folder: Path) -> dict[str, Row]:
         if not _storable(str(folder)):
@@ -534,18 +539,27 @@ def _transaction(db: sqlite3.Connection) -> Iterator[None]:
     db.execute("COMMIT")
 
 
-def _scan(folder: Path) -> dict[str, os.stat_result]:
-    """The folder's `*.json` paths with their status (following symlinks, as loading does); unreadable ones skipped."""
+def _scan(folder: Path) -> tuple[dict[str, os.stat_result], str | None]:
+    """The folder's `*.json` paths with their status (following symlinks, as loading does; a link to nothing or
+    round in a loop with its own, so it is listed as broken), and why the folder could not be read, if it could
+    not (none when it is not made yet: nothing is saved)."""
     found = {}
     try:
         with os.scandir(folder) as it:
             for item in it:
                 if item.name.endswith(".json"):
                     with contextlib.suppress(OSError):
-                        found[item.path] = item.stat()
-    except OSError:
-        pass  # no saves folder yet: nothing saved
-    return found
+                        try:
+                            found[item.path] = item.stat()
+                        except OSError:
+                            found[item.path] = item.stat(follow_symlinks=False)
+    except FileNotFoundError:
+        return {}, None
+    except NotADirectoryError:
+        return {}, f"{folder}: is not a folder, so it holds no saves; move it away and cardtui makes the folder"
+    except OSError as err:
+        return {}, f"{folder}: cannot be read ({err.strerror or type(err).__name__})"
+    return found, None
 
 
 def _load_all(work: list[tuple[str, os.stat_result]], jobs: int) -> Iterator[tuple[str, Row]]:

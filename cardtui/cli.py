@@ -717,6 +717,8 @@ def saves() -> None:
 
     with _progress("reading saves") as progress:
         listing = list_entries(progress=progress, jobs=_catalog_jobs())
+    if listing.problem is not None:
+        fail(listing.problem)
     infos = [e.info for e in listing]
     if not infos:
         say(f"no saved games in {inert(str(saves_dir()))}")
@@ -758,6 +760,8 @@ def stats(
         fail(str(err))
     with _progress("reading saves") as progress:
         entries = list_entries(progress=progress, jobs=_catalog_jobs())
+    if entries.problem is not None:
+        fail(entries.problem)
     if entries.note:
         typer.echo(inert(entries.note), err=True)
     reviewed = reviewed_games()

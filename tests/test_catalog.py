@@ -115,8 +115,8 @@ def test_hostile_files_are_listed_with_their_reason(home: Path) -> None:
     assert "too big" in reasons["huge.json"]
     assert "a folder" in reasons["folder.json"]
     assert "a device" in reasons["zero.json"]
-    assert "dangling.json" not in infos  # nothing there to list
-    assert len(reasons) == 6
+    assert "no such file" in reasons["dangling.json"]  # a link to nothing is a broken save, said as one
+    assert len(reasons) == 7
     assert listing() == infos  # and the same from the catalog
 
 

@@ -557,3 +557,17 @@ def test_inspect_shows_a_line_break_in_the_name_escaped(tmp_path: Path) -> None:
     Session.new(load_preset("hearts"), None, 5, save_path=path).close()
     said = ok("inspect", str(path))
     assert said.startswith("new\\nline.json: hearts, rules hearts, in progress"), said
+
+
+def test_a_saves_folder_that_is_not_one_is_said_and_broken_links_are_listed(home: Path) -> None:
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "saves").write_text("junk")
+    for command in ("saves", "stats"):
+        bad(command, match=f"{home / 'saves'}: is not a folder, so it holds no saves")
+    (home / "saves").unlink()
+    (home / "saves").mkdir()
+    (home / "saves" / "dangling.json").symlink_to(home / "nowhere.json")
+    (home / "saves" / "loop.json").symlink_to(home / "saves" / "loop.json")
+    listed = ok("saves")
+    assert "dangling.json" in listed and "broken: no such file" in listed
+    assert "loop.json" in listed and "broken: cannot be read (Too many levels of symbolic links)" in listed
