@@ -453,8 +453,10 @@ class InProcess:
 
 
 def _ignore_interrupts() -> None:
-    """Worker processes leave ctrl+c to the parent, which stops them and keeps the figures so far."""
+    """Worker processes leave ctrl+c to the parent, which stops them and keeps the figures so far; a SIGTERM (the
+    parent's, when it stops them) ends them as it would any process, not through a handler the fork copied."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 class ProcessPool:

@@ -19,11 +19,9 @@ import dataclasses
 import datetime as dt
 import hashlib
 import json
-import multiprocessing
 import os
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -31,6 +29,7 @@ from cardtui.files import remove_stale_locks
 from cardtui.games import Action, Event
 from cardtui.games.base import Undone
 from cardtui.games.summary import Summary, summarize
+from cardtui.measure import bound_pool, interrupts_held
 from cardtui.saves import LoadedSave, SaveError, SaveInfo, game_in_name, home_dir, load_save, saves_dir
 from cardtui.seats import SeatKind
 from cardtui.variants import GAMES, UnknownGame, find_game
@@ -566,15 +565,22 @@ def _load_all(work: list[tuple[str, os.stat_result]], jobs: int) -> Iterator[tup
     """Load stale saves, in worker processes when there are many (a first run over a big folder)."""
     if len(work) < PARALLEL_FROM or jobs < 2:
         for path, st in work:
-            yield path, _load_one((path, st))
+            yield path, _load(Path(path), st)
         return
-    # spawn, not fork: the caller may be a threaded app, and the children need nothing of ours but the module
-    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-        yield from zip((p for p, _ in work), pool.map(_load_one, work, chunksize=16), strict=True)
+    # workers that end with this process, however it ends (a signal, SIGKILL): none is left behind reading
+    with bound_pool(jobs) as pool:
+        with interrupts_held():  # futures, not `map`: its cancelling on the way out races with the pool's end
+            futures = [pool.submit(_load_some, work[i : i + CHUNK]) for i in range(0, len(work), CHUNK)]
+        for future in futures:
+            yield from future.result()
 
 
-def _load_one(item: tuple[str, os.stat_result]) -> Row:
-    return _load(Path(item[0]), item[1])
+CHUNK = 16
+"""Saves a worker loads at a time."""
+
+
+def _load_some(work: list[tuple[str, os.stat_result]]) -> list[tuple[str, Row]]:
+    return [(path, _load(Path(path), st)) for path, st in work]
 
 
 def _load(path: Path, st: os.stat_result) -> Row:

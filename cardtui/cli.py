@@ -702,6 +702,29 @@ def _ended_by_sigterm() -> Iterator[None]:
         signal.signal(signal.SIGTERM, before)
 
 
+@contextlib.contextmanager
+def _sigterm_as_interrupt() -> Iterator[list[int]]:
+    """SIGTERM stops the work inside as ctrl+c does, so what it has so far is kept (the arena's figures); the list
+    given holds the signal once it came, for the exit status (143, not ctrl+c's 130)."""
+    import signal
+
+    came: list[int] = []
+
+    def stop(signum: int, frame: object) -> None:
+        came.append(signum)
+        raise KeyboardInterrupt
+
+    try:
+        before = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: signals stay as they are
+        yield came
+        return
+    try:
+        yield came
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
 def _catalog_jobs() -> int:
     """Worker processes for a first catalog run over many saves: the usable cores, at most 4."""
     from cardtui.measure import usable_cores
@@ -715,7 +738,7 @@ def saves() -> None:
     from cardtui.catalog import list_entries
     from cardtui.saves import saves_dir
 
-    with _progress("reading saves") as progress:
+    with _progress("reading saves") as progress, _ended_by_sigterm():
         listing = list_entries(progress=progress, jobs=_catalog_jobs())
     if listing.problem is not None:
         fail(listing.problem)
@@ -758,7 +781,7 @@ def stats(
         day = parse_since(since) if since is not None else None
     except StatsError as err:
         fail(str(err))
-    with _progress("reading saves") as progress:
+    with _progress("reading saves") as progress, _ended_by_sigterm():
         entries = list_entries(progress=progress, jobs=_catalog_jobs())
     if entries.problem is not None:
         fail(entries.problem)
@@ -1030,12 +1053,13 @@ def arena(
 
             workers = on_cluster(cluster)
         try:
-            result = run_arena(game, levels, games, deals, budget_ms, jobs, seed, ruleset, tick, workers, note)
+            with _sigterm_as_interrupt() as signals:
+                result = run_arena(game, levels, games, deals, budget_ms, jobs, seed, ruleset, tick, workers, note)
         except ArenaError as err:
             fail(str(err))
     say(json.dumps(result.to_json()) if as_json else render(result))
     if result.partial:
-        raise typer.Exit(130)
+        raise typer.Exit(128 + signals[0] if signals else 130)
 
 
 # ---------------------------------------------------------------- the network table

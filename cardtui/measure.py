@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import contextlib
 import math
+import multiprocessing
 import os
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.connection import Connection, wait
+from typing import Any
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -52,3 +56,61 @@ def interrupts_held() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+@contextlib.contextmanager
+def bound_pool(
+    workers: int, initializer: Callable[..., None] | None = None, initargs: tuple[Any, ...] = ()
+) -> Iterator[ProcessPoolExecutor]:
+    """Spawned worker processes that end with this one: at once when the block is left by an exception (Ctrl-C,
+    a signal made an exit), and whenever this process dies, even by SIGKILL: each watches a pipe only this
+    process holds open (`_end_with`). Spawned, not forked: the caller may be a threaded app."""
+    context = multiprocessing.get_context("spawn")
+    _quiet_tracker()
+    lifeline, alive = context.Pipe(duplex=False)
+    pool = ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_bound_start, initargs=(lifeline, initializer, initargs)
+    )
+    try:
+        yield pool
+    except BaseException:
+        # their lifeline closed, each worker ends at once; the pool then fails what is left (cancelling it
+        # instead races with that failing, and the pool's own thread prints a traceback)
+        alive.close()
+        pool.shutdown(wait=True)
+        lifeline.close()
+        raise
+    pool.shutdown()
+    alive.close()
+    lifeline.close()
+
+
+def _bound_start(lifeline: Connection, initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
+    threading.Thread(target=_end_with, args=(lifeline,), daemon=True).start()
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def _end_with(lifeline: Connection) -> None:
+    """A worker's watch on the process that started it: `lifeline` is the read end of a pipe only that process
+    writes to, so it comes to an end (or a word) once that process closes it, dies or is killed; the worker
+    then ends at once, mid-task, rather than work on for nobody."""
+    wait([lifeline])
+    os._exit(1)
+
+
+def _quiet_tracker() -> None:
+    """Starts multiprocessing's resource tracker (the process that frees the workers' shared locks should this
+    one be killed outright) with its stderr on the null device: its warnings about what it frees are not for a
+    user. A tracker already running is left as it is."""
+    from multiprocessing import resource_tracker
+
+    saved = os.dup(2)
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 2)
+        resource_tracker.ensure_running()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)

@@ -36,11 +36,9 @@ import math
 import multiprocessing
 import os
 import random
-import threading
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from concurrent.futures import TimeoutError as Pending
-from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +50,7 @@ from cardtui.games import Action
 from cardtui.games.base import Bid, Game, Pass, Phase, Play, PlayerView
 from cardtui.games.history import History
 from cardtui.inert import inert
-from cardtui.measure import interrupts_held, usable_cores
+from cardtui.measure import bound_pool, interrupts_held, usable_cores
 from cardtui.replay import Replay
 from cardtui.saves import LoadedSave, build_save, home_dir
 from cardtui.session import bot_rng
@@ -389,21 +387,10 @@ _SHARES: Any = None
 """In a worker: the review's shared array of each decision's share of its budget spent so far."""
 
 
-def _start_worker(
-    data: dict[str, Any], level: str, budget_ms: int, judge_seed: int, lifeline: Connection, shares: Any
-) -> None:
+def _start_worker(data: dict[str, Any], level: str, budget_ms: int, judge_seed: int, shares: Any) -> None:
     global _WORKER, _SHARES
-    threading.Thread(target=_end_with, args=(lifeline,), daemon=True).start()
     _WORKER = _Weigher(data, level, budget_ms, judge_seed)
     _SHARES = shares
-
-
-def _end_with(lifeline: Connection) -> None:
-    """A worker's watch on the review that started it: `lifeline` is the read end of a pipe only that process
-    writes to, so it comes to an end (or a word) once that process closes it, dies or is killed (even with
-    SIGKILL); the worker then ends at once, mid-decision, rather than weigh on for nobody."""
-    wait([lifeline])
-    os._exit(1)
 
 
 def _weigh_in_worker(item: tuple[int, int, int]) -> Weighed:
@@ -460,17 +447,8 @@ def review(
     jobs = min(jobs, usable_cores())
     if jobs > 1 and total >= PARALLEL_FROM:
         data = build_save(loaded.ruleset, loaded.seats, loaded.seed, loaded.log, loaded.created, loaded.updated)
-        context = multiprocessing.get_context("spawn")
-        _quiet_tracker()
-        lifeline, alive = context.Pipe(duplex=False)
-        shares = context.RawArray("d", total)
-        pool = ProcessPoolExecutor(
-            min(jobs, total),
-            mp_context=context,
-            initializer=_start_worker,
-            initargs=(data, level, budget_ms, judge_seed, lifeline, shares),
-        )
-        try:
+        shares = multiprocessing.get_context("spawn").RawArray("d", total)
+        with bound_pool(min(jobs, total), _start_worker, (data, level, budget_ms, judge_seed, shares)) as pool:
             reach(0)
             with interrupts_held():
                 items = zip(range(total), indices, moves, strict=True)
@@ -481,16 +459,6 @@ def review(
                 if progress is not None:
                     progress(len(weighings), total)
                 reach(len(weighings))
-        except BaseException:  # interrupted (Ctrl-C, a signal made an exit) or failed: the workers end now
-            # their lifeline closed, each worker ends at once; the pool then fails what is left (cancelling it
-            # instead races with that failing, and the pool's own thread prints a traceback)
-            alive.close()
-            pool.shutdown(wait=True)
-            lifeline.close()
-            raise
-        pool.shutdown()
-        alive.close()
-        lifeline.close()
     else:
         for index, _, _, count, view, game in todo:
             reach(len(weighings))
@@ -515,23 +483,6 @@ def review(
         names,
         tuple(judgements),
     )
-
-
-def _quiet_tracker() -> None:
-    """Starts multiprocessing's resource tracker (the process that frees the workers' shared locks should this
-    one be killed outright) with its stderr on the null device: its warnings about what it frees are not for a
-    user. A tracker already running is left as it is."""
-    from multiprocessing import resource_tracker
-
-    saved = os.dup(2)
-    null = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(null, 2)
-        resource_tracker.ensure_running()
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
-        os.close(null)
 
 
 def _waited(future: Future[Weighed], done: int, total: int, shares: Any, within: Within | None) -> Weighed:

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import random
+import signal
+import subprocess
+import sys
+import time
 import tracemalloc
 from collections.abc import Callable
+from pathlib import Path
 
+import psutil
 import pytest
 from typer.testing import CliRunner
 
@@ -22,6 +29,8 @@ from cardtui.games.trick import TrickGame
 from cardtui.measure import usable_cores, wilson
 from cardtui.rules import HeartsRules, default_preset
 from tests.support.arena import figures
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_wilson_interval() -> None:
@@ -261,3 +270,25 @@ def test_single_deals_walk_the_hearts_pass_cycle_and_a_game_without_deals_ignore
     eight = create_game(default_preset("eight-of-spades"))
     eight.start_at_deal(3)
     assert eight.to_move is not None and eight.to_move.phase == "deal"
+
+
+@pytest.mark.slow  # the command, and its worker processes
+def test_sigterm_stops_a_parallel_run_with_its_figures_so_far_and_no_traceback() -> None:
+    command = [sys.executable, "-m", "cardtui", "arena", "hearts", "--seats", "hard,easy,hard,easy"]
+    command += ["--deals", "4000", "--budget-ms", "2", "--jobs", "2", "--json"]
+    run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    me = psutil.Process(run.pid)
+    workers: list[psutil.Process] = []
+    deadline = time.monotonic() + 60
+    while len(workers) < 2 and run.poll() is None and time.monotonic() < deadline:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            workers = me.children()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            run.wait(timeout=0.05)  # on the process, a moment at a time
+    assert len(workers) >= 2, "the run ended before its workers could be seen"
+    run.send_signal(signal.SIGTERM)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 143 and err == b"", err.decode()
+    assert json.loads(out)["partial"] is True
+    _, alive = psutil.wait_procs(workers, timeout=30)
+    assert alive == []

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
+import psutil
 import pytest
 
 from cardtui import catalog
@@ -268,3 +272,31 @@ def test_many_stale_saves_load_in_worker_processes_with_progress(home: Path, mon
     with Catalog() as c:
         assert c.entries(progress=lambda done, total: seen.append((done, total)), jobs=2) == serial
     assert seen == [(n, 5) for n in range(1, 6)]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGKILL])
+def test_a_first_read_stopped_by_a_signal_leaves_no_worker_behind(home: Path, signum: int) -> None:
+    """`cardtui saves` over a big folder reads it in worker processes; stopped by SIGTERM it ends them and says
+    nothing more (status 143), and killed outright its workers see it gone and end too."""
+    data = (SAMPLES / "hearts.json").read_bytes()
+    for i in range(1500):
+        (folder(home) / f"g{i}.json").write_bytes(data)
+    env = dict(os.environ, CARDTUI_HOME=str(home))
+    command = [sys.executable, "-m", "cardtui", "saves"]
+    lister = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+    me = psutil.Process(lister.pid)
+    workers: list[psutil.Process] = []
+    deadline = time.monotonic() + 60
+    while len(workers) < 2 and lister.poll() is None and time.monotonic() < deadline:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            workers = [p for p in me.children(recursive=True) if "spawn_main" in " ".join(p.cmdline())]
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            lister.wait(timeout=0.02)  # on the process, a moment at a time
+    assert len(workers) >= 2, "the read was over before its workers could be seen"
+    lister.send_signal(signum)
+    _, err = lister.communicate(timeout=60)
+    assert lister.returncode == -signum if signum == signal.SIGKILL else lister.returncode == 128 + signum
+    if signum == signal.SIGTERM:
+        assert err == b"", err.decode()
+    _, alive = psutil.wait_procs(workers, timeout=30)
+    assert alive == [], [p.cmdline() for p in alive]

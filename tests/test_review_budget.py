@@ -77,11 +77,11 @@ def test_jobs_are_cut_to_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     loaded = parse_save(json.loads((SAMPLES / "hearts-mid-deal.json").read_text()))
     asked: list[int] = []
 
-    def pool(workers: int, **_: object) -> None:
+    def pool(workers: int, *_: object) -> None:
         asked.append(workers)
         raise Refused
 
-    monkeypatch.setattr(review_module, "ProcessPoolExecutor", pool)
+    monkeypatch.setattr(review_module, "bound_pool", pool)
     monkeypatch.setattr(review_module, "usable_cores", lambda: 1)
     alone = review(loaded, budget_ms=2, jobs=8)  # one core: no worker processes at all
     assert asked == [] and alone.judgements
