@@ -79,10 +79,10 @@ async def test_the_dialogs_footer_offers_its_own_keys_and_look_only_while_the_ha
     async with app.run_test(size=(100, 30)) as pilot:
         dialog = await settled_at(pilot, app, BidScreen)
         assert dialog.blind_stage
-        assert footer_keys(app) == {"Help", "Hint", "Set aside", "Look at the hand"}
+        assert footer_keys(app) == {"Help", "Hint", "Set aside", "Scores", "Look at the hand"}
         await pilot.press("escape")
         assert not dialog.blind_stage and app.screen is dialog
-        assert footer_keys(app) == {"Help", "Hint", "Set aside"}
+        assert footer_keys(app) == {"Help", "Hint", "Set aside", "Scores"}
 
 
 async def test_a_refused_blind_nil_says_the_side_must_trail_and_by_how_much_it_does() -> None:
