@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from textual.widgets import Static
 
+import cardtui.tui.screens.help
+from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.common import CARD_CODE
 from cardtui.tui.screens.bid import BidScreen
 from cardtui.tui.screens.help import HelpScreen
 from cardtui.tui.screens.pass_cards import PassScreen
+from cardtui.tui.screens.table import TableScreen
+from cardtui.tui.settings import Settings
+from cardtui.variants import GAMES
 from tests.support.tui import dialog_message, in_front, make_app, screen_lines, settle, workers_done
 
 
@@ -82,13 +89,6 @@ async def test_the_claim_key_in_a_pass_or_bid_dialog_says_where_a_claim_is_made(
 
 async def test_the_help_names_the_registrys_games(monkeypatch: pytest.MonkeyPatch) -> None:
     """F1's first line says what cardtui plays from the registry: a game registered there is named too."""
-    import dataclasses
-
-    import cardtui.tui.screens.help
-    from cardtui.tui.app import CardtuiApp, Start
-    from cardtui.tui.settings import Settings
-    from cardtui.variants import GAMES
-
     games = (*GAMES, dataclasses.replace(GAMES[0], name="omnibus", title="Omnibus Hearts"))
     monkeypatch.setattr(cardtui.tui.screens.help, "GAMES", games)
     app = CardtuiApp(Start(), Settings(speed="instant"))
@@ -102,8 +102,6 @@ async def test_the_help_names_the_registrys_games(monkeypatch: pytest.MonkeyPatc
 
 
 async def test_f7_over_a_pass_at_60_columns_shows_the_scores_and_f3_brings_the_choice_back() -> None:
-    from cardtui.tui.screens.table import TableScreen
-
     app, _session = make_app("hearts", seed=7)
     async with app.run_test(size=(60, 20)) as pilot:
         await settle(pilot, app)

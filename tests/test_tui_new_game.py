@@ -14,9 +14,12 @@ from cardtui.saves import house_rules_dir
 from cardtui.seats import MAX_NAME
 from cardtui.session import Session
 from cardtui.tui.app import CardtuiApp, Start
+from cardtui.tui.common import HOUSE
+from cardtui.tui.screens.confirm import ConfirmScreen
 from cardtui.tui.screens.menu import MenuScreen
-from cardtui.tui.screens.new_game import FILE, HOUSE, NewGameScreen
+from cardtui.tui.screens.new_game import FILE, NewGameScreen
 from cardtui.tui.screens.pass_cards import PassScreen
+from cardtui.tui.screens.rules_editor import ConfirmOverwrite, RulesEditorScreen
 from cardtui.tui.settings import Settings
 from tests.support.tui import in_front, open_rules_editor, settle, workers_done
 
@@ -297,8 +300,6 @@ async def test_a_renamed_ruleset_is_saved_under_its_new_name_unless_a_path_was_t
 
 
 async def test_esc_in_the_editor_asks_before_dropping_what_was_typed(home: Path) -> None:
-    from cardtui.tui.screens.confirm import ConfirmScreen
-    from cardtui.tui.screens.rules_editor import RulesEditorScreen
 
     app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -324,7 +325,6 @@ async def test_esc_in_the_editor_asks_before_dropping_what_was_typed(home: Path)
 
 
 async def test_saved_house_rules_open_in_the_editor_and_save_back_to_their_file(home: Path) -> None:
-    from cardtui.tui.screens.rules_editor import HOUSE, ConfirmOverwrite
 
     saved = house_rules_dir() / "friday.toml"
     friday = load_preset("hearts").replace(name="friday", title="Friday hearts", jack_of_diamonds=-10)

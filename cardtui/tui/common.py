@@ -20,6 +20,9 @@ from cardtui.variants.trick import tricks_text
 
 GAME_TITLES = {entry.name: entry.title for entry in GAMES}
 """Each game's title by its name, in the registry's order (the new-game form's, the statistics')."""
+HOUSE = "house:"
+"""Before a house-rules file's path in a list of rules (New game's, the editor's Start from), so that it is never
+taken for a preset's name."""
 RED_SUITS = (Suit.DIAMONDS, Suit.HEARTS)
 
 ASCII_CELLS = {

@@ -21,13 +21,11 @@ from cardtui.inert import inert
 from cardtui.rules import OtherGame, Ruleset, SeatCountConflict, list_presets, read_house_rules, resolve_ruleset
 from cardtui.saves import MAX_SEED
 from cardtui.seats import MAX_NAME, Seat, SeatError, check_seats, default_names
-from cardtui.tui.common import GAME_TITLES
+from cardtui.tui.common import GAME_TITLES, HOUSE
 from cardtui.tui.widgets.key_footer import KeyFooter
 from cardtui.variants import GAMES, find_game
 
 FILE = "__file__"
-HOUSE = "house:"
-"""The Rules list's value for a house-rules file is this, then the file's path."""
 MAX_SEATS = 8
 
 

@@ -29,11 +29,10 @@ from cardtui.rules import (
     write_toml,
 )
 from cardtui.rules.base import Bool, Check, ChoiceList, IntOrWord, IntRange, knob_help, show
+from cardtui.tui.common import HOUSE
 from cardtui.tui.screens.confirm import ConfirmScreen
 from cardtui.tui.widgets.key_footer import KeyFooter
 
-HOUSE = "house:"
-"""Before a saved file's path in the Start from list, so it is never taken for a preset's name."""
 PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,59}")
 """A ruleset's name the editor also makes its file's name: letters, digits, `.`, `_` and `-`, not led by a dot."""
 
