@@ -1,9 +1,10 @@
-"""Measures the arena, the statistics and the catalog share: a win rate's interval, the cores worth using (and
-Ctrl-C kept from the worker processes started on them).
+"""Measures the arena, the statistics, the review and the catalog share: a win rate's interval, the cores worth
+using, and worker processes that keep Ctrl-C from them and end with the process that started them.
 
 A figure is worked out once: the arena's and `cardtui stats`' win intervals are
-the same Wilson interval, and every pool of worker processes is sized from the
-same count of usable cores. Imports nothing of cardtui.
+the same Wilson interval, every pool of worker processes is sized from the
+same count of usable cores, and the review's and the catalog's pools are one
+kind (`bound_pool`). Imports nothing of cardtui.
 """
 
 from __future__ import annotations
