@@ -683,34 +683,17 @@ def _review_progress(
 
 
 @contextlib.contextmanager
-def _ended_by_sigterm() -> Iterator[None]:
-    """SIGTERM ends the work inside as Ctrl-C would, cleaning up on the way out (its worker processes ended),
-    with the usual status 143; the handler before is put back after."""
-    import signal
-
-    def stop(signum: int, frame: object) -> None:
-        raise typer.Exit(128 + signal.SIGTERM)
-
-    try:
-        before = signal.signal(signal.SIGTERM, stop)
-    except ValueError:  # not the main thread: signals stay as they are
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, before)
-
-
-@contextlib.contextmanager
-def _sigterm_as_interrupt() -> Iterator[list[int]]:
-    """SIGTERM stops the work inside as ctrl+c does, so what it has so far is kept (the arena's figures); the list
-    given holds the signal once it came, for the exit status (143, not ctrl+c's 130)."""
+def _ended_by_sigterm(interrupt: bool = False) -> Iterator[list[int]]:
+    """SIGTERM ends the work inside, cleaning up on the way out (its worker processes ended): at once with the
+    usual status 143, or with `interrupt` as ctrl+c does, so what it has so far is kept (the arena's figures; the
+    list given then holds the signal, for the exit status). The handler before is put back after."""
     import signal
 
     came: list[int] = []
 
     def stop(signum: int, frame: object) -> None:
+        if not interrupt:
+            raise typer.Exit(128 + signum)
         came.append(signum)
         raise KeyboardInterrupt
 
@@ -1053,7 +1036,7 @@ def arena(
 
             workers = on_cluster(cluster)
         try:
-            with _sigterm_as_interrupt() as signals:
+            with _ended_by_sigterm(interrupt=True) as signals:
                 result = run_arena(game, levels, games, deals, budget_ms, jobs, seed, ruleset, tick, workers, note)
         except ArenaError as err:
             fail(str(err))
