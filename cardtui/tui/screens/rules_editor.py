@@ -117,7 +117,7 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
         saved file as it is."""
         self.checks: dict[str, Check] = {}
         self.as_loaded: dict[str, str] = {}
-        """Each field's text as the form put it there, so Esc can tell whether anything typed would be lost."""
+        """Each knob's text as the form put it there, so Esc can tell whether anything typed would be lost."""
         self.loading = False
         self.waiting_save: bool | None = None
         """A save asked for (its `play`) while the list of presets was open or a preset's rows were on their way,
@@ -127,7 +127,7 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
         with Horizontal(classes="form-row", id="rules-top"):
             yield Static("Start from ", classes="label")
             yield Select(
-                [(Text(inert(f"{p.title} ({p.name})")), p.name) for p in self.presets],
+                self.starts(),
                 value=self.base.name,
                 allow_blank=False,
                 id="preset",
@@ -156,12 +156,15 @@ class RulesEditorScreen(Screen[tuple[Path, Ruleset] | None]):
     def house_rules_read(self, found: list[tuple[Path, Ruleset]]) -> None:
         self.house = found
         if found:
-            presets = [(Text(inert(f"{p.title} ({p.name})")), p.name) for p in self.presets]
-            saved = [(Text(inert(f"{r.title} ({path.name}, saved)")), HOUSE + str(path)) for path, r in found]
             select = self.query_one("#preset", Select)
             with self.prevent(Select.Changed):
-                select.set_options(presets + saved)
+                select.set_options(self.starts())
                 select.value = self.base_key
+
+    def starts(self) -> list[tuple[Text, str]]:
+        """The Start from list: each preset, then each house-rules file already saved, named inert."""
+        presets = [(Text(inert(f"{p.title} ({p.name})")), p.name) for p in self.presets]
+        return presets + [(Text(inert(f"{r.title} ({path.name}, saved)")), HOUSE + str(path)) for path, r in self.house]
 
     def presets_shown(self, shown: bool) -> None:
         if not shown:
