@@ -566,10 +566,8 @@ def _describe(path: Path, loaded: Any, summary: Summary) -> str:
         )
     if any(bid.blind for record in records for bid in record.bids or ()):
         lines.append("b = blind (bnil: a blind nil)")
-    if "points" in parts:
-        lines.append("points: " + ", ".join(f"{seats[i].name} {p}" for i, p in enumerate(parts["points"])))
-        if parts["eliminated"]:
-            lines.append("eliminated: " + ", ".join(seats[i].name for i in parts["eliminated"]))
+    if parts.get("eliminated"):  # seats out of the game (their points are the totals below, as every seat's)
+        lines.append("eliminated: " + ", ".join(seats[i].name for i in parts["eliminated"]))
     totals = ", ".join(f"{side_name(names, side)} {t}" for side, t in zip(sides, summary.totals, strict=True))
     lines.append(f"totals: {totals}")
     if parts.get("bags") is not None:

@@ -131,6 +131,12 @@ def test_samples_inspect_json_matches_engine_and_replays(name: str) -> None:
     assert name in text and "totals:" in text
 
 
+def test_inspect_says_eight_of_spades_points_once() -> None:
+    lines = ok("inspect", str(SAMPLES / "eight-of-spades.json")).splitlines()
+    assert "totals: South 17, West 23, North 8, East 13" in lines and "eliminated: North" in lines
+    assert not any(line.startswith("points:") for line in lines), "the totals are the points"
+
+
 def test_inspect_tells_a_nil_from_a_blind_nil_in_its_text_and_json() -> None:
     lines = ok("inspect", str(SAMPLES / "spades.json")).splitlines()
     assert "deal 2: dealer 1, bids 5 nil nil 4, tricks 6 0 3 4, scores -46 140" in lines
