@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
@@ -577,3 +578,22 @@ def test_a_saves_folder_that_is_not_one_is_said_and_broken_links_are_listed(home
     listed = ok("saves")
     assert "dangling.json" in listed and "broken: no such file" in listed
     assert "loop.json" in listed and "broken: cannot be read (Too many levels of symbolic links)" in listed
+
+
+def test_rules_through_a_broken_link_are_said_to_be_a_file_that_cannot_be_read(tmp_path: Path) -> None:
+    """A link named as the rules is the player's file, not a preset's name: a loop or a link to nothing says so."""
+    loop, dangling = tmp_path / "loop", tmp_path / "dangling"
+    loop.symlink_to(loop)
+    dangling.symlink_to(tmp_path / "nowhere.toml")
+    with contextlib.chdir(tmp_path):  # named as a player would, without a folder or .toml
+        seats = ["--seats", "easy,easy,easy,easy"]
+        bad(
+            "arena",
+            "hearts",
+            *seats,
+            "--rules",
+            "loop",
+            match="loop: cannot be read (Too many levels of symbolic links)",
+        )
+        bad("arena", "hearts", *seats, "--rules", "dangling", match="dangling: no such file")
+        bad("rules", "show", "loop", match="loop: cannot be read")

@@ -286,7 +286,7 @@ class OtherGame(RulesetError):
 
 def names_a_file(spec: str) -> bool:
     """Whether a player's `--rules` (or `rules show`) names a TOML file rather than a preset."""
-    return spec.endswith(".toml") or "/" in spec or Path(spec).is_file()
+    return spec.endswith(".toml") or "/" in spec or Path(spec).is_file() or Path(spec).is_symlink()
 
 
 def resolve_ruleset(game: str, spec: str | Path | None, players: int | None = None) -> Ruleset:
