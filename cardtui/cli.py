@@ -29,6 +29,7 @@ from cardtui.tui.settings import SPEEDS
 if TYPE_CHECKING:
     import ssl
 
+    from cardtui.catalog import Listing
     from cardtui.games.summary import Summary
     from cardtui.net.server import AwayPolicy
     from cardtui.rules import Ruleset
@@ -713,16 +714,24 @@ def _catalog_jobs() -> int:
     return min(usable_cores(), 4)
 
 
-@app.command("saves")
-def saves() -> None:
-    """List saved games, newest first."""
+def _saves_listing() -> Listing:
+    """The saves folder through the catalog, for `saves` and `stats`: a progress bar while it is read, SIGTERM
+    ending it with its worker processes, and one line (status 2) when the folder itself cannot be read."""
     from cardtui.catalog import list_entries
-    from cardtui.saves import saves_dir
 
     with _progress("reading saves") as progress, _ended_by_sigterm():
         listing = list_entries(progress=progress, jobs=_catalog_jobs())
     if listing.problem is not None:
         fail(listing.problem)
+    return listing
+
+
+@app.command("saves")
+def saves() -> None:
+    """List saved games, newest first."""
+    from cardtui.saves import saves_dir
+
+    listing = _saves_listing()
     infos = [e.info for e in listing]
     if not infos:
         say(f"no saved games in {inert(str(saves_dir()))}")
@@ -752,7 +761,6 @@ def stats(
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:
     """Your record from your saves: games, wins and figures per game and opponents' level."""
-    from cardtui.catalog import list_entries
     from cardtui.review import reviewed_games
     from cardtui.stats import StatsError, compute, parse_since, render
 
@@ -762,10 +770,7 @@ def stats(
         day = parse_since(since) if since is not None else None
     except StatsError as err:
         fail(str(err))
-    with _progress("reading saves") as progress, _ended_by_sigterm():
-        entries = list_entries(progress=progress, jobs=_catalog_jobs())
-    if entries.problem is not None:
-        fail(entries.problem)
+    entries = _saves_listing()
     if entries.note:
         typer.echo(inert(entries.note), err=True)
     reviewed = reviewed_games()
