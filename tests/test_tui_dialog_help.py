@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 from textual.widgets import Static
 
 import cardtui.tui.screens.help
 from cardtui.tui.app import CardtuiApp, Start
-from cardtui.tui.common import CARD_CODE
+from cardtui.tui.common import CARD_CODE, GAME_TITLES
 from cardtui.tui.screens.bid import BidScreen
 from cardtui.tui.screens.help import HelpScreen
 from cardtui.tui.screens.pass_cards import PassScreen
 from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
-from cardtui.variants import GAMES
 from tests.support.tui import dialog_message, in_front, make_app, screen_lines, settle, workers_done
 
 
@@ -89,8 +86,8 @@ async def test_the_claim_key_in_a_pass_or_bid_dialog_says_where_a_claim_is_made(
 
 async def test_the_help_names_the_registrys_games(monkeypatch: pytest.MonkeyPatch) -> None:
     """F1's first line says what cardtui plays from the registry: a game registered there is named too."""
-    games = (*GAMES, dataclasses.replace(GAMES[0], name="omnibus", title="Omnibus Hearts"))
-    monkeypatch.setattr(cardtui.tui.screens.help, "GAMES", games)
+    titles = {**GAME_TITLES, "omnibus": "Omnibus Hearts"}  # the registry's titles, with one more game
+    monkeypatch.setattr(cardtui.tui.screens.help, "GAME_TITLES", titles)
     app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("f1")

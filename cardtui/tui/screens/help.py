@@ -17,8 +17,8 @@ from textual.widgets import Static
 
 from cardtui.inert import inert
 from cardtui.rules import Ruleset
-from cardtui.tui.common import ascii_text
-from cardtui.variants import GAMES, entry_of
+from cardtui.tui.common import GAME_TITLES, ascii_text
+from cardtui.variants import entry_of
 
 GENERAL = (
     "cardtui plays {games}. "
@@ -106,7 +106,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         column = max((len(k) for k, _ in self.keys), default=0)
         key_lines = "\n".join(f"  {k:<{column}}  {what}" for k, what in self.keys)
-        *most, last = (entry.title for entry in GAMES)
+        *most, last = GAME_TITLES.values()
         body = [GENERAL.format(games=f"{', '.join(most)} and {last}" if most else last)]
         if key_lines:
             body.append("Keys:\n" + key_lines)
