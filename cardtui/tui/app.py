@@ -170,21 +170,23 @@ class CardtuiApp(App[str | None]):
                 self.notify(inert(f"Theme {theme.name}: {problem}"), title="Settings", severity="warning", markup=False)
 
     def _catch_signals(self) -> None:
-        """SIGTERM and SIGHUP end the app as ctrl+q does: the terminal restored, the save's place told."""
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError, AttributeError):
-                loop.add_signal_handler(sig, self._on_signal, sig)
+        """SIGTERM and SIGHUP end the app as ctrl+q does: the terminal restored, the save's place told.
+
+        The handler is the interpreter's, not the event loop's: when the terminal has gone, Textual's output
+        thread can block for good and the loop with it (its queue full), and a loop handler would never run.
+        A Pilot app (headless) has no terminal to lose and leaves the test process's signals alone."""
         if in_browser_tab():
             _end_with_server()
+        if self.is_headless or threading.current_thread() is not threading.main_thread():
+            return
+        loop = asyncio.get_running_loop()
 
-    def _on_signal(self, sig: int) -> None:
-        """Quit as ctrl+q does. The game is saved and its lock let go at once; if the terminal has gone (SIGHUP)
-        Textual's output thread may never drain, so the process ends by itself a few seconds later regardless."""
-        self.quit_game(128 + sig)
-        watchdog = threading.Timer(SIGNAL_GRACE, os._exit, (128 + sig,))
-        watchdog.daemon = True
-        watchdog.start()
+        def caught(sig: int, _frame: object) -> None:
+            _end_soon(128 + sig)
+            loop.call_soon_threadsafe(self.quit_game, 128 + sig)
+
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, caught)
 
     def _mark_ready(self) -> None:
         """For the launch benchmark: note the moment the first screen is drawn and waiting for keys."""
@@ -421,6 +423,14 @@ class CardtuiApp(App[str | None]):
 
     def on_quit(self, _: Quit) -> None:
         self.quit_game()
+
+
+def _end_soon(status: int) -> None:
+    """End the process `SIGNAL_GRACE` seconds from now whatever the app is doing: a quit that reaches a vanished
+    terminal may never finish, and the save and its lock are dealt with before then."""
+    watchdog = threading.Timer(SIGNAL_GRACE, os._exit, (status,))
+    watchdog.daemon = True
+    watchdog.start()
 
 
 def _end_with_server() -> None:
