@@ -23,7 +23,7 @@ import pytest
 
 from cardtui.arena import run_arena
 from cardtui.games import Action, Event, Game, PlayerView, create_game, event_from_json, view_from_json
-from cardtui.games.base import Choices, Claim, Deal, GameOver, Undo, Undone
+from cardtui.games.base import Choices, Claim, Deal, GameOver, IllegalAction, Undo, Undone
 from cardtui.games.codec import to_json
 from cardtui.games.hearts import HeartsDetail
 from cardtui.games.history import History
@@ -452,6 +452,27 @@ def test_every_seat_count_the_registry_offers_is_played_here(entry: GameEntry) -
     for count in entry.seat_counts:
         assert entry.with_seats(entry.default_rules(), count).seats == count
     assert {case.seats for case in CASES if case.entry is entry} == set(entry.seat_counts)
+
+
+@dataclasses.dataclass(frozen=True)
+class Shout(Action):
+    """A kind of action no game takes."""
+
+    type: typing.ClassVar[str] = "shout"
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=game_names())
+def test_an_action_the_game_does_not_take_is_refused_by_name(entry: GameEntry) -> None:
+    """Every game names the action it refuses and the ones it takes, and is left as it was."""
+    game = entry.new_game(entry.default_rules())
+    kinds = sorted(kind.type for kind in game.APPLIES)
+    assert "deal" in kinds
+    before = summary_of(game, 0, detail=True)
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(Shout())
+    assert str(refused.value).startswith("this game has no 'shout' action, only ")
+    assert all(kind in str(refused.value) for kind in kinds)
+    assert summary_of(game, 0, detail=True) == before
 
 
 @each_level

@@ -12,7 +12,7 @@ import random
 import re
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from math import comb
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, Self, TypeVar, dataclass_transform, overload
 
@@ -458,6 +458,10 @@ class PlayerView:
         return None
 
 
+Applies = Mapping[type[Action], Callable[[Any, Any], list[Event]]]
+"""A game's kinds of action, each with the function that applies one to the game."""
+
+
 class Game(ABC):
     """The engine interface every game implements."""
 
@@ -503,9 +507,18 @@ class Game(ABC):
     def chance_action(self, rng: random.Random) -> Action:
         """A random deal for the chance move."""
 
-    @abstractmethod
+    APPLIES: ClassVar[Applies] = {}
+    """Each kind of action the game takes, and the function that applies it to the game (a function, not a
+    method name: a subclass that applies one differently maps it again)."""
+
     def apply(self, action: Action) -> list[Event]:
         """Apply an action or raise IllegalAction, leaving the state unchanged."""
+        applies = self.APPLIES.get(type(action))
+        if applies is None:
+            *most, last = sorted({kind.type for kind in self.APPLIES})
+            kinds = f"{', '.join(most)} and {last}"
+            raise IllegalAction(f"this game has no {getattr(action, 'type', action)!r} action, only {kinds}")
+        return applies(self, action)
 
     @abstractmethod
     def view(self, seat: int) -> PlayerView:

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Self
 from cardtui.cards import DECK, Card, CardSet, Suit, bit_indices
 from cardtui.games.base import (
     Action,
+    Applies,
     DealRecord,
     Event,
     Game,
@@ -572,13 +573,6 @@ class EightOfSpadesGame(Game):
 
     # ------------------------------------------------------------ applying actions
 
-    def apply(self, action: Action) -> list[Event]:
-        if isinstance(action, Flip):
-            return self._apply_flip(action)
-        if isinstance(action, Layout):
-            return self._apply_layout(action)
-        raise IllegalAction(f"Eight of Spades has deal and flip actions, not {getattr(action, 'type', action)!r}")
-
     def _apply_layout(self, action: Layout) -> list[Event]:
         if self._dealt:
             raise IllegalAction("the cards are already laid out")
@@ -798,6 +792,8 @@ class EightOfSpadesGame(Game):
                 raise IllegalAction(f"index must be 0, 1 or 2, found {index}")
             return _FLIPS[seat][_CALL_INDEX[key]][GRID_CELLS + index]
         raise IllegalAction(f'\'at\' must be "grid" or "illuminati", found {_short(at)}')
+
+    APPLIES: ClassVar[Applies] = {Layout: _apply_layout, Flip: _apply_flip}
 
 
 def _short(value: Any) -> str:

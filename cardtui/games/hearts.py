@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import ClassVar, Self
 
 from cardtui.cards import FULL_MASK, QS_BIT, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, Suit, cards_of
-from cardtui.games.base import Action, Choices, Deal, Event, IllegalAction, Pass
+from cardtui.games.base import Action, Applies, Choices, Deal, Event, IllegalAction, Pass
 from cardtui.games.trick import (
     CardsPassed,
     DealRecord,
@@ -86,11 +86,6 @@ class HeartsGame(TrickGame):
         return points_of(self.ruleset, mask)
 
     # ---- actions
-
-    def _apply_own(self, action: Action) -> list[Event]:
-        if isinstance(action, Pass):
-            return self._apply_pass(action)
-        raise IllegalAction(f"Hearts has no {action.type} action")
 
     def _apply_deal(self, action: Deal) -> list[Event]:
         events = self._start_deal(action)
@@ -239,6 +234,8 @@ class HeartsGame(TrickGame):
             self.passes[view.seat] = detail.passed.mask
         self.received = [0] * self.seats
         self.received[view.seat] = detail.received.mask
+
+    APPLIES: ClassVar[Applies] = {**TrickGame.APPLIES, Pass: _apply_pass}
 
 
 def points_of(rules: HeartsRules, taken: int) -> int:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from cardtui.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of
-from cardtui.games.base import Action, Bid, Choices, Deal, Event, IllegalAction, Pass
+from cardtui.games.base import Action, Applies, Bid, Choices, Deal, Event, IllegalAction, Pass
 from cardtui.games.trick import (
     MAX_SEATS,
     BidMade,
@@ -311,13 +311,6 @@ class SpadesGame(TrickGame):
 
     # ---- actions
 
-    def _apply_own(self, action: Action) -> list[Event]:
-        if isinstance(action, Bid):
-            return self._apply_bid(action)
-        if isinstance(action, Pass):
-            return self._apply_exchange(action)
-        raise IllegalAction(f"Spades has no {action.type} action")
-
     def _apply_deal(self, action: Deal) -> list[Event]:
         events = self._start_deal(action)
         self.bids = [None] * self.seats
@@ -539,6 +532,8 @@ class SpadesGame(TrickGame):
             back = self.hands[mover].bit_count() > 13 or only_none
             at = [i for i, (giver, _) in enumerate(queue) if giver == mover and i % 2 == back]
             self.exchanges = queue[at[0] :] if at else []
+
+    APPLIES: ClassVar[Applies] = {**TrickGame.APPLIES, Bid: _apply_bid, Pass: _apply_exchange}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal, Protocol, Self
 from cardtui.cards import DECK, FULL_MASK, SUIT_MASKS, Card, CardSet, Suit, cards_of
 from cardtui.games.base import (
     Action,
+    Applies,
     Bid,
     Claim,
     Deal,
@@ -434,23 +435,13 @@ class TrickGame(Game):
         if seen != self.ruleset.deck:
             raise IllegalAction(f"the hands must hold {in_play(self.ruleset.deck)}")
 
-    def apply(self, action: Action) -> list[Event]:
-        if isinstance(action, Play):
-            return self._apply_play(action)
-        if isinstance(action, Claim):
-            return self._apply_claim(action)
-        if isinstance(action, Deal):
-            self._check_deal(action)
-            return self._apply_deal(action)
-        return self._apply_own(action)
+    def _take_deal(self, action: Deal) -> list[Event]:
+        self._check_deal(action)
+        return self._apply_deal(action)
 
     def _apply_deal(self, action: Deal) -> list[Event]:
         """A checked deal; each game then sets up its own first phase."""
         return self._start_deal(action)
-
-    def _apply_own(self, action: Action) -> list[Event]:
-        """An action only some trick games have (a pass, a bid); IllegalAction names the game that has not."""
-        raise NotImplementedError
 
     def _start_deal(self, action: Deal) -> list[Event]:
         self.dealer = action.dealer
@@ -604,6 +595,8 @@ class TrickGame(Game):
                 raise IllegalAction("the claim is not certain: another seat could take a trick")
         self.__dict__.update(game.__dict__)
         return events
+
+    APPLIES: ClassVar[Applies] = {Deal: _take_deal, Play: _apply_play, Claim: _apply_claim}
 
     def _trick_winner(self) -> int:
         cards = [c for _, c in self.trick]
