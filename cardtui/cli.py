@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
-from cardtui.files import occupied
+from cardtui.files import looped, occupied
 from cardtui.inert import inert
 from cardtui.tui.settings import SPEEDS
 
@@ -462,6 +462,8 @@ def _check_new_save(given: str) -> Path:
         fail(f"--save {shown}: a folder, not a save file; give a file name for the new game, like {like}")
     if os.path.islink(save) and not os.path.exists(save):  # neither raises for a name too long to look up
         target = inert(os.readlink(save))
+        if looped(save):
+            fail(f"--save {shown}: a link that leads round in a loop, to no file; remove the link or choose another")
         fail(f"--save {shown}: a link to {target}, which does not exist; remove the link or choose another file")
     if occupied(save):
         fail(f"{shown}: already exists — resume it with `cardtui resume {shell_word(given)}` or choose another file")

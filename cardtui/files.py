@@ -129,6 +129,15 @@ def read_regular(path: Path, what: str, limit: int = MAX_BYTES) -> bytes:
     return b"".join(chunks)
 
 
+def looped(path: Path) -> bool:
+    """Whether `path` is a link that leads round in a loop (one to nothing, or through others to nothing, is not)."""
+    try:
+        target_of(path)
+    except FileProblem:
+        return True
+    return False
+
+
 def target_of(path: Path) -> Path:
     """Where writing `path` really goes: a symlink's target (so the link stays a link), else the path; a link
     that leads round in a loop is a FileProblem."""

@@ -138,8 +138,8 @@ class Session(OnHistory):
         """
         if not os.path.lexists(path):
             raise SaveError(f"{path}: no such file")  # said as loading says it, before a lock is tried
-        lock = FileLock(Path(path))
         try:
+            lock = FileLock(Path(path))  # a link that leads round in a loop is refused here
             lock.acquire()
         except FileProblem as err:
             raise SaveError(str(err)) from None
@@ -357,8 +357,8 @@ class Session(OnHistory):
 
     def _take_lock(self) -> None:
         assert self.save_path is not None
-        lock = FileLock(self.save_path)
         try:
+            lock = FileLock(self.save_path)
             lock.acquire()
         except FileProblem as err:
             raise SaveError(str(err)) from None

@@ -559,6 +559,18 @@ def test_a_save_name_that_is_a_dangling_link_says_so(tmp_path: Path, monkeypatch
     bad("play", "hearts", "--save", "dl.json", match=said)
 
 
+def test_a_save_link_round_in_a_loop_is_refused_in_a_sentence(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`resume` of such a link printed a traceback; `--save` said the link's target does not exist."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "one.json").symlink_to("two.json")
+    (tmp_path / "two.json").symlink_to("one.json")
+    bad("resume", "one.json", match="one.json: a link that leads round in a loop, to no file")
+    bad("play", "hearts", "--save", "one.json", match="--save one.json: a link that leads round in a loop, to no file")
+    (tmp_path / "chain.json").symlink_to("dl.json")
+    (tmp_path / "dl.json").symlink_to("gone.json")
+    bad("play", "hearts", "--save", "chain.json", match="--save chain.json: a link to dl.json, which does not exist")
+
+
 def test_inspect_shows_a_line_break_in_the_name_escaped(tmp_path: Path) -> None:
     path = tmp_path / "new\nline.json"
     Session.new(load_preset("hearts"), None, 5, save_path=path).close()
