@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 import sys
 import time
 import weakref
@@ -87,8 +86,6 @@ app.add_typer(rules_app, name="rules")
 MAX_ERROR = 300
 """An error line is cut to this many characters: it may quote a huge value from a file."""
 
-LINE_BREAKS = re.compile(r"[ \t\r\n]+")
-"""What an error's text may be folded on to make one line; any other odd character is shown by `inert`."""
 
 SHORTEST_CUT = 24
 """A long word (a path, a quoted value) is cut in its middle down to this many characters, never fewer."""
@@ -108,7 +105,7 @@ def say(text: str, nl: bool = True) -> None:
 
 def fail(message: str) -> NoReturn:
     """One line on stderr and exit status 2: how every user error ends."""
-    line = inert(LINE_BREAKS.sub(" ", str(message)[: MAX_ERROR * 4]).strip())
+    line = inert(str(message)[: MAX_ERROR * 4].strip())  # a line break in a name shows escaped, not as a space
     typer.echo(f"cardtui: {shortened(line, MAX_ERROR)}", err=True)
     raise typer.Exit(2)
 

@@ -551,6 +551,16 @@ def test_a_taken_save_name_with_a_line_break_is_shown_escaped_with_a_command_tha
     )
 
 
+def test_an_error_shows_a_line_break_or_tab_in_a_name_escaped_not_as_a_space(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`x<newline>y.json` was said as `x y.json`, another file's name."""
+    monkeypatch.chdir(tmp_path)
+    bad("inspect", "x\ny.json", match="x\\ny.json: no such file")
+    (tmp_path / "a\tb.json").write_text('{"a":')
+    bad("replay", "a\tb.json", match="a\\tb.json: not valid JSON")
+
+
 def test_a_save_name_that_is_a_dangling_link_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """It said "already exists — resume it", and resume then said it could not write in a missing folder."""
     monkeypatch.chdir(tmp_path)
