@@ -271,7 +271,7 @@ def _reject_constant(name: str) -> Any:
 
 def _parse_int(text: str) -> int:
     if len(text.lstrip("-")) > _INT_DIGITS:
-        raise ValueError(f"a number with {len(text)} digits is too big")
+        raise ValueError(f"a number of {len(text.lstrip('-'))} digits is too big (a save's have at most {_INT_DIGITS})")
     return int(text)
 
 
@@ -330,8 +330,8 @@ def parse_json(raw: bytes, name: str) -> Any:
         raise SaveError(f"{name}: not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})") from None
     except RecursionError:
         raise SaveError(f"{name}: not a save: the JSON is nested too deeply") from None
-    except (ValueError, MemoryError, OverflowError) as err:
-        raise SaveError(f"{name}: not valid JSON: {str(err)[:200]}") from None
+    except (ValueError, MemoryError, OverflowError) as err:  # JSON, but not what a save holds
+        raise SaveError(f"{name}: not a save: {str(err)[:200]}") from None
 
 
 class LogText(Sequence[Any]):
