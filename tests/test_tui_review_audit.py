@@ -28,7 +28,7 @@ from cardtui.tui.app import CardtuiApp, Start
 from cardtui.tui.screens.confirm import ConfirmScreen
 from cardtui.tui.screens.replay import ReplayScreen
 from cardtui.tui.screens.review_values import ValuesScreen
-from cardtui.tui.screens.stats import StatsScreen
+from cardtui.tui.screens.stats import NARROW_CHART, StatsScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.hand import Hand
 from cardtui.tui.widgets.review_line import ReviewLine
@@ -338,4 +338,11 @@ async def test_statistics_say_they_count_the_saves_folder_and_wrap_the_trend(
         assert all(len(line) <= size[0] - 4 for line in shown.split("\n")), shown
         charts = str(screen.query_one("#stats-chart-note", Static).render())
         assert charts.startswith("Hearts: no finished game in the saves folder")
+        if size[0] < 3 * NARROW_CHART + 4:  # the charts stand one under another: the arrows scroll them
+            assert "arrows: scroll" in note
+            for _ in range(40):  # three charts of 12 rows and their gaps
+                if "nothing" in text:
+                    break
+                await pilot.press("down")
+                text = await drawn_when(pilot, app, lambda t: True)
         assert "nothing" in text and "┐nothing" not in text

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.containers import ScrollableContainer, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
@@ -56,12 +56,22 @@ class StatsRead(Message):
     """Says how many damaged catalog rows were rebuilt and damaged review entries skipped, when any were."""
 
 
+NARROW_CHART = 22
+"""Columns below which a chart's title and axes crowd each other: the charts then stand one under another."""
+
+
 class StatsScreen(Screen[None]):
     """Your record by game and opponents, your win rate over time and your points per deal."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Back", id="stats.close"),
         Binding("g", "next_game", "Next game", id="stats.next-game"),
+        # Whatever has focus: the table scrolls sideways when it is wider than the screen, the charts up and
+        # down when they stand one under another.
+        Binding("up", "scroll_charts(-1)", "Scroll up", id="stats.up", show=False),
+        Binding("down", "scroll_charts(1)", "Scroll down", id="stats.down", show=False),
+        Binding("left", "scroll_table(-4)", "Scroll left", id="stats.left", show=False),
+        Binding("right", "scroll_table(4)", "Scroll right", id="stats.right", show=False),
     ]
 
     def __init__(self, ascii_only: bool = False) -> None:
@@ -72,6 +82,8 @@ class StatsScreen(Screen[None]):
         self.shown: list[str] = []
         """The games with figures, in the catalog's order; `g` moves the charts along them."""
         self.current = 0
+        self.where = ""
+        """The note's first line: where the figures come from."""
 
     def compose(self) -> ComposeResult:
         from cardtui.tui.widgets.chart import Chart
@@ -79,9 +91,9 @@ class StatsScreen(Screen[None]):
         with Vertical(id="stats-box"):
             yield Static("Statistics", classes="dialog-title", markup=False)
             yield Static("Reading the saves catalog…", id="stats-note", markup=False)
-            with ScrollableContainer(id="stats-table"):
+            with ScrollableContainer(id="stats-table", can_focus=False):
                 yield Static("", id="stats-text", markup=False)
-            with Horizontal(id="stats-charts"):
+            with ScrollableContainer(id="stats-charts", can_focus=False):
                 yield Chart(self.ascii_only, id="stats-win-rate")
                 yield Chart(self.ascii_only, id="stats-points")
                 yield Chart(self.ascii_only, id="stats-accuracy")
@@ -133,8 +145,8 @@ class StatsScreen(Screen[None]):
         where = "Your record from the saves folder."
         if not message.stats.rows:
             where = "No saved game to count in the saves folder; below, the games you reviewed."
-        keys = "g: the charts of the next game · Esc: back" if len(self.shown) > 1 else "Esc: back"
-        note.update(f"{where}{rebuilt}\n{keys}")
+        self.where = f"{where}{rebuilt}"
+        self.show_note()
         self.show_report()
         self.query_one("#stats-table").display = True
         self.query_one("#stats-charts").display = True
@@ -159,8 +171,25 @@ class StatsScreen(Screen[None]):
                 lines.append(line)
         self.query_one("#stats-text", Static).update(inert("\n".join(lines), lines=True))
 
-    def on_resize(self, _: events.Resize) -> None:
+    def show_note(self) -> None:
+        """Where the figures come from, and the keys: `g` with more than one game, the arrows on a narrow screen."""
+        keys = ["g: the charts of the next game"] if len(self.shown) > 1 else []
+        if self.query_one("#stats-charts").has_class("narrow"):
+            keys.append("arrows: scroll")
+        self.query_one("#stats-note", Static).update(f"{self.where}\n{' · '.join([*keys, 'Esc: back'])}")
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Side by side while each chart gets `NARROW_CHART` columns or more; else one under another, scrolled."""
+        self.query_one("#stats-charts").set_class(event.size.width < 3 * NARROW_CHART + 4, "narrow")
+        if self.where:
+            self.show_note()
         self.show_report()
+
+    def action_scroll_charts(self, rows: int) -> None:
+        self.query_one("#stats-charts").scroll_relative(y=rows, animate=False)
+
+    def action_scroll_table(self, columns: int) -> None:
+        self.query_one("#stats-table").scroll_relative(x=columns, animate=False)
 
     def draw_charts(self) -> None:
         from cardtui.stats import running_win_rate
