@@ -47,6 +47,7 @@ def test_levels_rotate_through_the_seats() -> None:
         assert sorted(r[seat] for r in rotations) == sorted(levels)
 
 
+@pytest.mark.slow  # the arena plays whole deals
 def test_same_results_for_any_number_of_workers() -> None:
     one = run_arena("hearts", ["easy", "normal", "easy", "normal"], games=4, seed=3, jobs=1)
     two = run_arena("hearts", ["easy", "normal", "easy", "normal"], games=4, seed=3, jobs=2)
@@ -183,6 +184,7 @@ def test_ctrl_c_keeps_the_figures_so_far_marked_partial(jobs: int) -> None:
     assert render(stopped).startswith("partial: stopped after 3 of 10 units; the figures cover those only\n")
 
 
+@pytest.mark.slow  # the arena plays whole deals
 @pytest.mark.usefixtures("python_gc")
 def test_a_huge_count_streams_in_bounded_memory() -> None:
     """Units are made as they are sent and folded as they come back: no list of a billion jobs or results."""
@@ -243,6 +245,7 @@ def test_more_jobs_than_cores_are_capped_and_said_so() -> None:
     ]
 
 
+@pytest.mark.slow  # the arena plays whole deals
 @pytest.mark.parametrize(("game", "level"), [("hearts", "normal"), ("eight-of-spades", "classic")])
 def test_decision_points_are_each_seat_to_moves_own_and_the_same_for_a_seed(game: str, level: str) -> None:
     """The positions the benchmarks and tests sample: never a deal, the view is the deciding seat's, and a seed

@@ -131,6 +131,7 @@ def test_rule_levels_play_the_blind_bid_rules_legally() -> None:
             assert_legal(g, bot.decide(g.view(tm.seat), rng))
 
 
+@pytest.mark.slow  # the hard player searches at every move
 @pytest.mark.parametrize("game", TRICK_GAMES)
 def test_hard_plays_random_positions_legally(game: str) -> None:
     bot = make_bot(game, "hard", budget_ms=1)

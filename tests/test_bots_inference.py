@@ -98,6 +98,7 @@ def _positions(count: int, seed: int) -> list[tuple[TrickGame, int]]:
     return out
 
 
+@pytest.mark.slow  # the hard player searches at every move
 @pytest.mark.parametrize("seed", [1, 2])
 def test_inference_gives_the_true_queen_holder_more_chance_than_uniform(seed: int) -> None:
     rng = random.Random(seed)

@@ -14,6 +14,7 @@ from cardtui.tui.settings import HINT_LEVELS
 from cardtui.variants import find_game, game_names, make_bot
 
 
+@pytest.mark.slow  # the arena plays whole deals
 @pytest.mark.parametrize("game", game_names())
 def test_hard_v1_plays_in_the_arena(game: str) -> None:
     entry = find_game(game)

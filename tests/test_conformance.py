@@ -504,6 +504,7 @@ def test_the_arena_plays_a_game(case: Case) -> None:
     assert summary["levels"][level]["seats"] == case.seats
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 @each_case
 def test_a_finished_game_is_reviewed(case: Case, tmp_path: Path) -> None:
     play = played(case)

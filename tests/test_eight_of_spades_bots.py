@@ -63,6 +63,7 @@ def test_never_an_illegal_action(knobs: dict[str, Any]) -> None:
         assert game.is_over and game.winners
 
 
+@pytest.mark.slow  # the hard player searches at every move
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_seed_same_game(level: str) -> None:
     first, reasons = play([level] * 4, seed=5)

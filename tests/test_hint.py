@@ -6,6 +6,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from cardtui import api
@@ -77,6 +78,7 @@ def test_hint_errors_exit_2(tmp_path: Path) -> None:
     assert missing.exit_code == 2
 
 
+@pytest.mark.slow  # the hard player searches every choice
 def test_the_hint_command_the_api_and_the_table_give_one_answer(tmp_path: Path) -> None:
     """`cardtui hint`, `api.suggest` and the table's F2 (the session's bot decision) agree on a position."""
     from cardtui.saves import load_save
@@ -132,6 +134,7 @@ def test_no_hint_while_a_persons_hand_is_face_down_for_a_blind_bid_as_f2_refuses
     assert answered.exit_code == 0 and not json.loads(answered.output)["action"].get("blind")
 
 
+@pytest.mark.slow  # the hard player searches every choice
 def test_a_runner_up_with_more_points_this_deal_is_said_to_be_worse_over_the_game(tmp_path: Path) -> None:
     """The hard player ranks bids by the whole game (bags, the set risk, the others, the game's end); a reason that
     names a runner-up with more points this deal says why it still comes second, instead of contradicting itself."""

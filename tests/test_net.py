@@ -56,6 +56,7 @@ def saved_log(table: Table) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------- whole games
 
 
+@pytest.mark.slow  # whole games with computer players over the network
 @pytest.mark.parametrize(
     ("preset", "spec", "players"),
     [
@@ -212,6 +213,7 @@ def hidden_from(session: Session) -> list[list[set[str]]]:
     return out
 
 
+@pytest.mark.slow  # whole games with computer players over the network
 @pytest.mark.parametrize(
     ("ruleset", "spec"),
     [
@@ -260,6 +262,7 @@ async def answer(ws: ClientConnection) -> dict[str, Any]:
     return decode(await bounded(ws.recv()))
 
 
+@pytest.mark.slow  # whole games with computer players over the network
 async def test_hostile_clients_are_refused_while_the_game_goes_on(tmp_path: Path) -> None:
     table = await open_table(tmp_path, load_preset("hearts").replace(max_deals=2), "p,p,easy,easy", seed=9)
     (tmp_path / "other").mkdir()

@@ -127,6 +127,7 @@ async def test_nobody_learns_another_seats_pass_before_the_cards_move(tmp_path: 
             await client.close()
 
 
+@pytest.mark.slow  # whole games with computer players over the network
 async def test_computer_players_choose_as_they_would_one_seat_at_a_time(tmp_path: Path) -> None:
     seed = 13
     table = await open_table(tmp_path, hearts(), "easy,p,normal,hard", seed=seed)

@@ -31,6 +31,7 @@ def seats() -> list[Seat]:
     return [Seat("South", "human"), *(Seat(n, "bot", "easy") for n in ("West", "North", "East"))]
 
 
+@pytest.mark.slow  # whole games with computer players over the network
 async def test_a_client_trusting_the_ca_plays_a_whole_game_over_wss(certificate: tuple[Path, Path]) -> None:
     cert, key = certificate
     session = Session.new(load_preset("hearts").replace(max_deals=1), seats(), 9, None, autosave=False)
@@ -48,6 +49,7 @@ async def test_a_client_trusting_the_ca_plays_a_whole_game_over_wss(certificate:
         await client.close()
 
 
+@pytest.mark.slow  # whole games with computer players over the network
 @pytest.mark.parametrize(
     ("which", "match"),
     [

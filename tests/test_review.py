@@ -114,6 +114,7 @@ def test_the_same_review_twice_gives_the_same_json() -> None:
     assert first == json.dumps(review(again, budget_ms=20).to_json())
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 def test_worker_processes_give_the_same_review(tmp_path: Path) -> None:
     loaded = parse_save(json.loads((SAMPLES / "hearts-mid-deal.json").read_text()))
     alone = review(loaded, budget_ms=10).to_json()
@@ -166,6 +167,7 @@ def _hands_before(loaded: LoadedSave) -> dict[int, list[int]]:
     return out
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 def test_a_hot_seat_game_reviews_each_persons_seat() -> None:
     data = json.loads((SAMPLES / "hearts-mid-deal.json").read_text())
     data["seats"][2] = {"name": "Pat", "kind": "human"}
@@ -177,6 +179,7 @@ def test_a_hot_seat_game_reviews_each_persons_seat() -> None:
     assert all(t["decisions"] == sum(1 for j in result.judgements if j.seat == t["seat"]) for t in totals)
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 def test_spades_bids_and_eight_of_spades_flips_are_judged() -> None:
     spades = parse_save(sample_deals("spades", 1))  # one deal: a bid and the plays
     judged = review(spades, seats=[1], budget_ms=2)
@@ -273,6 +276,7 @@ def weighing(
     return Weighing(options, 1, POINTS, loss, se, best_at[0], mine_at[0], best_at[1], mine_at[1], 1000)
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 def test_a_blind_bid_is_explained_without_the_hand_it_was_made_without() -> None:
     """A blind nil is bid with the hand face down, so its line names nothing in that hand."""
     spades = parse_save(json.loads((SAMPLES / "spades.json").read_text()))
@@ -301,6 +305,7 @@ def test_cli_review_refuses_a_hot_seat_game_in_progress(tmp_path: Path, monkeypa
     assert "2 people play this game" in result.stderr and "Ann" not in result.stdout
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 def test_a_long_review_tells_its_progress_on_stderr_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """With a large budget a review runs long: it says which deal it is on (deal k of n) on stderr, and the JSON
     on stdout is the same as a quiet run's."""
@@ -327,6 +332,7 @@ def test_a_long_review_tells_its_progress_on_stderr_only(tmp_path: Path, monkeyp
     assert quiet.stderr == ""
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 def test_the_review_tells_each_deal_as_it_reaches_it() -> None:
     loaded = parse_save(sample_deals("hearts", 3))
     reached: list[tuple[int, int]] = []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from benchmarks.review import game_figures, solver_times
 
 
@@ -13,6 +15,7 @@ def test_the_solver_figures_give_cpu_time_beside_wall_time() -> None:
         assert isinstance(one["cpu_seconds"], float) and one["cpu_seconds"] >= 0
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 def test_eight_of_spades_has_a_single_deal_entry() -> None:
     figures = game_figures("eight-of-spades", 1, 5)
     deal, whole = figures["deal"], figures["whole_game"]

@@ -139,6 +139,7 @@ def test_an_absurd_budget_is_refused_with_the_bound() -> None:
         review(loaded, budget_ms=10**12)
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 @pytest.mark.parametrize("index", [33, 37])
 def test_a_marked_play_of_the_sample_firms_up_with_the_budget(index: int) -> None:
     """Decisions #33 and #37 of the shipped mid-deal sample are marked: the card chosen is never dropped by the

@@ -45,6 +45,7 @@ def test_a_moon_in_play_is_named_and_both_answers_count_points_after_the_moon() 
     assert "10H on the samples: 19.0 points this deal after the moon" in solved
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 def test_the_solvers_card_gets_its_sampled_value_and_a_forced_moon_reads_naturally() -> None:
     result = reviewed("hearts_moon")
     assert "(10H on the samples: " in at(result, 45).why  # the sampled line named 9D and JD only
@@ -77,6 +78,7 @@ def test_the_games_end_has_its_price_and_the_one_deal_game_adds_up() -> None:
     assert checked >= 3 and "the game's end (winning the game counts +200 points and losing it -200)" in causes
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 def test_a_card_that_loses_a_trick_with_every_hand_known_says_so() -> None:
     result = reviewed("spades_one_deal")
     assert "With every hand known, AH gives 6 tricks for the side and JH 7: AH loses a trick" in at(result, 50).why

@@ -159,6 +159,7 @@ def test_a_data_folder_that_is_a_file_is_said_in_one_sentence(tmp_path: Path, mo
     )
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 def test_the_solver_running_out_says_so_in_the_json_too() -> None:
     loaded = parse_save(sample_deals("hearts", 4))  # two of its decisions run the solver out of its budget
     out = review(loaded, seats=[0], budget_ms=1).to_json()

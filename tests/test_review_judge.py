@@ -53,7 +53,7 @@ def _choices(judged: Judgement) -> bool:
     return judged.choices > 1
 
 
-@pytest.mark.slow
+@pytest.mark.slow  # a review: the judge searches every decision
 @pytest.mark.parametrize(("game", "deals"), [("hearts", 3), ("spades", 2)])
 def test_the_hard_players_own_decisions_are_rarely_marked_by_a_judge_with_other_samples(game: str, deals: int) -> None:
     loaded = hard_player_game(game, seed=11, deals=deals)

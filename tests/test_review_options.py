@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from cardtui.cards import parse_cards
 from cardtui.games.base import Bid, Pass, Play
 from cardtui.replay import Replay
@@ -28,6 +30,7 @@ def spades_bid(bid: int, hand: str = NINE_TRICKS) -> Session:
     return session
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 def test_every_legal_bid_is_weighed_and_a_far_low_bid_is_marked() -> None:
     session = spades_bid(1)
     [judged] = review(parse_save(session.to_save()), budget_ms=300).judgements
@@ -43,6 +46,7 @@ def test_every_legal_bid_is_weighed_and_a_far_low_bid_is_marked() -> None:
     assert top.value - mine.value <= 2 * (top.se + mine.se) + 1e-9 or judged.best == top.action
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 def test_a_bid_at_the_right_level_is_not_marked() -> None:
     first = review(parse_save(spades_bid(1).to_save()), budget_ms=300).judgements[0]
     assert isinstance(first.best, Bid)

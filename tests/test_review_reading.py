@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardtui.bots import judge
 from cardtui.bots.common import AS, QS, read_view
 from cardtui.bots.hearts_judge import HeartsJudge
@@ -20,6 +22,7 @@ from tests.support.dealing import CLUBS, after_a_nil_position, deal_of, void_dis
 DRAWS = 2000
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 def test_a_discard_that_was_not_the_queen_moves_the_judges_queen_elsewhere() -> None:
     """North's judge, weighing its play, gives West the queen West would have thrown less often than dealing
     uniformly (apart from voids) does, and East, who holds it, more often. (The normal player would seldom have

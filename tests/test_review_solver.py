@@ -57,6 +57,7 @@ def brute(
     return out
 
 
+@pytest.mark.slow  # the brute force it is checked against
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("tricks_left", [3, 4])
 def test_hearts_solver_agrees_with_minimax(seed: int, tricks_left: int) -> None:
@@ -75,6 +76,7 @@ def test_hearts_solver_agrees_with_minimax(seed: int, tricks_left: int) -> None:
     assert solution.values == brute(st, fast, lambda s: s == seat, score)
 
 
+@pytest.mark.slow  # the brute force it is checked against
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("tricks_left", [3, 4])
 def test_spades_solver_agrees_with_minimax(seed: int, tricks_left: int) -> None:
@@ -101,6 +103,7 @@ def test_the_solver_says_when_its_budget_ran_out() -> None:
     assert not solution.complete and solution.nodes == 50
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 def test_the_review_gives_the_answer_with_every_hand_known_for_the_last_tricks() -> None:
     loaded = parse_save(sample_deals("spades", 2))  # a deal with a nil in play and one without
     out = review(loaded, seats=[1], budget_ms=10).to_json()

@@ -77,6 +77,7 @@ def test_the_statistics_give_the_trend_per_game() -> None:
     assert render(compute(())) == "no games played yet"
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 def test_cli_review_then_stats_shows_the_accuracy(tmp_path: Path) -> None:
     """A save outside the saves folder, reviewed: the text and the JSON tell the same story of it."""
     path = one_deal_game(tmp_path)
@@ -114,6 +115,7 @@ def _review(path: Path) -> float:
     return round(accuracy, 1)
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 def test_the_trend_counts_each_game_once_and_only_finished_ones(tmp_path: Path, home: Path) -> None:
     """Copies of one save (in the saves folder, elsewhere, archived, even one deleted since) are one game, and
     a game reviewed unfinished is counted beside the trend, never in it; the text says what the JSON says."""
@@ -139,6 +141,7 @@ def test_the_trend_counts_each_game_once_and_only_finished_ones(tmp_path: Path, 
     assert f"  1 reviewed game: accuracy {accuracy:.0f}% (+1 unfinished, not in the trend)" in text.stdout.splitlines()
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 def test_a_save_played_on_since_its_review_was_reviewed_unfinished(tmp_path: Path) -> None:
     """The review kept of a save is of the save as it was: one played since (now finished) was reviewed while
     unfinished, and only a review of its end is in the trend."""

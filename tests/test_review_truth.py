@@ -58,6 +58,7 @@ def test_a_choice_on_top_gives_its_lead_over_the_runner_up_and_a_close_one_is_ca
     assert on_top_lines and all(line.split()[1] != "~" for line in on_top_lines)
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 def test_an_option_on_fewer_than_the_minimum_samples_does_not_look_certain() -> None:
     judged = next(j for j in hearts_sample_review().judgements if len(j.options) > 1)
     few = Valued(judged.options[1].action, 6.5, 0.0, 6.5, MIN_SAMPLES - 9)

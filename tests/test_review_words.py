@@ -55,6 +55,7 @@ def test_every_hearts_line_adds_up() -> None:
     assert check_sums(hearts_sample_review(), points_hurt=True)[0] >= 3
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 def test_every_spades_line_adds_up() -> None:
     # its first three deals: both causes below, on eight lines (the game's end is checked in test_review_causes)
     loaded = parse_save(sample_deals("spades", 3))

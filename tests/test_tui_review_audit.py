@@ -123,6 +123,7 @@ async def test_learn_takes_any_legal_pass_and_a_refusal_says_what_a_pass_is(tmp_
         assert "a pass is" not in " ".join(screen.query_one(ReviewLine).lines)  # no stale refusal
 
 
+@pytest.mark.slow  # a review: the judge searches every decision
 def test_learn_names_a_typed_code_that_is_not_a_card_as_the_table_does(tmp_path: Path) -> None:
     replay = Replay(load_save(poor_game(tmp_path)))
     result = review(replay.loaded, [0])

@@ -3,7 +3,8 @@
 A test (or a fixture it uses, or a helper either calls, in the tests or in `tests.support`) that starts the
 app under Textual's Pilot is `tui`; one that starts it in a real terminal (tmux or a pseudo-terminal) is
 `tmux`; one that builds and installs the package is `wheel`; one that starts another Python process is
-`slow`. Other slow tests (fuzzing, long searches) and `browser` carry their marker by hand.
+`slow`. Other slow tests (fuzzing, long searches, a review's judge, whole games of computer players: half a
+CPU-second or more) and `browser` carry their marker by hand.
 """
 
 from __future__ import annotations
