@@ -129,6 +129,14 @@ def read_regular(path: Path, what: str, limit: int = MAX_BYTES) -> bytes:
     return b"".join(chunks)
 
 
+def resolved(path: Path) -> Path:
+    """`path` made absolute with its links followed; a link round in a loop stays as it is named (absolute)."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):  # Python 3.11 says a loop with RuntimeError, later ones with OSError
+        return Path(os.path.abspath(path))
+
+
 def looped(path: Path) -> bool:
     """Whether `path` is a link that leads round in a loop (one to nothing, or through others to nothing, is not)."""
     try:

@@ -45,7 +45,7 @@ from typing import Any
 from cardtui.bots import DEFAULT_BUDGET_MS
 from cardtui.bots.judge import CLEAR_Z, MIN_SAMPLES, Solved, Valued, Weigher, Weighing, telling
 from cardtui.cards import Card, CardError, parse_card
-from cardtui.files import FileProblem, read_regular, write_atomic
+from cardtui.files import FileProblem, read_regular, resolved, write_atomic
 from cardtui.games import Action
 from cardtui.games.base import Bid, Game, Pass, Phase, Play, PlayerView
 from cardtui.games.history import History
@@ -1010,7 +1010,7 @@ def record(review: Review, loaded: LoadedSave, path: Path | None = None) -> str 
         raise FileProblem(f"{path}: {old.problem}, so it is left as it is")
     note = _move_aside(path) if old.problem is not None else old.note
     rows = {r.key: r for r in old}
-    key = str(loaded.path.resolve()) if loaded.path is not None else f"{loaded.name}:{loaded.created}"
+    key = str(resolved(loaded.path)) if loaded.path is not None else f"{loaded.name}:{loaded.created}"
     rows[key] = Reviewed(key, review.game, loaded.updated, tally.accuracy, tally.decisions)
     kept: dict[str, Any] = {k: v for k, v in old.damaged.items() if k != key}
     kept |= {k: {f: getattr(r, f) for f in ("game", "updated", "accuracy", "decisions")} for k, r in rows.items()}

@@ -201,9 +201,10 @@ def reviewed_as_played(reviewed: Sequence[Reviewed], entries: Iterable[Entry]) -
     was last played and its decisions, which a copy shares). A review of a save that has been played since was of
     an unfinished game."""
     from cardtui.catalog import summarise
+    from cardtui.files import resolved
     from cardtui.saves import SaveError
 
-    known = {str(e.info.path.resolve()): e.summary for e in entries}
+    known = {str(resolved(e.info.path)): e.summary for e in entries}
     out = []
     for r in reviewed:
         summary = known.get(r.key)

@@ -265,3 +265,15 @@ def test_the_saves_command_reads_the_catalog(home: Path) -> None:
         and "0 / 26 / 26 / 26" in lines[1]
     )
     assert "broken.json" in first.output and "broken: not valid JSON" in first.output
+
+
+def test_a_link_round_in_a_loop_in_the_saves_folder_is_a_broken_save(home: Path) -> None:
+    """The statistics (the screen and the command) ended in a traceback over such a link."""
+    saves = home / "saves"
+    saves.mkdir(parents=True, exist_ok=True)
+    (saves / "a.json").symlink_to("b.json")
+    (saves / "b.json").symlink_to("a.json")
+    for args in (["stats"], ["stats", "--json"]):
+        result = runner.invoke(cli.app, args)
+        assert result.exit_code == 0 and result.exception is None, result.output
+    assert json.loads(result.output)["broken"] == 2
