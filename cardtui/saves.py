@@ -559,12 +559,6 @@ def _parse_save(data: Any, name: str, checkpoint_every: int, on_action: OnAction
         seats = parse_seats(data["seats"], game.seats, ruleset.game)
     except SeatError as err:
         raise _fail(name, err.where, err.message) from None
-    names = [seat.name for seat in seats]
-    for i, seat in enumerate(seats):
-        if seat.name in names[:i]:
-            first = names.index(seat.name)
-            said = f"seats[{first}] has the same name, {show(seat.name)}; every seat needs a name of its own"
-            raise _fail(name, f"seats[{i}].name", said)
 
     log_json = data["log"]
     if not isinstance(log_json, list | LogText):

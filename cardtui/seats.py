@@ -135,6 +135,10 @@ def parse_seats(value: Any, count: int, game: str) -> tuple[Seat, ...]:
             seats.append(Seat(seat_name, "bot", level))
         else:
             raise SeatError(f"{where}.kind", f'expected "human" or "bot", found {show(kind)}')
+        if seat_name in (named := [seat.name for seat in seats[:-1]]):
+            first = named.index(seat_name)
+            said = f"seats[{first}] has the same name, {show(seat_name)}; every seat needs a name of its own"
+            raise SeatError(f"{where}.name", said)
     return tuple(seats)
 
 

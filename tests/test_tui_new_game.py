@@ -61,6 +61,19 @@ async def test_a_refused_name_is_told_in_the_forms_words() -> None:
         assert said == f"Seat 2's name: a name is 1 to {MAX_NAME} printable characters (no tabs or control keys)"
 
 
+async def test_two_seats_of_one_name_are_refused_before_a_game_is_saved(tmp_path: Path) -> None:
+    """The form took them, and the save it wrote could then never be resumed (its seats share a name)."""
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        form = await open_new_game(pilot, app)
+        first = form.query_one("#name-0", Input).value
+        form.query_one("#name-3", Input).value = first
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form and app.session is None
+        assert form_message(form) == "Seat 3's name: Seat 0 has that name; every seat needs a name of its own"
+
+
 @pytest.mark.parametrize("seed", ["\u00b2", "\u0661\u0663", "-1"])
 async def test_a_seed_is_written_in_ascii_digits(seed: str) -> None:
     """A superscript two passed `isdigit` and then raised Python's own "invalid literal" words."""

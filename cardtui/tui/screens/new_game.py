@@ -88,6 +88,8 @@ def seat_problem(err: SeatError) -> str:
     if match is None:
         return f"Seats: {err.message}"
     seat, field = match.groups()
+    if field == "name" and (same := re.match(r"seats\[(\d+)\] has the same name", err.message)):
+        return f"Seat {seat}'s name: Seat {same[1]} has that name; every seat needs a name of its own"
     if field == "name":
         return f"Seat {seat}'s name: a name is 1 to {MAX_NAME} printable characters (no tabs or control keys)"
     return f"Seat {seat}'s {field}: {err.message}"
