@@ -829,7 +829,15 @@ def rules_new(
     players: Annotated[str | None, typer.Option("--players", help=f"players at the table ({PLAYERS_HELP})")] = None,
 ) -> None:
     """Write a complete, commented ruleset to edit, starting from the game's preset (for --players, that count's)."""
-    from cardtui.rules import RulesetError, dump_toml, house_rules, list_presets, target_problem, write_toml
+    from cardtui.rules import (
+        RulesetError,
+        dump_toml,
+        for_players,
+        house_rules,
+        list_presets,
+        target_problem,
+        write_toml,
+    )
 
     presets = {preset.name: preset for preset in list_presets()}
     start = None
@@ -841,11 +849,14 @@ def rules_new(
         seats = presets[start].seats
         fail(f"--players: {start} is for {seats} players, not {count} — leave --players out, or start from {game}")
     ruleset = _rules_for_players(game, start, count)
-    if ruleset.name in presets:  # a preset as shipped: made the player's own
-        try:
+    own = presets[game]
+    try:
+        if ruleset.name in presets:  # a preset as shipped: made the player's own
             ruleset = house_rules(ruleset)
-        except RulesetError as err:
-            fail(str(err))
+        elif ruleset == for_players(own, ruleset.seats):  # no preset ships for the count: the game's, at that count
+            ruleset = house_rules(own, own.replace(players=ruleset.seats))
+    except RulesetError as err:
+        fail(str(err))
     text = dump_toml(ruleset)
     if out is None:
         say(text, nl=False)

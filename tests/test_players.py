@@ -213,6 +213,15 @@ def test_the_default_preset_turns_into_the_preset_for_that_count() -> None:
         for_players(load_preset("hearts").replace(name="mine"), 2)
 
 
+def test_a_count_no_preset_ships_for_is_the_games_own_preset_titled_for_it() -> None:
+    """Eight of Spades for three was titled "My Eight of Spades" (house rules nobody wrote) in the header and log."""
+    three = for_players(load_preset("eight-of-spades"), 3)
+    assert (three.name, three.title, three.seats) == ("eight-of-spades-3", "Eight of Spades for three", 3)
+    assert three.description == "Three players; otherwise the Eight of Spades preset."
+    preset = load_preset("eight-of-spades")
+    assert three.replace(players=4, name=preset.name, title=preset.title, description=preset.description) == preset
+
+
 @pytest.mark.parametrize("preset", ["hearts-3", "hearts-5", "hearts-6", "cutthroat-3"])
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_every_level_plays_only_legal_actions(preset: str, level: str) -> None:

@@ -323,9 +323,14 @@ def resolve_ruleset(game: str, spec: str | Path | None, players: int | None = No
     return for_players(chosen, players)
 
 
+COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+"""How a preset's title says its count: "Hearts for six"."""
+
+
 def for_players(ruleset: Ruleset, players: int) -> Ruleset:
     """The rules for a table of `players` seats: `ruleset` itself at its own count; the game's preset for that
-    count when `ruleset` is one of the game's presets (hearts-5 for 3 is hearts-3, whose pass suits three);
+    count when `ruleset` is one of the game's presets (hearts-5 for 3 is hearts-3, whose pass suits three), or
+    the game's own preset retitled for the count where none is shipped ("Eight of Spades for three");
     else `ruleset` with its `players` knob changed, validated like a file, and (when it still bears a preset's
     name, which its title would contradict) renamed as house rules. RulesetError says what is allowed."""
     if "players" not in {f.name for f in type(ruleset).knobs()}:
@@ -338,6 +343,14 @@ def for_players(ruleset: Ruleset, players: int) -> Ruleset:
     by_count = {preset.seats: preset for preset in presets.values()}
     if ruleset == presets[ruleset.name] and players in by_count:
         return by_count[players]
+    if ruleset == presets[ruleset.name] and ruleset.name == ruleset.game:  # no preset for the count: the same rules
+        count = COUNT_WORDS[players]
+        return ruleset.replace(
+            players=players,
+            name=f"{ruleset.game}-{players}",
+            title=f"{ruleset.title} for {count}",
+            description=f"{count.capitalize()} players; otherwise the {ruleset.title} preset.",
+        )
     base = by_count.get(players, presets[ruleset.game])
     named = ruleset.replace(name=base.name, title=base.title, description=base.description)
     return house_rules(base, named.replace(players=players))
