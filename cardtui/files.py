@@ -296,15 +296,20 @@ def remove_stale_locks(folder: Path) -> None:
 
 
 @contextlib.contextmanager
-def _held(path: Path, verb: str) -> Iterator[FileLock]:
-    """A file (or symlink, never a folder) under its lock, so no cardtui writes it while it is removed or moved."""
+def _held(path: Path, verb: str) -> Iterator[Path | None]:
+    """A file (or symlink, never a folder) under its lock, so no cardtui writes it while it is removed or moved;
+    yields the file the link leads to, whose stale temps go with it. A link round in a loop leads to no file any
+    cardtui could have open, so it is taken as it is (None)."""
+    if looped(path):
+        yield None
+        return
     lock = FileLock(path)
     lock.acquire()
     try:
         st = _status(path, verb, follow=False)
         if stat.S_ISDIR(st.st_mode):
             raise FileProblem(f"{path}: is a folder, not a file")
-        yield lock
+        yield lock.target
     finally:
         lock.release()
 
@@ -316,12 +321,13 @@ def remove_file(path: Path) -> None:
     files a killed writer left go with it.
     """
     path = Path(path)
-    with _held(path, "removed") as lock:
+    with _held(path, "removed") as target:
         try:
             os.unlink(path)
         except OSError as err:
             raise FileProblem(f"{path}: cannot be removed ({_reason(err)})") from None
-        remove_stale_temps(lock.target)
+        if target is not None:
+            remove_stale_temps(target)
         _fsync_folder(path.parent)
 
 
@@ -332,13 +338,14 @@ def move_into(path: Path, folder: Path) -> Path:
     taken there gets `-2`, `-3`, ... before its extension: nothing is overwritten.
     """
     path = Path(path)
-    with _held(path, "moved") as lock:
+    with _held(path, "moved") as target:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as err:
             raise FileProblem(f"{folder}: cannot create the folder ({_reason(err)})") from None
         moved = _rename_new(path, folder)
-        remove_stale_temps(lock.target)
+        if target is not None:
+            remove_stale_temps(target)
         _fsync_folder(folder)
         _fsync_folder(path.parent)
         return moved

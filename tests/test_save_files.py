@@ -94,3 +94,14 @@ def test_deleting_a_symlinked_save_removes_the_link_not_its_target(tmp_path: Pat
     link.symlink_to(target)
     delete_save(link)
     assert not link.is_symlink() and target.exists()
+
+
+def test_a_link_round_in_a_loop_can_be_deleted_and_archived(tmp_path: Path) -> None:
+    """The saves list offered both keys for it (it is listed as broken) and each was then refused."""
+    for name, other in (("a.json", "b.json"), ("c.json", "d.json")):
+        (tmp_path / name).symlink_to(other)
+        (tmp_path / other).symlink_to(name)
+    delete_save(tmp_path / "a.json")
+    assert not (tmp_path / "a.json").is_symlink()
+    moved = archive_save(tmp_path / "c.json")
+    assert moved == tmp_path / "archive" / "c.json" and moved.is_symlink() and not (tmp_path / "c.json").is_symlink()
