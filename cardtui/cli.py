@@ -1064,7 +1064,7 @@ def arena(
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 """Addresses only this machine reaches: listening anywhere else earns a warning."""
 
-WILDCARD = ("0.0.0.0", "::", "")
+WILDCARD = ("0.0.0.0", "::")
 """Addresses meaning every interface: invitations then name the machine."""
 
 
@@ -1173,9 +1173,10 @@ def host(
         fail(f"--port: expected 0..65535, found {port}")
     tls_files = _tls_files(tls_cert, tls_key, "a plain ws:// table")
     tls = _tls(tls_files)
+    _check_listen(bind, port)
     pages = _seat_pages(web, web_port, bind, tls, tls_files)
     if pages is not None and web_port:
-        _check_web_port(bind, web_port)
+        _check_listen(bind, web_port, "--web-port")
     _check_speed(speed)
     if play is not None and resume is None:
         fail("--play is for --resume; for a new table put `you` in --seats")
@@ -1417,18 +1418,22 @@ def _seat_pages(
     return SeatPages(bind, web_port, url_host, tls, tls_files[0] if tls_files is not None else None)
 
 
-def _check_web_port(bind: str, port: int) -> None:
-    """`--web-port` refused before anything is made (the save, the seats' home) if it is taken already."""
+def _check_listen(bind: str, port: int, option: str = "--port") -> None:
+    """The address and a port refused before anything is made (the save, the seats' home): an empty `--bind`
+    (it would mean every interface), an address this machine does not have, a port taken already."""
     import socket
 
+    if not bind.strip():
+        fail("--bind: the address is empty; give one like 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)")
     try:
-        found = socket.getaddrinfo(bind or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        found = socket.getaddrinfo(bind, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
         for family, kind, proto, _, where in found:
             with socket.socket(family, kind, proto) as probe:
                 probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
                 probe.bind(where)
     except OSError as err:
-        fail(f"cannot listen on {bind}:{port} (--web-port) ({err.strerror or err})")
+        said = " (--web-port)" if option == "--web-port" else ""
+        fail(f"cannot listen on {bind}:{port}{said} ({err.strerror or err})")
 
 
 @app.command("serve")
@@ -1456,6 +1461,7 @@ def serve(
     if not 1 <= tabs <= 64:
         fail(f"--tabs: expected 1..64, found {tabs}")
     tls = _tls(_tls_files(tls_cert, tls_key, "plain http://"))
+    _check_listen(bind, port)
     if bind not in LOOPBACK:
         typer.echo(inert(f"cardtui: on {bind}, anyone who can reach this port can play with your saves"), err=True)
 

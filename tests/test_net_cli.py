@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -53,6 +57,42 @@ def test_host_mistakes_are_one_line_and_exit_2(args: list[str], match: str) -> N
     assert result.exit_code == 2, (result.stdout, result.stderr)
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and match in lines[0] and "Traceback" not in result.stderr, result.stderr
+
+
+def test_a_table_that_cannot_listen_leaves_no_save_behind(tmp_path: Path) -> None:
+    """The save was written first: a retry with the same --save was then refused as a game that exists."""
+    save = tmp_path / "t.json"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = runner.invoke(
+            app, ["host", "hearts", "--seats", "open,bot,bot,bot", "--save", str(save), "--port", str(port)]
+        )
+        served = runner.invoke(app, ["serve", "--port", str(port)])
+    assert result.exit_code == 2 and f"cannot listen on 127.0.0.1:{port} (Address already in use)" in result.stderr
+    assert not save.exists() and not list(tmp_path.iterdir())
+    assert served.exit_code == 2 and f"cannot listen on 127.0.0.1:{port}" in served.stderr
+
+
+@pytest.mark.parametrize("command", [["host", "hearts", "--seats", "open,bot,bot,bot"], ["serve"]])
+def test_an_empty_bind_is_refused_not_every_interface(command: list[str], tmp_path: Path) -> None:
+    """`--bind ''` listened on every interface (and said `on , anyone who can reach this port...`). Another process,
+    bounded in time: a command that took it would serve until stopped."""
+    env = {**os.environ, "CARDTUI_HOME": str(tmp_path)}
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "cardtui", *command, "--bind", ""],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            env=env,
+        )
+    except subprocess.TimeoutExpired:
+        raise AssertionError("the command took the empty address and served") from None
+    assert done.returncode == 2
+    said = "cardtui: --bind: the address is empty; give one like 127.0.0.1 (this machine only) or 0.0.0.0"
+    assert done.stderr.startswith(said) and not list(tmp_path.glob("saves/*.json"))
 
 
 async def test_a_host_process_deals_a_whole_game_to_a_remote_player(tmp_path: Path) -> None:
