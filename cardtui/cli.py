@@ -1028,7 +1028,10 @@ def arena(
 
     _check_game(game)
     seed = _check_seed(seed)
-    levels = [_check_level(game, s.strip(), None) for s in seats.split(",") if s.strip()]
+    words = [s.strip() for s in seats.split(",")]
+    if "" in words:
+        fail(f"--seats: expected a level for each seat, like hard,easy,hard,easy, found {seats!r}")
+    levels = [_check_level(game, s, None) for s in words]
     ruleset = _load_rules(game, rules, len(levels), "--seats")
     if cluster is not None and jobs != 1:
         fail("--jobs and --cluster don't go together: with --cluster the cluster's workers play")

@@ -147,6 +147,12 @@ def test_arena_command_errors_exit_2() -> None:
     assert bad_level.exit_code == 2 and "wizard" in bad_level.stderr
     bad_count = runner.invoke(app, ["arena", "hearts", "--seats", "easy,easy", "--games", "1"])
     assert bad_count.exit_code == 2
+    for gap in ("easy,,easy,easy", "easy,easy,easy,"):  # it played three seats, the gap left out unsaid
+        hole = runner.invoke(app, ["arena", "hearts", "--seats", gap, "--deals", "1"])
+        assert (
+            hole.exit_code == 2
+            and f"--seats: expected a level for each seat, like hard,easy,hard,easy, found '{gap}'" in hole.stderr
+        )
     bad_seed = runner.invoke(app, ["arena", "hearts", "--seats", "easy,easy,easy,easy", "--seed", "-1"])
     assert bad_seed.exit_code == 2 and "--seed: expected an integer 0.." in bad_seed.stderr
     one = runner.invoke(app, ["arena", "eight-of-spades", "--seats", "easy,easy", "--games", "1"])
