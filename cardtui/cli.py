@@ -105,7 +105,10 @@ def say(text: str, nl: bool = True) -> None:
 
 def fail(message: str) -> NoReturn:
     """One line on stderr and exit status 2: how every user error ends."""
-    line = inert(str(message)[: MAX_ERROR * 4].strip())  # a line break in a name shows escaped, not as a space
+    text = str(message).strip()
+    if len(text) > MAX_ERROR * 4:  # a huge value quoted: its middle goes first, so the reason at the end stays
+        text = text[: MAX_ERROR * 2] + "..." + text[-MAX_ERROR * 2 :]
+    line = inert(text)  # a line break in a name shows escaped, not as a space
     typer.echo(f"cardtui: {shortened(line, MAX_ERROR)}", err=True)
     raise typer.Exit(2)
 

@@ -561,6 +561,15 @@ def test_an_error_shows_a_line_break_or_tab_in_a_name_escaped_not_as_a_space(
     bad("replay", "a\tb.json", match="a\\tb.json: not valid JSON")
 
 
+def test_a_very_long_name_keeps_the_reason_at_the_end_of_the_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A name of thousands of characters filled the line and the reason was cut away."""
+    monkeypatch.chdir(tmp_path)
+    bad("inspect", "x/" * 3000, match="x/x/x: cannot be read (File name too long)")
+    bad("inspect", "a" * 3000, match="aaa: cannot be read (File name too long)")
+
+
 def test_a_save_name_that_is_a_dangling_link_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """It said "already exists — resume it", and resume then said it could not write in a missing folder."""
     monkeypatch.chdir(tmp_path)
