@@ -325,9 +325,12 @@ def parse_json(raw: bytes, name: str) -> Any:
         return _DECODER.decode(text)
     except json.JSONDecodeError as err:
         end = err.doc.rstrip()
-        if err.pos >= len(end) or not end.endswith("}"):  # it stops mid-value: a save cut short, not written wrong
+        where = f"(line {err.lineno}, column {err.colno})"
+        if err.msg == "Extra data":
+            raise SaveError(f"{name}: not valid JSON: more text after the end of the save {where}") from None
+        if end.lstrip().startswith("{") and (err.pos >= len(end) or not end.endswith("}")):  # cut short mid-value
             raise SaveError(f"{name}: not valid JSON: the file ends early, at line {err.lineno} (cut short?)") from None
-        raise SaveError(f"{name}: not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})") from None
+        raise SaveError(f"{name}: not valid JSON: {err.msg} {where}") from None
     except RecursionError:
         raise SaveError(f"{name}: not a save: the JSON is nested too deeply") from None
     except (ValueError, MemoryError, OverflowError) as err:  # JSON, but not what a save holds

@@ -186,6 +186,9 @@ def test_actions_after_the_end_are_refused(tmp_path: Path) -> None:
         (b"{", "not valid JSON: the file ends early, at line 1"),
         ((SAMPLES / "spades.json").read_bytes()[:5000], r"the file ends early, at line 77 \(cut short\?\)"),
         (b'{"a": 1,, }', r"Expecting property name enclosed in double quotes \(line 1, column 9\)"),
+        (b"hello", r"not valid JSON: Expecting value \(line 1, column 1\)"),  # it was "cut short?"
+        (b'{"format": "cardtui-save"} xx', r"more text after the end of the save \(line 1, column 28\)"),
+        (b'  \n{"a": [1, 2', "the file ends early, at line 2"),
         (b"\xff\xfe{}", "not UTF-8"),
         (b'{"a": NaN}', "NaN is not allowed"),
         (b'{"a": 1e999}', "too big"),
