@@ -890,6 +890,9 @@ def main() -> None:
         context = getattr(err, "ctx", None)
         command = getattr(context, "command_path", "") or "cardtui"
         message = err.format_message() if hasattr(err, "format_message") else str(err)
+        commands = getattr(getattr(context, "command", None), "list_commands", None)
+        if not message.strip() and commands is not None:  # a group named with no command: its help was shown
+            message = f"say which command: {', '.join(commands(context))}"
         typer.echo(f"cardtui: {inert(message)} (see {command} --help)", err=True)
         sys.exit(getattr(err, "exit_code", 2))
     sys.exit(code if isinstance(code, int) else 0)
