@@ -1511,15 +1511,19 @@ def join(
     from cardtui.net import Client, ProtocolError, play_remote
     from cardtui.net.client import why_ended
     from cardtui.net.protocol import INVITATION_ENV
+    from cardtui.variants import GAMES
 
     invitation = invitation or os.environ.get(INVITATION_ENV, "")
     if not invitation:
         fail(f"give the invitation the host sent you (ws://HOST:PORT/#TOKEN), or set {INVITATION_ENV}")
+    _check_speed(speed)
+    if level is not None and not any(level in entry.known_levels for entry in GAMES):  # before the table is asked
+        offered = sorted({known for entry in GAMES for known in entry.known_levels})
+        fail(f"--level: unknown level {level!r} — choose one of {', '.join(offered)}")
     if level is None:
         from cardtui.net.protocol import parse_invitation
         from cardtui.tui import run_join
 
-        _check_speed(speed)
         try:
             parse_invitation(invitation)
         except ProtocolError as err:

@@ -16,9 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import ServerConnection, serve
 
+from cardtui.cli import app
 from cardtui.net import Client, ProtocolError
 from cardtui.net.protocol import MAX_MESSAGE, VERSION, decode, encode, parse_invitation
 from cardtui.rules import load_preset
@@ -175,6 +177,19 @@ async def test_joining_a_closed_port_is_one_line(tmp_path: Path) -> None:
         pass  # the port is free again: nothing listens on it
     err = await one_line_at_the_command_line(tmp_path, port)
     assert "no table answers at that invitation" in err, err
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        (["--speed", "warp"], "--speed: expected one of instant, fast, normal, slow, found 'warp'"),
+        (["--level", "godlike"], "--level: unknown level 'godlike' — choose one of "),
+    ],
+)
+def test_a_bad_speed_or_level_beside_level_is_refused_before_any_table_is_asked(extra: list[str], said: str) -> None:
+    """With --level, --speed went unchecked, and an unknown level was reported as `no table answers`."""
+    result = CliRunner().invoke(app, ["join", "ws://127.0.0.1:9/#abcdefghijklmnopqrstuv", "--level", "easy", *extra])
+    assert result.exit_code == 2 and said in result.stderr and "no table answers" not in result.stderr
 
 
 async def real_welcome(tmp_path: Path, preset: str = "hearts", spec: str = "p,easy,easy,easy") -> dict[str, Any]:
