@@ -170,15 +170,18 @@ def seats_from_words(
     """A `--seats` list (`you,person:Ann,bot:hard,open`) as (word, seat) pairs, checked; SeatError says why not.
 
     `words` are the seat words the command takes (see SEAT_WORDS). A seat is
-    named from `names` (default: `default_names` for the count, with `you` as
-    "You") unless `person:NAME` names it; `you` may be given once; `bot` alone
+    named from `names` (default: its place, with `you` as "You" when no other
+    person plays at this keyboard) unless `person:NAME` names it; `you` may be given once; `bot` alone
     plays at `level` (default: the game's). The count is the caller's to
     check: games take different counts.
     """
     items = [w.strip() for w in text.split(",")]
-    if names is None:  # `you` is "You" wherever it sits; seat 0 is "You" only when `you` sits there
+    if names is None:  # `you` is "You" wherever it sits, unless another person plays here too (hot seat): on
+        # their screen "You" would be someone else, so every seat is then called by its place
         places = place_names(len(items))
-        names = ["You" if item.lower() == "you" else name for name, item in zip(places, items, strict=True)]
+        hot_seat = any(item.partition(":")[0].strip().lower() == "person" for item in items)
+        you = [item.lower() == "you" and not hot_seat for item in items]
+        names = ["You" if mine else name for name, mine in zip(places, you, strict=True)]
     allowed = known_levels(game)
     chosen: list[tuple[str, Seat]] = []
     for i, (default, item) in enumerate(zip(names, items, strict=True)):

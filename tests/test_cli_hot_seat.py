@@ -10,7 +10,7 @@ import pytest
 
 from cardtui import cli
 from cardtui.saves import load_save
-from cardtui.seats import Seat
+from cardtui.seats import Seat, place_names
 from cardtui.session import Session
 from cardtui.variants import GAMES, find_game
 from tests.support.cli import bad, ok
@@ -34,8 +34,8 @@ def launched(monkeypatch: pytest.MonkeyPatch) -> list[tuple[object, ...]]:
 def test_the_issues_example_seats_two_people_and_two_computer_players(launched: list[tuple[object, ...]]) -> None:
     ok("play", "hearts", "--seats", "you,person:Ann Lee,bot:hard,bot:normal", "--seed", "5")
     ruleset, seats, seed = launched[-1][:3]
-    assert seats == [
-        Seat("You", "human"),
+    assert seats == [  # two people here: "You" on Ann's screen would be someone else, so `you` is South
+        Seat("South", "human"),
         Seat("Ann Lee", "human"),
         Seat("North", "bot", "hard"),
         Seat("East", "bot", "normal"),
@@ -46,11 +46,13 @@ def test_the_issues_example_seats_two_people_and_two_computer_players(launched: 
     assert launched[-1][1] == [
         Seat("South", "bot", "easy"),
         Seat("Bo", "human"),
-        Seat("You", "human"),
+        Seat("North", "human"),
         Seat("East", "bot", "hard"),
     ]
     ok("play", "cutthroat", "--seats", "bot,you,person:Cy")
-    assert [s.name for s in launched[-1][1]] == ["Player 1", "You", "Cy"]  # type: ignore[attr-defined]
+    assert [s.name for s in launched[-1][1]] == ["Player 1", "Player 2", "Cy"]  # type: ignore[attr-defined]
+    ok("play", "hearts", "--seats", "bot,you,bot,bot")  # alone with computer players, `you` is You
+    assert [s.name for s in launched[-1][1]] == ["South", "You", "North", "East"]  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
@@ -65,7 +67,7 @@ def test_every_game_and_player_count_takes_a_seat_list(entry: object, launched: 
         ruleset, seats = launched[-1][:2]
         assert ruleset.seats == count and find_game(ruleset.game) is entry  # type: ignore[attr-defined]
         assert isinstance(seats, list) and [s.kind for s in seats] == ["human", "human"] + ["bot"] * (count - 2)
-        assert [s.name for s in seats[:2]] == ["You", "Ann"] and {s.level for s in seats[2:]} <= {level}
+        assert [s.name for s in seats[:2]] == [place_names(count)[0], "Ann"] and {s.level for s in seats[2:]} <= {level}
         Session.new(ruleset, seats, 1).close()  # type: ignore[arg-type]  # the seats a new game takes
 
 
@@ -115,7 +117,7 @@ def test_play_with_seats_hands_the_keyboard_over_in_a_real_terminal(tmp_path: Pa
         tmux.keys("hot", "Space")
         tmux.wait("hot", shows("Chosen (0/3)"), "your pass dialog", 30)
         loaded = load_save(save)
-        assert [s.name for s in loaded.seats] == ["You", "Ann", "North", "East"]
+        assert [s.name for s in loaded.seats] == ["South", "Ann", "North", "East"]
         assert [s.kind for s in loaded.seats] == ["human", "human", "bot", "bot"]
         for k, card in enumerate(list(loaded.game.hand(0))[:3], 1):  # type: ignore[attr-defined]
             tmux.keys("hot", card.code.lower(), "Enter")

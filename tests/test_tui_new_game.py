@@ -61,6 +61,17 @@ async def test_a_refused_name_is_told_in_the_forms_words() -> None:
         assert said == f"Seat 2's name: a name is 1 to {MAX_NAME} printable characters (no tabs or control keys)"
 
 
+async def test_a_second_person_at_the_keyboard_renames_you_by_its_place() -> None:
+    """On the next person's screen "You" would be someone else: the seat still called You is called South."""
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        form = await open_new_game(pilot, app)
+        assert form.query_one("#name-0", Input).value == "You"
+        form.query_one("#kind-2", Select).value = "human"
+        await pilot.pause()
+        assert [form.query_one(f"#name-{seat}", Input).value for seat in range(4)] == ["South", "West", "North", "East"]
+
+
 async def test_two_seats_of_one_name_are_refused_before_a_game_is_saved(tmp_path: Path) -> None:
     """The form took them, and the save it wrote could then never be resumed (its seats share a name)."""
     app = CardtuiApp(Start(), Settings(speed="instant"))

@@ -20,7 +20,7 @@ from textual.worker import Worker, WorkerState
 from cardtui.inert import inert
 from cardtui.rules import OtherGame, Ruleset, SeatCountConflict, list_presets, read_house_rules, resolve_ruleset
 from cardtui.saves import MAX_SEED
-from cardtui.seats import MAX_NAME, Seat, SeatError, check_seats, default_names
+from cardtui.seats import MAX_NAME, Seat, SeatError, check_seats, default_names, place_names
 from cardtui.tui.common import GAME_TITLES, HOUSE
 from cardtui.tui.widgets.key_footer import KeyFooter
 from cardtui.variants import GAMES, find_game
@@ -143,7 +143,9 @@ class NewGameScreen(Screen[GameSetup | None]):
                 with Horizontal(classes="form-row seat-row", id=f"seat-row-{seat}"):
                     yield Label(f"Seat {seat}")
                     yield Input("", max_length=MAX_NAME, id=f"name-{seat}")
-                    yield Select([("person", "human")], value="human", allow_blank=False, id=f"kind-{seat}")
+                    yield Select(
+                        [("person", "human")], value="human", allow_blank=False, id=f"kind-{seat}", classes="kind"
+                    )
             with Horizontal(classes="form-row"):
                 yield Label("Seed")
                 yield Input("", placeholder="blank = random; the same seed deals the same cards", id="seed")
@@ -305,6 +307,19 @@ class NewGameScreen(Screen[GameSetup | None]):
     def players_changed(self) -> None:
         self._fill_seats(reset_names=True)
         self._reseat_rules()
+
+    @on(Select.Changed, ".kind")
+    def kind_changed(self) -> None:
+        """A second person at the keyboard: a seat still called "You" (the default) is called by its place, as
+        "You" on the next person's screen would be someone else."""
+        count = self._count()
+        kinds = [self.query_one(f"#kind-{seat}", Select).value for seat in range(count)]
+        if kinds.count("human") < 2:
+            return
+        for seat, place in enumerate(place_names(count)):
+            name = self.query_one(f"#name-{seat}", Input)
+            if name.value == "You":
+                name.value = place
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
