@@ -521,6 +521,7 @@ def test_a_finished_game_is_reviewed(case: Case, tmp_path: Path) -> None:
     assert json.loads(json.dumps(result.to_json()))["decisions"]
 
 
+@pytest.mark.slow  # whole games with computer players over the network
 @each_case
 async def test_the_network_table_plays_to_the_end(case: Case, tmp_path: Path) -> None:
     level = case.entry.levels[0]
