@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import json
 import os
 import re
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -38,7 +40,7 @@ from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.chart import Chart, bin_counts, whole_ticks
 from tests.support.scripted import moon_deal
-from tests.support.tui import fast_forward, make_app, play_turns, settle, settled_at, shot, workers_done
+from tests.support.tui import drawn_when, fast_forward, make_app, play_turns, settle, settled_at, shot, workers_done
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 
@@ -496,3 +498,38 @@ async def test_the_game_over_screen_opens_the_score_history(tmp_path: Path, key:
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is end
+
+
+async def test_leaving_the_statistics_while_they_read_the_saves_stops_the_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The read went on to the last save after the screen closed, and the app could not quit until it ended
+    (SIGTERM waited out its five-second grace over 900 saves)."""
+    import cardtui.catalog
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("CARDTUI_HOME", str(home))
+    (home / "saves").mkdir(parents=True)
+    data = (SAMPLES / "spades.json").read_bytes()
+    for i in range(400):
+        (home / "saves" / f"g{i}.json").write_bytes(data)
+    closed = threading.Event()
+    after_close: list[Path] = []
+    load = cardtui.catalog._load
+
+    def counted(path: Path, st: os.stat_result) -> Any:
+        if closed.is_set():
+            after_close.append(path)
+        return load(path, st)
+
+    monkeypatch.setattr(cardtui.catalog, "_load", counted)
+    app = CardtuiApp(Start(), Settings(speed="instant"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.push_screen(StatsScreen())
+        await drawn_when(pilot, app, lambda text: "Reading new saves" in text)
+        closed.set()
+        app.pop_screen()
+        await workers_done(app)
+    await asyncio.get_running_loop().shutdown_default_executor()  # the thread the read ran on, done with it
+    # a few may be read while the screen is taken down (its worker is cancelled then); not the rest of the 400
+    assert len(after_close) < 50, f"{len(after_close)} saves were read after the screen closed"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cardtui.cards import Card, Suit, cards_text, parse_card
 from cardtui.games import Event
@@ -237,3 +237,23 @@ def winners_text(seats: Sequence[Seat], sides: Sequence[Sequence[int]], winners:
     if len(sides[winners[0]]) > 1:
         return f"{names[0]} win."
     return name_and_verb(names[0], "wins", "win") + "."
+
+
+class Stopped(Exception):
+    """The screen a worker reads for has closed (or the app is quitting): what it read is dropped."""
+
+
+def until_cancelled(progress: Callable[[int, int], None]) -> Callable[[int, int], None]:
+    """A progress callback for a thread worker's long read (the saves catalog) that ends the read with `Stopped`
+    once the worker is cancelled: a thread cannot be stopped from outside, and the app waited for it to finish
+    reading every save before it could quit."""
+    from textual.worker import get_current_worker
+
+    worker = get_current_worker()
+
+    def checked(done: int, total: int) -> None:
+        if worker.is_cancelled:
+            raise Stopped
+        progress(done, total)
+
+    return checked

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from cardtui.inert import inert
 from cardtui.saves import SaveError, SaveInfo
+from cardtui.tui.common import Stopped, until_cancelled
 from cardtui.tui.messages import OpenGame, OpenReplay, OpenSettings, OpenStats
 from cardtui.tui.widgets.key_footer import KeyFooter
 
@@ -307,7 +308,10 @@ class SavePicker(ModalScreen[Path | None]):
 
         from cardtui.saves import archive_dir
 
-        listing = list_entries(archive_dir() if self.archived else None, progress=progress)
+        try:
+            listing = list_entries(archive_dir() if self.archived else None, progress=until_cancelled(progress))
+        except Stopped:
+            return
         watchable: dict[Path, int] = {}
         if self.replays and not self.archived:
             deals = ((e.info.path, watchable_deals(e.summary)) for e in listing if e.info.status == "in_progress")

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from cardtui.inert import inert
-from cardtui.tui.common import GAME_TITLES
+from cardtui.tui.common import GAME_TITLES, Stopped, until_cancelled
 from cardtui.tui.widgets.key_footer import KeyFooter
 from cardtui.variants import find_game
 
@@ -117,7 +117,9 @@ class StatsScreen(Screen[None]):
             self.post_message(StatsProgress(done, total))
 
         try:
-            entries = list_entries(progress=progress)
+            entries = list_entries(progress=until_cancelled(progress))
+        except Stopped:
+            return
         except OSError as err:
             self.post_message(StatsRead(compute(()), [], f"Could not read the saves: {err}"))
             return
