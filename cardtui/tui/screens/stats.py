@@ -56,6 +56,15 @@ class StatsRead(Message):
     """Says how many damaged catalog rows were rebuilt and damaged review entries skipped, when any were."""
 
 
+SCROLL_KEYS = (
+    ("up", "scroll_charts(-1)"),
+    ("down", "scroll_charts(1)"),
+    ("left", "scroll_table(-4)"),
+    ("right", "scroll_table(4)"),
+)
+"""Whatever has focus: the record table scrolls sideways when it is wider than the screen, the charts up and down
+when they stand one under another."""
+
 NARROW_CHART = 22
 """Columns below which a chart's title and axes crowd each other: the charts then stand one under another."""
 
@@ -66,12 +75,7 @@ class StatsScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Back", id="stats.close"),
         Binding("g", "next_game", "Next game", id="stats.next-game"),
-        # Whatever has focus: the table scrolls sideways when it is wider than the screen, the charts up and
-        # down when they stand one under another.
-        Binding("up", "scroll_charts(-1)", "Scroll up", id="stats.up", show=False),
-        Binding("down", "scroll_charts(1)", "Scroll down", id="stats.down", show=False),
-        Binding("left", "scroll_table(-4)", "Scroll left", id="stats.left", show=False),
-        Binding("right", "scroll_table(4)", "Scroll right", id="stats.right", show=False),
+        *(Binding(key, action, f"Scroll {key}", id=f"stats.{key}", show=False) for key, action in SCROLL_KEYS),
     ]
 
     def __init__(self, ascii_only: bool = False) -> None:
