@@ -7,17 +7,14 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import fcntl
 import json
 import os
 import pty
 import re
 import select
 import signal
-import struct
 import subprocess
 import sys
-import termios
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,6 +37,7 @@ from cardtui.tui.screens.table import TableScreen
 from cardtui.tui.settings import Settings
 from cardtui.tui.widgets.log import GameLog
 from tests.support.sources import package_files, parsed
+from tests.support.terminal import on_pty
 from tests.support.tui import settle, workers_done
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -346,21 +344,8 @@ def in_terminal(
     """Run `cardtui ARGS` on a pseudo-terminal 100x30, send `keys` once `when` has been drawn, and give back its
     exit status and every byte it sent to its stdout and to its stderr (a second terminal: the progress bars of
     the catalog and the review draw there). Bounded: a run past `seconds` fails the test."""
-    master, slave = pty.openpty()
     err_master, err_slave = pty.openpty()
-    for fd in (slave, err_slave):
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-    env = {**os.environ, "CARDTUI_HOME": str(home), "TERM": "xterm-256color", "TEXTUAL_CURSOR_BLINK": "0"}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cardtui", *args],
-        stdin=slave,
-        stdout=slave,
-        stderr=err_slave,
-        env=env,
-        cwd=ROOT,
-        start_new_session=True,
-    )
-    os.close(slave)
+    process, master = on_pty(args, home, (100, 30), stderr=err_slave)
     os.close(err_slave)
     got = {master: b"", err_master: b""}
     open_ends = [master, err_master]

@@ -4,16 +4,11 @@ end the app with the terminal restored. Every wait polls within a deadline."""
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
-import pty
 import shlex
 import shutil
 import signal
-import struct
-import subprocess
 import sys
-import termios
 import time
 from pathlib import Path
 
@@ -21,7 +16,7 @@ import pytest
 
 from cardtui.saves import load_save
 from cardtui.tui.app import SIGNAL_GRACE
-from tests.support.terminal import ROOT, Tmux, app_pid, polls
+from tests.support.terminal import Tmux, app_pid, on_pty, polls
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
@@ -78,20 +73,7 @@ def test_sighup_ends_an_app_whose_terminal_stopped_reading(tmp_path: Path) -> No
     """A terminal that vanished mid-quit left the app waiting on its output for ever: the event loop blocked
     behind Textual's full output queue, so a handler run by the loop never ran. Here nobody reads the app's
     terminal while keys make it redraw, until its main thread waits on that queue; SIGHUP must still end it."""
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 60, 200, 0, 0))
-    env = {**os.environ, "CARDTUI_HOME": str(tmp_path), "TERM": "xterm-256color", "TEXTUAL_CURSOR_BLINK": "0"}
-    args = ["play", "hearts", "--seed", "7", "--speed", "instant"]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cardtui", *args],
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        env=env,
-        cwd=ROOT,
-        start_new_session=True,
-    )
-    os.close(slave)
+    process, master = on_pty(["play", "hearts", "--seed", "7", "--speed", "instant"], tmp_path, (200, 60))
     os.set_blocking(master, False)
     try:
         drawn = b""

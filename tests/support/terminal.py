@@ -61,6 +61,34 @@ class Tmux:
         self.run("kill-server")
 
 
+def on_pty(
+    args: list[str], home: Path, size: tuple[int, int], stderr: int | None = None
+) -> tuple[subprocess.Popen[bytes], int]:
+    """`cardtui ARGS` on a new pseudo-terminal of (columns, rows), in a session of its own: the process and the
+    terminal's master end (the caller reads it, and closes it). Its stderr goes to `stderr` (a second terminal's
+    end) or to the same terminal."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    for end in (slave, stderr) if stderr is not None else (slave,):
+        fcntl.ioctl(end, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
+    env = {**os.environ, "CARDTUI_HOME": str(home), "TERM": "xterm-256color", "TEXTUAL_CURSOR_BLINK": "0"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardtui", *args],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave if stderr is None else stderr,
+        env=env,
+        cwd=ROOT,
+        start_new_session=True,
+    )
+    os.close(slave)
+    return process, master
+
+
 def app_pid(tmux: Tmux, name: str) -> int:
     """The cardtui process in a pane: the pane's shell's child (polled until it has started)."""
     shell = int(tmux.run("display-message", "-p", "-t", name, "#{pane_pid}").strip())
