@@ -49,12 +49,13 @@ async def test_a_client_trusting_the_ca_plays_a_whole_game_over_wss(certificate:
         await client.close()
 
 
-@pytest.mark.slow  # whole games with computer players over the network
+@pytest.mark.slow  # a certificate made for each case
 @pytest.mark.parametrize(
     ("which", "match"),
     [
         ("cert-only", "--tls-cert and --tls-key go together"),
         ("missing", "no such file"),
+        ("device", "/dev/zero is not a regular file (a pipe or a device); give the PEM file itself"),
         ("swapped", "are not a PEM certificate and its private key"),
     ],
 )
@@ -65,6 +66,7 @@ def test_bad_tls_files_are_one_line_and_exit_2(
     args = {
         "cert-only": ["--tls-cert", str(cert)],
         "missing": ["--tls-cert", str(tmp_path / "nope.pem"), "--tls-key", str(key)],
+        "device": ["--tls-cert", "/dev/zero", "--tls-key", str(key)],  # it was "no such file"
         "swapped": ["--tls-cert", str(key), "--tls-key", str(cert)],
     }[which]
     result = runner.invoke(app, ["host", "hearts", *args])

@@ -113,8 +113,10 @@ def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
     for option, path in (("--tls-cert", cert), ("--tls-key", key)):
         if path.is_dir():
             raise ValueError(f"{option}: {path} is a folder; give the PEM file itself")
-        if not path.is_file():
+        if not path.exists():
             raise ValueError(f"{option}: no such file {path}")
+        if not path.is_file():  # read, a pipe would wait for ever and a device never end
+            raise ValueError(f"{option}: {path} is not a regular file (a pipe or a device); give the PEM file itself")
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     asked: list[bool] = []
 
