@@ -87,7 +87,7 @@ async def test_serve_on_ipv6_prints_a_link_that_opens() -> None:
             await server.wait()
 
 
-@pytest.mark.slow  # whole games with computer players over the network
+@pytest.mark.slow  # a table and its seat page over the network
 async def test_an_ipv6_tables_seat_page_joins_its_table(tmp_path: Path) -> None:
     """`host --bind ::1 --web`: the invitation and the link are valid URLs, and the seat's process joins."""
     rules = ruleset_from_dict({"game": "hearts"})
