@@ -271,7 +271,9 @@ def _reject_constant(name: str) -> Any:
 
 def _parse_int(text: str) -> int:
     if len(text.lstrip("-")) > _INT_DIGITS:
-        raise ValueError(f"a number of {len(text.lstrip('-'))} digits is too big (a save's have at most {_INT_DIGITS})")
+        raise ValueError(
+            f"a number of {len(text.lstrip('-'))} digits is too big (a save's numbers have at most {_INT_DIGITS})"
+        )
     return int(text)
 
 

@@ -195,7 +195,7 @@ def test_actions_after_the_end_are_refused(tmp_path: Path) -> None:
         (b'{"a": ' + b"9" * 5000 + b"}", "too big"),
         (
             b'{"seed": -' + b"1" * 31 + b"}",
-            r"not a save: a number of 31 digits is too big \(a save's have at most 24\)",
+            r"not a save: a number of 31 digits is too big \(a save's numbers have at most 24\)",
         ),
         (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
         (b'{"a": 1, "a": 2}', "appears twice"),
