@@ -876,6 +876,46 @@ def rules_new(
     say(f"wrote {inert(str(out))}")  # a name's line break shown, not printed: one line
 
 
+def _command_named(args: list[str]) -> str:
+    """The command an error came from when the parser kept no context (an option left without its value): the
+    words of the command line that name commands, so the message points at that command's help."""
+    words = ["cardtui"]
+    group: Any = typer.main.get_command(app)
+    for arg in args:
+        found = group.get_command(None, arg) if hasattr(group, "get_command") and not arg.startswith("-") else None
+        if found is None:
+            break
+        words.append(arg)
+        group = found
+    return " ".join(words)
+
+
+_NUMBER_WORDS = {
+    "int_parsing": "takes a whole number",
+    "float_parsing": "takes a number",
+    "greater_than_equal": "takes a {kind} of at least {ge}",
+    "greater_than": "takes a {kind} above {gt}",
+    "less_than_equal": "takes a {kind} of at most {le}",
+    "less_than": "takes a {kind} below {lt}",
+}
+
+
+def _plain_number_words(err: Exception) -> str | None:
+    """The parser checks numbers with a data library and says what is wrong in its words, without the value given
+    ("Input should be a valid integer, unable to parse string as an integer"): "--seed takes a whole number, found
+    '1e5'" says both. None where the error is not a number's."""
+    opts = getattr(getattr(err, "param", None), "opts", None)
+    errors = getattr(err.__cause__, "errors", None)
+    if not opts or not callable(errors):
+        return None
+    (first, *_) = errors() or [{}]
+    plain = _NUMBER_WORDS.get(first.get("type", ""))
+    if plain is None:
+        return None
+    kind = "whole number" if "int" in str(getattr(err.__cause__, "title", "")) else "number"
+    return f"{opts[0]} {plain.format(kind=kind, **first.get('ctx', {}))}, found {first.get('input')!r}"
+
+
 def main() -> None:
     """The console-script entry point: a wrong option, argument or command ends, like every user error, in one
     line on stderr with status 2 (not a boxed usage block)."""
@@ -888,8 +928,8 @@ def main() -> None:
         sys.exit(1)
     except TyperException as err:
         context = getattr(err, "ctx", None)
-        command = getattr(context, "command_path", "") or "cardtui"
-        message = err.format_message() if hasattr(err, "format_message") else str(err)
+        command = getattr(context, "command_path", "") or _command_named(sys.argv[1:])
+        message = _plain_number_words(err) or (err.format_message() if hasattr(err, "format_message") else str(err))
         commands = getattr(getattr(context, "command", None), "list_commands", None)
         if not message.strip() and commands is not None:  # a group named with no command: its help was shown
             message = f"say which command: {', '.join(commands(context))}"
@@ -1298,7 +1338,7 @@ def _reopened_table(save: Path, play: int | None) -> tuple[Session, int | None]:
         if not persons:
             fail(f"{save}: every seat is a computer player; nobody to invite")
         if play is not None and play not in persons:
-            fail(f"--play: seat {play} is not a person's seat in {save}; choose one of {persons}")
+            fail(f"--play: seat {play} is not a person's seat in {save}; choose one of {', '.join(map(str, persons))}")
     return session, play
 
 
