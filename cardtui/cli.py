@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
-from cardtui.files import looped, occupied
+from cardtui.files import file_on_the_way, looped, occupied, special
 from cardtui.inert import inert
 from cardtui.tui.settings import SPEEDS
 
@@ -448,9 +448,10 @@ def play(
     launch_play(ruleset, seats_here, chosen_seed, save_path, speed, _ascii(ctx, ascii_cards))
 
 
-def _check_new_save(given: str) -> Path:
-    """`--save` names a file a new game may be written to: not empty, not a folder, not taken, in a folder that
-    exists, a usable name. The name is shown inert, and the resume command offered is one a shell can run."""
+def _check_new_save(given: str, reopen: str = "resume it with `cardtui resume {}`") -> Path:
+    """`--save` names a file a new game may be written to: not empty, not a folder or a device, not taken, in a
+    folder that exists, a usable name. The name is shown inert, and the command offered to open a save already
+    there (`reopen`) is one a shell can run."""
     from cardtui.inert import shell_word
     from cardtui.saves import SaveError, check_save_name
 
@@ -460,15 +461,19 @@ def _check_new_save(given: str) -> Path:
     if os.path.isdir(save):  # False for a name too long to look up: the write says why it can't be made
         like = inert(save / "game.json")
         fail(f"--save {shown}: a folder, not a save file; give a file name for the new game, like {like}")
+    if (kind := special(save)) is not None:
+        fail(f"--save {shown}: {kind}, not a save file; give a file name for the new game, like --save game.json")
+    if (blocker := file_on_the_way(save)) is not None:
+        fail(f"--save {shown}: {inert(str(blocker))} is a file, not a folder; choose a file in a folder")
     if os.path.islink(save) and not os.path.exists(save):  # neither raises for a name too long to look up
         target = inert(os.readlink(save))
         if looped(save):
             fail(f"--save {shown}: a link that leads round in a loop, to no file; remove the link or choose another")
         fail(f"--save {shown}: a link to {target}, which does not exist; remove the link or choose another file")
     if occupied(save):
-        fail(f"{shown}: already exists — resume it with `cardtui resume {shell_word(given)}` or choose another file")
+        fail(f"{shown}: already exists — {reopen.format(shell_word(given))} or choose another file")
     if not save.parent.is_dir():
-        fail(f"{save}: the folder {save.parent} does not exist")
+        fail(f"{shown}: the folder {inert(str(save.parent))} does not exist")
     try:
         check_save_name(save)
     except SaveError as err:
@@ -1360,8 +1365,8 @@ def _new_table(
         ruleset = _load_rules(game, rules, len(chosen), "--seats")
     ruleset = _for_players(ruleset, len(chosen), "--seats", "{game} has {seats} seats, found {count}")
     chosen_seed = _check_seed(seed)
-    if save is not None and occupied(save):
-        fail(f"{save}: already exists — re-open it with `cardtui host --resume {save}` or choose another file")
+    if save is not None:
+        save = _check_new_save(str(save), "re-open it with `cardtui host --resume {}`")
     try:
         return Session.new(ruleset, chosen, chosen_seed, save), you
     except (SaveError, ValueError) as err:

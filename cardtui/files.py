@@ -52,6 +52,27 @@ def _kind(mode: int) -> str:
     return "a special file"
 
 
+def special(path: Path) -> str | None:
+    """What is at `path` if it is neither a regular file, a folder nor nothing ("a device", "a named pipe (FIFO)"):
+    a name a new file can't be written to and that holds nothing to open."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    return None if stat.S_ISREG(mode) or stat.S_ISDIR(mode) else _kind(mode)
+
+
+def file_on_the_way(path: Path) -> Path | None:
+    """The file that stands where a folder above `path` should be (`notes.txt` in `notes.txt/game.json`), or None."""
+    for above in path.parents:
+        try:
+            if os.path.exists(above):
+                return None if os.path.isdir(above) else above
+        except (OSError, ValueError):
+            return None
+    return None
+
+
 def hidden_stem(name: str, room: int) -> str:
     """`.NAME`, the start of a lock or temp file's name, leaving `room` bytes for what follows it.
 

@@ -537,6 +537,39 @@ def test_save_that_is_a_folder_or_empty_is_told_so(tmp_path: Path, monkeypatch: 
     bad("play", "hearts", "--save", "", match="--save: the file name is empty; give the file to save the new game in")
 
 
+def test_a_device_or_a_file_on_the_way_is_no_place_for_a_new_save_or_ruleset(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--save /dev/null` was offered as a game to resume, a file where a folder should be was called a missing
+    folder, and `rules new --out /dev/null` suggested --force."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.txt").write_text("mine")
+    device = "--save /dev/null: a device, not a save file; give a file name for the new game, like --save game.json"
+    bad("play", "hearts", "--save", "/dev/null", match=device)
+    bad("host", "hearts", "--save", "/dev/null", match=device)
+    on_the_way = "--save notes.txt/deep/game.json: notes.txt is a file, not a folder; choose a file in a folder"
+    bad("play", "hearts", "--save", "notes.txt/deep/game.json", match=on_the_way)
+    bad("host", "hearts", "--save", "notes.txt/deep/game.json", match=on_the_way)
+    for force in ([], ["--force"]):
+        bad("rules", "new", "hearts", "--out", "/dev/null", *force, match="--out: /dev/null: is a device, not a file")
+    bad("rules", "new", "hearts", "--out", "notes.txt/x.toml", match="notes.txt is a file, not a folder")
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+def test_host_save_taken_offers_the_hosts_own_command_shell_quoted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my game.json").write_text("{}")
+    bad(
+        "host",
+        "hearts",
+        "--save",
+        "my game.json",
+        match="my game.json: already exists — re-open it with `cardtui host --resume 'my game.json'`",
+    )
+
+
 def test_a_taken_save_name_with_a_line_break_is_shown_escaped_with_a_command_that_works(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

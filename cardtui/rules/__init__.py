@@ -13,7 +13,7 @@ from typing import Any
 
 import tomli_w
 
-from cardtui.files import FileProblem, read_regular, write_atomic
+from cardtui.files import FileProblem, file_on_the_way, read_regular, special, write_atomic
 from cardtui.rules.base import META_KEYS, Ruleset, RulesetError, knob_help, not_a_table, show
 from cardtui.rules.eight_of_spades import EightOfSpadesRules
 from cardtui.rules.hearts import HeartsRules
@@ -447,11 +447,19 @@ def write_toml(path: Path, text: str, make_folders: bool = False) -> None:
 
 
 def target_problem(path: Path) -> str | None:
-    """Why `path` can't be where a ruleset is written (no name given, a folder), or None."""
+    """Why `path` can't be where a ruleset is written (no name given, a folder, a device, a file where a folder
+    should be), or None."""
     if str(path).strip() in ("", "."):
         return "no file name given: write the path of a .toml file"
+    path = path.expanduser()
     try:
-        folder = path.expanduser().is_dir()
+        folder = path.is_dir()
     except OSError:  # a name longer than the file system allows: the write says so
         return None
-    return f"{path}: is a folder; write the path of a .toml file in it" if folder else None
+    if folder:
+        return f"{path}: is a folder; write the path of a .toml file in it"
+    if (kind := special(path)) is not None:
+        return f"{path}: is {kind}, not a file to write; write the path of a .toml file"
+    if (blocker := file_on_the_way(path)) is not None:
+        return f"{path}: {blocker} is a file, not a folder; write the path of a .toml file"
+    return None
