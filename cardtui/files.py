@@ -434,7 +434,7 @@ class FileLock:
             try:
                 fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
             except OSError as err:
-                raise FileProblem(f"{self.target}: cannot write in {self.path.parent} ({_reason(err)})") from None
+                raise self._cannot_open(err) from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError as err:
@@ -448,6 +448,19 @@ class FileLock:
                 self._fd = fd
                 return
             os.close(fd)  # the holder removed the lock file as we opened it: lock the new one
+
+    def _cannot_open(self, err: OSError) -> FileProblem:
+        """Why the lock file can't be opened: the folder refuses a new file, or something not a lock file (a
+        folder, a link, a file of another user) already has its name, left there by hand or by a damaged disk."""
+        try:
+            mode = os.lstat(self.path).st_mode
+        except OSError:
+            return FileProblem(f"{self.target}: cannot write in {self.path.parent} ({_reason(err)})")
+        kind = "a link" if stat.S_ISLNK(mode) else "a file" if stat.S_ISREG(mode) else _kind(mode)
+        return FileProblem(
+            f"{self.target}: its lock file {self.path.name} is {kind} cardtui cannot open ({_reason(err)}); "
+            "remove it if no cardtui has the game open"
+        )
 
     def __del__(self) -> None:
         with contextlib.suppress(Exception):  # a lock dropped with its session; the kernel does it anyway
