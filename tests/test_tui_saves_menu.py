@@ -112,11 +112,22 @@ async def test_many_saves_are_read_once_then_listed_from_the_catalog(
 async def test_a_broken_save_is_listed_with_its_reason(home: Path) -> None:
     copies(home / "saves", 1)
     (home / "saves" / "hearts-broken.json").write_text("{")
+    (home / "saves" / "photos.json").mkdir()
+    (home / "saves" / "photos.json" / "mine.jpg").write_text("kept")
     app = CardtuiApp(Start(), Settings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         picker = await open_picker(pilot, app)
         broken = next(line for line in shown(picker) if line.startswith("hearts-broken.json"))
         assert "broken" in broken and "not valid JSON" in broken
+        # A folder named like a save is listed as broken, and d or a says at once that it is not removed, where
+        # a question was asked and then the removal refused.
+        picker.query_one("#saves-list", OptionList).highlighted = names(picker).index("photos.json")
+        for key in ("d", "a"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is picker
+            assert said(picker) == "photos.json is a folder, not a save file: only saves are deleted or archived here."
+        assert (home / "saves" / "photos.json" / "mine.jpg").read_text() == "kept"
 
 
 async def remove(pilot: Pilot[Any], app: CardtuiApp, key: str, answer: str) -> None:

@@ -429,6 +429,9 @@ class SavePicker(ModalScreen[Path | None]):
             self.say("Choose a save in the list first.")
             return
         name = info.path.name
+        if info.path.is_dir() and not info.path.is_symlink():  # listed for its .json name; never removed whole
+            self.say(f"{name} is a folder, not a save file: only saves are deleted or archived here.")
+            return
         if how == "delete":
             dialog = ConfirmScreen("Delete the save?", f"{name} will be deleted; it cannot be undone.", "delete it")
         else:
