@@ -472,8 +472,15 @@ def _check_new_save(given: str, reopen: str = "resume it with `cardtui resume {}
         fail(f"--save {shown}: a link to {target}, which does not exist; remove the link or choose another file")
     if occupied(save):
         fail(f"{shown}: already exists — {reopen.format(shell_word(given))} or choose another file")
-    if not save.parent.is_dir():
-        fail(f"{shown}: the folder {inert(str(save.parent))} does not exist")
+    folder = inert(str(save.parent))
+    if looped(save.parent):
+        fail(f"--save {shown}: {folder} is a link that leads round in a loop, not a folder; choose another file")
+    try:
+        folder_there = save.parent.is_dir()
+    except OSError as err:  # a folder's name longer than the file system allows
+        fail(f"--save {shown}: cannot be written ({err.strerror or type(err).__name__})")
+    if not folder_there:
+        fail(f"--save {shown}: the folder {folder} does not exist")
     try:
         check_save_name(save)
     except SaveError as err:
@@ -887,7 +894,9 @@ def _command_named(args: list[str]) -> str:
     words = ["cardtui"]
     group: Any = typer.main.get_command(app)
     for arg in args:
-        found = group.get_command(None, arg) if hasattr(group, "get_command") and not arg.startswith("-") else None
+        if arg.startswith("-"):  # an option of the command named so far (`cardtui --ascii play`): not a command
+            continue
+        found = group.get_command(None, arg) if hasattr(group, "get_command") else None
         if found is None:
             break
         words.append(arg)

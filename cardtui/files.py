@@ -164,6 +164,8 @@ def looped(path: Path) -> bool:
         target_of(path)
     except FileProblem:
         return True
+    except OSError:  # a name longer than the file system allows: no link at all
+        return False
     return False
 
 
@@ -435,6 +437,10 @@ class FileLock:
                 fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
             except OSError as err:
                 raise self._cannot_open(err) from None
+            mode = os.fstat(fd).st_mode
+            if not stat.S_ISREG(mode):  # a FIFO opens for reading and writing: locked, it would be removed on release
+                os.close(fd)
+                raise self._not_a_lock_file(_kind(mode))
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError as err:
@@ -456,9 +462,16 @@ class FileLock:
             mode = os.lstat(self.path).st_mode
         except OSError:
             return FileProblem(f"{self.target}: cannot write in {self.path.parent} ({_reason(err)})")
-        kind = "a link" if stat.S_ISLNK(mode) else "a file" if stat.S_ISREG(mode) else _kind(mode)
+        if stat.S_ISREG(mode):
+            return FileProblem(
+                f"{self.target}: its lock file {self.path.name} cannot be opened ({_reason(err)}); "
+                "remove it if no cardtui has the game open"
+            )
+        return self._not_a_lock_file("a link" if stat.S_ISLNK(mode) else _kind(mode))
+
+    def _not_a_lock_file(self, kind: str) -> FileProblem:
         return FileProblem(
-            f"{self.target}: its lock file {self.path.name} is {kind} cardtui cannot open ({_reason(err)}); "
+            f"{self.target}: its lock file {self.path.name} is {kind}, not the plain file cardtui keeps there; "
             "remove it if no cardtui has the game open"
         )
 

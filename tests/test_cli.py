@@ -544,12 +544,17 @@ def test_a_device_or_a_file_on_the_way_is_no_place_for_a_new_save_or_ruleset(
     folder, and `rules new --out /dev/null` suggested --force."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "notes.txt").write_text("mine")
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
     device = "--save /dev/null: a device, not a save file; give a file name for the new game, like --save game.json"
     bad("play", "hearts", "--save", "/dev/null", match=device)
     bad("host", "hearts", "--save", "/dev/null", match=device)
     on_the_way = "--save notes.txt/deep/game.json: notes.txt is a file, not a folder; choose a file in a folder"
     bad("play", "hearts", "--save", "notes.txt/deep/game.json", match=on_the_way)
     bad("host", "hearts", "--save", "notes.txt/deep/game.json", match=on_the_way)
+    bad("play", "hearts", "--save", "loop/game.json", match="--save loop/game.json: loop is a link that leads round")
+    bad("host", "hearts", "--save", "x" * 300 + "/game.json", match="cannot be written (File name too long)")
+    for force in ([], ["--force"]):
+        bad("rules", "new", "hearts", "--out", "loop", *force, match="--out: loop: a link that leads round in a loop")
     for force in ([], ["--force"]):
         bad("rules", "new", "hearts", "--out", "/dev/null", *force, match="--out: /dev/null: is a device, not a file")
     bad("rules", "new", "hearts", "--out", "notes.txt/x.toml", match="notes.txt is a file, not a folder")

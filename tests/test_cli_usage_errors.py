@@ -81,7 +81,11 @@ def test_a_bad_number_is_said_in_plain_words_with_what_was_typed(
 
 @pytest.mark.parametrize(
     ("args", "command"),
-    [(["play", "hearts", "--seed"], "cardtui play"), (["rules", "new", "x", "--out"], "cardtui rules new")],
+    [
+        (["play", "hearts", "--seed"], "cardtui play"),
+        (["--ascii", "play", "hearts", "--seed"], "cardtui play"),
+        (["rules", "new", "x", "--out"], "cardtui rules new"),
+    ],
 )
 def test_an_option_left_without_its_value_points_at_its_commands_help(
     args: list[str], command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

@@ -166,16 +166,19 @@ def test_a_lock_file_held_by_another_process_is_not_removed(tmp_path: Path) -> N
         os.close(fd)
 
 
-@pytest.mark.parametrize("lock_kind", ["folder", "link"])
+@pytest.mark.parametrize("lock_kind", ["folder", "link", "named pipe (FIFO)"])
 def test_a_damaged_lock_file_is_named_not_blamed_on_the_folder(tmp_path: Path, lock_kind: str) -> None:
     """A folder or a link where the lock file goes was said as "cannot write in FOLDER": the folder was fine."""
     path = sample(tmp_path, "game.json")
     lock = tmp_path / ".game.json.lock"
     if lock_kind == "folder":
         lock.mkdir()
-    else:
+    elif lock_kind == "link":
         lock.symlink_to(tmp_path / "elsewhere")
+    else:  # it opens and locks as a file would, and was removed as the lock's own file on release
+        os.mkfifo(lock)
     result = runner.invoke(app, ["resume", str(path)])
     assert result.exit_code == 2
-    assert f"its lock file .game.json.lock is a {lock_kind} cardtui cannot open" in result.stderr
+    assert f"its lock file .game.json.lock is a {lock_kind}, not the plain file cardtui keeps there" in result.stderr
+    assert os.path.lexists(lock) and "symbolic links" not in result.stderr
     assert "remove it if no cardtui has the game open" in result.stderr and "cannot write in" not in result.stderr

@@ -13,7 +13,7 @@ from typing import Any
 
 import tomli_w
 
-from cardtui.files import FileProblem, file_on_the_way, read_regular, special, write_atomic
+from cardtui.files import FileProblem, file_on_the_way, looped, read_regular, special, write_atomic
 from cardtui.rules.base import META_KEYS, Ruleset, RulesetError, knob_help, not_a_table, show
 from cardtui.rules.eight_of_spades import EightOfSpadesRules
 from cardtui.rules.hearts import HeartsRules
@@ -458,6 +458,8 @@ def target_problem(path: Path) -> str | None:
         return None
     if folder:
         return f"{path}: is a folder; write the path of a .toml file in it"
+    if looped(path):
+        return f"{path}: a link that leads round in a loop, to no file; write the path of a .toml file"
     if (kind := special(path)) is not None:
         return f"{path}: is {kind}, not a file to write; write the path of a .toml file"
     if (blocker := file_on_the_way(path)) is not None:
