@@ -561,32 +561,23 @@ def test_a_device_or_a_file_on_the_way_is_no_place_for_a_new_save_or_ruleset(
     assert (tmp_path / "notes.txt").read_text() == "mine"
 
 
-def test_host_save_taken_offers_the_hosts_own_command_shell_quoted(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("command", "name", "said"),
+    [
+        ("play", "a\nb.json", "a\\nb.json: already exists — resume it with `cardtui resume $'a\\x0ab.json'`"),
+        (
+            "host",
+            "my game.json",
+            "my game.json: already exists — re-open it with `cardtui host --resume 'my game.json'`",
+        ),
+    ],
+)
+def test_a_taken_save_name_is_shown_escaped_with_the_commands_own_way_back_that_a_shell_runs(
+    command: str, name: str, said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "my game.json").write_text("{}")
-    bad(
-        "host",
-        "hearts",
-        "--save",
-        "my game.json",
-        match="my game.json: already exists — re-open it with `cardtui host --resume 'my game.json'`",
-    )
-
-
-def test_a_taken_save_name_with_a_line_break_is_shown_escaped_with_a_command_that_works(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "a\nb.json").write_text("{}")
-    bad(
-        "play",
-        "hearts",
-        "--save",
-        "a\nb.json",
-        match="a\\nb.json: already exists — resume it with `cardtui resume $'a\\x0ab.json'`",
-    )
+    (tmp_path / name).write_text("{}")
+    bad(command, "hearts", "--save", name, match=said)
 
 
 def test_an_error_shows_a_line_break_or_tab_in_a_name_escaped_not_as_a_space(
